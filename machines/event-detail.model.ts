@@ -1,0 +1,20 @@
+import { ApiError } from '../openapi/client'
+import { eventDetailMachine } from './event-detail.machine'
+import { sampleEvent } from './fixtures'
+import { defineModel } from './model'
+
+export const eventDetailModel = defineModel({
+  machine: eventDetailMachine,
+  description: 'The event page: shown from navigation state or loaded by id; not found; retry; share.',
+  inputs: {
+    'event carried': { id: sampleEvent.ID, event: sampleEvent },
+    'only the id': { id: sampleEvent.ID, event: null },
+  },
+  events: {
+    'xstate.done.actor.loadEvent': [{ output: { ...sampleEvent, RSVP: false } }],
+    'xstate.error.actor.loadEvent': [
+      { error: new ApiError(404, 'This event does not exist.') },
+      { error: new ApiError(500, 'Something went wrong on our side. Please try again.') },
+    ],
+  },
+})

@@ -1,0 +1,33 @@
+import type { components } from '../openapi/client'
+
+type Event = components['schemas']['Event']
+type Account = components['schemas']['Account']
+
+/** A small, valid event used by the flow models; the dates are irrelevant to the machines. */
+export const sampleEvent: Event = {
+  ID: 'rooftop-jazz',
+  Name: 'Rooftop Jazz',
+  Address: '16 Akin Olugbade Street, Victoria Island, Lagos',
+  Venue: 'The Rooftop',
+  Poster: [{ url: '/images/posters/jazz-rooftop.svg' }],
+  StartDate: '2026-11-22T15:00:00.000Z',
+  EndDate: '2026-11-22T19:00:00.000Z',
+  TimeSlots: ['4pm - 8pm'],
+  Price: 10000,
+  FriendsPrice: 8000,
+  RSVP: true,
+  'Members-only': false,
+  About: 'Live jazz on the roof.',
+  URL: null,
+  metadata: null,
+}
+
+export const sampleAccount = (subscriptionStatus: string | null): Account => ({
+  id: '00000000-0000-4000-8000-000000000001',
+  Name: 'Ada Okafor',
+  Role: 'Member',
+  'Email Address': 'ada@example.com',
+  subscriptionStatus,
+  subscriptionExpiry: '2027-04-30T23:00:00.000Z',
+  'Created at': '2026-01-10T09:00:00.000Z',
+})

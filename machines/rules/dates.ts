@@ -1,0 +1,127 @@
+import { TZDate, tz } from '@date-fns/tz'
+import { addDays, format, isMonday as isMondayDate } from 'date-fns'
+import type { EventTiming } from './events'
+
+/** The hotel's time zone: every 'day' in the product is a calendar day here, wherever you are. */
+export const LAGOS_TZ = 'Africa/Lagos'
+
+/** The date-fns context that makes calculations happen on the Lagos calendar. */
+const inLagos = tz(LAGOS_TZ)
+
+/** The shape of a day string, 'yyyy-MM-dd'. */
+const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
+
+/** Turns an instant (Date or ISO 8601 text) into a Date, refusing text that is not a time. */
+export function toInstant(instant: Date | string): Date {
+  const date = typeof instant === 'string' ? new Date(instant) : instant
+  if (Number.isNaN(date.getTime())) throw new RangeError(`Invalid instant: ${String(instant)}`)
+  return date
+}
+
+/** The Lagos calendar day ('yyyy-MM-dd') an instant falls on, whatever the machine's time zone. */
+export function lagosDay(instant: Date | string): string {
+  return format(toInstant(instant), 'yyyy-MM-dd', { in: inLagos })
+}
+
+/** Whether text is a real calendar day written 'yyyy-MM-dd' (rejects '2026-02-30'). */
+export function isValidDay(day: string): boolean {
+  return parseDayOrNull(day) !== null
+}
+
+/** Lagos midnight at the start of a 'yyyy-MM-dd' day, or null when the text is not a real day. */
+function parseDayOrNull(day: string): TZDate | null {
+  const match = DAY_PATTERN.exec(day)
+  if (!match) return null
+  const [, y, m, d] = match.map(Number) as [number, number, number, number]
+  const date = new TZDate(y, m - 1, d, LAGOS_TZ)
+  return format(date, 'yyyy-MM-dd') === day ? date : null
+}
+
+/** Midnight in Lagos at the start of a 'yyyy-MM-dd' day; throws RangeError on anything else. */
+export function dayStart(day: string): Date {
+  const date = parseDayOrNull(day)
+  if (!date) throw new RangeError(`Invalid day (expected yyyy-MM-dd): ${day}`)
+  return new Date(date.getTime())
+}
+
+/** The day `amount` calendar days after (or before, if negative) a 'yyyy-MM-dd' day. */
+export function addDaysToDay(day: string, amount: number): string {
+  return format(addDays(dayStart(day), amount, { in: inLagos }), 'yyyy-MM-dd', { in: inLagos })
+}
+
+/** Whether a 'yyyy-MM-dd' day is a Monday, the day the hotel is closed to bookings. */
+export function isMonday(day: string): boolean {
+  return isMondayDate(dayStart(day), { in: inLagos })
+}
+
+/** Every day from startDay to endDay, both included; empty when endDay comes first. */
+export function daysBetween(startDay: string, endDay: string): string[] {
+  dayStart(startDay)
+  dayStart(endDay)
+  const days: string[] = []
+  for (let day = startDay; day <= endDay; day = addDaysToDay(day, 1)) days.push(day)
+  return days
+}
+
+/** The days a guest may pick for an event: its Lagos days from start to end, Mondays left out. */
+export function eventDays(event: EventTiming): string[] {
+  return daysBetween(lagosDay(event.StartDate), lagosDay(event.EndDate)).filter(
+    (day) => !isMonday(day),
+  )
+}
+
+/** Whether a day is one a guest may book for an event (so the server can check a chosen date). */
+export function isEventDay(event: EventTiming, day: string): boolean {
+  return eventDays(event).includes(day)
+}
+
+/** The next `count` bookable days from today in Lagos (today included), skipping Mondays. */
+export function bookableDays(now: Date, count: number): string[] {
+  if (!Number.isInteger(count) || count < 0) {
+    throw new RangeError(`count must be a whole number >= 0: ${count}`)
+  }
+  const days: string[] = []
+  for (let day = lagosDay(now); days.length < count; day = addDaysToDay(day, 1)) {
+    if (!isMonday(day)) days.push(day)
+  }
+  return days
+}
+
+/** Whether a day comes after today in Lagos (a date of birth may not). */
+export function isAfterToday(day: string, now: Date): boolean {
+  dayStart(day)
+  return day > lagosDay(now)
+}
+
+/** How a day choice reads to people: 'Today', 'Tomorrow' or 'Wednesday, November 25'. */
+export function dayLabel(day: string, now: Date): string {
+  const today = lagosDay(now)
+  if (day === today) return 'Today'
+  if (day === addDaysToDay(today, 1)) return 'Tomorrow'
+  return format(dayStart(day), 'EEEE, MMMM d', { in: inLagos })
+}
+
+/** A day in the short 'Nov 25' form used by the Calendar heading. */
+export function shortDay(day: string): string {
+  return format(dayStart(day), 'MMM d', { in: inLagos })
+}
+
+/** The Calendar heading's label for the event in view: 'Today', 'Nov 25' or 'Nov 24 - Nov 27'. */
+export function calendarLabel(event: EventTiming, now: Date): string {
+  const start = lagosDay(event.StartDate)
+  const end = lagosDay(event.EndDate)
+  if (start !== end) return `${shortDay(start)} - ${shortDay(end)}`
+  return start === lagosDay(now) ? 'Today' : shortDay(start)
+}
+
+/** A Lagos clock time the way the product writes slots: '12pm', '4:30pm'. */
+export function formatTime(instant: Date | string): string {
+  const date = toInstant(instant)
+  const minutes = Number(format(date, 'm', { in: inLagos }))
+  return format(date, minutes === 0 ? 'haaa' : 'h:mmaaa', { in: inLagos })
+}
+
+/** A Lagos time range in the product's slot style, e.g. '12pm - 4pm'. */
+export function formatTimeRange(start: Date | string, end: Date | string): string {
+  return `${formatTime(start)} - ${formatTime(end)}`
+}

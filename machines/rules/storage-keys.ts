@@ -1,0 +1,18 @@
+/** The browser storage keys the app reads and writes, named once so nothing misspells them. */
+export const STORAGE_KEYS = {
+  userID: 'userID',
+  authToken: 'authToken',
+  userEmail: 'userEmail',
+  userName: 'userName',
+  userNumber: 'userNumber',
+  email: 'email',
+  name: 'name',
+  phone: 'phone',
+  rememberMe: 'rememberMe',
+  wallet: 'wallet',
+  communityWallet: 'communityWallet',
+  isBalanceHidden: 'isBalanceHidden',
+} as const
+
+/** One of the storage key names. */
+export type StorageKey = (typeof STORAGE_KEYS)[keyof typeof STORAGE_KEYS]

@@ -1,0 +1,18 @@
+import { defineModel } from './model'
+import { venuesMachine } from './venues.machine'
+
+export const venuesModel = defineModel({
+  machine: venuesMachine,
+  description: "Spaces and studio items that decide the menu's 'Book a spot' and 'Print Studio'.",
+  inputs: { menu: undefined },
+  events: {
+    'xstate.done.actor.loadVenues': [
+      {
+        output: {
+          spaces: [{ id: '1', Name: 'The Garden Room', Coworking: true }],
+          studioItems: [{ id: '5', Name: 'Print Studio', Coworking: true }],
+        },
+      },
+    ],
+  },
+})

@@ -1,0 +1,63 @@
+import { createHash } from 'node:crypto'
+import { and, eq, gt } from 'drizzle-orm'
+import type { FastifyInstance, FastifyRequest } from 'fastify'
+import type { Db } from './db/client'
+import { accounts, sessions } from './db/schema'
+import { unauthorized } from './http-error'
+
+export type Account = typeof accounts.$inferSelect
+
+declare module 'fastify' {
+  interface FastifyRequest {
+    /** The signed-in account, when a valid bearer token came with the request. */
+    account: Account | null
+    /** A bearer token came but no live session has it (expired, revoked or made up). */
+    sessionExpired: boolean
+  }
+}
+
+/** Tokens are stored hashed, so a leaked table opens no session. */
+export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
+
+function bearerToken(request: FastifyRequest): string | null {
+  const header = request.headers.authorization
+  const match = header?.match(/^Bearer\s+(\S+)$/i)
+  return match?.[1] ?? null
+}
+
+/** Resolves the session of every API request that carries a bearer token. */
+export function registerSessions(app: FastifyInstance, db: Db, now: () => Date) {
+  app.decorateRequest('account', null)
+  app.decorateRequest('sessionExpired', false)
+  app.addHook('onRequest', async (request) => {
+    const token = bearerToken(request)
+    if (!token) return
+    const [row] = await db
+      .select({ account: accounts })
+      .from(sessions)
+      .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+      .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now())))
+      .limit(1)
+    request.account = row?.account ?? null
+    request.sessionExpired = !row
+  })
+}
+
+/** The contract's `bearerAuth` scheme, as a fastify-openapi-glue security handler. */
+export const securityHandlers = {
+  async bearerAuth(request: FastifyRequest) {
+    if (!request.account) throw unauthorized(request.sessionExpired ? undefined : 'Please log in.')
+  },
+}
+
+/** For operations whose bearer is optional: anonymous is fine, a dead token is not. */
+export function optionalAccount(request: FastifyRequest): Account | null {
+  if (request.sessionExpired) throw unauthorized()
+  return request.account
+}
+
+/** For operations whose bearer is required (the security handler has already checked). */
+export function requireAccount(request: FastifyRequest): Account {
+  if (!request.account) throw unauthorized()
+  return request.account
+}

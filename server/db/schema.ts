@@ -1,0 +1,505 @@
+import { relations, sql } from 'drizzle-orm'
+import {
+  type AnyPgColumn,
+  bigint,
+  boolean,
+  check,
+  date,
+  index,
+  integer,
+  jsonb,
+  pgTable,
+  primaryKey,
+  serial,
+  text,
+  timestamp,
+  uniqueIndex,
+  uuid,
+} from 'drizzle-orm/pg-core'
+
+// One pg-core schema for PGlite and PostgreSQL. Money columns named *_naira hold whole naira as
+// shown to people; every *_minor column (and wallet `difference`) holds kobo or cents.
+
+const createdAt = () =>
+  timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow()
+
+const instant = (name: string) => timestamp(name, { withTimezone: true, mode: 'date' })
+
+/** `column IN ('a', 'b')` for a CHECK constraint: literals, since drizzle-kit cannot bind params. */
+const oneOf = (column: AnyPgColumn, values: readonly string[]) =>
+  sql`${column} IN (${sql.raw(values.map((value) => `'${value.replaceAll("'", "''")}'`).join(', '))})`
+
+export const SPACE_KINDS = ['coworking', 'print-studio'] as const
+export const SUBSCRIPTION_STATUSES = ['Active', 'Inactive'] as const
+export const COMMUNITY_STATUSES = ['Active', 'Inactive', 'Community - Pending'] as const
+export const COMMUNITY_MEMBER_STATUSES = ['Active', 'Pending'] as const
+export const INVITE_STATUSES = ['Pending', 'Used'] as const
+export const APPLICATION_KINDS = ['individual', 'community'] as const
+export const PAYMENT_PURPOSES = ['booking', 'membership', 'topup'] as const
+export const CURRENCIES = ['NGN', 'USD'] as const
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const
+export const BOOKING_TYPES = ['event', 'spot', 'print-studio'] as const
+export const BOOKING_STATUSES = ['confirmed', 'held', 'cancelled'] as const
+export const PAID_WITH = [
+  'free',
+  'membership',
+  'wallet',
+  'community-wallet',
+  'paystack',
+  'sandbox',
+] as const
+export const WALLET_ACTIONS = ['credit', 'debit'] as const
+
+export type SpaceKind = (typeof SPACE_KINDS)[number]
+export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
+export type CommunityStatus = (typeof COMMUNITY_STATUSES)[number]
+export type CommunityMemberStatus = (typeof COMMUNITY_MEMBER_STATUSES)[number]
+export type InviteStatus = (typeof INVITE_STATUSES)[number]
+export type ApplicationKind = (typeof APPLICATION_KINDS)[number]
+export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number]
+export type Currency = (typeof CURRENCIES)[number]
+export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+export type BookingType = (typeof BOOKING_TYPES)[number]
+export type BookingStatus = (typeof BOOKING_STATUSES)[number]
+export type PaidWith = (typeof PAID_WITH)[number]
+export type WalletAction = (typeof WALLET_ACTIONS)[number]
+
+export interface Poster {
+  url: string
+}
+
+export const events = pgTable(
+  'events',
+  {
+    id: text('id').primaryKey(),
+    name: text('name').notNull(),
+    address: text('address').notNull(),
+    venue: text('venue').notNull(),
+    posters: jsonb('posters').$type<Poster[]>().notNull().default([]),
+    startAt: instant('start_at').notNull(),
+    endAt: instant('end_at').notNull(),
+    timeSlots: jsonb('time_slots').$type<string[]>().notNull().default([]),
+    priceNaira: integer('price_naira').notNull().default(0),
+    friendsPriceNaira: integer('friends_price_naira'),
+    // Places per day and time slot; held and confirmed bookings count against it.
+    capacity: integer('capacity').notNull(),
+    rsvpOpen: boolean('rsvp_open').notNull().default(true),
+    membersOnly: boolean('members_only').notNull().default(false),
+    about: text('about').notNull().default(''),
+    url: text('url'),
+    metadata: text('metadata'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    // Readable slugs, since they appear in /event/{id}.
+    check('events_id_slug', sql`${t.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('events_ends_after_start', sql`${t.endAt} >= ${t.startAt}`),
+    check('events_capacity_non_negative', sql`${t.capacity} >= 0`),
+    check(
+      'events_friends_price_non_negative',
+      sql`${t.friendsPriceNaira} IS NULL OR ${t.friendsPriceNaira} >= 0`,
+    ),
+    check('events_posters_array', sql`jsonb_typeof(${t.posters}) = 'array'`),
+    check('events_time_slots_array', sql`jsonb_typeof(${t.timeSlots}) = 'array'`),
+    index('events_start_at_idx').on(t.startAt),
+    index('events_end_at_idx').on(t.endAt),
+  ],
+)
+
+export const spaces = pgTable(
+  'spaces',
+  {
+    id: text('id').primaryKey(),
+    // As staff typed it (may end in '. '); the app cleans it for display.
+    name: text('name').notNull(),
+    kind: text('kind').$type<SpaceKind>().notNull(),
+    coworking: boolean('coworking').notNull().default(true),
+    // Places per day (co-working) or per time slot (print studio).
+    capacity: integer('capacity').notNull(),
+    sort: integer('sort').notNull().default(0),
+  },
+  (t) => [
+    check('spaces_id_slug', sql`${t.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
+    check('spaces_kind', oneOf(t.kind, SPACE_KINDS)),
+    check('spaces_capacity_positive', sql`${t.capacity} > 0`),
+    index('spaces_kind_sort_idx').on(t.kind, t.sort),
+  ],
+)
+
+export const accounts = pgTable(
+  'accounts',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    email: text('email').notNull().unique('accounts_email_unique'),
+    firstName: text('first_name').notNull(),
+    lastName: text('last_name').notNull(),
+    phone: text('phone'),
+    role: text('role'),
+    subscriptionStatus: text('subscription_status').$type<SubscriptionStatus>(),
+    subscriptionExpiry: instant('subscription_expiry'),
+    pronouns: text('pronouns'),
+    dateOfBirth: date('date_of_birth', { mode: 'string' }),
+    occupation: text('occupation'),
+    companyName: text('company_name'),
+    nationality: text('nationality'),
+    address: text('address'),
+    country: text('country'),
+    socialLink: text('social_link'),
+    emergencyContactName: text('emergency_contact_name'),
+    emergencyContactRelationship: text('emergency_contact_relationship'),
+    emergencyContactPhone: text('emergency_contact_phone'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('accounts_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check(
+      'accounts_subscription_status',
+      sql`${t.subscriptionStatus} IS NULL OR ${oneOf(t.subscriptionStatus, SUBSCRIPTION_STATUSES)}`,
+    ),
+  ],
+)
+
+export const sessions = pgTable(
+  'sessions',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    createdAt: createdAt(),
+    expiresAt: instant('expires_at').notNull(),
+  },
+  (t) => [
+    check('sessions_token_hash_sha256', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    index('sessions_account_id_idx').on(t.accountId),
+    index('sessions_expires_at_idx').on(t.expiresAt),
+  ],
+)
+
+export const magicLinks = pgTable(
+  'magic_links',
+  {
+    tokenHash: text('token_hash').primaryKey(),
+    accountId: uuid('account_id')
+      .notNull()
+      .references(() => accounts.id, { onDelete: 'cascade' }),
+    expiresAt: instant('expires_at').notNull(),
+    usedAt: instant('used_at'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('magic_links_token_hash_sha256', sql`${t.tokenHash} ~ '^[0-9a-f]{64}$'`),
+    index('magic_links_account_id_idx').on(t.accountId),
+    index('magic_links_expires_at_idx').on(t.expiresAt),
+  ],
+)
+
+export const communities = pgTable(
+  'communities',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    name: text('name').notNull(),
+    status: text('status').$type<CommunityStatus>().notNull().default('Community - Pending'),
+    membershipExpiry: instant('membership_expiry'),
+    // Not a foreign key: a community applicant may have no account until approved.
+    creatorEmail: text('creator_email').notNull(),
+    numberOfMembers: integer('number_of_members').notNull(),
+    about: text('about').notNull().default(''),
+    goals: text('goals').notNull().default(''),
+    registered: boolean('registered').notNull().default(false),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('communities_status', oneOf(t.status, COMMUNITY_STATUSES)),
+    check('communities_number_of_members', sql`${t.numberOfMembers} IN (4, 6, 8)`),
+    check('communities_creator_email_lowercase', sql`${t.creatorEmail} = lower(${t.creatorEmail})`),
+    index('communities_creator_email_idx').on(t.creatorEmail),
+  ],
+)
+
+export const communityMembers = pgTable(
+  'community_members',
+  {
+    communityId: uuid('community_id')
+      .notNull()
+      .references(() => communities.id, { onDelete: 'cascade' }),
+    email: text('email').notNull(),
+    status: text('status').$type<CommunityMemberStatus>().notNull().default('Pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    primaryKey({ name: 'community_members_pk', columns: [t.communityId, t.email] }),
+    check('community_members_status', oneOf(t.status, COMMUNITY_MEMBER_STATUSES)),
+    check('community_members_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    index('community_members_email_idx').on(t.email),
+  ],
+)
+
+export const invites = pgTable(
+  'invites',
+  {
+    code: text('code').primaryKey(),
+    email: text('email').notNull(),
+    firstName: text('first_name').notNull(),
+    communityId: uuid('community_id').references(() => communities.id, { onDelete: 'cascade' }),
+    status: text('status').$type<InviteStatus>().notNull().default('Pending'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('invites_status', oneOf(t.status, INVITE_STATUSES)),
+    check('invites_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    index('invites_email_idx').on(t.email),
+  ],
+)
+
+export const applications = pgTable(
+  'applications',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    kind: text('kind').$type<ApplicationKind>().notNull(),
+    email: text('email').notNull(),
+    // The labelled fields as sent ('First Name', 'Email Address', ...).
+    fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
+    status: text('status').notNull().default('Pending'),
+    inviteCode: text('invite_code').references(() => invites.code, { onDelete: 'set null' }),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('applications_kind', oneOf(t.kind, APPLICATION_KINDS)),
+    check('applications_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    index('applications_email_idx').on(t.email),
+    index('applications_status_idx').on(t.status, t.createdAt),
+  ],
+)
+
+export const payments = pgTable(
+  'payments',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    reference: text('reference').notNull().unique('payments_reference_unique'),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    purpose: text('purpose').$type<PaymentPurpose>().notNull(),
+    plan: text('plan'),
+    currency: text('currency').$type<Currency>().notNull().default('NGN'),
+    channel: text('channel'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    status: text('status').$type<PaymentStatus>().notNull().default('pending'),
+    provider: text('provider').notNull(),
+    // What to create once the payment succeeds (booking fields, plan, wallet id).
+    payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
+    callbackUrl: text('callback_url').notNull(),
+    createdAt: createdAt(),
+    finalizedAt: instant('finalized_at'),
+  },
+  (t) => [
+    check('payments_purpose', oneOf(t.purpose, PAYMENT_PURPOSES)),
+    check('payments_currency', oneOf(t.currency, CURRENCIES)),
+    check('payments_status', oneOf(t.status, PAYMENT_STATUSES)),
+    check('payments_amount_positive', sql`${t.amountMinor} > 0`),
+    // Finalized exactly once: a settled payment has a time, a pending one has none.
+    check('payments_finalized', sql`(${t.status} = 'pending') = (${t.finalizedAt} IS NULL)`),
+    index('payments_account_id_idx').on(t.accountId, t.createdAt),
+    index('payments_email_idx').on(t.email),
+    index('payments_pending_idx')
+      .on(t.createdAt)
+      .where(sql`${t.status} = 'pending'`),
+  ],
+)
+
+export const bookings = pgTable(
+  'bookings',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    eventId: text('event_id').references(() => events.id),
+    type: text('type').$type<BookingType>().notNull(),
+    venue: text('venue'),
+    // The Lagos calendar day, 'yyyy-MM-dd'.
+    date: date('date', { mode: 'string' }).notNull(),
+    timeSlot: text('time_slot'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull().default(0),
+    paidWith: text('paid_with').$type<PaidWith>().notNull(),
+    paymentReference: text('payment_reference'),
+    paymentId: uuid('payment_id').references(() => payments.id),
+    visitors: integer('visitors').notNull().default(0),
+    namesOfVisitors: text('names_of_visitors'),
+    // Answers to the event's extra fields.
+    metadata: jsonb('metadata').$type<Record<string, string>>(),
+    status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('bookings_type', oneOf(t.type, BOOKING_TYPES)),
+    check('bookings_status', oneOf(t.status, BOOKING_STATUSES)),
+    check('bookings_paid_with', oneOf(t.paidWith, PAID_WITH)),
+    check('bookings_event_type', sql`(${t.type} = 'event') = (${t.eventId} IS NOT NULL)`),
+    check('bookings_amount_non_negative', sql`${t.amountMinor} >= 0`),
+    check('bookings_visitors_non_negative', sql`${t.visitors} >= 0`),
+    check('bookings_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    // Capacity counts skip cancelled bookings.
+    index('bookings_event_capacity_idx')
+      .on(t.eventId, t.date, t.timeSlot)
+      .where(sql`${t.status} <> 'cancelled'`),
+    index('bookings_space_capacity_idx')
+      .on(t.type, t.venue, t.date, t.timeSlot)
+      .where(sql`${t.status} <> 'cancelled'`),
+    index('bookings_email_idx').on(t.email, t.date),
+    index('bookings_account_id_idx').on(t.accountId, t.date),
+    index('bookings_payment_id_idx').on(t.paymentId),
+  ],
+)
+
+export const wallets = pgTable(
+  'wallets',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    accountId: uuid('account_id').references(() => accounts.id),
+    communityId: uuid('community_id').references(() => communities.id),
+    balanceMinor: bigint('balance_minor', { mode: 'number' }).notNull().default(0),
+    currency: text('currency').$type<Currency>().notNull().default('NGN'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('wallets_one_owner', sql`num_nonnulls(${t.accountId}, ${t.communityId}) = 1`),
+    check('wallets_balance_non_negative', sql`${t.balanceMinor} >= 0`),
+    check('wallets_currency', oneOf(t.currency, CURRENCIES)),
+    uniqueIndex('wallets_account_id_unique').on(t.accountId),
+    uniqueIndex('wallets_community_id_unique').on(t.communityId),
+  ],
+)
+
+export const walletTransactions = pgTable(
+  'wallet_transactions',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    walletId: uuid('wallet_id')
+      .notNull()
+      .references(() => wallets.id),
+    difference: bigint('difference', { mode: 'number' }).notNull(),
+    action: text('action').$type<WalletAction>().notNull(),
+    narration: text('narration'),
+    note: text('note'),
+    actor: text('actor'),
+    // Idempotency key: a payment reference credits a wallet once.
+    reference: text('reference').unique('wallet_transactions_reference_unique'),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('wallet_transactions_difference_positive', sql`${t.difference} > 0`),
+    check('wallet_transactions_action', oneOf(t.action, WALLET_ACTIONS)),
+    index('wallet_transactions_wallet_id_idx').on(t.walletId, t.createdAt),
+  ],
+)
+
+export const mailOutbox = pgTable(
+  'mail_outbox',
+  {
+    id: serial('id').primaryKey(),
+    toAddress: text('to_address').notNull(),
+    subject: text('subject').notNull(),
+    text: text('text').notNull(),
+    html: text('html'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
+)
+
+export const mailingList = pgTable(
+  'mailing_list',
+  {
+    email: text('email').primaryKey(),
+    createdAt: createdAt(),
+  },
+  (t) => [check('mailing_list_email_lowercase', sql`${t.email} = lower(${t.email})`)],
+)
+
+// Relations, for `db.query.<table>.findMany({ with: ... })`.
+
+export const eventsRelations = relations(events, ({ many }) => ({ bookings: many(bookings) }))
+
+export const accountsRelations = relations(accounts, ({ many }) => ({
+  sessions: many(sessions),
+  magicLinks: many(magicLinks),
+  bookings: many(bookings),
+  payments: many(payments),
+  wallets: many(wallets),
+}))
+
+export const sessionsRelations = relations(sessions, ({ one }) => ({
+  account: one(accounts, { fields: [sessions.accountId], references: [accounts.id] }),
+}))
+
+export const magicLinksRelations = relations(magicLinks, ({ one }) => ({
+  account: one(accounts, { fields: [magicLinks.accountId], references: [accounts.id] }),
+}))
+
+export const communitiesRelations = relations(communities, ({ many }) => ({
+  members: many(communityMembers),
+  invites: many(invites),
+  wallets: many(wallets),
+}))
+
+export const communityMembersRelations = relations(communityMembers, ({ one }) => ({
+  community: one(communities, {
+    fields: [communityMembers.communityId],
+    references: [communities.id],
+  }),
+}))
+
+export const invitesRelations = relations(invites, ({ one, many }) => ({
+  community: one(communities, { fields: [invites.communityId], references: [communities.id] }),
+  applications: many(applications),
+}))
+
+export const applicationsRelations = relations(applications, ({ one }) => ({
+  invite: one(invites, { fields: [applications.inviteCode], references: [invites.code] }),
+}))
+
+export const paymentsRelations = relations(payments, ({ one, many }) => ({
+  account: one(accounts, { fields: [payments.accountId], references: [accounts.id] }),
+  bookings: many(bookings),
+}))
+
+export const bookingsRelations = relations(bookings, ({ one }) => ({
+  account: one(accounts, { fields: [bookings.accountId], references: [accounts.id] }),
+  event: one(events, { fields: [bookings.eventId], references: [events.id] }),
+  payment: one(payments, { fields: [bookings.paymentId], references: [payments.id] }),
+}))
+
+export const walletsRelations = relations(wallets, ({ one, many }) => ({
+  account: one(accounts, { fields: [wallets.accountId], references: [accounts.id] }),
+  community: one(communities, { fields: [wallets.communityId], references: [communities.id] }),
+  transactions: many(walletTransactions),
+}))
+
+export const walletTransactionsRelations = relations(walletTransactions, ({ one }) => ({
+  wallet: one(wallets, { fields: [walletTransactions.walletId], references: [wallets.id] }),
+}))
+
+export type Event = typeof events.$inferSelect
+export type NewEvent = typeof events.$inferInsert
+export type Space = typeof spaces.$inferSelect
+export type NewSpace = typeof spaces.$inferInsert
+export type Account = typeof accounts.$inferSelect
+export type NewAccount = typeof accounts.$inferInsert
+export type Session = typeof sessions.$inferSelect
+export type MagicLink = typeof magicLinks.$inferSelect
+export type Community = typeof communities.$inferSelect
+export type NewCommunity = typeof communities.$inferInsert
+export type CommunityMember = typeof communityMembers.$inferSelect
+export type Invite = typeof invites.$inferSelect
+export type Application = typeof applications.$inferSelect
+export type NewApplication = typeof applications.$inferInsert
+export type Payment = typeof payments.$inferSelect
+export type NewPayment = typeof payments.$inferInsert
+export type Booking = typeof bookings.$inferSelect
+export type NewBooking = typeof bookings.$inferInsert
+export type Wallet = typeof wallets.$inferSelect
+export type WalletTransaction = typeof walletTransactions.$inferSelect
+export type NewWalletTransaction = typeof walletTransactions.$inferInsert
+export type MailMessage = typeof mailOutbox.$inferSelect

@@ -1,0 +1,50 @@
+import type { FastifyError, FastifyInstance } from 'fastify'
+
+interface ValidationIssue {
+  instancePath: string
+  keyword: string
+  message?: string
+  params: Record<string, unknown>
+}
+
+/** Turns the first schema violation into a sentence a person can act on. */
+export function describeValidation(context: string | undefined, issues: ValidationIssue[]) {
+  const issue = issues[0]
+  if (!issue) return 'The request is not valid.'
+  const path = issue.instancePath.replace(/^\//, '').replaceAll('~1', '/').replaceAll('/', ' › ')
+  const field = path || (context === 'body' ? 'The request body' : `The ${context ?? 'request'}`)
+  switch (issue.keyword) {
+    case 'required':
+      return `${path ? `${path} › ` : ''}${String(issue.params.missingProperty)} is required.`
+    case 'additionalProperties':
+      return `${path ? `${path} › ` : ''}${String(issue.params.additionalProperty)} is not a known field.`
+    case 'pattern':
+    case 'format':
+      return `${field} is not valid.`
+    case 'enum':
+      return `${field} must be one of: ${(issue.params.allowedValues as unknown[]).join(', ')}.`
+    default:
+      return `${field} ${issue.message ?? 'is not valid'}.`
+  }
+}
+
+/** One error shape for every failure: `{ status: 'error', message }`, never a stack trace. */
+export function registerErrorHandling(app: FastifyInstance) {
+  app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
+    if (error.validation) {
+      return reply
+        .code(400)
+        .send({ status: 'error', message: describeValidation(error.validationContext, error.validation) })
+    }
+    const status = error.statusCode ?? 500
+    if (status >= 500) {
+      request.log.error({ err: error }, 'request failed')
+      const message = status === 501 ? error.message : 'Something went wrong on our side. Please try again.'
+      return reply.code(status).send({ status: 'error', message })
+    }
+    // fastify-openapi-glue wraps the security handlers' errors: show the first one's message.
+    const inner = error.errors?.[0]
+    const message = inner instanceof Error ? inner.message : error.message
+    return reply.code(status).send({ status: 'error', message })
+  })
+}

@@ -1,0 +1,35 @@
+import { fileURLToPath } from 'node:url'
+import { Redis } from 'ioredis'
+import { buildApp } from './app'
+import { readConfig } from './config'
+import { migrate, openDatabase } from './db/client'
+import { seedDemoData } from './db/seed'
+
+const config = readConfig()
+const database = await openDatabase(
+  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+)
+await migrate(database.db)
+if (config.seedDemoData && (await seedDemoData(database.db, new Date()))) {
+  console.log('Filled the empty database with demo data (see README: demo accounts).')
+}
+
+const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null
+const app = await buildApp({
+  db: database.db,
+  webRoot: fileURLToPath(new URL('../dist', import.meta.url)),
+  redis,
+  logger: { level: config.logLevel },
+})
+
+for (const signal of ['SIGINT', 'SIGTERM'] as const) {
+  process.once(signal, async () => {
+    await app.close()
+    await database.close()
+    redis?.disconnect()
+    process.exit(0)
+  })
+}
+
+await app.listen({ port: config.port, host: config.host })
+console.log(`Sixteen is open at ${config.publicUrl} (API reference: ${config.publicUrl}/api/docs)`)

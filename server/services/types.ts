@@ -1,0 +1,55 @@
+import type { FastifyReply, FastifyRequest } from 'fastify'
+import type { operations } from '../../openapi/schema'
+import type { Db } from '../db/client'
+
+export type OperationId = keyof operations
+
+type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never
+type Op<K extends OperationId> = operations[K]
+
+/** The JSON body of an operation's success answer (200 or 201), straight from the contract. */
+export type SuccessBody<K extends OperationId> = Op<K>['responses'] extends infer R
+  ? R extends { 200: infer A }
+    ? Json<A>
+    : R extends { 201: infer C }
+      ? Json<C>
+      : never
+  : never
+
+type Params<K extends OperationId> = Op<K>['parameters'] extends { path: infer P }
+  ? P extends Record<string, unknown>
+    ? P
+    : never
+  : never
+type Query<K extends OperationId> = Op<K>['parameters'] extends { query?: infer Q }
+  ? Q extends Record<string, unknown>
+    ? Q
+    : never
+  : never
+type Body<K extends OperationId> = Op<K>['requestBody'] extends { content: infer C }
+  ? C extends { 'application/json': infer B }
+    ? B
+    : never
+  : never
+
+/** A request as fastify-openapi-glue hands it over: already validated against the contract. */
+export type OperationRequest<K extends OperationId> = FastifyRequest<{
+  Params: Params<K>
+  Querystring: Query<K>
+  Body: Body<K>
+}>
+
+/** One method per operationId; it returns the success body (fastify serializes it by the contract). */
+export type Handler<K extends OperationId> = (
+  request: OperationRequest<K>,
+  reply: FastifyReply,
+) => Promise<SuccessBody<K>>
+
+/** The whole service: the compiler checks every operation of the contract has a handler. */
+export type Services = { [K in OperationId]: Handler<K> }
+
+/** What every service needs; the clock is injectable so days and expiries are testable. */
+export interface ServiceDeps {
+  db: Db
+  now: () => Date
+}

@@ -1,0 +1,68 @@
+import { existsSync, readFileSync } from 'node:fs'
+import { join } from 'node:path'
+import fastifyStatic from '@fastify/static'
+import type { FastifyInstance, FastifyReply } from 'fastify'
+import type { Db } from './db/client'
+import { findEvent, findEvents } from './services/events'
+
+/**
+ * The built app on the API's port. On Lagos mobile networks a round trip costs about 800 ms, so
+ * the HTML of the first screens already carries the answer of the call that screen makes first
+ * (keyed by its API path); the app starts from it and still owns refresh and errors.
+ */
+export async function registerSpa(
+  app: FastifyInstance,
+  { root, db, now }: { root: string; db: Db; now: () => Date },
+) {
+  const indexPath = join(root, 'index.html')
+  if (!existsSync(indexPath)) {
+    app.log.warn(`No built app in ${root}: run \`npm run build\` to serve the web app.`)
+    return
+  }
+  const template = readFileSync(indexPath, 'utf8')
+
+  await app.register(fastifyStatic, {
+    root,
+    index: false,
+    wildcard: false,
+    // Vite fingerprints /assets; everything else may change between releases.
+    setHeaders(res, path) {
+      const immutable = path.includes(`${join(root, 'assets')}`)
+      res.setHeader(
+        'cache-control',
+        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+      )
+    },
+  })
+
+  const sendApp = (reply: FastifyReply, initialData: Record<string, unknown> = {}) => {
+    const json = JSON.stringify(initialData).replace(/</g, '\\u003c')
+    const html = template.replace(
+      '</head>',
+      `<script id="initial-data" type="application/json">${json}</script></head>`,
+    )
+    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
+  }
+
+  app.get('/', async (_request, reply) =>
+    sendApp(reply, { '/events': { status: 'success', data: await findEvents(db, now()) } }),
+  )
+
+  app.get<{ Params: { id: string } }>('/event/:id', async (request, reply) => {
+    const event = /^[a-z0-9-]{1,80}$/.test(request.params.id)
+      ? await findEvent(db, request.params.id)
+      : null
+    return sendApp(
+      reply,
+      event ? { [`/events/${event.ID}`]: { status: 'success', data: event } } : {},
+    )
+  })
+
+  // Every other page is the app's own route (it shows Page Not Found for unknown paths).
+  app.setNotFoundHandler((request, reply) => {
+    if (request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+      return reply.code(404).send({ status: 'error', message: 'No such address.' })
+    }
+    return sendApp(reply)
+  })
+}

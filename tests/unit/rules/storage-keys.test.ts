@@ -1,0 +1,23 @@
+import { describe, expect, it } from 'vitest'
+import { STORAGE_KEYS } from '../../../machines/rules/storage-keys'
+
+describe('STORAGE_KEYS', () => {
+  it('names exactly the browser storage keys of the product, each under its own name', () => {
+    const names = [
+      'userID',
+      'authToken',
+      'userEmail',
+      'userName',
+      'userNumber',
+      'email',
+      'name',
+      'phone',
+      'rememberMe',
+      'wallet',
+      'communityWallet',
+      'isBalanceHidden',
+    ]
+    expect(Object.keys(STORAGE_KEYS).sort()).toEqual([...names].sort())
+    for (const [key, value] of Object.entries(STORAGE_KEYS)) expect(value).toBe(key)
+  })
+})
