@@ -4,7 +4,8 @@ import { defineModel } from './model'
 
 export const calendarModel = defineModel({
   machine: calendarMachine,
-  description: 'The calendar: events from the page when it carried them, else loaded; refresh; retry.',
+  description:
+    'The calendar: events from the page when it carried them, else loaded; refresh; retry.',
   inputs: {
     'HTML carried events': { initialEvents: [sampleEvent] },
     'HTML carried no events': { initialEvents: [] },

@@ -1,8 +1,10 @@
 import { fromPromise } from 'xstate'
-import { type Api, expectData } from '../openapi/client'
+import { type Api, type components, expectData } from '../openapi/client'
+
+type Event = components['schemas']['Event']
 
 export const eventDetailActors = (api: Api) => ({
-  loadEvent: fromPromise(async ({ input, signal }: { input: { id: string }; signal: AbortSignal }) => {
+  loadEvent: fromPromise<Event, { id: string }>(async ({ input, signal }) => {
     const body = await expectData(
       api.GET('/events/{id}', { params: { path: { id: input.id } }, signal }),
     )

@@ -5,7 +5,8 @@ import { defineModel } from './model'
 
 export const eventDetailModel = defineModel({
   machine: eventDetailMachine,
-  description: 'The event page: shown from navigation state or loaded by id; not found; retry; share.',
+  description:
+    'The event page: shown from navigation state or loaded by id; not found; retry; share.',
   inputs: {
     'event carried': { id: sampleEvent.ID, event: sampleEvent },
     'only the id': { id: sampleEvent.ID, event: null },

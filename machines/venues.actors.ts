@@ -1,8 +1,9 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../openapi/client'
+import type { Venues } from './venues.machine'
 
 export const venuesActors = (api: Api) => ({
-  loadVenues: fromPromise(async ({ signal }) => {
+  loadVenues: fromPromise<Venues>(async ({ signal }) => {
     const [spaces, studioItems] = await Promise.all([
       expectData(api.GET('/schedules', { signal })),
       expectData(api.GET('/schedules/print-studio', { signal })),

@@ -56,21 +56,24 @@ export function createApiClient(options: ApiOptions = {}) {
 
 export type Api = ReturnType<typeof createApiClient>
 
-type Result<T> =
-  | { data: T; error?: never; response: Response }
-  | { data?: never; error: unknown; response: Response }
-
 /** Returns the body of a successful call, or throws an ApiError carrying the server's message. */
-export async function expectData<T>(call: Promise<Result<T>>): Promise<T> {
+export async function expectData<R extends { data?: unknown; error?: unknown; response: Response }>(
+  call: Promise<R>,
+): Promise<NonNullable<R['data']>> {
   const { data, error, response } = await call
-  if (error !== undefined || data === undefined) {
+  if (error !== undefined || data === undefined || data === null) {
     throw new ApiError(response.status, messageOf(error) ?? `Request failed (${response.status})`)
   }
-  return data
+  return data as NonNullable<R['data']>
 }
 
 function messageOf(error: unknown): string | null {
-  if (error && typeof error === 'object' && 'message' in error && typeof error.message === 'string') {
+  if (
+    error &&
+    typeof error === 'object' &&
+    'message' in error &&
+    typeof error.message === 'string'
+  ) {
     return error.message
   }
   return null

@@ -76,7 +76,13 @@ function buildServices(deps: ServiceDeps): Services {
 }
 
 /** Builds the whole server: the contract's API under /api, its docs, and the web app. */
-export async function buildApp({ db, now = () => new Date(), webRoot = null, redis = null, logger = false }: AppOptions) {
+export async function buildApp({
+  db,
+  now = () => new Date(),
+  webRoot = null,
+  redis = null,
+  logger = false,
+}: AppOptions) {
   const app = Fastify({ logger, trustProxy: true, ajv: { customOptions: { allErrors: false } } })
   const specification = loadContract()
 
@@ -101,7 +107,10 @@ export async function buildApp({ db, now = () => new Date(), webRoot = null, red
     prefix: 'api',
   })
 
-  await app.register(fastifySwagger, { mode: 'static', specification: { document: specification as never } })
+  await app.register(fastifySwagger, {
+    mode: 'static',
+    specification: { document: specification as never },
+  })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
 
   if (webRoot) await registerSpa(app, { root: webRoot, db, now })

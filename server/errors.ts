@@ -12,7 +12,13 @@ export function describeValidation(context: string | undefined, issues: Validati
   const issue = issues[0]
   if (!issue) return 'The request is not valid.'
   const path = issue.instancePath.replace(/^\//, '').replaceAll('~1', '/').replaceAll('/', ' › ')
-  const field = path || (context === 'body' ? 'The request body' : `The ${context ?? 'request'}`)
+  const where =
+    context === 'params' ? ' in the address' : context === 'querystring' ? ' in the query' : ''
+  const field = path
+    ? `${where ? 'The ' : ''}${path}${where}`
+    : context === 'body'
+      ? 'The request body'
+      : 'The request'
   switch (issue.keyword) {
     case 'required':
       return `${path ? `${path} › ` : ''}${String(issue.params.missingProperty)} is required.`
@@ -32,14 +38,16 @@ export function describeValidation(context: string | undefined, issues: Validati
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
     if (error.validation) {
-      return reply
-        .code(400)
-        .send({ status: 'error', message: describeValidation(error.validationContext, error.validation) })
+      return reply.code(400).send({
+        status: 'error',
+        message: describeValidation(error.validationContext, error.validation),
+      })
     }
     const status = error.statusCode ?? 500
+    if (status === 501) return reply.code(501).send({ status: 'error', message: error.message })
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
-      const message = status === 501 ? error.message : 'Something went wrong on our side. Please try again.'
+      const message = 'Something went wrong on our side. Please try again.'
       return reply.code(status).send({ status: 'error', message })
     }
     // fastify-openapi-glue wraps the security handlers' errors: show the first one's message.

@@ -2,7 +2,7 @@ import { mkdir } from 'node:fs/promises'
 import { dirname, resolve } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import type { PGlite } from '@electric-sql/pglite'
-import { is } from 'drizzle-orm'
+import { type Assume, is } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
 import type { Pool } from 'pg'
 import * as schema from './schema.ts'
@@ -11,8 +11,17 @@ export { schema }
 
 export type Schema = typeof schema
 
+/** What `db.execute(sql...)` resolves to on both drivers: PGlite's Results and pg's QueryResult. */
+export interface DbQueryResult<Row> {
+  rows: Row[]
+}
+
+export interface DbQueryResultHKT extends PgQueryResultHKT {
+  type: DbQueryResult<Assume<this['row'], Record<string, unknown>>>
+}
+
 /** The typed database both drivers give us (PGlite and node-postgres), with relational queries. */
-export type Db = PgDatabase<PgQueryResultHKT, Schema>
+export type Db = PgDatabase<DbQueryResultHKT, Schema>
 
 /** A database in a transaction: the same query API as Db. */
 export type Tx = Parameters<Parameters<Db['transaction']>[0]>[0]

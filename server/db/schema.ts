@@ -301,9 +301,7 @@ export const payments = pgTable(
     check('payments_finalized', sql`(${t.status} = 'pending') = (${t.finalizedAt} IS NULL)`),
     index('payments_account_id_idx').on(t.accountId, t.createdAt),
     index('payments_email_idx').on(t.email),
-    index('payments_pending_idx')
-      .on(t.createdAt)
-      .where(sql`${t.status} = 'pending'`),
+    index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
   ],
 )
 

@@ -1,11 +1,11 @@
-import { and, eq, inArray, sql } from 'drizzle-orm'
-import type { components } from '../../openapi/schema'
+import { eq, inArray, sql } from 'drizzle-orm'
 import { bookableDays } from '../../machines/rules/dates'
 import { sortEvents } from '../../machines/rules/events'
-import type { Db } from '../db/client'
-import { bookings, events } from '../db/schema'
-import { notFound } from '../http-error'
+import type { components } from '../../openapi/schema'
 import { optionalAccount } from '../auth'
+import type { Db } from '../db/client'
+import { events } from '../db/schema'
+import { notFound } from '../http-error'
 import type { Handler, ServiceDeps } from './types'
 
 type Event = components['schemas']['Event']
@@ -16,8 +16,8 @@ export const BOOKING_HORIZON_DAYS = 14
 
 /** Places taken at an event: each booking counts its booker plus extra guests; held ones too. */
 const placesTaken = sql<number>`coalesce((
-  select sum(1 + ${bookings.visitors}) from ${bookings}
-  where ${bookings.eventId} = ${events.id} and ${bookings.status} in ('confirmed', 'held')
+  select sum(1 + b.visitors) from bookings b
+  where b.event_id = ${events}.id and b.status in ('confirmed', 'held')
 ), 0)`.mapWith(Number)
 
 /** An event row as the contract names it; RSVP is true while staff keep it open and places remain. */
@@ -46,7 +46,7 @@ export async function findEvents(db: Db, now: Date, ids?: string[]): Promise<Eve
   const rows = await db
     .select({ event: events, taken: placesTaken })
     .from(events)
-    .where(ids ? and(inArray(events.id, ids)) : undefined)
+    .where(ids ? inArray(events.id, ids) : undefined)
   return sortEvents(
     rows.map((r) => toEvent(r.event, r.taken)),
     now,

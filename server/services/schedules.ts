@@ -7,7 +7,11 @@ type Space = components['schemas']['Space']
 
 export function schedulesService({ db }: ServiceDeps) {
   const listOfKind = async (kind: 'coworking' | 'print-studio'): Promise<Space[]> => {
-    const rows = await db.select().from(spaces).where(eq(spaces.kind, kind)).orderBy(asc(spaces.sort))
+    const rows = await db
+      .select()
+      .from(spaces)
+      .where(eq(spaces.kind, kind))
+      .orderBy(asc(spaces.sort))
     return rows.map((row) => ({ id: String(row.id), Name: row.name, Coworking: row.coworking }))
   }
 

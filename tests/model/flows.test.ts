@@ -16,7 +16,9 @@ describe.each(catalogue.map((model) => [model.machine.id, model] as const))('%s'
     const coverage = await coverageOf(model)
     const missing = {
       states: coverage.states.all.filter((s) => !coverage.states.covered.includes(s)),
-      transitions: coverage.transitions.all.filter((t) => !coverage.transitions.covered.includes(t)),
+      transitions: coverage.transitions.all.filter(
+        (t) => !coverage.transitions.covered.includes(t),
+      ),
     }
     expect(missing).toEqual({ states: [], transitions: [] })
   })

@@ -3,7 +3,8 @@
 import { catalogue } from '../../machines/index'
 import { coverageOf } from '../support/model-harness'
 
-const pct = (covered: number, all: number) => (all === 0 ? 100 : Math.round((covered / all) * 1000) / 10)
+const pct = (covered: number, all: number) =>
+  all === 0 ? 100 : Math.round((covered / all) * 1000) / 10
 const rows: string[][] = [['machine', 'states', 'transitions', 'paths', 'covered']]
 let complete = true
 const gaps: string[] = []
@@ -14,8 +15,10 @@ for (const model of catalogue) {
   const all = states.all.length + transitions.all.length
   if (covered < all) {
     complete = false
-    for (const s of states.all.filter((x) => !states.covered.includes(x))) gaps.push(`${model.machine.id}: state ${s}`)
-    for (const t of transitions.all.filter((x) => !transitions.covered.includes(x))) gaps.push(`${model.machine.id}: ${t}`)
+    for (const s of states.all.filter((x) => !states.covered.includes(x)))
+      gaps.push(`${model.machine.id}: state ${s}`)
+    for (const t of transitions.all.filter((x) => !transitions.covered.includes(x)))
+      gaps.push(`${model.machine.id}: ${t}`)
   }
   rows.push([
     model.machine.id,

@@ -3,8 +3,15 @@ import { defineRecipe } from '@pandacss/dev'
 export const badge = defineRecipe({
   className: 'badge',
   base: {
-    display: 'inline-flex', alignItems: 'center', borderRadius: 'full', fontWeight: 'semibold',
-    fontSize: 'xs', px: '2.5', h: '6', letterSpacing: 'wide', textTransform: 'uppercase',
+    display: 'inline-flex',
+    alignItems: 'center',
+    borderRadius: 'full',
+    fontWeight: 'semibold',
+    fontSize: 'xs',
+    px: '2.5',
+    h: '6',
+    letterSpacing: 'wide',
+    textTransform: 'uppercase',
   },
   variants: {
     tone: {

@@ -18,9 +18,16 @@ export const button = defineRecipe({
   },
   variants: {
     variant: {
-      solid: { bg: 'accent.default', color: 'fg.onAccent', _hover: { _enabled: { bg: 'accent.emphasized' } } },
+      solid: {
+        bg: 'accent.default',
+        color: 'fg.onAccent',
+        _hover: { _enabled: { bg: 'accent.emphasized' } },
+      },
       outline: {
-        borderWidth: '1px', borderColor: 'ink.800', color: 'fg.default', bg: 'transparent',
+        borderWidth: '1px',
+        borderColor: 'ink.800',
+        color: 'fg.default',
+        bg: 'transparent',
         _hover: { bg: 'muted' },
       },
       ghost: { color: 'fg.default', bg: 'transparent', _hover: { bg: 'muted' } },

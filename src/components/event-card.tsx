@@ -1,0 +1,117 @@
+import { Link } from 'react-router-dom'
+import { calendarLabel } from '../../machines/rules/dates'
+import { cardActionLabel, eventAction, isFreeEvent } from '../../machines/rules/events'
+import type { components } from '../../openapi/client'
+import { css } from '../../styled-system/css'
+import { badge, button } from '../../styled-system/recipes'
+
+type Event = components['schemas']['Event']
+
+/** One event of the calendar: poster, name, badge and exactly one action. */
+export function EventCard({
+  event,
+  isMember,
+  now,
+  eager = false,
+}: {
+  event: Event
+  isMember: boolean
+  now: Date
+  eager?: boolean
+}) {
+  const action = eventAction(event, { isMember }, now)
+  const poster = event.Poster[0]?.url
+  return (
+    <article
+      aria-labelledby={`event-${event.ID}`}
+      className={css({
+        display: 'flex',
+        flexDir: 'column',
+        bg: 'surface',
+        borderRadius: 'l3',
+        overflow: 'hidden',
+        borderWidth: '1px',
+        borderColor: 'border',
+        transition: 'box-shadow 0.2s, transform 0.2s',
+        _hover: { boxShadow: 'lg', transform: 'translateY(-2px)' },
+      })}
+    >
+      <Link to={`/event/${event.ID}`} state={{ event }} tabIndex={-1} aria-hidden>
+        <div className={css({ aspectRatio: '3 / 4', bg: 'sand.200', overflow: 'hidden' })}>
+          {poster && (
+            <img
+              src={poster}
+              alt=""
+              width={600}
+              height={800}
+              loading={eager ? 'eager' : 'lazy'}
+              className={css({
+                w: 'full',
+                h: 'full',
+                objectFit: 'cover',
+                filter: action === 'closed' ? 'grayscale(0.7)' : undefined,
+              })}
+            />
+          )}
+        </div>
+      </Link>
+      <div className={css({ display: 'flex', flexDir: 'column', gap: '2', p: '4', flex: '1' })}>
+        <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+          <span className={badge({ tone: isFreeEvent(event) ? 'free' : 'paid' })}>
+            {isFreeEvent(event) ? 'Free' : 'Paid'}
+          </span>
+          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            {calendarLabel(event, now)}
+          </span>
+        </div>
+        <h3
+          id={`event-${event.ID}`}
+          className={css({ fontFamily: 'display', fontSize: 'xl', lineHeight: 'snug' })}
+        >
+          <Link
+            to={`/event/${event.ID}`}
+            state={{ event }}
+            className={css({ color: 'fg.default', _hover: { textDecoration: 'underline' } })}
+          >
+            {event.Name}
+          </Link>
+        </h3>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          {event.Venue}
+          {event.TimeSlots.length > 0 && ` · ${event.TimeSlots.join(', ')}`}
+        </p>
+        <div className={css({ mt: 'auto', pt: '3' })}>
+          <CardAction event={event} action={action} />
+        </div>
+      </div>
+    </article>
+  )
+}
+
+function CardAction({ event, action }: { event: Event; action: ReturnType<typeof eventAction> }) {
+  const label = cardActionLabel(action, event)
+  if (action === 'open') {
+    return (
+      <Link to={`/event/${event.ID}`} state={{ event }} className={button({ size: 'sm' })}>
+        {label}
+      </Link>
+    )
+  }
+  return (
+    <span
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        h: '8',
+        px: '3.5',
+        borderRadius: 'full',
+        fontSize: 'sm',
+        fontWeight: 'semibold',
+        bg: action === 'closed' ? 'danger.subtle' : 'sand.200',
+        color: action === 'closed' ? 'danger.default' : 'fg.muted',
+      })}
+    >
+      {label}
+    </span>
+  )
+}

@@ -1,0 +1,108 @@
+import { LANDING_SCROLL_TARGET_PX } from '../../machines/rules/viewport'
+import { css } from '../../styled-system/css'
+import { SITE } from '../site'
+
+/**
+ * The landing of section 1: the animated image, the tagline and a down-chevron that scrolls
+ * smoothly to 660 px. Visitors and signed-in people get the same hero with different spacing
+ * (visitors have the promo banner above it).
+ */
+export function LandingHero({ signedIn }: { signedIn: boolean }) {
+  return (
+    <section
+      aria-label="Welcome"
+      className={css({
+        position: 'relative',
+        overflow: 'hidden',
+        bg: 'ink.900',
+        color: 'sand.50',
+        minH: signedIn ? { base: '560px', md: '600px' } : { base: '600px', md: '640px' },
+        display: 'flex',
+        alignItems: 'flex-end',
+      })}
+    >
+      <img
+        src="/images/landing.svg"
+        alt="The rooftop at golden hour"
+        fetchPriority="high"
+        className={css({
+          position: 'absolute',
+          inset: '0',
+          w: 'full',
+          h: 'full',
+          objectFit: 'cover',
+          opacity: 0.92,
+        })}
+      />
+      <div
+        aria-hidden
+        className={css({
+          position: 'absolute',
+          inset: '0',
+          bgGradient: 'to-t',
+          gradientFrom: 'rgba(26,23,19,0.85)',
+          gradientVia: 'rgba(26,23,19,0.25)',
+          gradientTo: 'transparent',
+        })}
+      />
+      <div
+        className={css({
+          position: 'relative',
+          maxW: '6xl',
+          mx: 'auto',
+          w: 'full',
+          px: { base: '5', md: '8' },
+          pb: signedIn ? { base: '16', md: '20' } : { base: '20', md: '24' },
+        })}
+      >
+        <p
+          className={css({
+            fontSize: 'xs',
+            letterSpacing: '0.2em',
+            textTransform: 'uppercase',
+            color: 'clay.200',
+            mb: '3',
+          })}
+        >
+          Sixteen · Victoria Island, Lagos
+        </p>
+        <h1
+          className={css({
+            fontFamily: 'display',
+            fontSize: { base: '3xl', md: '5xl' },
+            lineHeight: '1.1',
+            maxW: '2xl',
+            textWrap: 'balance',
+          })}
+        >
+          {SITE.tagline}
+        </h1>
+        <button
+          type="button"
+          aria-label="Scroll to the calendar"
+          onClick={() => window.scrollTo({ top: LANDING_SCROLL_TARGET_PX, behavior: 'smooth' })}
+          className={css({
+            mt: '8',
+            w: '12',
+            h: '12',
+            borderRadius: 'full',
+            borderWidth: '1px',
+            borderColor: 'rgba(252,250,246,0.5)',
+            display: 'grid',
+            placeItems: 'center',
+            cursor: 'pointer',
+            color: 'sand.50',
+            animation: 'drift 2.4s ease-in-out infinite',
+            _hover: { bg: 'rgba(252,250,246,0.12)' },
+            _focusVisible: { outline: '2px solid', outlineColor: 'clay.200', outlineOffset: '3px' },
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          })}
+        >
+          <svg width="20" height="20" viewBox="0 0 24 24" fill="none" aria-hidden>
+            <path d="M6 9l6 6 6-6" stroke="currentColor" strokeWidth="2" strokeLinecap="round" />
+          </svg>
+        </button>
+      </div>
+    </section>
+  )
+}

@@ -1,0 +1,152 @@
+import { type ReactNode, useId } from 'react'
+import { Link } from 'react-router-dom'
+import { css, cx } from '../../styled-system/css'
+import { ArrowRightIcon, ExternalIcon } from './line-icons'
+import { Skeleton } from './skeleton'
+
+/** One row of the full-screen menu: a large display title, a muted sub-line, an arrow. */
+const row = css({
+  display: 'flex',
+  alignItems: 'center',
+  justifyContent: 'space-between',
+  gap: '4',
+  w: 'full',
+  minH: '12',
+  py: { base: '4', md: '5' },
+  color: 'fg.default',
+  textAlign: 'left',
+  textDecoration: 'none',
+  cursor: 'pointer',
+  borderRadius: 'l1',
+  outline: 'none',
+  _focusVisible: {
+    outline: '2px solid',
+    outlineColor: 'accent.default',
+    outlineOffset: '4px',
+  },
+})
+
+const title = css({
+  display: 'block',
+  fontFamily: 'display',
+  fontSize: { base: '3xl', md: '4xl', xl: '5xl' },
+  lineHeight: '1.05',
+  letterSpacing: '-0.01em',
+  transition: 'color 0.2s',
+  _groupHover: { color: 'clay.700' },
+  _groupFocusVisible: { color: 'clay.700' },
+})
+
+const subLine = css({
+  display: 'block',
+  mt: '1.5',
+  fontSize: { base: 'sm', md: 'md' },
+  color: 'fg.muted',
+})
+
+const arrow = css({
+  flexShrink: 0,
+  display: 'grid',
+  placeItems: 'center',
+  w: '11',
+  h: '11',
+  borderRadius: 'full',
+  borderWidth: '1px',
+  borderColor: 'border',
+  color: 'ink.700',
+  transition: 'background 0.2s, color 0.2s, border-color 0.2s, transform 0.2s',
+  _groupHover: {
+    bg: 'clay.600',
+    borderColor: 'clay.600',
+    color: 'white',
+    transform: 'translateX(2px)',
+  },
+  _groupFocusVisible: { bg: 'clay.600', borderColor: 'clay.600', color: 'white' },
+  '@media (prefers-reduced-motion: reduce)': {
+    transition: 'none',
+    _groupHover: { transform: 'none' },
+  },
+})
+
+type Target =
+  | { to: string; state?: unknown }
+  | { href: string }
+  | { onClick: () => void; haspopup?: 'dialog' }
+
+/**
+ * A menu row as an in-app link (`to`), an outside link (`href`, new tab) or a button
+ * (`onClick`). The title is the accessible name; the sub-line describes it.
+ */
+export function MenuLink({ label, hint, ...target }: { label: string; hint: ReactNode } & Target) {
+  const hintId = useId()
+  const body = (icon: ReactNode, extra?: ReactNode) => (
+    <>
+      <span>
+        <span className={title}>{label}</span>
+        <span id={hintId} className={subLine}>
+          {hint}
+          {extra}
+        </span>
+      </span>
+      <span className={arrow}>{icon}</span>
+    </>
+  )
+  const className = cx('group', row)
+
+  if ('to' in target) {
+    return (
+      <Link to={target.to} state={target.state} className={className} aria-describedby={hintId}>
+        {body(<ArrowRightIcon />)}
+      </Link>
+    )
+  }
+  if ('href' in target) {
+    return (
+      <a
+        href={target.href}
+        target="_blank"
+        rel="noreferrer"
+        className={className}
+        aria-describedby={hintId}
+      >
+        {body(
+          <ExternalIcon />,
+          <span className={css({ srOnly: true })}> (opens in a new tab)</span>,
+        )}
+      </a>
+    )
+  }
+  return (
+    <button
+      type="button"
+      onClick={target.onClick}
+      aria-haspopup={target.haspopup}
+      className={className}
+      aria-describedby={hintId}
+    >
+      {body(<ArrowRightIcon />)}
+    </button>
+  )
+}
+
+/** A row-sized placeholder, so the list keeps its height while links are on their way. */
+export function MenuLinkSkeleton() {
+  return (
+    <div
+      className={css({
+        py: { base: '4', md: '5' },
+        display: 'flex',
+        alignItems: 'center',
+        gap: '4',
+      })}
+    >
+      <div className={css({ flex: '1' })}>
+        <Skeleton
+          className={css({ h: { base: '7', md: '9', xl: '11' }, w: { base: '60%', md: '45%' } })}
+        />
+        <Skeleton className={css({ h: '4', w: { base: '45%', md: '30%' }, mt: '2.5' })} />
+      </div>
+      <Skeleton className={css({ w: '11', h: '11', borderRadius: 'full', flexShrink: 0 })} />
+    </div>
+  )
+}

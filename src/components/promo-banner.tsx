@@ -1,0 +1,75 @@
+import { Link } from 'react-router-dom'
+import { css } from '../../styled-system/css'
+
+const TEXT = 'Applications for Individuals & Communities are now open!'
+
+/** For visitors: the programme's call to apply; a scrolling bottom banner on phones. */
+export function PromoBanner() {
+  return (
+    <>
+      <div
+        className={css({
+          display: { base: 'none', md: 'flex' },
+          alignItems: 'center',
+          justifyContent: 'center',
+          gap: '4',
+          bg: 'clay.600',
+          color: 'white',
+          py: '2.5',
+          px: '4',
+          fontSize: 'sm',
+        })}
+      >
+        <span>{TEXT}</span>
+        <Link
+          to="/membership"
+          className={css({
+            fontWeight: 'semibold',
+            bg: 'white',
+            color: 'clay.700',
+            borderRadius: 'full',
+            px: '3.5',
+            py: '1',
+            _hover: { bg: 'clay.50' },
+          })}
+        >
+          Apply
+        </Link>
+      </div>
+      <Link
+        to="/membership"
+        aria-label={`${TEXT} Apply now`}
+        className={css({
+          display: { base: 'block', md: 'none' },
+          position: 'fixed',
+          insetX: '0',
+          bottom: '0',
+          zIndex: 'banner',
+          bg: 'clay.600',
+          color: 'white',
+          overflow: 'hidden',
+          whiteSpace: 'nowrap',
+          py: '3',
+          pb: 'max(token(spacing.3), env(safe-area-inset-bottom))',
+          fontSize: 'sm',
+          fontWeight: 'semibold',
+        })}
+      >
+        <span
+          aria-hidden
+          className={css({
+            display: 'inline-block',
+            animation: 'marquee 18s linear infinite',
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          })}
+        >
+          {['a', 'b', 'c', 'd'].map((copy) => (
+            <span key={copy} className={css({ px: '6' })}>
+              {TEXT} · Apply now →
+            </span>
+          ))}
+        </span>
+      </Link>
+    </>
+  )
+}

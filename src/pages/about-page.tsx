@@ -1,0 +1,227 @@
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import { css } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import { ContactPanel } from '../components/contact-panel'
+import { Page } from '../components/page'
+import { SITE } from '../site'
+
+/** What the house offers, in the spec's words, each with one line. */
+const OFFERS = [
+  {
+    title: 'Co-working',
+    line: 'Desks and daylight at the Garden Room, Library and Courtyard, Tuesday to Sunday.',
+  },
+  {
+    title: 'Hotel accommodation',
+    line: 'A handful of quiet rooms for a night in the city or a longer creative stay.',
+  },
+  {
+    title: 'Curated programming',
+    line: 'Listening sessions, supper clubs, film nights and markets, kept small on purpose.',
+  },
+  {
+    title: 'Internet and printing',
+    line: 'Fast, steady Wi-Fi, everyday printing, and a risograph studio for bigger ideas.',
+  },
+] as const
+
+const paragraph = css({ fontSize: { base: 'md', md: 'lg' }, lineHeight: '1.75', color: 'ink.700' })
+
+/** About: the family-owned hotel and gathering space, and what it offers. */
+export default function AboutPage() {
+  const [contactOpen, setContactOpen] = useState(false)
+  return (
+    <Page>
+      <title>About · Sixteen</title>
+      <p
+        className={css({
+          fontSize: 'xs',
+          letterSpacing: '0.2em',
+          textTransform: 'uppercase',
+          color: 'clay.700',
+          mb: '3',
+        })}
+      >
+        Victoria Island, Lagos
+      </p>
+      <h1
+        className={css({
+          fontFamily: 'display',
+          fontSize: { base: '4xl', md: '6xl' },
+          lineHeight: '1.05',
+          letterSpacing: '-0.01em',
+        })}
+      >
+        About {SITE.name}
+      </h1>
+      <p
+        className={css({
+          fontFamily: 'display',
+          fontSize: { base: 'xl', md: '2xl' },
+          lineHeight: '1.35',
+          color: 'ink.600',
+          mt: '4',
+          maxW: '2xl',
+          textWrap: 'pretty',
+        })}
+      >
+        A family-owned boutique hotel and creative gathering space: a serene house for slow
+        mornings, good work and intimate evenings.
+      </p>
+
+      <figure className={css({ mt: { base: '8', md: '12' }, mx: { base: '-5', md: '0' } })}>
+        <img
+          src="/images/coworking.svg"
+          alt="The co-working room at Sixteen: a long communal table under pendant lamps, with plants and afternoon light"
+          width="1200"
+          height="800"
+          className={css({
+            w: 'full',
+            h: 'auto',
+            aspectRatio: '3 / 2',
+            objectFit: 'cover',
+            bg: 'sand.200',
+            borderRadius: { base: '0', md: 'l3' },
+          })}
+        />
+        <figcaption
+          className={css({
+            mt: '3',
+            px: { base: '5', md: '0' },
+            fontSize: 'sm',
+            color: 'fg.subtle',
+          })}
+        >
+          The Garden Room on a weekday afternoon.
+        </figcaption>
+      </figure>
+
+      <div
+        className={css({
+          display: 'flex',
+          flexDir: 'column',
+          gap: '5',
+          mt: { base: '10', md: '14' },
+          maxW: '2xl',
+        })}
+      >
+        <p className={paragraph}>
+          {SITE.name} is run by a family, and it feels like it. The house keeps a handful of rooms
+          for guests, long tables for people who work with their hands and their heads, and a
+          rooftop where the evenings tend to end. Someone at the front desk will know your name by
+          your second visit, and which table gets the best light.
+        </p>
+        <p className={paragraph}>
+          We made it for the city’s creatives: writers, designers, photographers, musicians and
+          founders who need somewhere calm to think and somewhere close to gather. By day the
+          co-working rooms hum quietly and the print studio runs risograph, linocut and handmade
+          paper. By night the calendar fills with rooftop jazz, poetry and palm wine, supper clubs
+          and film nights, each kept small enough that people actually meet.
+        </p>
+        <p className={paragraph}>
+          {SITE.programme}, our members programme, is how the family grows. Members book a desk for
+          themselves at no charge, pay the friends’ price for tickets and have the 8th Floor to
+          themselves. Whether you are staying the week or coming by for one evening, you are welcome
+          here.
+        </p>
+      </div>
+
+      <section aria-labelledby="offers-heading" className={css({ mt: { base: '14', md: '20' } })}>
+        <h2
+          id="offers-heading"
+          className={css({ fontFamily: 'display', fontSize: { base: '2xl', md: '3xl' }, mb: '6' })}
+        >
+          What you will find here
+        </h2>
+        <ol
+          className={css({
+            listStyle: 'none',
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' },
+            columnGap: '10',
+          })}
+        >
+          {OFFERS.map((offer, i) => (
+            <li
+              key={offer.title}
+              className={css({
+                display: 'flex',
+                gap: '4',
+                py: '5',
+                borderTopWidth: '1px',
+                borderColor: 'border',
+              })}
+            >
+              <span
+                aria-hidden
+                className={css({
+                  fontFamily: 'display',
+                  fontSize: '2xl',
+                  lineHeight: '1',
+                  color: 'clay.500',
+                  minW: '8',
+                  pt: '0.5',
+                })}
+              >
+                {String(i + 1).padStart(2, '0')}
+              </span>
+              <div>
+                <h3 className={css({ fontWeight: 'semibold', fontSize: 'lg', lineHeight: 'snug' })}>
+                  {offer.title}
+                </h3>
+                <p className={css({ color: 'fg.muted', mt: '1', lineHeight: '1.6' })}>
+                  {offer.line}
+                </p>
+              </div>
+            </li>
+          ))}
+        </ol>
+      </section>
+
+      <section
+        aria-labelledby="visit-heading"
+        className={css({
+          mt: { base: '12', md: '16' },
+          p: { base: '6', md: '10' },
+          borderRadius: 'l3',
+          bg: 'clay.50',
+          borderWidth: '1px',
+          borderColor: 'clay.100',
+        })}
+      >
+        <h2
+          id="visit-heading"
+          className={css({ fontFamily: 'display', fontSize: { base: '2xl', md: '3xl' } })}
+        >
+          Come by, or write to us
+        </h2>
+        <p className={css({ color: 'fg.muted', mt: '2', maxW: 'xl' })}>
+          See what is on this month, or ask us anything about rooms, desks and the studio.
+        </p>
+        <div
+          className={css({
+            display: 'flex',
+            flexDir: { base: 'column', sm: 'row' },
+            flexWrap: 'wrap',
+            gap: '3',
+            mt: '6',
+          })}
+        >
+          <Link to="/" state={{ scroll: 'oneScreen' }} className={button({ size: 'lg' })}>
+            See the calendar
+          </Link>
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            onClick={() => setContactOpen(true)}
+            className={button({ size: 'lg', variant: 'outline' })}
+          >
+            Contact us
+          </button>
+        </div>
+      </section>
+      <ContactPanel open={contactOpen} onOpenChange={setContactOpen} />
+    </Page>
+  )
+}

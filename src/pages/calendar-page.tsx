@@ -1,0 +1,193 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useRef, useState } from 'react'
+import { useLocation } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { calendarActors } from '../../machines/calendar.actors'
+import { calendarMachine } from '../../machines/calendar.machine'
+import { calendarLabel } from '../../machines/rules/dates'
+import { firstInView } from '../../machines/rules/viewport'
+import type { components } from '../../openapi/client'
+import { css } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { EventCard } from '../components/event-card'
+import { LandingHero } from '../components/landing-hero'
+import { PromoBanner } from '../components/promo-banner'
+import { SiteHeader } from '../components/site-header'
+import { Skeleton } from '../components/skeleton'
+import { useNow } from '../hooks/use-now'
+import { useViewer } from '../hooks/use-viewer'
+import { takeInitialData } from '../initial-data'
+
+type Event = components['schemas']['Event']
+
+/** Home: the landing, then the calendar. The page owns the calendar's actor. */
+export function CalendarPage() {
+  const [initialEvents] = useState(
+    () => takeInitialData<{ data: Event[] }>('/events')?.data ?? null,
+  )
+  const actorRef = useActorRef(
+    calendarMachine.provide({
+      actors: calendarActors(api),
+      actions: { logError: (_, { error }) => console.error('Could not load the events', error) },
+    }),
+    { input: { initialEvents } },
+  )
+  // Back in the tab after a while: places may have sold out.
+  useEffect(() => {
+    const refresh = () => {
+      if (document.visibilityState === 'visible') actorRef.send({ type: 'events.refresh' })
+    }
+    document.addEventListener('visibilitychange', refresh)
+    return () => document.removeEventListener('visibilitychange', refresh)
+  }, [actorRef])
+
+  // The menu's 'Calendar' link lands here and scrolls down one screen.
+  const scrollOneScreen =
+    (useLocation().state as { scroll?: string } | null)?.scroll === 'oneScreen'
+  useEffect(() => {
+    if (scrollOneScreen) window.scrollTo({ top: window.innerHeight, behavior: 'smooth' })
+  }, [scrollOneScreen])
+
+  const { signedIn } = useViewer()
+  return (
+    <>
+      {!signedIn && <PromoBanner />}
+      <SiteHeader />
+      <main className={css({ pb: signedIn ? '0' : { base: '14', md: '0' } })}>
+        <LandingHero signedIn={signedIn} />
+        <CalendarView actorRef={actorRef} />
+      </main>
+    </>
+  )
+}
+
+export function CalendarView({ actorRef }: { actorRef: ActorRefFrom<typeof calendarMachine> }) {
+  const events = useSelector(actorRef, (s) => s.context.events ?? [])
+  const loading = useSelector(actorRef, (s) => s.matches('loading'))
+  const empty = useSelector(actorRef, (s) => s.matches('empty'))
+  const failed = useSelector(actorRef, (s) => s.matches('failed'))
+  const { isMember } = useViewer()
+  const now = useNow()
+  const label = useLabelOfEventInView(events, now)
+
+  return (
+    <section
+      id="calendar"
+      aria-labelledby="calendar-heading"
+      className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '8' }, pb: '20' })}
+    >
+      <div
+        className={css({
+          position: 'sticky',
+          top: '14',
+          zIndex: 'docked',
+          bg: 'canvas',
+          display: 'flex',
+          alignItems: 'baseline',
+          justifyContent: 'space-between',
+          gap: '4',
+          py: '5',
+        })}
+      >
+        <h2
+          id="calendar-heading"
+          className={css({ fontFamily: 'display', fontSize: { base: '3xl', md: '4xl' } })}
+        >
+          Calendar
+        </h2>
+        <p
+          aria-live="polite"
+          data-testid="calendar-date-label"
+          className={css({ fontSize: 'md', fontWeight: 'semibold', color: 'clay.700' })}
+        >
+          {label}
+        </p>
+      </div>
+
+      {loading && <CalendarSkeleton />}
+      {empty && (
+        <p className={css({ py: '16', textAlign: 'center', color: 'fg.muted', fontSize: 'lg' })}>
+          No events available
+        </p>
+      )}
+      {failed && (
+        <div className={css({ py: '16', textAlign: 'center' })}>
+          <p className={css({ color: 'fg.muted', mb: '4' })}>
+            We could not load the calendar. Check your connection and try again.
+          </p>
+          <button
+            type="button"
+            className={button({ variant: 'outline' })}
+            onClick={() => actorRef.send({ type: 'events.retry' })}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {events.length > 0 && <EventGrid events={events} isMember={isMember} now={now} />}
+    </section>
+  )
+}
+
+const grid = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', sm: 'repeat(2, 1fr)', lg: 'repeat(3, 1fr)' },
+  gap: { base: '5', md: '6' },
+})
+
+function EventGrid({ events, isMember, now }: { events: Event[]; isMember: boolean; now: Date }) {
+  return (
+    <div className={grid} data-calendar-grid>
+      {events.map((event, i) => (
+        <EventCard key={event.ID} event={event} isMember={isMember} now={now} eager={i < 2} />
+      ))}
+    </div>
+  )
+}
+
+/** The heading's date label follows the first card in view while the page scrolls. */
+function useLabelOfEventInView(events: Event[], now: Date): string {
+  const [index, setIndex] = useState(0)
+  const frame = useRef(0)
+  useEffect(() => {
+    const measure = () => {
+      frame.current = 0
+      if (events.length === 0) return
+      const cards = document.querySelectorAll<HTMLElement>('[data-calendar-grid] > article')
+      const found = firstInView(
+        [...cards].map((card) => card.getBoundingClientRect()),
+        window.innerHeight,
+      )
+      setIndex(found === -1 ? 0 : found)
+    }
+    const onScroll = () => {
+      if (!frame.current) frame.current = requestAnimationFrame(measure)
+    }
+    measure()
+    window.addEventListener('scroll', onScroll, { passive: true })
+    window.addEventListener('resize', onScroll)
+    return () => {
+      window.removeEventListener('scroll', onScroll)
+      window.removeEventListener('resize', onScroll)
+      cancelAnimationFrame(frame.current)
+    }
+  }, [events])
+  const event = events[index] ?? events[0]
+  return event ? calendarLabel(event, now) : ''
+}
+
+function CalendarSkeleton() {
+  return (
+    <div className={grid} role="status" aria-busy="true" aria-label="Loading events">
+      {[0, 1, 2].map((i) => (
+        <div key={i} className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+          <Skeleton className={css({ aspectRatio: '3 / 4', borderRadius: 'l3' })} />
+          <Skeleton className={css({ h: '5', w: '40%' })} />
+          <Skeleton className={css({ h: '6', w: '75%' })} />
+          <Skeleton className={css({ h: '8', w: '30%', borderRadius: 'full' })} />
+        </div>
+      ))}
+    </div>
+  )
+}

@@ -1,0 +1,530 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { eventDetailActors } from '../../machines/event-detail.actors'
+import { eventDetailMachine } from '../../machines/event-detail.machine'
+import {
+  detailActionLabel,
+  type EventAction,
+  eventAction,
+  isFreeEvent,
+  ticketPrice,
+} from '../../machines/rules/events'
+import { formatNaira } from '../../machines/rules/money'
+import type { components } from '../../openapi/client'
+import { css, cx } from '../../styled-system/css'
+import { badge, button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { EventFacts } from '../components/event-facts'
+import { PosterCarousel } from '../components/poster-carousel'
+import { SiteHeader } from '../components/site-header'
+import { Skeleton } from '../components/skeleton'
+import { useNow } from '../hooks/use-now'
+import { useViewer } from '../hooks/use-viewer'
+import { takeInitialData } from '../initial-data'
+import { SITE } from '../site'
+
+type Event = components['schemas']['Event']
+
+/** /event/{id}: one event. A new id starts a new screen, so its actor starts afresh. */
+export function EventPage() {
+  const { id = '' } = useParams()
+  return <EventScreen key={id} id={id} />
+}
+
+/** The page owns the event's actor: navigation state, else the page's HTML, else a fetch. */
+function EventScreen({ id }: { id: string }) {
+  const location = useLocation()
+  const [fromNavigation] = useState(() => {
+    const event = (location.state as { event?: Event } | null)?.event
+    return event && event.ID === id ? event : null
+  })
+  const [initialEvent] = useState(
+    () => fromNavigation ?? takeInitialData<{ data: Event }>(`/events/${id}`)?.data ?? null,
+  )
+  const actorRef = useActorRef(
+    eventDetailMachine.provide({
+      actors: eventDetailActors(api),
+      actions: {
+        shareEvent: (_, { event }) => shareEvent(event),
+        logError: (_, { error }) => console.error('Could not load the event', error),
+      },
+    }),
+    { input: { id, event: initialEvent } },
+  )
+  // A card's copy of the event may be stale (places sell out): check it once.
+  useEffect(() => {
+    if (fromNavigation) actorRef.send({ type: 'event.refresh' })
+  }, [actorRef, fromNavigation])
+
+  return (
+    <>
+      <SiteHeader />
+      <EventView actorRef={actorRef} />
+    </>
+  )
+}
+
+/** Web Share where the browser has it; elsewhere the spec only logs. */
+function shareEvent(event: Event) {
+  const data = {
+    title: `${event.Name} · ${SITE.name}`,
+    text: `${event.Name} at ${SITE.name}, ${event.Venue}`,
+    url: `${window.location.origin}/event/${encodeURIComponent(event.ID)}`,
+  }
+  if (typeof navigator.share !== 'function') {
+    console.info('Web Share is not supported here; nothing was shared.', data)
+    return
+  }
+  navigator.share(data).catch((error: unknown) => {
+    // The person closed the share sheet: nothing went wrong.
+    if (error instanceof DOMException && error.name === 'AbortError') return
+    console.info('Sharing did not work', error)
+  })
+}
+
+const container = css({
+  maxW: '6xl',
+  mx: 'auto',
+  px: { base: '4', md: '8' },
+})
+
+const layout = css({
+  display: 'grid',
+  gridTemplateColumns: { base: '1fr', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
+  gap: { base: '6', md: '10', lg: '16' },
+  alignItems: 'start',
+})
+
+const posterColumn = css({
+  md: { position: 'sticky', top: '20' },
+})
+
+export function EventView({ actorRef }: { actorRef: ActorRefFrom<typeof eventDetailMachine> }) {
+  const event = useSelector(actorRef, (s) => s.context.event)
+  const loading = useSelector(actorRef, (s) => s.matches('loading'))
+  const notFound = useSelector(actorRef, (s) => s.matches('notFound'))
+  const failed = useSelector(actorRef, (s) => s.matches('failed'))
+
+  if (loading) return <EventSkeleton />
+  if (notFound) {
+    return (
+      <Message
+        title="This event does not exist"
+        text="It may have been taken down, or the address has a typo. The calendar has everything that is on."
+      >
+        <Link to="/" className={button({ size: 'lg' })}>
+          Back to the calendar
+        </Link>
+      </Message>
+    )
+  }
+  if (failed) {
+    return (
+      <Message title="We could not load this event" text="Check your connection and try again.">
+        <button
+          type="button"
+          className={button({ size: 'lg' })}
+          onClick={() => actorRef.send({ type: 'event.retry' })}
+        >
+          Try again
+        </button>
+        <Link to="/" className={button({ variant: 'ghost', size: 'lg' })}>
+          Back to the calendar
+        </Link>
+      </Message>
+    )
+  }
+  if (!event) return null
+  return <EventDetail event={event} onShare={() => actorRef.send({ type: 'event.share' })} />
+}
+
+/** Why a disabled action is disabled, said under the button. */
+const REASONS: Record<Exclude<EventAction, 'open'>, string> = {
+  closed: 'This event has ended.',
+  soldOut: 'No places left.',
+  membersOnly: `For active members of ${SITE.programme}.`,
+}
+
+function EventDetail({ event, onShare }: { event: Event; onShare: () => void }) {
+  const { isMember } = useViewer()
+  const now = useNow()
+  const action = eventAction(event, { isMember }, now)
+  const membersOnly = event['Members-only'] === true
+  const free = isFreeEvent(event)
+  const yourPrice = ticketPrice(event, isMember)
+
+  return (
+    <main className={css({ pt: { base: '3', md: '6' }, pb: { base: '40', md: '20' } })}>
+      <title>{`${event.Name} · ${SITE.name}`}</title>
+      <div className={container}>
+        <BackLink />
+        <div className={cx(layout, css({ mt: { base: '3', md: '4' } }))}>
+          <div className={posterColumn}>
+            <PosterCarousel
+              key={event.Poster.map((poster) => poster.url).join('|')}
+              posters={event.Poster}
+              name={event.Name}
+              className={css({ filter: action === 'closed' ? 'grayscale(0.6)' : undefined })}
+            />
+          </div>
+
+          <div className={css({ display: 'flex', flexDir: 'column', minW: '0' })}>
+            <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2', mb: '3' })}>
+              <span className={badge({ tone: free ? 'free' : 'paid' })}>
+                {free ? 'Free' : 'Paid'}
+              </span>
+              {membersOnly && <span className={badge({ tone: 'neutral' })}>Members only</span>}
+              {action === 'closed' && <span className={badge({ tone: 'danger' })}>Ended</span>}
+            </div>
+            <h1
+              className={css({
+                fontFamily: 'display',
+                fontSize: { base: '4xl', md: '5xl' },
+                lineHeight: '1.05',
+                letterSpacing: '-0.01em',
+                textWrap: 'balance',
+              })}
+            >
+              {event.Name}
+            </h1>
+
+            {membersOnly && <MembersOnlyNote isMember={isMember} />}
+
+            <section aria-labelledby="about-heading" className={css({ mt: '6' })}>
+              <h2 id="about-heading" className={sectionHeading}>
+                About
+              </h2>
+              <p
+                className={css({
+                  fontSize: { base: 'md', md: 'lg' },
+                  lineHeight: '1.7',
+                  color: 'ink.700',
+                  whiteSpace: 'pre-line',
+                  maxW: '60ch',
+                })}
+              >
+                {event.About}
+              </p>
+            </section>
+
+            <section aria-labelledby="details-heading" className={css({ mt: '8' })}>
+              <h2 id="details-heading" className={css({ srOnly: true })}>
+                Details
+              </h2>
+              <EventFacts event={event} isMember={isMember} now={now} />
+            </section>
+
+            <ActionBar
+              event={event}
+              action={action}
+              priceLabel={free ? 'Free' : formatNaira(yourPrice)}
+              canShare={action === 'open' && !membersOnly}
+              onShare={onShare}
+            />
+          </div>
+        </div>
+      </div>
+    </main>
+  )
+}
+
+const sectionHeading = css({
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  letterSpacing: 'wider',
+  textTransform: 'uppercase',
+  color: 'fg.subtle',
+  mb: '2',
+})
+
+function MembersOnlyNote({ isMember }: { isMember: boolean }) {
+  return (
+    <p
+      className={css({
+        display: 'flex',
+        alignItems: 'flex-start',
+        gap: '2.5',
+        mt: '4',
+        px: '4',
+        py: '3',
+        borderRadius: 'l2',
+        bg: 'palm.50',
+        color: 'palm.700',
+        fontSize: 'sm',
+        lineHeight: '1.5',
+      })}
+    >
+      <svg
+        width="18"
+        height="18"
+        viewBox="0 0 24 24"
+        fill="none"
+        aria-hidden
+        className={css({ flexShrink: '0', mt: '0.5' })}
+      >
+        <path
+          d="M12 3l7 3v5c0 4.5-3 8.5-7 10-4-1.5-7-5.5-7-10V6l7-3z"
+          stroke="currentColor"
+          strokeWidth="1.8"
+          strokeLinejoin="round"
+        />
+      </svg>
+      <span>
+        <strong className={css({ fontWeight: 'semibold' })}>Members only.</strong>{' '}
+        {isMember
+          ? `This one is for ${SITE.programme}, and you are one of them.`
+          : `This event is for active members of ${SITE.programme}.`}
+      </span>
+    </p>
+  )
+}
+
+/**
+ * The one action: a sticky bar at the bottom of phones, inline beside the facts from 768 px.
+ * Only 'Buy Ticket' / 'Get Ticket' is enabled; the RSVP panel it opens comes in a later issue.
+ */
+function ActionBar({
+  event,
+  action,
+  priceLabel,
+  canShare,
+  onShare,
+}: {
+  event: Event
+  action: EventAction
+  priceLabel: string
+  canShare: boolean
+  onShare: () => void
+}) {
+  const [asked, setAsked] = useState(false)
+  const noteId = useId()
+  const open = action === 'open'
+  const note = open ? (asked ? 'Booking opens here soon.' : null) : REASONS[action]
+
+  return (
+    <div
+      className={css({
+        position: { base: 'fixed', md: 'static' },
+        insetX: { base: '0', md: 'auto' },
+        bottom: { base: '0', md: 'auto' },
+        zIndex: { base: 'sticky', md: 'auto' },
+        bg: { base: 'rgba(252, 250, 246, 0.96)', md: 'transparent' },
+        backdropFilter: { base: 'saturate(1.4) blur(10px)', md: 'none' },
+        borderTopWidth: { base: '1px', md: '0' },
+        borderColor: 'border',
+        boxShadow: { base: '0 -8px 24px -16px rgba(26,23,19,0.35)', md: 'none' },
+        px: { base: '4', md: '0' },
+        pt: { base: '3', md: '0' },
+        pb: { base: 'calc(token(spacing.3) + env(safe-area-inset-bottom))', md: '0' },
+        mt: { md: '8' },
+      })}
+    >
+      <div
+        className={css({
+          display: 'grid',
+          alignItems: 'center',
+          columnGap: '3',
+          rowGap: '2',
+          maxW: '6xl',
+          mx: 'auto',
+          gridTemplateColumns: { base: 'minmax(0, 1fr) auto auto', md: 'auto auto 1fr' },
+          gridTemplateAreas: {
+            base: '"info share action"',
+            md: '"action share ." "info info info"',
+          },
+        })}
+      >
+        <div className={css({ gridArea: 'info', minW: '0' })}>
+          {note ? (
+            <p
+              id={noteId}
+              role={open ? 'status' : undefined}
+              className={css({
+                fontSize: 'sm',
+                lineHeight: 'snug',
+                color: action === 'closed' ? 'danger.default' : 'fg.muted',
+              })}
+            >
+              {note}
+            </p>
+          ) : (
+            <div className={css({ display: { base: 'block', md: 'none' } })}>
+              <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>Your ticket</p>
+              <p className={css({ fontWeight: 'semibold', fontSize: 'lg', lineHeight: 'tight' })}>
+                {priceLabel}
+              </p>
+            </div>
+          )}
+        </div>
+        {canShare && (
+          <button
+            type="button"
+            onClick={onShare}
+            aria-label={`Share ${event.Name}`}
+            className={cx(
+              button({ variant: 'outline', size: 'lg' }),
+              css({ gridArea: 'share', px: { base: '0', md: '5' }, w: { base: '12', md: 'auto' } }),
+            )}
+          >
+            <ShareIcon />
+            <span aria-hidden className={css({ display: { base: 'none', md: 'inline' } })}>
+              Share
+            </span>
+          </button>
+        )}
+        <button
+          type="button"
+          disabled={!open}
+          aria-describedby={note ? noteId : undefined}
+          onClick={() => setAsked(true)}
+          className={cx(
+            button({
+              variant: open ? 'solid' : action === 'closed' ? 'danger' : 'muted',
+              size: 'lg',
+            }),
+            css({ gridArea: 'action', minW: { base: '36', md: '52' } }),
+          )}
+        >
+          {detailActionLabel(action, event)}
+        </button>
+      </div>
+    </div>
+  )
+}
+
+function ShareIcon() {
+  return (
+    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden>
+      <path
+        d="M12 3v12M7.5 7.5L12 3l4.5 4.5M5 12v7a2 2 0 002 2h10a2 2 0 002-2v-7"
+        stroke="currentColor"
+        strokeWidth="1.8"
+        strokeLinecap="round"
+        strokeLinejoin="round"
+      />
+    </svg>
+  )
+}
+
+/** Back where the person came from inside the app; straight to the calendar otherwise. */
+function BackLink() {
+  const navigate = useNavigate()
+  const location = useLocation()
+  const cameFromApp = location.key !== 'default'
+  const goBack = (e: MouseEvent<HTMLAnchorElement>) => {
+    if (!cameFromApp || e.metaKey || e.ctrlKey || e.shiftKey || e.altKey || e.button !== 0) return
+    e.preventDefault()
+    navigate(-1)
+  }
+  return (
+    <Link
+      to="/"
+      onClick={goBack}
+      className={css({
+        display: 'inline-flex',
+        alignItems: 'center',
+        gap: '1.5',
+        h: '9',
+        pl: '2',
+        pr: '3',
+        ml: '-2',
+        borderRadius: 'full',
+        fontSize: 'sm',
+        fontWeight: 'semibold',
+        color: 'fg.muted',
+        _hover: { bg: 'muted', color: 'fg.default' },
+        _focusVisible: {
+          outline: '2px solid',
+          outlineColor: 'accent.default',
+          outlineOffset: '2px',
+        },
+      })}
+    >
+      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden>
+        <path
+          d="M15 18l-6-6 6-6"
+          stroke="currentColor"
+          strokeWidth="2"
+          strokeLinecap="round"
+          strokeLinejoin="round"
+        />
+      </svg>
+      Back
+    </Link>
+  )
+}
+
+function Message({ title, text, children }: { title: string; text: string; children: ReactNode }) {
+  return (
+    <main className={cx(container, css({ py: { base: '16', md: '24' }, textAlign: 'center' }))}>
+      <title>{`${title} · ${SITE.name}`}</title>
+      <p
+        aria-hidden
+        className={css({
+          fontFamily: 'display',
+          fontSize: '6xl',
+          color: 'clay.300',
+          lineHeight: '1',
+        })}
+      >
+        16
+      </p>
+      <h1
+        className={css({
+          fontFamily: 'display',
+          fontSize: { base: '3xl', md: '4xl' },
+          mt: '4',
+          textWrap: 'balance',
+        })}
+      >
+        {title}
+      </h1>
+      <p className={css({ color: 'fg.muted', mt: '3', mb: '8', maxW: 'md', mx: 'auto' })}>{text}</p>
+      <div
+        className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', justifyContent: 'center' })}
+      >
+        {children}
+      </div>
+    </main>
+  )
+}
+
+/** The page's shape while the event is on its way: poster, badges, title, text and facts. */
+function EventSkeleton() {
+  return (
+    <main
+      aria-busy="true"
+      aria-label="Loading the event"
+      className={css({ pt: { base: '3', md: '6' }, pb: { base: '40', md: '20' } })}
+    >
+      <div className={container}>
+        <Skeleton className={css({ h: '9', w: '20', borderRadius: 'full' })} />
+        <div className={cx(layout, css({ mt: { base: '3', md: '4' } }))}>
+          <Skeleton className={css({ aspectRatio: '3 / 4', borderRadius: 'l3' })} />
+          <div className={css({ display: 'flex', flexDir: 'column', gap: '3' })}>
+            <Skeleton className={css({ h: '6', w: '16', borderRadius: 'full' })} />
+            <Skeleton className={css({ h: '12', w: '70%' })} />
+            <Skeleton className={css({ h: '4', w: '20', mt: '6' })} />
+            <Skeleton className={css({ h: '5', w: 'full' })} />
+            <Skeleton className={css({ h: '5', w: '92%' })} />
+            <Skeleton className={css({ h: '5', w: '60%' })} />
+            {[0, 1, 2].map((i) => (
+              <Skeleton key={i} className={css({ h: '14', w: 'full', mt: i === 0 ? '8' : '1' })} />
+            ))}
+            <Skeleton
+              className={css({
+                display: { base: 'none', md: 'block' },
+                h: '12',
+                w: '48',
+                borderRadius: 'full',
+                mt: '8',
+              })}
+            />
+          </div>
+        </div>
+      </div>
+    </main>
+  )
+}

@@ -1,0 +1,363 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useState } from 'react'
+import { Link, useNavigate } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { offersCoworking } from '../../machines/rules/spaces'
+import { venuesActors } from '../../machines/venues.actors'
+import { venuesMachine } from '../../machines/venues.machine'
+import { css } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { ContactPanel } from '../components/contact-panel'
+import { CloseIcon } from '../components/line-icons'
+import { MenuLink, MenuLinkSkeleton } from '../components/menu-link'
+import { SITE } from '../site'
+import { readSession } from '../storage'
+
+/** The visitor menu. The page owns the venues actor, which decides the two booking links. */
+export default function MenuPage() {
+  const actorRef = useActorRef(
+    venuesMachine.provide({
+      actors: venuesActors(api),
+      actions: { logError: (_, { error }) => console.error('Could not load the venues', error) },
+    }),
+  )
+  // The member menu of a later issue replaces this one; until then a signed-in person only
+  // loses the Login button.
+  const [signedIn] = useState(() => readSession() !== null)
+  return <MenuView actorRef={actorRef} signedIn={signedIn} />
+}
+
+const list = css({
+  listStyle: 'none',
+  '& > li + li': { borderTopWidth: '1px', borderColor: 'border' },
+  '& > li': { animation: 'fadeIn 0.35s ease-out both' },
+  '@media (prefers-reduced-motion: reduce)': { '& > li': { animation: 'none' } },
+})
+
+export function MenuView({
+  actorRef,
+  signedIn,
+}: {
+  actorRef: ActorRefFrom<typeof venuesMachine>
+  signedIn: boolean
+}) {
+  const loading = useSelector(actorRef, (s) => s.hasTag('busy'))
+  const failed = useSelector(actorRef, (s) => s.hasTag('error'))
+  const canRetry = useSelector(actorRef, (s) => s.can({ type: 'venues.retry' }))
+  const coworking = useSelector(actorRef, (s) => offersCoworking(s.context.spaces))
+  const printStudio = useSelector(actorRef, (s) => offersCoworking(s.context.studioItems))
+  const [contactOpen, setContactOpen] = useState(false)
+  const navigate = useNavigate()
+
+  // A full-screen menu closes with Escape, like the panel above it.
+  useEffect(() => {
+    const onKey = (event: KeyboardEvent) => {
+      if (event.key === 'Escape' && !event.defaultPrevented && !contactOpen) navigate('/')
+    }
+    window.addEventListener('keydown', onKey)
+    return () => window.removeEventListener('keydown', onKey)
+  }, [contactOpen, navigate])
+
+  return (
+    <div
+      className={css({
+        minH: '100dvh',
+        bg: 'canvas',
+        display: 'grid',
+        gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 7fr) minmax(0, 5fr)' },
+      })}
+    >
+      <title>Menu · Sixteen</title>
+      <div
+        className={css({
+          display: 'flex',
+          flexDir: 'column',
+          minH: '100dvh',
+          px: { base: '5', md: '10', xl: '16' },
+          pb: 'max(token(spacing.6), env(safe-area-inset-bottom))',
+        })}
+      >
+        <header
+          className={css({
+            h: { base: '16', md: '20' },
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'space-between',
+            gap: '3',
+          })}
+        >
+          <span
+            className={css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '2',
+              fontFamily: 'display',
+              fontSize: 'xl',
+              fontWeight: 'semibold',
+            })}
+          >
+            <img src="/images/brand.svg" alt="" width="28" height="28" />
+            {SITE.name}
+          </span>
+          <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
+            {!signedIn && (
+              <Link to="/login" className={button({ variant: 'outline', size: 'lg' })}>
+                Log in
+              </Link>
+            )}
+            <Link
+              to="/"
+              aria-label="Home"
+              title="Close the menu"
+              className={css({
+                display: 'inline-flex',
+                alignItems: 'center',
+                justifyContent: 'center',
+                gap: '2',
+                h: '12',
+                minW: '12',
+                px: { base: '0', md: '5' },
+                borderRadius: 'full',
+                bg: 'ink.900',
+                color: 'sand.50',
+                fontWeight: 'semibold',
+                fontSize: 'md',
+                transition: 'background 0.15s',
+                _hover: { bg: 'ink.700' },
+                _focusVisible: {
+                  outline: '2px solid',
+                  outlineColor: 'accent.default',
+                  outlineOffset: '2px',
+                },
+              })}
+            >
+              <span aria-hidden className={css({ display: { base: 'none', md: 'inline' } })}>
+                Home
+              </span>
+              <CloseIcon />
+            </Link>
+          </div>
+        </header>
+
+        <nav
+          aria-label="Menu"
+          className={css({
+            flex: '1',
+            display: 'flex',
+            flexDir: 'column',
+            justifyContent: 'center',
+            py: { base: '4', md: '10' },
+          })}
+        >
+          <p
+            className={css({
+              fontSize: 'xs',
+              letterSpacing: '0.2em',
+              textTransform: 'uppercase',
+              color: 'clay.700',
+              mb: { base: '2', md: '4' },
+            })}
+          >
+            Victoria Island, Lagos
+          </p>
+          <ul className={list} aria-busy={loading}>
+            <li>
+              <MenuLink
+                to="/"
+                state={{ scroll: 'oneScreen' }}
+                label="Calendar"
+                hint="Events and gatherings"
+              />
+            </li>
+            {loading && (
+              <>
+                <li aria-hidden>
+                  <MenuLinkSkeleton />
+                </li>
+                <li aria-hidden>
+                  <MenuLinkSkeleton />
+                </li>
+              </>
+            )}
+            {coworking && (
+              <li>
+                <MenuLink
+                  to="/co-working"
+                  label="Book a spot"
+                  hint="Work and play, Tuesday to Sunday"
+                />
+              </li>
+            )}
+            {printStudio && (
+              <li>
+                <MenuLink
+                  to="/print-studio"
+                  label="Print Studio"
+                  hint="Risograph, linocut and paper"
+                />
+              </li>
+            )}
+            {failed && (
+              <li>
+                <p
+                  role="status"
+                  className={css({
+                    display: 'flex',
+                    alignItems: 'center',
+                    flexWrap: 'wrap',
+                    columnGap: '2',
+                    py: '1',
+                    fontSize: 'sm',
+                    color: 'fg.muted',
+                  })}
+                >
+                  Some links could not load.
+                  <button
+                    type="button"
+                    disabled={!canRetry}
+                    onClick={() => actorRef.send({ type: 'venues.retry' })}
+                    className={css({
+                      minH: '11',
+                      px: '2',
+                      mx: '-2',
+                      fontWeight: 'semibold',
+                      color: 'accent.default',
+                      textDecoration: 'underline',
+                      textUnderlineOffset: '3px',
+                      cursor: 'pointer',
+                      borderRadius: 'l1',
+                      _hover: { color: 'accent.emphasized' },
+                      _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+                    })}
+                  >
+                    Retry
+                  </button>
+                </p>
+              </li>
+            )}
+            <li>
+              <MenuLink to="/about" label="About" hint="The house and the family" />
+            </li>
+            <li>
+              <MenuLink to="/membership" label={SITE.programme} hint="Our paid members programme" />
+            </li>
+            <li>
+              <MenuLink
+                href={SITE.reservationsUrl}
+                label="Reservations"
+                hint="Rooms at the hotel"
+              />
+            </li>
+            <li>
+              <MenuLink
+                onClick={() => setContactOpen(true)}
+                haspopup="dialog"
+                label="Contact us"
+                hint="WhatsApp or e-mail"
+              />
+            </li>
+          </ul>
+        </nav>
+
+        <footer
+          className={css({
+            display: 'flex',
+            flexWrap: 'wrap',
+            justifyContent: 'space-between',
+            gap: '2',
+            pt: '4',
+            fontSize: 'xs',
+            color: 'fg.subtle',
+          })}
+        >
+          <span>{SITE.name} · a boutique hotel and creative space</span>
+          <span>{SITE.supportEmail}</span>
+        </footer>
+      </div>
+
+      <MenuImage />
+      <ContactPanel open={contactOpen} onOpenChange={setContactOpen} />
+    </div>
+  )
+}
+
+/** Wide screens only: a warm picture of the house with the tagline. */
+function MenuImage() {
+  return (
+    <aside
+      aria-hidden
+      className={css({
+        display: { base: 'none', lg: 'block' },
+        position: 'sticky',
+        top: '0',
+        h: '100dvh',
+        p: '4',
+        pl: '0',
+      })}
+    >
+      <div
+        className={css({
+          position: 'relative',
+          h: 'full',
+          borderRadius: 'l3',
+          overflow: 'hidden',
+          bg: 'ink.900',
+        })}
+      >
+        <img
+          src="/images/coworking.svg"
+          alt=""
+          className={css({
+            position: 'absolute',
+            inset: '0',
+            w: 'full',
+            h: 'full',
+            objectFit: 'cover',
+          })}
+        />
+        <div
+          className={css({
+            position: 'absolute',
+            inset: '0',
+            bgGradient: 'to-t',
+            gradientFrom: 'rgba(26,23,19,0.82)',
+            gradientVia: 'rgba(26,23,19,0.15)',
+            gradientTo: 'transparent',
+          })}
+        />
+        <div
+          className={css({
+            position: 'absolute',
+            insetX: '0',
+            bottom: '0',
+            p: '10',
+            color: 'sand.50',
+          })}
+        >
+          <p
+            className={css({
+              fontSize: 'xs',
+              letterSpacing: '0.2em',
+              textTransform: 'uppercase',
+              color: 'clay.200',
+              mb: '3',
+            })}
+          >
+            {SITE.name}, Lagos
+          </p>
+          <p
+            className={css({
+              fontFamily: 'display',
+              fontSize: '3xl',
+              lineHeight: '1.15',
+              textWrap: 'balance',
+            })}
+          >
+            {SITE.tagline}
+          </p>
+        </div>
+      </div>
+    </aside>
+  )
+}
