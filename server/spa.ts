@@ -20,6 +20,7 @@ export async function registerSpa(
     return
   }
   const template = readFileSync(indexPath, 'utf8')
+  const preloadEventPage = modulePreloads(root, 'src/pages/event-page.tsx')
 
   await app.register(fastifyStatic, {
     root,
@@ -35,11 +36,15 @@ export async function registerSpa(
     },
   })
 
-  const sendApp = (reply: FastifyReply, initialData: Record<string, unknown> = {}) => {
+  const sendApp = (
+    reply: FastifyReply,
+    initialData: Record<string, unknown> = {},
+    preloads = '',
+  ) => {
     const json = JSON.stringify(initialData).replace(/</g, '\\u003c')
     const html = template.replace(
       '</head>',
-      `<script id="initial-data" type="application/json">${json}</script></head>`,
+      `${preloads}<script id="initial-data" type="application/json">${json}</script></head>`,
     )
     return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
   }
@@ -55,6 +60,7 @@ export async function registerSpa(
     return sendApp(
       reply,
       event ? { [`/events/${event.ID}`]: { status: 'success', data: event } } : {},
+      preloadEventPage,
     )
   })
 
@@ -65,4 +71,31 @@ export async function registerSpa(
     }
     return sendApp(reply)
   })
+}
+
+interface ManifestChunk {
+  file: string
+  imports?: string[]
+}
+
+/**
+ * `<link rel="modulepreload">` tags for a lazily loaded page and the chunks it imports, so a
+ * shared link to that page does not wait for the main bundle before fetching the page's code.
+ */
+function modulePreloads(root: string, source: string): string {
+  const manifestPath = join(root, '.vite', 'manifest.json')
+  if (!existsSync(manifestPath)) return ''
+  const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(manifestPath, 'utf8'))
+  const files = new Set<string>()
+  const visit = (key: string) => {
+    const chunk = manifest[key]
+    if (!chunk || files.has(chunk.file)) return
+    files.add(chunk.file)
+    for (const imported of chunk.imports ?? []) visit(imported)
+  }
+  visit(source)
+  // The entry chunk is already in index.html.
+  const entry = Object.values(manifest).find((c) => (c as { isEntry?: boolean }).isEntry)
+  if (entry) files.delete(entry.file)
+  return [...files].map((file) => `<link rel="modulepreload" href="/${file}">`).join('')
 }

@@ -3,7 +3,6 @@ import { ProtectedRoute } from './components/protected-route'
 import { SessionExpiredBanner } from './components/session-expired-banner'
 import { CalendarPage } from './pages/calendar-page'
 import { ComingSoonPage } from './pages/coming-soon-page'
-import { EventPage } from './pages/event-page'
 import { NotFoundPage } from './pages/not-found-page'
 
 /** Loads a page's code when it is first visited, so the calendar's first load stays small. */
@@ -32,7 +31,10 @@ export const routes: RouteObject[] = [
     element: <Root />,
     children: [
       { path: '/', element: <CalendarPage /> },
-      { path: '/event/:id', element: <EventPage /> },
+      {
+        path: '/event/:id',
+        lazy: async () => ({ Component: (await import('./pages/event-page')).EventPage }),
+      },
       { path: '/menu', ...lazyPage(() => import('./pages/menu-page')) },
       { path: '/about', ...lazyPage(() => import('./pages/about-page')) },
       soon('/event/:id/registered', 'Registered'),

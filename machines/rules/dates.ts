@@ -1,5 +1,5 @@
 import { TZDate, tz } from '@date-fns/tz'
-import { addDays, format, isMonday as isMondayDate } from 'date-fns'
+import { addDays } from 'date-fns'
 import type { EventTiming } from './events'
 
 /** The hotel's time zone: every 'day' in the product is a calendar day here, wherever you are. */
@@ -7,6 +7,34 @@ export const LAGOS_TZ = 'Africa/Lagos'
 
 /** The date-fns context that makes calculations happen on the Lagos calendar. */
 const inLagos = tz(LAGOS_TZ)
+
+const MONTHS = [
+  'January',
+  'February',
+  'March',
+  'April',
+  'May',
+  'June',
+  'July',
+  'August',
+  'September',
+  'October',
+  'November',
+  'December',
+]
+const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
+
+/** An instant as seen on a Lagos clock (date-fns `format` and its locale would triple the bundle). */
+function inLagosClock(instant: Date): TZDate {
+  return new TZDate(instant.getTime(), LAGOS_TZ)
+}
+
+const pad = (n: number) => String(n).padStart(2, '0')
+
+/** 'yyyy-MM-dd' of a date read on its own clock. */
+function dayOf(date: TZDate): string {
+  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+}
 
 /** The shape of a day string, 'yyyy-MM-dd'. */
 const DAY_PATTERN = /^(\d{4})-(\d{2})-(\d{2})$/
@@ -20,7 +48,7 @@ export function toInstant(instant: Date | string): Date {
 
 /** The Lagos calendar day ('yyyy-MM-dd') an instant falls on, whatever the machine's time zone. */
 export function lagosDay(instant: Date | string): string {
-  return format(toInstant(instant), 'yyyy-MM-dd', { in: inLagos })
+  return dayOf(inLagosClock(toInstant(instant)))
 }
 
 /** Whether text is a real calendar day written 'yyyy-MM-dd' (rejects '2026-02-30'). */
@@ -34,7 +62,7 @@ function parseDayOrNull(day: string): TZDate | null {
   if (!match) return null
   const [, y, m, d] = match.map(Number) as [number, number, number, number]
   const date = new TZDate(y, m - 1, d, LAGOS_TZ)
-  return format(date, 'yyyy-MM-dd') === day ? date : null
+  return dayOf(date) === day ? date : null
 }
 
 /** Midnight in Lagos at the start of a 'yyyy-MM-dd' day; throws RangeError on anything else. */
@@ -46,12 +74,12 @@ export function dayStart(day: string): Date {
 
 /** The day `amount` calendar days after (or before, if negative) a 'yyyy-MM-dd' day. */
 export function addDaysToDay(day: string, amount: number): string {
-  return format(addDays(dayStart(day), amount, { in: inLagos }), 'yyyy-MM-dd', { in: inLagos })
+  return dayOf(addDays(dayStart(day), amount, { in: inLagos }))
 }
 
 /** Whether a 'yyyy-MM-dd' day is a Monday, the day the hotel is closed to bookings. */
 export function isMonday(day: string): boolean {
-  return isMondayDate(dayStart(day), { in: inLagos })
+  return inLagosClock(dayStart(day)).getDay() === 1
 }
 
 /** Every day from startDay to endDay, both included; empty when endDay comes first. */
@@ -98,12 +126,14 @@ export function dayLabel(day: string, now: Date): string {
   const today = lagosDay(now)
   if (day === today) return 'Today'
   if (day === addDaysToDay(today, 1)) return 'Tomorrow'
-  return format(dayStart(day), 'EEEE, MMMM d', { in: inLagos })
+  const date = inLagosClock(dayStart(day))
+  return `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}`
 }
 
 /** A day in the short 'Nov 25' form used by the Calendar heading. */
 export function shortDay(day: string): string {
-  return format(dayStart(day), 'MMM d', { in: inLagos })
+  const date = inLagosClock(dayStart(day))
+  return `${MONTHS[date.getMonth()]?.slice(0, 3)} ${date.getDate()}`
 }
 
 /** The Calendar heading's label for the event in view: 'Today', 'Nov 25' or 'Nov 24 - Nov 27'. */
@@ -116,9 +146,11 @@ export function calendarLabel(event: EventTiming, now: Date): string {
 
 /** A Lagos clock time the way the product writes slots: '12pm', '4:30pm'. */
 export function formatTime(instant: Date | string): string {
-  const date = toInstant(instant)
-  const minutes = Number(format(date, 'm', { in: inLagos }))
-  return format(date, minutes === 0 ? 'haaa' : 'h:mmaaa', { in: inLagos })
+  const date = inLagosClock(toInstant(instant))
+  const hours = date.getHours() % 12 || 12
+  const suffix = date.getHours() < 12 ? 'am' : 'pm'
+  const minutes = date.getMinutes()
+  return minutes === 0 ? `${hours}${suffix}` : `${hours}:${pad(minutes)}${suffix}`
 }
 
 /** A Lagos time range in the product's slot style, e.g. '12pm - 4pm'. */

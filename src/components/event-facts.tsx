@@ -46,7 +46,15 @@ export function EventFacts({
   const days = singleDay ? [] : eventDays(event)
 
   return (
-    <dl className={css({ borderTopWidth: '1px', borderColor: 'border' })}>
+    <dl
+      className={css({
+        display: 'grid',
+        gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
+        columnGap: '8',
+        borderTopWidth: '1px',
+        borderColor: 'border',
+      })}
+    >
       <Fact label="Price">
         <span className={css({ fontSize: 'lg', fontWeight: 'semibold' })}>
           {isFreeEvent(event) ? 'Free' : formatNaira(event.Price)}
@@ -125,10 +133,16 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
     <div
       className={css({
         display: 'grid',
-        gridTemplateColumns: { base: '6.5rem 1fr', md: '8rem 1fr' },
+        gridTemplateColumns: {
+          base: '6.5rem minmax(0, 1fr)',
+          md: '7.5rem minmax(0, 1fr)',
+          lg: '1fr',
+        },
         alignItems: 'baseline',
-        gap: '4',
-        py: '4',
+        columnGap: '4',
+        rowGap: '1.5',
+        alignContent: 'start',
+        py: { base: '4', lg: '5' },
         borderBottomWidth: '1px',
         borderColor: 'border',
       })}

@@ -4,6 +4,9 @@ import { css, cx } from '../../styled-system/css'
 import { ArrowRightIcon, ExternalIcon } from './line-icons'
 import { Skeleton } from './skeleton'
 
+/** A large, tall screen: room for the biggest type without scrolling. */
+const tall = '@media (min-width: 1280px) and (min-height: 960px)'
+
 /** One row of the full-screen menu: a large display title, a muted sub-line, an arrow. */
 const row = css({
   display: 'flex',
@@ -12,7 +15,7 @@ const row = css({
   gap: '4',
   w: 'full',
   minH: '12',
-  py: { base: '4', md: '5' },
+  py: { base: '4', md: '3.5' },
   color: 'fg.default',
   textAlign: 'left',
   textDecoration: 'none',
@@ -29,8 +32,9 @@ const row = css({
 const title = css({
   display: 'block',
   fontFamily: 'display',
-  fontSize: { base: '3xl', md: '4xl', xl: '5xl' },
+  fontSize: { base: '3xl', md: '4xl' },
   lineHeight: '1.05',
+  [tall]: { fontSize: '5xl' },
   letterSpacing: '-0.01em',
   transition: 'color 0.2s',
   _groupHover: { color: 'clay.700' },
@@ -40,8 +44,9 @@ const title = css({
 const subLine = css({
   display: 'block',
   mt: '1.5',
-  fontSize: { base: 'sm', md: 'md' },
+  fontSize: 'sm',
   color: 'fg.muted',
+  [tall]: { fontSize: 'md' },
 })
 
 const arrow = css({

@@ -1,6 +1,6 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { ContactPanel } from '../components/contact-panel'
 import { Page } from '../components/page'
@@ -10,21 +10,33 @@ import { SITE } from '../site'
 const OFFERS = [
   {
     title: 'Co-working',
-    line: 'Desks and daylight at the Garden Room, Library and Courtyard, Tuesday to Sunday.',
+    line: 'Desks and daylight, Tuesday to Sunday.',
   },
   {
     title: 'Hotel accommodation',
-    line: 'A handful of quiet rooms for a night in the city or a longer creative stay.',
+    line: 'Quiet rooms for one night or a longer stay.',
   },
   {
     title: 'Curated programming',
-    line: 'Listening sessions, supper clubs, film nights and markets, kept small on purpose.',
+    line: 'Supper clubs, film nights and markets, kept small.',
   },
   {
     title: 'Internet and printing',
-    line: 'Fast, steady Wi-Fi, everyday printing, and a risograph studio for bigger ideas.',
+    line: 'Steady Wi-Fi, everyday printing and a riso studio.',
   },
 ] as const
+
+const dropCap = css({
+  _firstLetter: {
+    float: 'left',
+    fontFamily: 'display',
+    fontSize: { base: '5xl', md: '6xl' },
+    lineHeight: '0.8',
+    color: 'clay.600',
+    pr: '2.5',
+    pt: '1.5',
+  },
+})
 
 const paragraph = css({ fontSize: { base: 'md', md: 'lg' }, lineHeight: '1.75', color: 'ink.700' })
 
@@ -70,7 +82,9 @@ export default function AboutPage() {
         mornings, good work and intimate evenings.
       </p>
 
-      <figure className={css({ mt: { base: '8', md: '12' }, mx: { base: '-5', md: '0' } })}>
+      <figure
+        className={css({ mt: { base: '8', md: '12' }, mx: { base: '-5', md: '0', lg: '-20' } })}
+      >
         <img
           src="/images/coworking.svg"
           alt="The co-working room at Sixteen: a long communal table under pendant lamps, with plants and afternoon light"
@@ -89,6 +103,7 @@ export default function AboutPage() {
           className={css({
             mt: '3',
             px: { base: '5', md: '0' },
+            textAlign: { lg: 'right' },
             fontSize: 'sm',
             color: 'fg.subtle',
           })}
@@ -106,7 +121,7 @@ export default function AboutPage() {
           maxW: '2xl',
         })}
       >
-        <p className={paragraph}>
+        <p className={cx(paragraph, dropCap)}>
           {SITE.name} is run by a family, and it feels like it. The house keeps a handful of rooms
           for guests, long tables for people who work with their hands and their heads, and a
           rooftop where the evenings tend to end. Someone at the front desk will know your name by

@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { eventDetailActors } from '../../machines/event-detail.actors'
 import { eventDetailMachine } from '../../machines/event-detail.machine'
+import { calendarLabel } from '../../machines/rules/dates'
 import {
   detailActionLabel,
   type EventAction,
@@ -189,16 +190,38 @@ function EventDetail({ event, onShare }: { event: Event; onShare: () => void }) 
             >
               {event.Name}
             </h1>
+            {/* On phones the facts are a scroll away: when and where, at a glance. */}
+            <p
+              className={css({
+                display: { base: 'block', md: 'none' },
+                mt: '2',
+                color: 'fg.muted',
+                fontWeight: 'medium',
+              })}
+            >
+              {`${calendarLabel(event, now)} · ${event.Venue}`}
+            </p>
 
             {membersOnly && <MembersOnlyNote isMember={isMember} />}
 
-            <section aria-labelledby="about-heading" className={css({ mt: '6' })}>
+            <ActionBar
+              event={event}
+              action={action}
+              priceLabel={free ? 'Free' : formatNaira(yourPrice)}
+              canShare={action === 'open' && !membersOnly}
+              onShare={onShare}
+            />
+
+            <section
+              aria-labelledby="about-heading"
+              className={css({ mt: { base: '6', md: '8' } })}
+            >
               <h2 id="about-heading" className={sectionHeading}>
                 About
               </h2>
               <p
                 className={css({
-                  fontSize: { base: 'md', md: 'lg' },
+                  fontSize: 'md',
                   lineHeight: '1.7',
                   color: 'ink.700',
                   whiteSpace: 'pre-line',
@@ -215,14 +238,6 @@ function EventDetail({ event, onShare }: { event: Event; onShare: () => void }) 
               </h2>
               <EventFacts event={event} isMember={isMember} now={now} />
             </section>
-
-            <ActionBar
-              event={event}
-              action={action}
-              priceLabel={free ? 'Free' : formatNaira(yourPrice)}
-              canShare={action === 'open' && !membersOnly}
-              onShare={onShare}
-            />
           </div>
         </div>
       </div>
@@ -318,7 +333,7 @@ function ActionBar({
         px: { base: '4', md: '0' },
         pt: { base: '3', md: '0' },
         pb: { base: 'calc(token(spacing.3) + env(safe-area-inset-bottom))', md: '0' },
-        mt: { md: '8' },
+        mt: { md: '6' },
       })}
     >
       <div
@@ -380,11 +395,17 @@ function ActionBar({
           aria-describedby={note ? noteId : undefined}
           onClick={() => setAsked(true)}
           className={cx(
-            button({
-              variant: open ? 'solid' : action === 'closed' ? 'danger' : 'muted',
-              size: 'lg',
+            button({ size: 'lg' }),
+            css({
+              gridArea: 'action',
+              minW: { base: '36', md: '52' },
+              // Unavailable reads as a state, not a faded button: the closed one in red, as on cards.
+              _disabled: {
+                opacity: 1,
+                bg: action === 'closed' ? 'danger.subtle' : 'sand.200',
+                color: action === 'closed' ? 'danger.default' : 'fg.muted',
+              },
             }),
-            css({ gridArea: 'action', minW: { base: '36', md: '52' } }),
           )}
         >
           {detailActionLabel(action, event)}

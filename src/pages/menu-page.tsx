@@ -146,8 +146,8 @@ export function MenuView({
             flex: '1',
             display: 'flex',
             flexDir: 'column',
-            justifyContent: 'center',
-            py: { base: '4', md: '10' },
+            pt: { base: '4', md: '6' },
+            pb: '6',
           })}
         >
           <p
