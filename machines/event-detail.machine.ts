@@ -72,6 +72,14 @@ export const eventDetailMachine = setup({
     },
     // Navigation state may be stale (places sell out): refresh without hiding the page.
     refreshing: {
+      on: {
+        'event.share': {
+          actions: {
+            type: 'shareEvent',
+            params: ({ context }) => ({ event: context.event as Event }),
+          },
+        },
+      },
       invoke: {
         id: 'loadEvent',
         src: 'loadEvent',

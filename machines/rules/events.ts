@@ -115,3 +115,8 @@ export function metadataFields(metadata: string | null | undefined): string[] {
   const names = metadata.split(',').map((name) => name.trim())
   return [...new Set(names.filter((name) => name !== ''))]
 }
+
+/** The share action is offered only for open events that are not members-only (spec). */
+export function canShare(event: EventForAction, viewer: { isMember: boolean }, now: Date): boolean {
+  return eventAction(event, viewer, now) === 'open' && !event['Members-only']
+}

@@ -79,11 +79,13 @@ function ContactOption({
   icon: ReactNode
   tone: keyof typeof badge
 }) {
+  const labelId = useId()
   const hintId = useId()
   return (
     <a
       href={href}
       className={cx('group', option)}
+      aria-labelledby={labelId}
       aria-describedby={hintId}
       {...(newTab ? { target: '_blank', rel: 'noreferrer' } : {})}
     >
@@ -96,7 +98,10 @@ function ContactOption({
         {icon}
       </span>
       <span className={css({ flex: '1', minW: '0' })}>
-        <span className={css({ display: 'block', fontWeight: 'semibold', fontSize: 'md' })}>
+        <span
+          id={labelId}
+          className={css({ display: 'block', fontWeight: 'semibold', fontSize: 'md' })}
+        >
           {label}
         </span>
         <span

@@ -15,7 +15,7 @@ const row = css({
   gap: '4',
   w: 'full',
   minH: '12',
-  py: { base: '4', md: '3.5' },
+  py: { base: '4', md: '3' },
   color: 'fg.default',
   textAlign: 'left',
   textDecoration: 'none',
@@ -83,11 +83,14 @@ type Target =
  * (`onClick`). The title is the accessible name; the sub-line describes it.
  */
 export function MenuLink({ label, hint, ...target }: { label: string; hint: ReactNode } & Target) {
+  const labelId = useId()
   const hintId = useId()
   const body = (icon: ReactNode, extra?: ReactNode) => (
     <>
       <span>
-        <span className={title}>{label}</span>
+        <span id={labelId} className={title}>
+          {label}
+        </span>
         <span id={hintId} className={subLine}>
           {hint}
           {extra}
@@ -100,7 +103,13 @@ export function MenuLink({ label, hint, ...target }: { label: string; hint: Reac
 
   if ('to' in target) {
     return (
-      <Link to={target.to} state={target.state} className={className} aria-describedby={hintId}>
+      <Link
+        to={target.to}
+        state={target.state}
+        className={className}
+        aria-labelledby={labelId}
+        aria-describedby={hintId}
+      >
         {body(<ArrowRightIcon />)}
       </Link>
     )
@@ -112,6 +121,7 @@ export function MenuLink({ label, hint, ...target }: { label: string; hint: Reac
         target="_blank"
         rel="noreferrer"
         className={className}
+        aria-labelledby={labelId}
         aria-describedby={hintId}
       >
         {body(
@@ -127,6 +137,7 @@ export function MenuLink({ label, hint, ...target }: { label: string; hint: Reac
       onClick={target.onClick}
       aria-haspopup={target.haspopup}
       className={className}
+      aria-labelledby={labelId}
       aria-describedby={hintId}
     >
       {body(<ArrowRightIcon />)}
@@ -139,7 +150,7 @@ export function MenuLinkSkeleton() {
   return (
     <div
       className={css({
-        py: { base: '4', md: '5' },
+        py: { base: '4', md: '3' },
         display: 'flex',
         alignItems: 'center',
         gap: '4',
@@ -147,9 +158,15 @@ export function MenuLinkSkeleton() {
     >
       <div className={css({ flex: '1' })}>
         <Skeleton
-          className={css({ h: { base: '7', md: '9', xl: '11' }, w: { base: '60%', md: '45%' } })}
+          className={css({
+            h: { base: '8', md: '38px' },
+            w: { base: '60%', md: '45%' },
+            [tall]: { h: '50px' },
+          })}
         />
-        <Skeleton className={css({ h: '4', w: { base: '45%', md: '30%' }, mt: '2.5' })} />
+        <Skeleton
+          className={css({ h: '4', w: { base: '45%', md: '30%' }, mt: '2.5', [tall]: { h: '5' } })}
+        />
       </div>
       <Skeleton className={css({ w: '11', h: '11', borderRadius: 'full', flexShrink: 0 })} />
     </div>

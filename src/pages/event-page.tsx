@@ -6,6 +6,7 @@ import { eventDetailActors } from '../../machines/event-detail.actors'
 import { eventDetailMachine } from '../../machines/event-detail.machine'
 import { calendarLabel } from '../../machines/rules/dates'
 import {
+  canShare,
   detailActionLabel,
   type EventAction,
   eventAction,
@@ -157,7 +158,7 @@ function EventDetail({ event, onShare }: { event: Event; onShare: () => void }) 
   const yourPrice = ticketPrice(event, isMember)
 
   return (
-    <main className={css({ pt: { base: '3', md: '6' }, pb: { base: '40', md: '20' } })}>
+    <main className={css({ pt: { base: '3', md: '6' }, pb: { base: '28', md: '20' } })}>
       <title>{`${event.Name} · ${SITE.name}`}</title>
       <div className={container}>
         <BackLink />
@@ -208,7 +209,7 @@ function EventDetail({ event, onShare }: { event: Event; onShare: () => void }) 
               event={event}
               action={action}
               priceLabel={free ? 'Free' : formatNaira(yourPrice)}
-              canShare={action === 'open' && !membersOnly}
+              canShare={canShare(event, { isMember }, now)}
               onShare={onShare}
             />
 
@@ -288,16 +289,36 @@ function MembersOnlyNote({ isMember }: { isMember: boolean }) {
       </svg>
       <span>
         <strong className={css({ fontWeight: 'semibold' })}>Members only.</strong>{' '}
-        {isMember
-          ? `This one is for ${SITE.programme}, and you are one of them.`
-          : `This event is for active members of ${SITE.programme}.`}
+        {isMember ? (
+          `This one is for ${SITE.programme}, and you are one of them.`
+        ) : (
+          <>
+            {`This event is for active members of ${SITE.programme}. `}
+            <Link
+              to="/membership"
+              className={css({
+                fontWeight: 'semibold',
+                textDecoration: 'underline',
+                textUnderlineOffset: '2px',
+                whiteSpace: 'nowrap',
+                _focusVisible: {
+                  outline: '2px solid',
+                  outlineColor: 'palm.600',
+                  outlineOffset: '2px',
+                },
+              })}
+            >
+              How to join
+            </Link>
+          </>
+        )}
       </span>
     </p>
   )
 }
 
 /**
- * The one action: a sticky bar at the bottom of phones, inline beside the facts from 768 px.
+ * The one action: a sticky bar at the bottom of phones, inline under the title from 768 px.
  * Only 'Buy Ticket' / 'Get Ticket' is enabled; the RSVP panel it opens comes in a later issue.
  */
 function ActionBar({
@@ -346,25 +367,13 @@ function ActionBar({
           mx: 'auto',
           gridTemplateColumns: { base: 'minmax(0, 1fr) auto auto', md: 'auto auto 1fr' },
           gridTemplateAreas: {
-            base: '"info share action"',
+            base: '"info action share"',
             md: '"action share ." "info info info"',
           },
         })}
       >
         <div className={css({ gridArea: 'info', minW: '0' })}>
-          {note ? (
-            <p
-              id={noteId}
-              role={open ? 'status' : undefined}
-              className={css({
-                fontSize: 'sm',
-                lineHeight: 'snug',
-                color: action === 'closed' ? 'danger.default' : 'fg.muted',
-              })}
-            >
-              {note}
-            </p>
-          ) : (
+          {open && !asked && (
             <div className={css({ display: { base: 'block', md: 'none' } })}>
               <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>Your ticket</p>
               <p className={css({ fontWeight: 'semibold', fontSize: 'lg', lineHeight: 'tight' })}>
@@ -372,23 +381,21 @@ function ActionBar({
               </p>
             </div>
           )}
-        </div>
-        {canShare && (
-          <button
-            type="button"
-            onClick={onShare}
-            aria-label={`Share ${event.Name}`}
-            className={cx(
-              button({ variant: 'outline', size: 'lg' }),
-              css({ gridArea: 'share', px: { base: '0', md: '5' }, w: { base: '12', md: 'auto' } }),
-            )}
+          <p
+            id={noteId}
+            // Open: a live region, so the note is read out when it appears.
+            role={open ? 'status' : undefined}
+            className={css({
+              fontSize: 'sm',
+              lineHeight: 'snug',
+              color: action === 'closed' ? 'danger.default' : 'fg.muted',
+              // The members-only note above says it already on wide screens.
+              display: { base: 'block', md: action === 'membersOnly' ? 'none' : 'block' },
+            })}
           >
-            <ShareIcon />
-            <span aria-hidden className={css({ display: { base: 'none', md: 'inline' } })}>
-              Share
-            </span>
-          </button>
-        )}
+            {note}
+          </p>
+        </div>
         <button
           type="button"
           disabled={!open}
@@ -410,6 +417,22 @@ function ActionBar({
         >
           {detailActionLabel(action, event)}
         </button>
+        {canShare && (
+          <button
+            type="button"
+            onClick={onShare}
+            aria-label={`Share ${event.Name}`}
+            className={cx(
+              button({ variant: 'outline', size: 'lg' }),
+              css({ gridArea: 'share', px: { base: '0', md: '5' }, w: { base: '12', md: 'auto' } }),
+            )}
+          >
+            <ShareIcon />
+            <span aria-hidden className={css({ display: { base: 'none', md: 'inline' } })}>
+              Share
+            </span>
+          </button>
+        )}
       </div>
     </div>
   )
@@ -518,7 +541,7 @@ function EventSkeleton() {
     <main
       aria-busy="true"
       aria-label="Loading the event"
-      className={css({ pt: { base: '3', md: '6' }, pb: { base: '40', md: '20' } })}
+      className={css({ pt: { base: '3', md: '6' }, pb: { base: '28', md: '20' } })}
     >
       <div className={container}>
         <Skeleton className={css({ h: '9', w: '20', borderRadius: 'full' })} />

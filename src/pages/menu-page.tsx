@@ -146,7 +146,7 @@ export function MenuView({
             flex: '1',
             display: 'flex',
             flexDir: 'column',
-            pt: { base: '4', md: '6' },
+            pt: { base: '4', md: '2' },
             pb: '6',
           })}
         >
@@ -156,7 +156,7 @@ export function MenuView({
               letterSpacing: '0.2em',
               textTransform: 'uppercase',
               color: 'clay.700',
-              mb: { base: '2', md: '4' },
+              mb: { base: '2', md: '3' },
             })}
           >
             Victoria Island, Lagos
@@ -262,7 +262,7 @@ export function MenuView({
 
         <footer
           className={css({
-            display: 'flex',
+            display: { base: 'flex', lg: 'none' },
             flexWrap: 'wrap',
             justifyContent: 'space-between',
             gap: '2',
@@ -306,7 +306,7 @@ function MenuImage() {
         })}
       >
         <img
-          src="/images/coworking.svg"
+          src="/images/landing.svg"
           alt=""
           className={css({
             position: 'absolute',
@@ -314,6 +314,7 @@ function MenuImage() {
             w: 'full',
             h: 'full',
             objectFit: 'cover',
+            objectPosition: '62% center',
           })}
         />
         <div
@@ -321,8 +322,8 @@ function MenuImage() {
             position: 'absolute',
             inset: '0',
             bgGradient: 'to-t',
-            gradientFrom: 'rgba(26,23,19,0.82)',
-            gradientVia: 'rgba(26,23,19,0.15)',
+            gradientFrom: 'rgba(26,23,19,0.9)',
+            gradientVia: 'rgba(26,23,19,0.3)',
             gradientTo: 'transparent',
           })}
         />

@@ -49,6 +49,18 @@ const tokens = defineTokens({
   },
   radii: { l1: { value: '6px' }, l2: { value: '10px' }, l3: { value: '16px' } },
   durations: { fade: { value: '1s' } },
+  zIndex: {
+    hide: { value: -1 },
+    base: { value: 0 },
+    docked: { value: 10 },
+    dropdown: { value: 1000 },
+    sticky: { value: 1100 },
+    banner: { value: 1200 },
+    overlay: { value: 1300 },
+    modal: { value: 1400 },
+    popover: { value: 1500 },
+    toast: { value: 1700 },
+  },
 })
 
 const semanticTokens = defineSemanticTokens({

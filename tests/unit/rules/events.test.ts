@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
+  canShare,
   cardActionLabel,
   detailActionLabel,
   type EventForAction,
@@ -243,5 +244,26 @@ describe('metadataFields', () => {
     expect(metadataFields(undefined)).toEqual([])
     expect(metadataFields('')).toEqual([])
     expect(metadataFields(' , ')).toEqual([])
+  })
+})
+
+describe('canShare', () => {
+  const open = {
+    StartDate: '2026-11-25T15:00:00.000Z',
+    EndDate: '2026-11-25T19:00:00.000Z',
+    RSVP: true,
+    'Members-only': false,
+    Price: 0,
+  }
+  const now = new Date('2026-11-24T09:00:00Z')
+  it('offers sharing for an open public event', () => {
+    expect(canShare(open, { isMember: false }, now)).toBe(true)
+  })
+  it('never offers sharing for a members-only event, even to a member', () => {
+    expect(canShare({ ...open, 'Members-only': true }, { isMember: true }, now)).toBe(false)
+  })
+  it('does not offer sharing for a sold-out or ended event', () => {
+    expect(canShare({ ...open, RSVP: false }, { isMember: false }, now)).toBe(false)
+    expect(canShare(open, { isMember: false }, new Date('2026-11-26T09:00:00Z'))).toBe(false)
   })
 })
