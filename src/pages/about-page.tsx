@@ -30,11 +30,11 @@ const dropCap = css({
   _firstLetter: {
     float: 'left',
     fontFamily: 'display',
-    fontSize: { base: '5xl', md: '6xl' },
-    lineHeight: '0.8',
+    fontSize: '3.55em',
+    lineHeight: '0.82',
     color: 'clay.600',
-    pr: '2.5',
-    pt: '1.5',
+    mt: '0.08em',
+    mr: '0.1em',
   },
 })
 
@@ -149,21 +149,16 @@ export default function AboutPage() {
         >
           What you will find here
         </h2>
-        <ol
-          className={css({
-            listStyle: 'none',
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', md: 'repeat(2, 1fr)' },
-            columnGap: '10',
-          })}
-        >
+        <ol className={css({ listStyle: 'none', borderBottomWidth: '1px', borderColor: 'border' })}>
           {OFFERS.map((offer, i) => (
             <li
               key={offer.title}
               className={css({
-                display: 'flex',
-                gap: '4',
-                py: '5',
+                display: 'grid',
+                gridTemplateColumns: { base: '2.5rem 1fr', md: '3.5rem 15rem 1fr' },
+                alignItems: 'baseline',
+                rowGap: '1',
+                py: { base: '4', md: '5' },
                 borderTopWidth: '1px',
                 borderColor: 'border',
               })}
@@ -172,23 +167,25 @@ export default function AboutPage() {
                 aria-hidden
                 className={css({
                   fontFamily: 'display',
-                  fontSize: '2xl',
-                  lineHeight: '1',
+                  fontSize: { base: 'xl', md: '2xl' },
                   color: 'clay.500',
-                  minW: '8',
-                  pt: '0.5',
+                  gridRow: { base: 'span 2', md: 'auto' },
                 })}
               >
                 {String(i + 1).padStart(2, '0')}
               </span>
-              <div>
-                <h3 className={css({ fontWeight: 'semibold', fontSize: 'lg', lineHeight: 'snug' })}>
-                  {offer.title}
-                </h3>
-                <p className={css({ color: 'fg.muted', mt: '1', lineHeight: '1.6' })}>
-                  {offer.line}
-                </p>
-              </div>
+              <h3
+                className={css({
+                  fontFamily: 'display',
+                  fontSize: { base: 'xl', md: '2xl' },
+                  lineHeight: 'snug',
+                })}
+              >
+                {offer.title}
+              </h3>
+              <p className={css({ color: 'fg.muted', fontSize: { base: 'sm', md: 'md' } })}>
+                {offer.line}
+              </p>
             </li>
           ))}
         </ol>

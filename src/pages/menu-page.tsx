@@ -103,7 +103,7 @@ export function MenuView({
           <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
             {!signedIn && (
               <Link to="/login" className={button({ variant: 'outline', size: 'lg' })}>
-                Log in
+                Login
               </Link>
             )}
             <Link
