@@ -1,34 +1,12 @@
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import {
-  launchChromium,
-  openContext,
-  SCREENSHOTS,
-  startAppServer,
-  WIDTHS,
-} from '../support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { SCREENSHOTS, useAppInBrowser, WIDTHS } from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos: the demo's 'today' event (16:00-23:00) has not ended.
 const NOW = new Date('2026-11-24T09:00:00Z')
 
-let server: Awaited<ReturnType<typeof startAppServer>>
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startAppServer(NOW)
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(path: string, width: number = WIDTHS.desktop): Promise<Page> {
-  const context = await openContext(browser, width, NOW)
-  const page = await context.newPage()
-  await page.goto(server.url + path)
-  return page
-}
+const app = useAppInBrowser(NOW)
+const open = app.open
 
 const card = (page: Page, name: string) => page.locator('article', { hasText: name })
 
@@ -57,13 +35,13 @@ describe('the calendar', () => {
   })
 
   it('paints from the events the HTML carried, without a second request', async () => {
-    const context = await openContext(browser, WIDTHS.desktop, NOW)
+    const context = await app.newContext()
     const page = await context.newPage()
     const eventCalls: string[] = []
     page.on('request', (request) => {
       if (new URL(request.url()).pathname === '/api/events') eventCalls.push(request.url())
     })
-    await page.goto(`${server.url}/`)
+    await page.goto(`${app.url}/`)
     await page.locator('article h3').first().waitFor()
     expect(eventCalls).toEqual([])
     await context.close()

@@ -1,6 +1,7 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { type Browser, type BrowserContext, chromium } from 'playwright-core'
+import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
+import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../../server/app'
 import { migrate, openDatabase } from '../../server/db/client'
 import { seedDemoData } from '../../server/db/seed'
@@ -70,5 +71,34 @@ export async function startAppServer(now: Date) {
       await app.close()
       await database.close()
     },
+  }
+}
+
+/**
+ * One app server and one browser for a test file, both reading the clock `now`.
+ * `open(path, width)` gives a fresh window (its own storage) on that path.
+ */
+export function useAppInBrowser(now: Date) {
+  let server: Awaited<ReturnType<typeof startAppServer>>
+  let browser: Browser
+  beforeAll(async () => {
+    server = await startAppServer(now)
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await server?.close()
+  })
+  return {
+    get url() {
+      return server.url
+    },
+    async open(path: string, width: number = WIDTHS.desktop): Promise<Page> {
+      const context = await openContext(browser, width, now)
+      const page = await context.newPage()
+      await page.goto(server.url + path)
+      return page
+    },
+    newContext: (width: number = WIDTHS.desktop) => openContext(browser, width, now),
   }
 }

@@ -1,0 +1,386 @@
+import { readFileSync } from 'node:fs'
+import type { HTTPMethods } from 'fastify'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { notYetBuilt } from '../../server/app.ts'
+import type { OperationId } from '../../server/services/types.ts'
+import {
+  bearer,
+  dbCases,
+  expectError,
+  madeUpToken,
+  signIn,
+  startApi,
+  type TestApi,
+} from '../support/api-app.ts'
+
+interface Operation {
+  operationId: OperationId
+  method: HTTPMethods
+  path: string
+  /** Only a live session may call it (no anonymous alternative in its `security`). */
+  bearerRequired: boolean
+}
+
+const contract = parse(readFileSync(new URL('../../openapi/hotel.yaml', import.meta.url), 'utf8'))
+
+/** Every operation of the contract, with its security as the contract states it. */
+const OPERATIONS: Operation[] = Object.entries<Record<string, Record<string, unknown>>>(
+  contract.paths,
+).flatMap(([path, item]) =>
+  Object.entries(item).map(([method, op]) => {
+    const security = (op.security ?? contract.security ?? []) as Record<string, unknown>[]
+    return {
+      operationId: op.operationId as OperationId,
+      method: method.toUpperCase() as HTTPMethods,
+      path,
+      bearerRequired: security.length > 0 && security.every((scheme) => 'bearerAuth' in scheme),
+    }
+  }),
+)
+
+const SOME_ID = '7b0e4c1a-3f7d-4b8e-9a51-2c6f0d9e8a14'
+
+const booking = {
+  Email: 'ada@example.com',
+  Name: 'Ada Okafor',
+  Event: 'poetry-and-palm-wine',
+  Type: 'event',
+  Date: '2026-11-26',
+  Phone: '+234 803 555 0101',
+  'Time Slot': '4pm - 8pm',
+  'Paid with': 'free',
+  Amount: 0,
+  Visitors: 0,
+}
+
+const application = {
+  'First Name': 'Obinna',
+  'Last Name': 'Eze',
+  'Email Address': 'obinna2@example.com',
+  Pronouns: 'he/him',
+  'Date of Birth': '1990-07-17',
+  'Emergency Contact Relationship': 'Spouse',
+}
+
+interface Sample {
+  params?: Record<string, string>
+  query?: Record<string, string>
+  headers?: Record<string, string>
+  body?: unknown
+}
+
+/** A request each operation's schema accepts; the compiler asks for one per operationId. */
+const SAMPLES: Record<OperationId, Sample> = {
+  getHealth: {},
+  listEvents: {},
+  getEvent: { params: { id: 'rooftop-jazz' } },
+  listCoworkingDays: {},
+  listPrintStudioDays: {},
+  listSpaces: {},
+  listPrintStudioItems: {},
+  createBooking: { body: booking },
+  listBookings: { params: { email: 'ada@example.com' } },
+  listPastBookings: { params: { email: 'ada@example.com' } },
+  initiatePayment: {
+    body: {
+      callbackUrl: '/event/rooftop-jazz/registered',
+      email: 'ada@example.com',
+      payment: { Amount: 800_000, Currency: 'NGN', Account: null, Plan: null },
+      booking: { ...booking, Event: 'rooftop-jazz', Date: '2026-11-24', Amount: 800_000 },
+    },
+  },
+  verifyPayment: { params: { reference: 'demo-jazz-ada' } },
+  paymentWebhook: {
+    headers: { 'x-paystack-signature': 'a'.repeat(128) },
+    body: { event: 'charge.success', data: { reference: 'demo-jazz-ada', amount: 800_000 } },
+  },
+  listPayments: { params: { userId: SOME_ID } },
+  getWallets: {},
+  createWallet: {},
+  getWalletHistory: { params: { walletId: SOME_ID } },
+  debitWallet: {
+    params: { walletId: SOME_ID },
+    body: {
+      debitAmount: 500_000,
+      narration: 'Co-working at The Garden Room',
+      booking: { ...booking, Type: 'spot', Event: null, Venue: 'The Garden Room', Amount: 500_000 },
+    },
+  },
+  requestLoginLink: { body: { email: 'ada@example.com' } },
+  verifyMagicLink: { query: { token: 'a'.repeat(43) } },
+  getProfile: {},
+  updateProfile: { body: { 'First Name': 'Adaeze' } },
+  signupAsCommunityMember: {
+    body: {
+      communityId: SOME_ID,
+      application: { ...application, 'Email Address': 'bisi@example.com' },
+    },
+  },
+  createApplication: { body: application },
+  getInvite: { params: { code: 'WELCOME16' } },
+  claimInvite: { params: { code: 'WELCOME16' }, body: application },
+  listCommunities: {},
+  createCommunity: {
+    body: {
+      communityName: 'Yaba Zine Club',
+      aboutCommunity: 'Zine makers from Yaba.',
+      communityGoals: 'A zine a month.',
+      registered: false,
+      numberOfMembers: 4,
+      creatorEmail: 'obinna2@example.com',
+      application: { ...application, Status: 'Community - Pending' },
+    },
+  },
+  inviteCommunityMembers: { body: { communityId: SOME_ID, members: ['chioma@example.com'] } },
+  removeCommunityMembers: { body: { communityId: SOME_ID, memberEmails: ['bisi@example.com'] } },
+  joinCommunity: { body: { communityId: SOME_ID } },
+  setCommunitySize: { body: { communityId: SOME_ID, numberOfMembers: 6 } },
+  listPlans: {},
+  subscribeToMailingList: { body: { email: 'news@example.com' } },
+}
+
+function urlOf({ path }: Operation, { params = {}, query }: Sample): string {
+  const filled = path.replace(/\{(\w+)\}/g, (_, name: string) => {
+    const value = params[name]
+    if (value === undefined) throw new Error(`${path}: the sample has no ${name}`)
+    return encodeURIComponent(value)
+  })
+  return `/api${filled}${query ? `?${new URLSearchParams(query)}` : ''}`
+}
+
+const notBuilt = new Set<string>(notYetBuilt)
+
+describe.each(dbCases())('%s', (_name, kind, skip) => {
+  describe.skipIf(skip)('contract errors', () => {
+    let api: TestApi
+    let token: string
+
+    beforeAll(async () => {
+      api = await startApi(kind)
+      token = await signIn(api, 'ada@example.com')
+    })
+    afterAll(() => api?.close())
+
+    const call = (operation: Operation, headers: Record<string, string> = {}) => {
+      const sample = SAMPLES[operation.operationId]
+      return api.app.inject({
+        method: operation.method,
+        url: urlOf(operation, sample),
+        headers: { ...sample.headers, ...headers },
+        ...(sample.body === undefined ? {} : { payload: sample.body as object }),
+      })
+    }
+
+    const rsvp = (payload: unknown, headers: Record<string, string> = {}) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/bookings/rsvp',
+        headers,
+        payload: payload as string,
+      })
+
+    describe('a body that breaks the schema: 400 naming the field, never 500', () => {
+      it('a missing field', async () => {
+        expectError(await rsvp({}), 400, 'Email is required.')
+        const { Phone: _, ...withoutPhone } = booking
+        expectError(await rsvp(withoutPhone), 400, 'Phone is required.')
+      })
+
+      it('an unknown extra field', async () => {
+        expectError(await rsvp({ ...booking, Colour: 'red' }), 400, 'Colour is not a known field.')
+      })
+
+      it('a value of the wrong type or form', async () => {
+        expectError(await rsvp({ ...booking, Visitors: 'two' }), 400, 'Visitors must be integer.')
+        expectError(await rsvp({ ...booking, Visitors: 21 }), 400, 'Visitors must be <= 20.')
+        expectError(await rsvp({ ...booking, Date: '26/11/2026' }), 400, 'Date is not valid.')
+        expectError(
+          await rsvp({ ...booking, Type: 'concert' }),
+          400,
+          'Type must be one of: event, spot, print-studio.',
+        )
+      })
+
+      it('malformed JSON', async () => {
+        expectError(
+          await rsvp('{"Email": "ada@example.com",', { 'content-type': 'application/json' }),
+          400,
+          'The request body is not valid JSON.',
+        )
+        expectError(
+          await rsvp('', { 'content-type': 'application/json' }),
+          400,
+          'The request body is empty: send a JSON object.',
+        )
+      })
+
+      it('a body that is not JSON', async () => {
+        // 415 Unsupported Media Type: the contract's bodies are JSON only.
+        const message = 'The request body must be JSON (Content-Type: application/json).'
+        expectError(
+          await rsvp('Email=ada@example.com', { 'content-type': 'text/plain' }),
+          415,
+          message,
+        )
+        expectError(
+          await rsvp('Email=ada%40example.com', {
+            'content-type': 'application/x-www-form-urlencoded',
+          }),
+          415,
+          message,
+        )
+      })
+
+      it('an invalid e-mail at login', async () => {
+        const response = await api.app.inject({
+          method: 'POST',
+          url: '/api/accounts/login',
+          payload: { email: 'ada.example.com' },
+        })
+        expectError(response, 400, 'email is not valid.')
+      })
+
+      it('a nested field, named by its path', async () => {
+        const response = await api.app.inject({
+          method: 'POST',
+          url: '/api/wallets/debit/7b0e4c1a-3f7d-4b8e-9a51-2c6f0d9e8a14',
+          headers: bearer(token),
+          payload: {
+            debitAmount: 0,
+            narration: 'Co-working',
+            booking: { ...booking, Email: 'ada.example.com' },
+          },
+        })
+        expectError(response, 400, 'booking › Email is not valid.')
+      })
+    })
+
+    describe('each payment kind passes validation (oneOf branches stay whole)', () => {
+      const initiate = (body: object) =>
+        api.app.inject({
+          method: 'POST',
+          url: '/api/payments/initiate',
+          headers: bearer(token),
+          payload: body,
+        })
+      const notYet = 'initiatePayment is not available yet.'
+
+      it('a membership plan', async () => {
+        const response = await initiate({
+          callbackUrl: '/profile',
+          email: 'ada@example.com',
+          payment: {
+            Amount: 25_000_000,
+            Currency: 'NGN',
+            Account: [SOME_ID],
+            Plan: 'individual-6m',
+          },
+          booking: { Reference: null, Account: [SOME_ID], Plan: 'individual-6m' },
+        })
+        expectError(response, 501, notYet)
+      })
+
+      it('a wallet top-up', async () => {
+        const response = await initiate({
+          callbackUrl: '/profile/wallet',
+          email: 'ada@example.com',
+          payment: {
+            Amount: 3_000_000,
+            Currency: 'NGN',
+            Account: null,
+            Plan: 'topup',
+            walletId: SOME_ID,
+          },
+          booking: {
+            Email: 'ada@example.com',
+            Name: 'Ada Okafor',
+            Type: 'wallet-topup',
+            Amount: 3_000_000,
+            'Paid with': 'sandbox',
+            'Payment Reference': null,
+          },
+        })
+        expectError(response, 501, notYet)
+      })
+    })
+
+    describe('every operation of the contract', () => {
+      it('has a sample request, and the not-built list names only operations', () => {
+        const ids = OPERATIONS.map((operation) => operation.operationId)
+        expect(notYetBuilt.filter((id) => !ids.includes(id))).toEqual([])
+        expect(ids.toSorted()).toEqual(Object.keys(SAMPLES).sort())
+      })
+
+      describe.each(OPERATIONS.map((op) => [`${op.operationId} (${op.method} ${op.path})`, op]))(
+        '%s',
+        (_title, operation) => {
+          if (operation.bearerRequired) {
+            it('answers 401 without a token, then 401 to a dead one', async () => {
+              expectError(await call(operation), 401, 'Please log in.')
+              expectError(
+                await call(operation, bearer(madeUpToken())),
+                401,
+                'Login session has expired',
+              )
+            })
+          }
+
+          const headers = () => (operation.bearerRequired ? bearer(token) : {})
+          if (notBuilt.has(operation.operationId)) {
+            it('is not built yet: answers 501 with the error shape', async () => {
+              const message = `${operation.operationId} is not available yet.`
+              expectError(await call(operation, headers()), 501, message)
+            })
+          } else {
+            it('answers its sample without a server error', async () => {
+              const response = await call(operation, headers())
+              expect(response.statusCode, response.body).toBeLessThan(500)
+              if (response.statusCode >= 400) expectError(response, response.statusCode, /\S/)
+            })
+          }
+        },
+      )
+    })
+
+    describe('a bearer-required operation answers 401 before anything else', () => {
+      it('before a body that breaks the schema, or is not JSON at all', async () => {
+        const url = `/api/wallets/debit/${SOME_ID}`
+        const empty = await api.app.inject({ method: 'POST', url, payload: {} })
+        expectError(empty, 401, 'Please log in.')
+        // Still after the rate limit, so guessing tokens is counted.
+        expect(empty.headers['x-ratelimit-limit']).toBe('300')
+        expectError(
+          await api.app.inject({
+            method: 'POST',
+            url,
+            headers: { 'content-type': 'application/json' },
+            payload: '{"debitAmount":',
+          }),
+          401,
+          'Please log in.',
+        )
+        expectError(
+          await api.app.inject({ method: 'POST', url: '/api/wallets/debit/not-a-uuid' }),
+          401,
+          'Please log in.',
+        )
+      })
+    })
+
+    it('answers 404 with the error shape for an unknown /api address', async () => {
+      expectError(await api.app.inject({ url: '/api/no-such-thing' }), 404, 'No such address.')
+      expectError(
+        await api.app.inject({ method: 'DELETE', url: '/api/events' }),
+        404,
+        'No such address.',
+      )
+    })
+
+    it('answers GET /api/health', async () => {
+      const response = await api.app.inject({ url: '/api/health' })
+      expect(response.statusCode).toBe(200)
+      expect(response.json()).toEqual({ status: 'success' })
+    })
+  })
+})

@@ -1,0 +1,188 @@
+import { readFileSync } from 'node:fs'
+import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { gunzipSync } from 'node:zlib'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
+import { events } from '../../server/db/schema.ts'
+import { dbCases, NOW, startApi, type TestApi } from '../support/api-app.ts'
+
+const contract = parse(readFileSync(new URL('../../openapi/hotel.yaml', import.meta.url), 'utf8'))
+
+/** The operationIds of an OpenAPI document. */
+const operationIds = (document: {
+  paths: Record<string, Record<string, { operationId?: string }>>
+}) =>
+  Object.values(document.paths)
+    .flatMap((item) => Object.values(item).map((op) => op.operationId))
+    .sort()
+
+const INDEX_HTML = `<!doctype html>
+<html lang="en">
+  <head>
+    <meta charset="UTF-8" />
+    <title>Sixteen</title>
+    <script type="module" crossorigin src="/assets/app-abc123.js"></script>
+  </head>
+  <body>
+    <div id="root"></div>
+  </body>
+</html>
+`
+/** Large enough (over 1 KiB) to be compressed. */
+const APP_JS = `${'console.log("Sixteen: a boutique hotel and creative gathering space in Lagos");\n'.repeat(64)}`
+
+/** Vite's build manifest: the event page is a lazy chunk importing a shared one. */
+const MANIFEST = {
+  'index.html': { file: 'assets/app-abc123.js', isEntry: true, imports: ['_shared-789.js'] },
+  'src/pages/event-page.tsx': {
+    file: 'assets/event-page-def456.js',
+    isDynamicEntry: true,
+    imports: ['_shared-789.js', 'index.html'],
+  },
+  '_shared-789.js': { file: 'assets/shared-789.js' },
+}
+
+const INITIAL_DATA = /<script id="initial-data" type="application\/json">([\s\S]*?)<\/script>/
+
+/** The data the page carries for the app's first call, keyed by API path. */
+function carried(html: string): Record<string, unknown> {
+  const match = INITIAL_DATA.exec(html)
+  if (!match?.[1]) throw new Error('the page carries no initial-data script')
+  return JSON.parse(match[1])
+}
+
+describe.each(dbCases())('%s', (_name, kind, skip) => {
+  describe.skipIf(skip)('the web app on the API’s port', () => {
+    let api: TestApi
+    let webRoot: string
+
+    beforeAll(async () => {
+      webRoot = await mkdtemp(join(tmpdir(), 'hotel-web-root-'))
+      await mkdir(join(webRoot, 'assets'))
+      await writeFile(join(webRoot, 'index.html'), INDEX_HTML)
+      await writeFile(join(webRoot, 'assets', 'app-abc123.js'), APP_JS)
+      await writeFile(join(webRoot, 'robots.txt'), 'User-agent: *\nAllow: /\n')
+      await mkdir(join(webRoot, '.vite'))
+      await writeFile(join(webRoot, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
+      api = await startApi(kind, { webRoot })
+    })
+    afterAll(async () => {
+      await api?.close()
+      if (webRoot) await rm(webRoot, { recursive: true, force: true })
+    })
+
+    const get = (url: string, headers: Record<string, string> = {}) =>
+      api.app.inject({ method: 'GET', url, headers })
+
+    async function page(url: string) {
+      const response = await get(url)
+      expect(response.statusCode, url).toBe(200)
+      expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+      expect(response.headers['cache-control']).toBe('no-cache')
+      return response.body
+    }
+
+    it('carries the calendar’s events in the home page, as GET /api/events answers them', async () => {
+      const html = await page('/')
+      const events = (await get('/api/events')).json()
+      expect(events.data.length).toBeGreaterThan(0)
+      expect(carried(html)).toEqual({ '/events': events })
+      // The rest of the page is the built app's, untouched.
+      expect(html).toContain('<script type="module" crossorigin src="/assets/app-abc123.js">')
+      expect(html).toMatch(/<\/script><\/head>/)
+    })
+
+    it('carries one event in its page, and preloads the page’s code', async () => {
+      const html = await page('/event/rooftop-jazz')
+      const event = (await get('/api/events/rooftop-jazz')).json()
+      expect(carried(html)).toEqual({ '/events/rooftop-jazz': event })
+      const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)]
+      // The entry is already in index.html.
+      expect(preloads.map((link) => link[1]).sort()).toEqual([
+        '/assets/event-page-def456.js',
+        '/assets/shared-789.js',
+      ])
+      expect(await page('/')).not.toContain('modulepreload')
+    })
+
+    it.each(['/event/unknown-event', '/event/NOT_A_SLUG', '/some/unknown/page', '/menu'])(
+      'serves the app, carrying nothing, at %s (the app shows Page Not Found)',
+      async (url) => {
+        expect(carried(await page(url))).toEqual({})
+      },
+    )
+
+    it('escapes < in carried strings, so an event name cannot close the script', async () => {
+      const name = 'Jazz </script><script>alert(1)</script> & <!-- more'
+      await api.db.insert(events).values({
+        id: 'script-test',
+        name,
+        address: '16 Akin Olugbade Street, Victoria Island, Lagos',
+        venue: 'Rooftop Terrace',
+        startAt: new Date(NOW.getTime() + 86_400_000),
+        endAt: new Date(NOW.getTime() + 90_000_000),
+        capacity: 10,
+      })
+      for (const url of ['/', '/event/script-test']) {
+        const html = await page(url)
+        // One script closes the carried data, one the app's module: nothing else.
+        expect(html.match(/<\/script>/g), url).toHaveLength(2)
+        expect(html).not.toContain('alert(1)</script>')
+        expect(html).not.toContain('<!-- more')
+        const data = carried(html)
+        const found = JSON.stringify(data).includes(JSON.stringify(name))
+        expect(found, url).toBe(true)
+      }
+      expect(carried(await page('/event/script-test'))).toMatchObject({
+        '/events/script-test': { data: { Name: name } },
+      })
+    })
+
+    it('serves fingerprinted assets as immutable, other files for an hour', async () => {
+      const asset = await get('/assets/app-abc123.js')
+      expect(asset.statusCode).toBe(200)
+      expect(asset.headers['cache-control']).toBe('public, max-age=31536000, immutable')
+      expect(asset.headers['content-type']).toMatch(/javascript/)
+      expect(asset.body).toBe(APP_JS)
+
+      const robots = await get('/robots.txt')
+      expect(robots.statusCode).toBe(200)
+      expect(robots.headers['cache-control']).toBe('public, max-age=3600')
+    })
+
+    it('compresses a large asset for a client that accepts gzip', async () => {
+      const response = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip' })
+      expect(response.statusCode).toBe(200)
+      expect(response.headers['content-encoding']).toBe('gzip')
+      expect(response.rawPayload.length).toBeLessThan(APP_JS.length)
+      expect(gunzipSync(response.rawPayload).toString('utf8')).toBe(APP_JS)
+    })
+
+    it('keeps an unknown /api address an API error, not the app', async () => {
+      const response = await get('/api/no-such-thing')
+      expect(response.statusCode).toBe(404)
+      expect(response.json()).toEqual({ status: 'error', message: 'No such address.' })
+    })
+
+    it('serves the API reference (Swagger UI) at /api/docs', async () => {
+      for (const url of ['/api/docs', '/api/docs/']) {
+        const response = await get(url)
+        expect(response.statusCode, url).toBe(200)
+        expect(response.headers['content-type'], url).toMatch(/^text\/html/)
+        expect(response.body, url).toContain('swagger-ui')
+      }
+    })
+
+    it('serves the contract, with every operation, at /api/docs/json', async () => {
+      const response = await get('/api/docs/json')
+      expect(response.statusCode).toBe(200)
+      const document = response.json()
+      expect(document.openapi).toBe('3.1.0')
+      expect(document.info.title).toBe(contract.info.title)
+      expect(operationIds(document)).toEqual(operationIds(contract))
+      expect(operationIds(document)).toContain('listEvents')
+    })
+  })
+})
