@@ -83,8 +83,31 @@ export async function buildApp({
   redis = null,
   logger = false,
 }: AppOptions) {
-  const app = Fastify({ logger, trustProxy: true, ajv: { customOptions: { allErrors: false } } })
+  const app = Fastify({
+    logger,
+    trustProxy: true,
+    ajv: {
+      // Validate bodies as the contract says, not with Fastify's lenient defaults: coercion turns
+      // 0 into null (so `oneOf: [integer, null]` matches twice and a free booking's `Amount: 0`
+      // is refused) and '3' into 3, and removeAdditional drops unknown fields silently instead of
+      // refusing them. The contract's path and query parameters are strings: no coercion needed.
+      customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false },
+    },
+  })
   const specification = loadContract()
+  // Request bodies are JSON only: a body of another type would skip the contract's validation
+  // (its schemas are per content type), so it is refused with 415 instead.
+  app.removeContentTypeParser('text/plain')
+  // A protected operation answers 401 before anything about its body: fastify-openapi-glue
+  // checks security in preHandler, after the body is parsed and validated, so move that check to
+  // preParsing (after every onRequest hook: the session lookup and the rate limit).
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || !route.preHandler) return
+    const toList = <T>(hooks: T | T[] | undefined): T[] =>
+      hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
+    route.preParsing = [...toList(route.preHandler), ...toList(route.preParsing)] as never
+    route.preHandler = undefined
+  })
 
   registerErrorHandling(app)
   registerSessions(app, db, now)

@@ -34,6 +34,14 @@ export function describeValidation(context: string | undefined, issues: Validati
   }
 }
 
+/** Fastify's own refusals of a request body, in words a person can act on. */
+const BODY_ERRORS: Record<string, string> = {
+  FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json).',
+  FST_ERR_CTP_EMPTY_JSON_BODY: 'The request body is empty: send a JSON object.',
+  FST_ERR_CTP_INVALID_JSON_BODY: 'The request body is not valid JSON.',
+  FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
+}
+
 /** One error shape for every failure: `{ status: 'error', message }`, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
@@ -44,6 +52,8 @@ export function registerErrorHandling(app: FastifyInstance) {
       })
     }
     const status = error.statusCode ?? 500
+    const bodyError = BODY_ERRORS[error.code]
+    if (bodyError) return reply.code(status).send({ status: 'error', message: bodyError })
     if (status === 501) return reply.code(501).send({ status: 'error', message: error.message })
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')

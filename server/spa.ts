@@ -26,6 +26,8 @@ export async function registerSpa(
     root,
     index: false,
     wildcard: false,
+    // Off, or @fastify/static's own 'public, max-age=0' overwrites what setHeaders says.
+    cacheControl: false,
     // Vite fingerprints /assets; everything else may change between releases.
     setHeaders(res, path) {
       const immutable = path.includes(`${join(root, 'assets')}`)
@@ -55,7 +57,7 @@ export async function registerSpa(
 
   app.get<{ Params: { id: string } }>('/event/:id', async (request, reply) => {
     const event = /^[a-z0-9-]{1,80}$/.test(request.params.id)
-      ? await findEvent(db, request.params.id)
+      ? await findEvent(db, now(), request.params.id)
       : null
     return sendApp(
       reply,

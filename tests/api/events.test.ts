@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
+import { eventDays } from '../../machines/rules/dates'
 import type { components } from '../../openapi/schema'
 import { bookings } from '../../server/db/schema.ts'
 import { DEMO_HOTEL_ADDRESS } from '../../server/db/seed.ts'
@@ -219,6 +220,29 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         })
         expect(await rsvpOf()).toBe(false)
         expect(byId(await listEvents(), 'photo-walk-lagos-island').RSVP).toBe(false)
+      })
+
+      it('counts places per day and time slot: one full slot leaves the event open', async () => {
+        const riso = byId(await listEvents(), 'risograph-workshop')
+        const [day] = eventDays(riso)
+        const [firstSlot, secondSlot] = riso.TimeSlots
+        const fill = (timeSlot: string | undefined, who: string) =>
+          api.db.insert(bookings).values({
+            eventId: riso.ID,
+            type: 'event',
+            venue: riso.Venue,
+            date: day as string,
+            timeSlot: timeSlot ?? null,
+            phone: '+234 803 555 0199',
+            email: `${who}@example.com`,
+            name: who,
+            paidWith: 'wallet',
+            visitors: 11, // 12 places: the whole slot
+          })
+        await fill(firstSlot, 'early')
+        expect(byId(await listEvents(), 'risograph-workshop').RSVP).toBe(true)
+        await fill(secondSlot, 'late')
+        expect(byId(await listEvents(), 'risograph-workshop').RSVP).toBe(false)
       })
     })
 

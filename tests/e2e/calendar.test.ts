@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { SCREENSHOTS, useAppInBrowser, WIDTHS } from '../support/browser'
+import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos: the demo's 'today' event (16:00-23:00) has not ended.
 const NOW = new Date('2026-11-24T09:00:00Z')
 
-const app = useAppInBrowser(NOW)
+const app = appInBrowser(NOW)
 const open = app.open
 
 const card = (page: Page, name: string) => page.locator('article', { hasText: name })

@@ -1,9 +1,9 @@
 import { describe, expect, it } from 'vitest'
-import { SCREENSHOTS, useAppInBrowser, WIDTHS } from '../support/browser'
+import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos, as in the calendar tests.
 const NOW = new Date('2026-11-24T09:00:00Z')
-const app = useAppInBrowser(NOW)
+const app = appInBrowser(NOW)
 
 describe('the event page', () => {
   it('shows an event opened by its address, from the data the HTML carried', async () => {

@@ -78,7 +78,7 @@ export async function startAppServer(now: Date) {
  * One app server and one browser for a test file, both reading the clock `now`.
  * `open(path, width)` gives a fresh window (its own storage) on that path.
  */
-export function useAppInBrowser(now: Date) {
+export function appInBrowser(now: Date) {
   let server: Awaited<ReturnType<typeof startAppServer>>
   let browser: Browser
   beforeAll(async () => {
