@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { css } from '../../styled-system/css'
+import { BrandMark, brandStyle } from './brand'
 
 /** The sticky header: the brand back to the calendar, and the page's own action (Menu by default). */
 export function SiteHeader({ action }: { action?: ReactNode }) {
@@ -27,22 +28,8 @@ export function SiteHeader({ action }: { action?: ReactNode }) {
           justifyContent: 'space-between',
         })}
       >
-        <Link
-          to="/"
-          aria-label="Sixteen, home"
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '2',
-            fontFamily: 'display',
-            fontSize: 'xl',
-            fontWeight: 'semibold',
-            color: 'fg.default',
-            textDecoration: 'none',
-          })}
-        >
-          <img src="/images/brand.svg" alt="" width="28" height="28" />
-          Sixteen
+        <Link to="/" aria-label="Sixteen, home" className={brandStyle}>
+          <BrandMark />
         </Link>
         {action ?? (
           <Link

@@ -8,6 +8,7 @@ import { venuesMachine } from '../../machines/venues.machine'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
+import { BrandMark, brandStyle } from '../components/brand'
 import { ContactPanel } from '../components/contact-panel'
 import { CloseIcon } from '../components/line-icons'
 import { MenuLink, MenuLinkSkeleton } from '../components/menu-link'
@@ -87,18 +88,8 @@ export function MenuView({
             gap: '3',
           })}
         >
-          <span
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
-              gap: '2',
-              fontFamily: 'display',
-              fontSize: 'xl',
-              fontWeight: 'semibold',
-            })}
-          >
-            <img src="/images/brand.svg" alt="" width="28" height="28" />
-            {SITE.name}
+          <span className={brandStyle}>
+            <BrandMark />
           </span>
           <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
             {!signedIn && (
