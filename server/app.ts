@@ -24,6 +24,8 @@ export interface AppOptions {
   webRoot?: string | null
   /** Shared rate-limit store, so several instances count together. */
   redis?: Redis | null
+  /** Requests one address may make per window; the default suits people, tests lower it. */
+  rateLimit?: { max: number; timeWindow: string; nameSpace?: string }
   logger?: FastifyServerOptions['logger']
 }
 
@@ -81,6 +83,7 @@ export async function buildApp({
   now = () => new Date(),
   webRoot = null,
   redis = null,
+  rateLimit = { max: 300, timeWindow: '1 minute' },
   logger = false,
 }: AppOptions) {
   const app = Fastify({
@@ -113,8 +116,7 @@ export async function buildApp({
   registerSessions(app, db, now)
   await app.register(fastifyCompress, { threshold: 1024 })
   await app.register(fastifyRateLimit, {
-    max: 300,
-    timeWindow: '1 minute',
+    ...rateLimit,
     ...(redis ? { redis } : {}),
     errorResponseBuilder: (_request, context) => ({
       statusCode: 429,
