@@ -40,8 +40,8 @@ export function LandingHero({ signedIn }: { signedIn: boolean }) {
           position: 'absolute',
           inset: '0',
           bgGradient: 'to-t',
-          gradientFrom: 'rgba(26,23,19,0.85)',
-          gradientVia: 'rgba(26,23,19,0.25)',
+          gradientFrom: 'rgba(26,23,19,0.92)',
+          gradientVia: 'rgba(26,23,19,0.45)',
           gradientTo: 'transparent',
         })}
       />
@@ -73,6 +73,7 @@ export function LandingHero({ signedIn }: { signedIn: boolean }) {
             lineHeight: '1.1',
             maxW: '2xl',
             textWrap: 'balance',
+            textShadow: '0 2px 18px rgba(26, 23, 19, 0.6)',
           })}
         >
           {SITE.tagline}
