@@ -26,6 +26,8 @@ export async function registerSpa(
     root,
     index: false,
     wildcard: false,
+    // The page itself is always rendered fresh (with its carried data), never served as a file.
+    allowedPath: (pathName) => pathName !== '/index.html',
     // Off, or @fastify/static's own 'public, max-age=0' overwrites what setHeaders says.
     cacheControl: false,
     // Vite fingerprints /assets; everything else may change between releases.
@@ -71,6 +73,7 @@ export async function registerSpa(
     if (request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ status: 'error', message: 'No such address.' })
     }
+    if (request.url.split('?')[0] === '/index.html') return reply.redirect('/', 301)
     return sendApp(reply)
   })
 }

@@ -114,6 +114,12 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       },
     )
 
+    it('sends /index.html to /, where the page is rendered with its data', async () => {
+      const response = await get('/index.html')
+      expect(response.statusCode).toBe(301)
+      expect(response.headers.location).toBe('/')
+    })
+
     it('escapes < in carried strings, so an event name cannot close the script', async () => {
       const name = 'Jazz </script><script>alert(1)</script> & <!-- more'
       await api.db.insert(events).values({
