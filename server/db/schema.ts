@@ -37,7 +37,11 @@ export const INVITE_STATUSES = ['Pending', 'Used'] as const
 export const APPLICATION_KINDS = ['individual', 'community'] as const
 export const PAYMENT_PURPOSES = ['booking', 'membership', 'topup'] as const
 export const CURRENCIES = ['NGN', 'USD'] as const
-export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned'] as const
+// 'refunded': the provider took the money but the place was gone (its hold had expired and the
+// event filled up), so it was paid back.
+export const PAYMENT_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'refunded'] as const
+export const PAYMENT_PROVIDERS = ['sandbox', 'paystack'] as const
+export const SANDBOX_STATUSES = ['pending', 'success', 'failed', 'abandoned', 'refunded'] as const
 export const BOOKING_TYPES = ['event', 'spot', 'print-studio'] as const
 export const BOOKING_STATUSES = ['confirmed', 'held', 'cancelled'] as const
 export const PAID_WITH = [
@@ -59,6 +63,8 @@ export type ApplicationKind = (typeof APPLICATION_KINDS)[number]
 export type PaymentPurpose = (typeof PAYMENT_PURPOSES)[number]
 export type Currency = (typeof CURRENCIES)[number]
 export type PaymentStatus = (typeof PAYMENT_STATUSES)[number]
+export type PaymentProvider = (typeof PAYMENT_PROVIDERS)[number]
+export type SandboxStatus = (typeof SANDBOX_STATUSES)[number]
 export type BookingType = (typeof BOOKING_TYPES)[number]
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 export type PaidWith = (typeof PAID_WITH)[number]
@@ -66,6 +72,12 @@ export type WalletAction = (typeof WALLET_ACTIONS)[number]
 
 export interface Poster {
   url: string
+}
+
+export interface MailAttachment {
+  filename: string
+  contentType: string
+  content: string
 }
 
 export const events = pgTable(
@@ -285,12 +297,14 @@ export const payments = pgTable(
     channel: text('channel'),
     amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
     status: text('status').$type<PaymentStatus>().notNull().default('pending'),
-    provider: text('provider').notNull(),
+    provider: text('provider').$type<PaymentProvider>().notNull(),
     // What to create once the payment succeeds (booking fields, plan, wallet id).
     payload: jsonb('payload').$type<Record<string, unknown>>().notNull().default({}),
     callbackUrl: text('callback_url').notNull(),
     createdAt: createdAt(),
     finalizedAt: instant('finalized_at'),
+    // Why a payment did not end in a booking (declined, sold out and refunded...), for people.
+    outcomeNote: text('outcome_note'),
   },
   (t) => [
     check('payments_purpose', oneOf(t.purpose, PAYMENT_PURPOSES)),
@@ -328,9 +342,15 @@ export const bookings = pgTable(
     // Answers to the event's extra fields.
     metadata: jsonb('metadata').$type<Record<string, string>>(),
     status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
+    // A 'held' booking (card payment pending) counts against capacity only until this instant.
+    holdExpiresAt: instant('hold_expires_at'),
     createdAt: createdAt(),
   },
   (t) => [
+    check(
+      'bookings_held_has_expiry',
+      sql`(${t.status} = 'held') = (${t.holdExpiresAt} IS NOT NULL)`,
+    ),
     check('bookings_type', oneOf(t.type, BOOKING_TYPES)),
     check('bookings_status', oneOf(t.status, BOOKING_STATUSES)),
     check('bookings_paid_with', oneOf(t.paidWith, PAID_WITH)),
@@ -401,10 +421,37 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
+    // [{ filename, contentType, content }] with content as text (an .ics receipt).
+    attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     createdAt: createdAt(),
     sentAt: instant('sent_at'),
   },
   (t) => [index('mail_outbox_created_at_idx').on(t.createdAt)],
+)
+
+/**
+ * The sandbox provider's own ledger: what a card provider keeps on its servers. Only the sandbox
+ * checkout writes it; our payments table learns the outcome through verify and the webhook.
+ */
+export const sandboxTransactions = pgTable(
+  'sandbox_transactions',
+  {
+    reference: text('reference').primaryKey(),
+    accessCode: text('access_code').notNull().unique('sandbox_transactions_access_code_unique'),
+    email: text('email').notNull(),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    currency: text('currency').$type<Currency>().notNull(),
+    callbackUrl: text('callback_url').notNull(),
+    status: text('status').$type<SandboxStatus>().notNull().default('pending'),
+    createdAt: createdAt(),
+    paidAt: instant('paid_at'),
+    refundedAt: instant('refunded_at'),
+  },
+  (t) => [
+    check('sandbox_transactions_status', oneOf(t.status, SANDBOX_STATUSES)),
+    check('sandbox_transactions_currency', oneOf(t.currency, CURRENCIES)),
+    check('sandbox_transactions_amount_positive', sql`${t.amountMinor} > 0`),
+  ],
 )
 
 export const mailingList = pgTable(
@@ -501,3 +548,5 @@ export type Wallet = typeof wallets.$inferSelect
 export type WalletTransaction = typeof walletTransactions.$inferSelect
 export type NewWalletTransaction = typeof walletTransactions.$inferInsert
 export type MailMessage = typeof mailOutbox.$inferSelect
+export type NewMailMessage = typeof mailOutbox.$inferInsert
+export type SandboxTransaction = typeof sandboxTransactions.$inferSelect

@@ -58,7 +58,8 @@ export async function startAppServer(now: Date) {
   const app = await buildApp({
     db: database.db,
     now: () => now,
-    webRoot: fileURLToPath(new URL('../../dist', import.meta.url)),
+    // WEB_ROOT lets a second build (another outDir) be tested without touching dist/.
+    webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../dist', import.meta.url)),
   })
   await app.listen({ port: 0, host: '127.0.0.1' })
   const address = app.server.address()
