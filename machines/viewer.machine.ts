@@ -1,5 +1,5 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { components } from '../openapi/client'
+import { ApiError, type components } from '../openapi/client'
 import { isActiveStatus } from './rules/membership'
 
 type Account = components['schemas']['Account']
@@ -11,7 +11,9 @@ export interface ViewerInput {
 
 /**
  * Who is looking: a visitor, or a signed-in person whose profile says whether they are an
- * active member (the membership flag of the booking area).
+ * active member (the membership flag of the booking area). A dead token (the profile call, or
+ * any call on a public page, answered 401) makes the person a visitor quietly: the login is
+ * cleared, with no banner and no redirect; those belong to the calls that spend money or book.
  */
 export const viewerMachine = setup({
   types: {
@@ -20,6 +22,7 @@ export const viewerMachine = setup({
     events: {} as
       | { type: 'viewer.signedIn' }
       | { type: 'viewer.signedOut' }
+      | { type: 'viewer.sessionExpired' }
       | { type: 'viewer.refresh' },
     tags: {} as 'busy',
   },
@@ -30,9 +33,14 @@ export const viewerMachine = setup({
   },
   actions: {
     logError: (_, _params: { error: unknown }) => {},
+    /** Forgets the stored login (not a guest's remembered details); provided by the app. */
+    clearSession: () => {},
+    forgetAccount: assign({ signedIn: false, account: null }),
   },
   guards: {
     isSignedIn: ({ context }) => context.signedIn,
+    isSessionDead: (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && params.error.status === 401,
     isActiveMember: (_, params: { account: Account }) =>
       isActiveStatus(params.account.subscriptionStatus),
   },
@@ -49,6 +57,10 @@ export const viewerMachine = setup({
     },
     checking: {
       tags: ['busy'],
+      // A dead token, seen by the profile call or by another call on a public page (the app says).
+      on: {
+        'viewer.sessionExpired': { target: 'visitor', actions: ['clearSession', 'forgetAccount'] },
+      },
       invoke: {
         id: 'loadProfile',
         src: 'loadProfile',
@@ -60,20 +72,37 @@ export const viewerMachine = setup({
           },
           { target: 'notMember', actions: assign({ account: ({ event }) => event.output }) },
         ],
-        // The flag stays off when the profile cannot be read; every page still works as a guest's.
-        onError: {
-          target: 'notMember',
-          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: [
+          {
+            guard: { type: 'isSessionDead', params: ({ event }) => ({ error: event.error }) },
+            target: 'visitor',
+            actions: ['clearSession', 'forgetAccount'],
+          },
+          // The flag stays off when the profile cannot be read; every page still works as a guest's.
+          {
+            target: 'notMember',
+            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          },
+        ],
       },
     },
-    member: { on: { 'viewer.refresh': 'checking' } },
-    notMember: { on: { 'viewer.refresh': 'checking' } },
+    member: {
+      on: {
+        'viewer.refresh': 'checking',
+        'viewer.sessionExpired': { target: 'visitor', actions: ['clearSession', 'forgetAccount'] },
+      },
+    },
+    notMember: {
+      on: {
+        'viewer.refresh': 'checking',
+        'viewer.sessionExpired': { target: 'visitor', actions: ['clearSession', 'forgetAccount'] },
+      },
+    },
   },
   on: {
     'viewer.signedOut': {
       target: '.visitor',
-      actions: assign({ signedIn: false, account: null }),
+      actions: 'forgetAccount',
     },
   },
 })

@@ -14,20 +14,37 @@ export class ApiError extends Error {
   }
 }
 
+/** The call a 401 answered: its method and the contract's path, e.g. '/wallets/debit/{walletId}'. */
+export interface UnauthorizedCall {
+  method: string
+  path: string
+}
+
+/**
+ * What the app made of a dead token: the session has 'expired' (the call fails as it is), or the
+ * person was 'signedOut' quietly, and a read is then asked again without the token.
+ */
+export type UnauthorizedOutcome = 'expired' | 'signedOut'
+
 export interface ApiOptions {
   /** Origin of the API; the browser passes '' (same origin), tests pass the server's address. */
   baseUrl?: string
   fetch?: typeof globalThis.fetch
   /** The stored bearer token, read on every request so a login takes effect at once. */
   getToken?: () => string | null
-  /** Called when a request that carried a token is answered 401: the session has expired. */
-  onUnauthorized?: () => void
+  /** Called when a request that carried a token is answered 401: the token is dead. */
+  onUnauthorized?: (call: UnauthorizedCall) => UnauthorizedOutcome | undefined
 }
 
-/** Adds the bearer token and reports a 401 on an authenticated request. */
+/**
+ * Adds the bearer token and reports a 401 on a request that carried one. When the app signs
+ * the person out quietly, a GET is repeated once without the token, so a public read (available
+ * days, say) still answers as it would for any visitor.
+ */
 export function authMiddleware(
   getToken: () => string | null,
-  onUnauthorized: () => void,
+  onUnauthorized: (call: UnauthorizedCall) => UnauthorizedOutcome | undefined,
+  fetchImpl?: typeof globalThis.fetch,
 ): Middleware {
   return {
     onRequest({ request }) {
@@ -35,9 +52,13 @@ export function authMiddleware(
       if (token) request.headers.set('Authorization', `Bearer ${token}`)
       return request
     },
-    onResponse({ request, response }) {
-      if (response.status === 401 && request.headers.has('Authorization')) onUnauthorized()
-      return undefined
+    async onResponse({ request, response, schemaPath }) {
+      if (response.status !== 401 || !request.headers.has('Authorization')) return undefined
+      const outcome = onUnauthorized({ method: request.method, path: schemaPath })
+      if (outcome !== 'signedOut' || request.method !== 'GET') return undefined
+      const anonymous = new Request(request)
+      anonymous.headers.delete('Authorization')
+      return fetchImpl ? fetchImpl(anonymous) : globalThis.fetch(anonymous)
     },
   }
 }
@@ -49,7 +70,9 @@ export function createApiClient(options: ApiOptions = {}) {
     ...(options.fetch ? { fetch: options.fetch } : {}),
   })
   if (options.getToken) {
-    client.use(authMiddleware(options.getToken, options.onUnauthorized ?? (() => {})))
+    client.use(
+      authMiddleware(options.getToken, options.onUnauthorized ?? (() => undefined), options.fetch),
+    )
   }
   return client
 }

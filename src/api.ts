@@ -2,31 +2,72 @@ import { createActor } from 'xstate'
 import { sessionExpiryMachine } from '../machines/session-expiry.machine'
 import { viewerActors } from '../machines/viewer.actors'
 import { viewerMachine } from '../machines/viewer.machine'
-import { createApiClient } from '../openapi/client'
+import { createApiClient, type UnauthorizedCall, type UnauthorizedOutcome } from '../openapi/client'
 import { readSession, storage } from './storage'
 
-/** The app's session-expiry flow: every 401 on an authenticated call ends up here. */
+/** The app's session-expiry flow: 'Login session has expired', then /login 3 s later. */
 export const sessionExpiry = createActor(
   sessionExpiryMachine.provide({
     actions: {
-      clearStorage: () => storage.clear(),
+      // 'Storage cleared' means the login, not the person's remembered details: the guest's email,
+      // name and phone are there because they ticked 'Remember me', and they will need them on the
+      // login page and in every guest form. A lost login takes back no choice of theirs, and this
+      // keeps expiry and broken storage (src/storage.ts) clearing the same keys.
+      clearStorage: () => storage.clearSession(),
       // A full page load, so nothing of the old session stays in memory.
       navigateToLogin: () => window.location.assign('/login'),
     },
   }),
 ).start()
 
+/**
+ * The calls whose 401 ends the session out loud (spec, section 8): paying, booking and paying
+ * from the wallet. Keyed by method and the contract's path. Loading the wallets is not one of
+ * them: booking panels read balances as a page opens, and a dead token there must leave a quiet
+ * visitor; on /profile/wallet the protected-page rule ends the session out loud.
+ */
+export const SESSION_ENDING_CALLS: readonly string[] = [
+  'POST /payments/initiate',
+  'POST /bookings/rsvp',
+  'POST /wallets/debit/{walletId}',
+]
+
+/** The protected routes of the route table: /profile and everything under it, /tour, /bye-laws. */
+export function isProtectedPath(pathname: string): boolean {
+  return /^\/(profile|tour|bye-laws)(\/|$)/.test(pathname)
+}
+
+/**
+ * A request carried a dead token. On a protected page, or from a call that spends money or books,
+ * the person is told ('Login session has expired') and sent to /login; anywhere else they become a
+ * visitor quietly, and a read is asked again without the token.
+ */
+export function onUnauthorized(
+  call: UnauthorizedCall,
+  pathname: string = window.location.pathname,
+): UnauthorizedOutcome {
+  if (SESSION_ENDING_CALLS.includes(`${call.method} ${call.path}`) || isProtectedPath(pathname)) {
+    sessionExpiry.send({ type: 'session.expired' })
+    return 'expired'
+  }
+  viewer.send({ type: 'viewer.sessionExpired' })
+  return 'signedOut'
+}
+
 /** The one API client of the app. */
 export const api = createApiClient({
   getToken: () => readSession()?.token ?? null,
-  onUnauthorized: () => sessionExpiry.send({ type: 'session.expired' }),
+  onUnauthorized: (call) => onUnauthorized(call),
 })
 
 /** Who is looking (visitor, member or not), shared by every page. */
 export const viewer = createActor(
   viewerMachine.provide({
     actors: viewerActors(api),
-    actions: { logError: (_, { error }) => console.warn('Could not read the profile', error) },
+    actions: {
+      logError: (_, { error }) => console.warn('Could not read the profile', error),
+      clearSession: () => storage.clearSession(),
+    },
   }),
   { input: { signedIn: readSession() !== null } },
 ).start()

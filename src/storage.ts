@@ -1,21 +1,50 @@
 import { STORAGE_KEYS } from '../machines/rules/storage-keys'
 
+type Key = keyof typeof STORAGE_KEYS
+
+/**
+ * The keys of a login: who is signed in, their token, their details and their wallet ids.
+ * A guest's remembered details (email, name, phone, rememberMe) are not part of it: the person
+ * asked for them to be remembered, and losing a login does not take that back.
+ */
+export const SESSION_KEYS = [
+  'userID',
+  'authToken',
+  'userEmail',
+  'userName',
+  'userNumber',
+  'wallet',
+  'communityWallet',
+] as const satisfies readonly Key[]
+
 /** The browser's storage under the spec's key names; private mode or a full disk never throws. */
 export const storage = {
-  get(key: keyof typeof STORAGE_KEYS): string | null {
+  get(key: Key): string | null {
     try {
       return localStorage.getItem(STORAGE_KEYS[key])
     } catch {
       return null
     }
   },
-  set(key: keyof typeof STORAGE_KEYS, value: string) {
+  set(key: Key, value: string) {
     try {
       localStorage.setItem(STORAGE_KEYS[key], value)
     } catch {
       // Storage unavailable: the app still works, it only forgets.
     }
   },
+  remove(key: Key) {
+    try {
+      localStorage.removeItem(STORAGE_KEYS[key])
+    } catch {
+      // Nothing stored, nothing to remove.
+    }
+  },
+  /** Forgets the login (SESSION_KEYS) and keeps a guest's remembered details. */
+  clearSession() {
+    for (const key of SESSION_KEYS) storage.remove(key)
+  },
+  /** Forgets everything, remembered details too; a lost login uses clearSession() instead. */
   clear() {
     try {
       localStorage.clear()
@@ -28,13 +57,13 @@ export const storage = {
 export type StoredSession = { userId: string; token: string }
 
 /**
- * The stored login. A user id without a token (or the reverse) is broken storage: it is cleared,
- * and the person counts as signed out.
+ * The stored login. A user id without a token (or the reverse) is broken storage: the login's
+ * keys are cleared (a guest's remembered details stay), and the person counts as signed out.
  */
 export function readSession(): StoredSession | null {
   const userId = storage.get('userID')
   const token = storage.get('authToken')
   if (userId && token) return { userId, token }
-  if (userId || token) storage.clear()
+  if (userId || token) storage.clearSession()
   return null
 }

@@ -1,4 +1,5 @@
 import { lagosDay, toInstant } from './dates'
+import { formatNaira } from './money'
 
 /** When an event runs: ISO 8601 instants, as the events call returns them. */
 export interface EventTiming {
@@ -85,6 +86,35 @@ export function showsFriendsPrice(
   isMember: boolean,
 ): boolean {
   return isMember && !isFreeEvent(event) && ticketPrice(event, true) !== event.Price
+}
+
+/**
+ * Whether this viewer's ticket costs nothing: a free event, or a member's FriendsPrice of 0
+ * (free for members). Such a ticket is booked directly, without a payment.
+ */
+export function isFreeFor(
+  event: Pick<EventForAction, 'Price' | 'FriendsPrice'>,
+  isMember: boolean,
+): boolean {
+  return ticketPrice(event, isMember) === 0
+}
+
+/** What this viewer's ticket costs, as shown: 'Free' for nothing (never '₦0'), else '₦10,000'. */
+export function ticketPriceLabel(
+  event: Pick<EventForAction, 'Price' | 'FriendsPrice'>,
+  isMember: boolean,
+): string {
+  const price = ticketPrice(event, isMember)
+  return price === 0 ? 'Free' : formatNaira(price)
+}
+
+/**
+ * The "Friend's special price" beside Price: a FriendsPrice of 0 on a paid event means the
+ * ticket is free for members, so it reads 'Free for members', never '₦0'.
+ */
+export function friendsPriceLabel(event: Pick<EventForAction, 'Price' | 'FriendsPrice'>): string {
+  const price = ticketPrice(event, true)
+  return price === 0 ? 'Free for members' : formatNaira(price)
 }
 
 /** The event detail page's action button text. */

@@ -137,7 +137,8 @@ export const DEMO_COMMUNITY_NAME = 'Lagos Print Collective'
 /** Ada's wallet balance in kobo: a ₦30,000 top-up less a ₦5,000 co-working debit. */
 export const DEMO_WALLET_BALANCE_MINOR = 2_500_000
 
-function demoEvents(now: Date): NewEvent[] {
+/** The demo's events as of `now` (exported so the posters can be checked against them). */
+export function demoEvents(now: Date): NewEvent[] {
   const today = lagosDay(now)
   const day = (n: number) => openDayAfter(today, n)
   const poster = (...names: string[]) => names.map((name) => ({ url: `/images/posters/${name}` }))
@@ -295,10 +296,11 @@ function demoEvents(now: Date): NewEvent[] {
       endAt: lagosTime(shiftDay(today, -3), '22:00'),
       timeSlots: ['7pm - 10pm'],
       priceNaira: 3000,
+      // A FriendsPrice of 0 means free for members (ticketPrice), and the app says so.
       friendsPriceNaira: 0,
       capacity: 40,
       about:
-        'A restored print of a Nollywood classic, introduced by a film critic and followed by a conversation with the audience. Popcorn, Chapman and a room full of people who love cinema.',
+        'A restored print of a Nollywood classic, introduced by a film critic and followed by a conversation with the audience. Popcorn, Chapman and a room full of people who love cinema. Friends of 16 get in free.',
     },
   ]
 }

@@ -6,7 +6,7 @@ import {
   lagosDay,
   shortDay,
 } from '../../machines/rules/dates'
-import { isFreeEvent, showsFriendsPrice, ticketPrice } from '../../machines/rules/events'
+import { friendsPriceLabel, isFreeEvent, showsFriendsPrice } from '../../machines/rules/events'
 import { formatNaira } from '../../machines/rules/money'
 import type { components } from '../../openapi/client'
 import { css } from '../../styled-system/css'
@@ -81,7 +81,7 @@ export function EventFacts({
                 fontWeight: 'semibold',
               })}
             >
-              {formatNaira(ticketPrice(event, isMember))}
+              {friendsPriceLabel(event)}
             </span>
           </p>
         )}

@@ -48,19 +48,20 @@ export function PromoBanner() {
           bg: 'clay.600',
           color: 'white',
           overflow: 'hidden',
-          whiteSpace: 'nowrap',
           py: '3',
           pb: 'max(token(spacing.3), env(safe-area-inset-bottom))',
           fontSize: 'sm',
           fontWeight: 'semibold',
         })}
       >
+        {/* Moving: the call scrolls past, over and over. */}
         <span
           aria-hidden
           className={css({
             display: 'inline-block',
+            whiteSpace: 'nowrap',
             animation: 'marquee 18s linear infinite',
-            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+            _motionReduce: { display: 'none' },
           })}
         >
           {['a', 'b', 'c', 'd'].map((copy) => (
@@ -68,6 +69,35 @@ export function PromoBanner() {
               {TEXT} · Apply now →
             </span>
           ))}
+        </span>
+        {/* Still, for people who asked for less motion: the whole call at once, wrapped. */}
+        <span
+          aria-hidden
+          className={css({
+            display: 'none',
+            _motionReduce: {
+              display: 'flex',
+              alignItems: 'center',
+              justifyContent: 'space-between',
+              gap: '3',
+              px: '4',
+              lineHeight: 'snug',
+            },
+          })}
+        >
+          <span className={css({ fontSize: 'xs', fontWeight: 'medium' })}>{TEXT}</span>
+          <span
+            className={css({
+              flexShrink: '0',
+              bg: 'white',
+              color: 'clay.700',
+              borderRadius: 'full',
+              px: '3',
+              py: '1',
+            })}
+          >
+            Apply now →
+          </span>
         </span>
       </Link>
     </>

@@ -21,18 +21,35 @@ import { takeInitialData } from '../initial-data'
 
 type Event = components['schemas']['Event']
 
+/**
+ * The list this tab showed last. Back from an event renders it at once, so the page is as tall
+ * as when it was left while the browser restores the scroll position (a skeleton would be
+ * shorter, and the restored position would land higher up); a fresh list follows in the
+ * background. Written in an effect, so only in the browser, never on the server.
+ */
+let lastEvents: Event[] | null = null
+
 /** Home: the landing, then the calendar. The page owns the calendar's actor. */
 export function CalendarPage() {
-  const [initialEvents] = useState(
-    () => takeInitialData<{ data: Event[] }>('/events')?.data ?? null,
-  )
+  const [start] = useState(() => {
+    const carried = takeInitialData<{ data: Event[] }>('/events')?.data ?? null
+    return { events: carried ?? lastEvents, remembered: carried === null && lastEvents !== null }
+  })
   const actorRef = useActorRef(
     calendarMachine.provide({
       actors: calendarActors(api),
       actions: { logError: (_, { error }) => console.error('Could not load the events', error) },
     }),
-    { input: { initialEvents } },
+    { input: { initialEvents: start.events } },
   )
+  // A remembered list may be out of date: places may have sold out since.
+  useEffect(() => {
+    if (start.remembered) actorRef.send({ type: 'events.refresh' })
+  }, [actorRef, start])
+  const shown = useSelector(actorRef, (s) => s.context.events)
+  useEffect(() => {
+    if (shown) lastEvents = shown
+  }, [shown])
   // Back in the tab after a while: places may have sold out.
   useEffect(() => {
     const refresh = () => {
@@ -54,7 +71,14 @@ export function CalendarPage() {
     <>
       {!signedIn && <PromoBanner />}
       <SiteHeader />
-      <main className={css({ pb: signedIn ? '0' : { base: '14', md: '0' } })}>
+      {/* Room for the phone's promo banner (taller when it stands still), so it hides nothing. */}
+      <main
+        className={
+          signedIn
+            ? undefined
+            : css({ pb: { base: '14', md: '0' }, _motionReduce: { pb: { base: '20', md: '0' } } })
+        }
+      >
         <LandingHero signedIn={signedIn} />
         <CalendarView actorRef={actorRef} />
       </main>

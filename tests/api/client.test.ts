@@ -1,5 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
-import { ApiError, createApiClient, expectData } from '../../openapi/client.ts'
+import {
+  ApiError,
+  createApiClient,
+  expectData,
+  type UnauthorizedCall,
+  type UnauthorizedOutcome,
+} from '../../openapi/client.ts'
 import { dbCases, madeUpToken, signIn, startApi, type TestApi, TODAY } from '../support/api-app.ts'
 
 describe.each(dbCases())('%s', (_name, kind, skip) => {
@@ -17,9 +23,9 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     afterAll(() => api?.close())
 
     /** A client as the browser builds it, recording the Authorization header of each request. */
-    function client(token: string | null) {
+    function client(token: string | null, outcome?: UnauthorizedOutcome) {
       const sent: (string | null)[] = []
-      const onUnauthorized = vi.fn()
+      const onUnauthorized = vi.fn((_call: UnauthorizedCall) => outcome)
       const recordingFetch: typeof fetch = async (input, init) => {
         const request = new Request(input, init)
         sent.push(request.headers.get('authorization'))
@@ -65,6 +71,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(error).toEqual({ status: 'error', message: 'Login session has expired' })
       expect(sent).toEqual([`Bearer ${token}`])
       expect(onUnauthorized).toHaveBeenCalledTimes(1)
+      expect(onUnauthorized).toHaveBeenCalledWith({ method: 'GET', path: '/accounts/profile' })
       await expect(expectData(calls.GET('/accounts/profile'))).rejects.toMatchObject({
         status: 401,
         message: 'Login session has expired',
@@ -76,6 +83,52 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       const { response } = await calls.GET('/events/available-days')
       expect(response.status).toBe(401)
       expect(onUnauthorized).toHaveBeenCalledTimes(1)
+    })
+
+    it('names the call by method and contract path, so the app can tell which 401 ends a session', async () => {
+      const { api: calls, onUnauthorized } = client(madeUpToken(), 'expired')
+      const { response } = await calls.POST('/wallets/debit/{walletId}', {
+        params: { path: { walletId: '00000000-0000-4000-8000-00000000000f' } },
+        body: {
+          debitAmount: 500000,
+          narration: 'Book a spot',
+          booking: {
+            Email: 'ada@example.com',
+            Name: 'Ada Okafor',
+            Event: 'Book a spot',
+            Type: 'spot',
+            Venue: 'Courtyard',
+            Date: TODAY,
+            Amount: 500000,
+            'Time Slot': '10am - 10pm',
+            'Paid with': 'wallet',
+            'Payment Reference': 'Wallet transaction',
+            Phone: '+234 803 555 0101',
+          },
+        },
+      })
+      expect(response.status).toBe(401)
+      expect(onUnauthorized).toHaveBeenCalledWith({
+        method: 'POST',
+        path: '/wallets/debit/{walletId}',
+      })
+    })
+
+    it('asks a read again without the token once the app has signed the person out quietly', async () => {
+      const token = madeUpToken()
+      const { api: calls, sent, onUnauthorized } = client(token, 'signedOut')
+      const body = await expectData(calls.GET('/events/available-days'))
+      expect(body.data[0]).toBe(TODAY)
+      expect(sent).toEqual([`Bearer ${token}`, null])
+      expect(onUnauthorized).toHaveBeenCalledTimes(1)
+    })
+
+    it('leaves the 401 as it is when the session has expired', async () => {
+      const token = madeUpToken()
+      const { api: calls, sent } = client(token, 'expired')
+      const { response } = await calls.GET('/events/available-days')
+      expect(response.status).toBe(401)
+      expect(sent).toEqual([`Bearer ${token}`])
     })
 
     it('does not call a visitor’s 401 an expired session', async () => {

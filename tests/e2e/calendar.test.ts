@@ -10,6 +10,24 @@ const open = app.open
 
 const card = (page: Page, name: string) => page.locator('article', { hasText: name })
 
+/** Waits until the window has not scrolled for a few frames (the page scrolls smoothly). */
+async function scrollSettled(page: Page) {
+  await page.evaluate(
+    () =>
+      new Promise<void>((resolve) => {
+        let last = -1
+        let still = 0
+        const check = () => {
+          still = window.scrollY === last ? still + 1 : 0
+          last = window.scrollY
+          if (still >= 10) resolve()
+          else requestAnimationFrame(check)
+        }
+        check()
+      }),
+  )
+}
+
 describe('the calendar', () => {
   it('shows the demo events in calendar order with the right badge and one action each', async () => {
     const page = await open('/')
@@ -79,6 +97,91 @@ describe('the calendar', () => {
     await page.waitForURL('**/event/risograph-workshop')
     await page.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
     await page.context().close()
+  })
+
+  it('brings Back from an event to the card that was opened, not higher up', async () => {
+    const page = await open('/', WIDTHS.phone)
+    const studio = card(page, 'Open Studio Weekend')
+    await studio.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }))
+    const before = await studio.boundingBox()
+    expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
+    await studio.getByRole('link', { name: 'Open Studio Weekend' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Open Studio Weekend' }).waitFor()
+
+    await page.goBack()
+    await page.waitForURL(`${app.url}/`)
+    await studio.waitFor()
+    await scrollSettled(page)
+    const after = await studio.boundingBox()
+    const viewport = page.viewportSize()
+    if (!before || !after || !viewport) throw new Error('the card or the window has no size')
+    expect(after.y).toBeGreaterThanOrEqual(0)
+    expect(after.y + after.height).toBeLessThanOrEqual(viewport.height)
+    // Where it was, give or take the 2 px the card lifts by while the pointer rests on it.
+    expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(3)
+    await page.context().close()
+  })
+
+  it('refreshes the list in the background on the way back, without the skeleton', async () => {
+    const page = await open('/', WIDTHS.phone)
+    await card(page, 'Risograph Workshop').getByRole('link', { name: 'RSVP' }).click()
+    await page.waitForURL('**/event/risograph-workshop')
+    const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events')
+    const skeletons: number[] = []
+    await page.exposeFunction('sawSkeleton', () => skeletons.push(1))
+    await page.evaluate(() => {
+      new MutationObserver(() => {
+        const w = window as unknown as { sawSkeleton: () => void }
+        if (document.querySelector('[aria-label="Loading events"]')) w.sawSkeleton()
+      }).observe(document.body, { childList: true, subtree: true })
+    })
+    await page.goBack()
+    await page.waitForURL(`${app.url}/`)
+    expect((await refreshed).status()).toBe(200)
+    await expect(page.locator('article h3').count()).resolves.toBe(10)
+    expect(skeletons).toEqual([])
+    await page.context().close()
+  })
+
+  it('shows the whole call to apply on a phone when motion is reduced', async () => {
+    const context = await app.newContext(360)
+    const page = await context.newPage()
+    await page.emulateMedia({ reducedMotion: 'reduce' })
+    await page.goto(`${app.url}/`)
+    const banner = page.getByRole('link', { name: /Apply now/ })
+    await expect(banner.getAttribute('href')).resolves.toBe('/membership')
+    const shown = await banner.evaluate((link) => {
+      const outside: string[] = []
+      const walker = document.createTreeWalker(link, NodeFilter.SHOW_TEXT)
+      for (let node = walker.nextNode(); node; node = walker.nextNode()) {
+        const range = document.createRange()
+        range.selectNodeContents(node)
+        for (const r of range.getClientRects()) {
+          if (r.left < 0 || r.right > innerWidth || r.top < 0 || r.bottom > innerHeight) {
+            outside.push(node.textContent ?? '')
+          }
+        }
+      }
+      const box = link.getBoundingClientRect()
+      return {
+        text: (link as HTMLElement).innerText,
+        outside,
+        inView: box.left >= 0 && box.right <= innerWidth && box.bottom <= innerHeight,
+        cut: link.scrollWidth > link.clientWidth,
+      }
+    })
+    expect(shown.text).toContain('Applications for Individuals & Communities are now open!')
+    expect(shown.text).toContain('Apply now')
+    expect(shown).toMatchObject({ outside: [], inView: true, cut: false })
+    // The banner covers nothing at the end of the page: the last card ends above it.
+    await page.evaluate(() =>
+      window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }),
+    )
+    const last = await page.locator('article').last().boundingBox()
+    const bannerBox = await banner.boundingBox()
+    expect(last && bannerBox && last.y + last.height <= bannerBox.y).toBe(true)
+    await page.screenshot({ path: `${SCREENSHOTS}promo-reduced-motion-360.png` })
+    await context.close()
   })
 
   it.each(Object.entries(WIDTHS))(

@@ -1,39 +1,126 @@
-import { describe, expect, it } from 'vitest'
-import { appInBrowser, WIDTHS } from '../support/browser'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { signIn } from '../support/api-app'
+import {
+  launchChromium,
+  openContext,
+  SCREENSHOTS,
+  startAppServer,
+  WIDTHS,
+} from '../support/browser'
 
 const NOW = new Date('2026-11-24T09:00:00Z')
-const app = appInBrowser(NOW)
 
-describe('an expired login', () => {
-  it("shows 'Login session has expired', then clears storage and opens /login 3 s later", async () => {
-    const context = await app.newContext(WIDTHS.phone)
-    await context.addInitScript(() => {
-      if (location.pathname === '/') {
-        localStorage.setItem('userID', '00000000-0000-4000-8000-000000000001')
-        localStorage.setItem('authToken', 'a-token-no-session-has')
-        localStorage.setItem('userName', 'Ada Okafor')
+let server: Awaited<ReturnType<typeof startAppServer>>
+let browser: Browser
+beforeAll(async () => {
+  server = await startAppServer(NOW)
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+/** What a guest who ticked 'Remember me' left in this browser. */
+const REMEMBERED = {
+  email: 'guest@example.com',
+  name: 'Tolu Guest',
+  phone: '+234 802 555 0199',
+  rememberMe: 'true',
+}
+
+/** A login as the app stores it; the token is made up unless a live one is given. */
+const login = (authToken = 'a-token-no-session-has') => ({
+  userID: '00000000-0000-4000-8000-000000000001',
+  authToken,
+  userEmail: 'ada@example.com',
+  userName: 'Ada Okafor',
+  userNumber: '+234 803 555 0101',
+  wallet: '00000000-0000-4000-8000-00000000000a',
+})
+
+/** A window whose storage holds `values` when `path` first opens (later pages find what is left). */
+async function windowWith(
+  values: Record<string, string>,
+  path: string,
+  width: number = WIDTHS.desktop,
+): Promise<{ context: BrowserContext; page: Page }> {
+  const context = await openContext(browser, width, NOW)
+  await context.addInitScript(
+    ({ values, path }) => {
+      if (location.pathname === path && !sessionStorage.getItem('seeded')) {
+        sessionStorage.setItem('seeded', 'yes')
+        for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
       }
-    })
-    const page = await context.newPage()
-    await page.goto(`${app.url}/`)
-    const banner = page.getByRole('alert').filter({ hasText: 'Login session has expired' })
-    await banner.waitFor()
-    const shownAt = Date.now()
-    await page.waitForURL('**/login')
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500)
-    await expect(page.evaluate(() => localStorage.length)).resolves.toBe(0)
+    },
+    { values, path },
+  )
+  return { context, page: await context.newPage() }
+}
+
+const stored = (page: Page) => page.evaluate(() => Object.fromEntries(Object.entries(localStorage)))
+
+const expiredBanner = (page: Page) =>
+  page.getByRole('alert').filter({ hasText: 'Login session has expired' })
+
+describe('a dead token', () => {
+  it('on a public page makes the person a visitor quietly: no banner, no redirect', async () => {
+    const { context, page } = await windowWith({ ...login(), ...REMEMBERED }, '/')
+    const profile = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/accounts/profile',
+    )
+    await page.goto(`${server.url}/`)
+    expect((await profile).status()).toBe(401)
+    // The visitor's layout: the promo banner shows, as for anyone not signed in.
+    await page.getByRole('link', { name: 'Apply', exact: true }).waitFor()
+    await expect(stored(page)).resolves.toEqual(REMEMBERED)
+    // Longer than the session-expiry flow would wait before sending the person to /login.
+    await page.waitForTimeout(3500)
+    expect(new URL(page.url()).pathname).toBe('/')
+    await expect(expiredBanner(page).count()).resolves.toBe(0)
+    await expect(page.locator('article h3').count()).resolves.toBe(10)
     await context.close()
   })
 
-  it('treats a stored user id without a token as broken storage: cleared, and a visitor', async () => {
-    const context = await app.newContext(WIDTHS.desktop)
-    await context.addInitScript(() => {
-      if (location.pathname === '/') localStorage.setItem('userID', 'someone')
-    })
-    const page = await context.newPage()
-    await page.goto(`${app.url}/`)
+  it("on a protected route says 'Login session has expired', then clears the login and opens /login 3 s later", async () => {
+    const { context, page } = await windowWith({ ...login(), ...REMEMBERED }, '/profile')
+    await page.goto(`${server.url}/profile`)
+    await expiredBanner(page).waitFor()
+    const shownAt = Date.now()
+    expect(new URL(page.url()).pathname).toBe('/profile')
+    await page.waitForURL('**/login')
+    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500)
+    // The login is gone; the guest's remembered details are kept for the forms.
+    await expect(stored(page)).resolves.toEqual(REMEMBERED)
+    await context.close()
+  })
+
+  it('treats a stored user id without a token as broken storage: the login is cleared, the remembered details stay', async () => {
+    const { authToken: _none, ...broken } = login()
+    const { context, page } = await windowWith({ ...broken, ...REMEMBERED }, '/')
+    await page.goto(`${server.url}/`)
     await page.getByRole('link', { name: 'Apply', exact: true }).waitFor()
-    await expect(page.evaluate(() => localStorage.getItem('userID'))).resolves.toBeNull()
+    await expect(stored(page)).resolves.toEqual(REMEMBERED)
+    await context.close()
+  })
+})
+
+describe('a live session', () => {
+  it("shows an active member a FriendsPrice of 0 as 'Free for members', never '₦0'", async () => {
+    const token = await signIn({ db: server.db, now: NOW }, 'ada@example.com')
+    const { context, page } = await windowWith(login(token), '/event/film-night')
+    const profile = page.waitForResponse(
+      (r) => new URL(r.url()).pathname === '/api/accounts/profile',
+    )
+    await page.goto(`${server.url}/event/film-night`)
+    expect((await profile).status()).toBe(200)
+    const facts = page.locator('dl').filter({ hasText: "Friend's special price" })
+    await facts.waitFor()
+    await expect(facts.getByText('Free for members', { exact: true }).count()).resolves.toBe(1)
+    await expect(facts.getByText('₦3,000', { exact: true }).count()).resolves.toBe(1)
+    await expect(facts.innerText()).resolves.not.toContain('₦0')
+    await facts.screenshot({ path: `${SCREENSHOTS}event-facts-free-for-members.png` })
     await context.close()
   })
 })

@@ -5,13 +5,16 @@ import {
   detailActionLabel,
   type EventForAction,
   eventAction,
+  friendsPriceLabel,
   hasEnded,
   isFreeEvent,
+  isFreeFor,
   isHappeningToday,
   metadataFields,
   showsFriendsPrice,
   sortEvents,
   ticketPrice,
+  ticketPriceLabel,
 } from '../../../machines/rules/events'
 
 // November 2026: Monday 23, Tuesday 24, Wednesday 25. Lagos is UTC+1.
@@ -149,6 +152,36 @@ describe('showsFriendsPrice', () => {
     expect(showsFriendsPrice(event({ Price: 10000, FriendsPrice: null }), true)).toBe(false)
     expect(showsFriendsPrice(event({ Price: 10000, FriendsPrice: -1 }), true)).toBe(false)
     expect(showsFriendsPrice(event({ Price: 0, FriendsPrice: 500 }), true)).toBe(false)
+  })
+})
+
+describe('a FriendsPrice of 0 on a paid event: free for members', () => {
+  const freeForFriends = event({ Price: 3000, FriendsPrice: 0 })
+
+  it('makes the ticket free for a member and full price for anyone else', () => {
+    expect(isFreeFor(freeForFriends, true)).toBe(true)
+    expect(isFreeFor(freeForFriends, false)).toBe(false)
+    expect(isFreeEvent(freeForFriends)).toBe(false)
+  })
+
+  it("never shows '₦0': the member's price reads 'Free', the visitor's the full price", () => {
+    expect(ticketPriceLabel(freeForFriends, true)).toBe('Free')
+    expect(ticketPriceLabel(freeForFriends, false)).toBe('₦3,000')
+  })
+
+  it("reads 'Free for members' as the friend's special price, and is shown to members", () => {
+    expect(friendsPriceLabel(freeForFriends)).toBe('Free for members')
+    expect(showsFriendsPrice(freeForFriends, true)).toBe(true)
+  })
+
+  it('keeps the other prices as they were', () => {
+    const paid = event({ Price: 10000, FriendsPrice: 8000 })
+    expect(ticketPriceLabel(paid, true)).toBe('₦8,000')
+    expect(ticketPriceLabel(paid, false)).toBe('₦10,000')
+    expect(friendsPriceLabel(paid)).toBe('₦8,000')
+    expect(isFreeFor(paid, true)).toBe(false)
+    expect(ticketPriceLabel(event({ Price: 0, FriendsPrice: 500 }), true)).toBe('Free')
+    expect(isFreeFor(event({ Price: 0 }), false)).toBe(true)
   })
 })
 

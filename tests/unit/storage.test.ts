@@ -1,0 +1,63 @@
+// @vitest-environment jsdom
+import { beforeEach, describe, expect, it } from 'vitest'
+import { readSession, SESSION_KEYS, storage } from '../../src/storage'
+
+/** What a guest who ticked 'Remember me' left behind. */
+const remembered = {
+  email: 'guest@example.com',
+  name: 'Tolu Guest',
+  phone: '+234 802 555 0199',
+  rememberMe: 'true',
+}
+
+/** Everything a signed-in person's browser holds. */
+const login = {
+  userID: '00000000-0000-4000-8000-000000000001',
+  authToken: 'a-token',
+  userEmail: 'ada@example.com',
+  userName: 'Ada Okafor',
+  userNumber: '+234 803 555 0101',
+  wallet: 'wallet-1',
+  communityWallet: 'wallet-2',
+}
+
+const store = (values: Record<string, string>) => {
+  for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
+}
+const stored = () => Object.fromEntries(Object.entries(localStorage))
+
+describe('the stored login', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('is the user id and token when both are stored, and touches nothing', () => {
+    store({ ...login, ...remembered })
+    expect(readSession()).toEqual({ userId: login.userID, token: login.authToken })
+    expect(stored()).toEqual({ ...login, ...remembered })
+  })
+
+  it('is nobody for a fresh browser', () => {
+    expect(readSession()).toBeNull()
+    expect(stored()).toEqual({})
+  })
+
+  it.each([
+    ['a user id without a token', 'authToken'],
+    ['a token without a user id', 'userID'],
+  ] as const)(
+    'treats %s as broken: the login is cleared, the guest’s remembered details stay',
+    (_case, missing) => {
+      const broken: Record<string, string> = { ...login }
+      delete broken[missing]
+      store({ ...broken, ...remembered, isBalanceHidden: 'true' })
+      expect(readSession()).toBeNull()
+      expect(stored()).toEqual({ ...remembered, isBalanceHidden: 'true' })
+    },
+  )
+
+  it('clearSession forgets exactly the login’s keys', () => {
+    store({ ...login, ...remembered })
+    storage.clearSession()
+    expect(stored()).toEqual(remembered)
+    expect([...SESSION_KEYS].sort()).toEqual(Object.keys(login).sort())
+  })
+})
