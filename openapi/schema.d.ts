@@ -201,7 +201,9 @@ export interface paths {
          * @description Starts a card payment for a booking, a membership plan or a wallet top-up and returns the
          *     provider's authorization address; the browser goes there and comes back to `callbackUrl`
          *     with `?reference=`. A booking's place is held until the payment succeeds, fails or is
-         *     abandoned. `payment.Amount` is in minor units and must equal the server's price.
+         *     abandoned (or for 15 minutes at most). `payment.Amount` is in minor units and must equal
+         *     the server's price; a free booking is booked with `createBooking` instead. Membership and
+         *     top-up payments answer 501 until they are built.
          */
         post: operations["initiatePayment"];
         delete?: never;
@@ -243,8 +245,9 @@ export interface paths {
         /**
          * Events from the payment provider
          * @description Paystack-style events (`charge.success`), signed with HMAC-SHA512 of the raw body in the
-         *     `x-paystack-signature` header. A payment is finalized once, whichever of this and
-         *     `verifyPayment` comes first.
+         *     `x-paystack-signature` header. The body only names the payment: its outcome is asked of
+         *     the provider. A payment is finalized once, whichever of this and `verifyPayment` comes
+         *     first; a replayed event changes nothing and answers 200.
          */
         post: operations["paymentWebhook"];
         delete?: never;
@@ -763,8 +766,12 @@ export interface components {
         };
         PaymentOutcome: {
             reference: components["schemas"]["Reference"];
-            /** @enum {string} */
-            status: "pending" | "success" | "failed" | "abandoned";
+            /**
+             * @description `refunded`: the provider took the money but nothing was booked (the place was taken
+             *     after its 15-minute hold lapsed, or the amount did not match), so it was paid back.
+             * @enum {string}
+             */
+            status: "pending" | "success" | "failed" | "abandoned" | "refunded";
             /** @enum {string} */
             purpose: "booking" | "membership" | "topup";
         };
@@ -779,7 +786,7 @@ export interface components {
             /** Format: date-time */
             "Created at": string;
             /** @enum {string} */
-            Status: "pending" | "success" | "failed" | "abandoned";
+            Status: "pending" | "success" | "failed" | "abandoned" | "refunded";
         };
         Wallet: {
             id: components["schemas"]["Id"];
@@ -1393,8 +1400,12 @@ export interface operations {
     paymentWebhook: {
         parameters: {
             query?: never;
-            header: {
-                "x-paystack-signature": string;
+            header?: {
+                /**
+                 * @description HMAC-SHA512 of the raw body, in hex, with the provider's secret. It is checked before the
+                 *     body is validated: a call without it, or with a wrong one, answers 401.
+                 */
+                "x-paystack-signature"?: string;
             };
             path?: never;
             cookie?: never;

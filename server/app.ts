@@ -1,5 +1,4 @@
 import fastifyCompress from '@fastify/compress'
-import fastifyRateLimit from '@fastify/rate-limit'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions } from 'fastify'
@@ -8,12 +7,25 @@ import type { Redis } from 'ioredis'
 import { registerSessions, securityHandlers } from './auth'
 import { loadContract } from './contract'
 import type { Db } from './db/client'
+import { registerDevOutbox } from './dev-outbox'
 import { registerErrorHandling } from './errors'
 import { notImplemented } from './http-error'
+import type { MailDeps } from './mail/deps'
+import { startMailer } from './mail/dispatcher'
+import { paystackProvider } from './payments/paystack'
+import type { PaymentProvider, PaymentsOptions } from './payments/provider'
+import { sandboxProvider } from './payments/sandbox'
+import { registerSandboxCheckout } from './payments/sandbox-checkout'
+import { registerWebhookSignature } from './payments/webhook'
+import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimits } from './rate-limit'
+import { accountsService } from './services/accounts'
+import { bookingsService } from './services/bookings'
 import { eventsService } from './services/events'
+import { paymentsService } from './services/payments'
 import { schedulesService } from './services/schedules'
 import { systemService } from './services/system'
 import type { OperationId, ServiceDeps, Services } from './services/types'
+import { walletsService } from './services/wallets'
 import { registerSpa } from './spa'
 
 export interface AppOptions {
@@ -24,27 +36,25 @@ export interface AppOptions {
   webRoot?: string | null
   /** Shared rate-limit store, so several instances count together. */
   redis?: Redis | null
-  /** Requests one address may make per window; the default suits people, tests lower it. */
-  rateLimit?: { max: number; timeWindow: string; nameSpace?: string }
+  /** Limits of the calls that cost something (per address and per e-mail); tests lower them. */
+  rateLimit?: RateLimits
   logger?: FastifyServerOptions['logger']
+  /** Card payments: the sandbox checkout (default) or Paystack. */
+  payments?: PaymentsOptions
+  /** Where people reach the site (PUBLIC_URL); null trusts each request's own origin. */
+  publicUrl?: string | null
+  /** SMTP server for e-mail (SMTP_URL); null keeps every message in the outbox (/dev/outbox). */
+  smtpUrl?: string | null
+  /** The From of e-mail (MAIL_FROM). */
+  mailFrom?: string
 }
 
 /** Operations whose issue has not landed yet: they answer 501 with the error shape. */
 export const notYetBuilt = [
-  'createBooking',
-  'listBookings',
-  'listPastBookings',
-  'initiatePayment',
-  'verifyPayment',
-  'paymentWebhook',
-  'listPayments',
-  'getWallets',
   'createWallet',
   'getWalletHistory',
-  'debitWallet',
   'requestLoginLink',
   'verifyMagicLink',
-  'getProfile',
   'updateProfile',
   'signupAsCommunityMember',
   'createApplication',
@@ -60,7 +70,11 @@ export const notYetBuilt = [
   'subscribeToMailingList',
 ] as const satisfies readonly OperationId[]
 
-function buildServices(deps: ServiceDeps): Services {
+function buildServices(
+  deps: ServiceDeps,
+  payments: { provider: PaymentProvider; publicUrl: string | null },
+  mail: MailDeps,
+): Services {
   const pending = Object.fromEntries(
     notYetBuilt.map((id) => [
       id,
@@ -74,6 +88,10 @@ function buildServices(deps: ServiceDeps): Services {
     ...systemService(deps),
     ...eventsService(deps),
     ...schedulesService(deps),
+    ...paymentsService({ ...deps, ...payments }),
+    ...bookingsService(deps, mail),
+    ...walletsService(deps, mail),
+    ...accountsService(),
   }
 }
 
@@ -83,8 +101,12 @@ export async function buildApp({
   now = () => new Date(),
   webRoot = null,
   redis = null,
-  rateLimit = { max: 300, timeWindow: '1 minute' },
+  rateLimit = DEFAULT_RATE_LIMITS,
   logger = false,
+  payments = { provider: 'sandbox' },
+  publicUrl = null,
+  smtpUrl = null,
+  mailFrom,
 }: AppOptions) {
   const app = Fastify({
     logger,
@@ -115,19 +137,22 @@ export async function buildApp({
   registerErrorHandling(app)
   registerSessions(app, db, now)
   await app.register(fastifyCompress, { threshold: 1024 })
-  await app.register(fastifyRateLimit, {
-    ...rateLimit,
-    ...(redis ? { redis } : {}),
-    errorResponseBuilder: (_request, context) => ({
-      statusCode: 429,
-      status: 'error',
-      message: `Too many requests. Please try again in ${context.after}.`,
-    }),
-  })
+  await registerRateLimits(app, { redis, limits: rateLimit })
+  // With SMTP_URL the outbox is delivered; without it, messages wait in /dev/outbox.
+  const mailer = smtpUrl ? startMailer(db, { smtpUrl, from: mailFrom, log: app.log }) : null
+  app.addHook('onClose', async () => mailer?.close())
+  registerDevOutbox(app, db, { enabled: !mailer })
+
+  const provider =
+    payments.provider === 'paystack'
+      ? paystackProvider(payments)
+      : sandboxProvider({ db, now, webhookSecret: payments.webhookSecret })
+  // Before the routes exist: the webhook keeps its raw body and checks its signature first.
+  registerWebhookSignature(app, provider)
 
   await app.register(openapiGlue, {
     specification,
-    serviceHandlers: buildServices({ db, now }),
+    serviceHandlers: buildServices({ db, now }, { provider, publicUrl }, { publicUrl, mailer }),
     securityHandlers,
     prefix: 'api',
   })
@@ -137,6 +162,10 @@ export async function buildApp({
     specification: { document: specification as never },
   })
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+
+  if (payments.provider === 'sandbox') {
+    await registerSandboxCheckout(app, { db, now, webhookSecret: payments.webhookSecret })
+  }
 
   if (webRoot) await registerSpa(app, { root: webRoot, db, now })
   else {

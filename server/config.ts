@@ -1,3 +1,10 @@
+import { DEFAULT_MAIL_FROM } from './mail/deps'
+import {
+  DEFAULT_PAYSTACK_BASE_URL,
+  DEFAULT_SANDBOX_WEBHOOK_SECRET,
+  type PaymentsOptions,
+} from './payments/provider'
+
 /** Everything the server reads from its environment, with the defaults a newcomer needs. */
 export interface Config {
   port: number
@@ -11,6 +18,27 @@ export interface Config {
   /** Fill an empty database with the demo data on start. */
   seedDemoData: boolean
   logLevel: string
+  /** SMTP server for e-mail; null keeps every message in the outbox (listed at /dev/outbox). */
+  smtpUrl: string | null
+  /** The From of e-mail. */
+  mailFrom: string
+  /** Card payments: Paystack when PAYSTACK_SECRET_KEY is set, else the sandbox checkout. */
+  payments: PaymentsOptions
+}
+
+function readPayments(env: NodeJS.ProcessEnv): PaymentsOptions {
+  const secretKey = env.PAYSTACK_SECRET_KEY?.trim()
+  if (secretKey) {
+    return {
+      provider: 'paystack',
+      secretKey,
+      baseUrl: env.PAYSTACK_BASE_URL?.trim() || DEFAULT_PAYSTACK_BASE_URL,
+    }
+  }
+  return {
+    provider: 'sandbox',
+    webhookSecret: env.SANDBOX_WEBHOOK_SECRET?.trim() || DEFAULT_SANDBOX_WEBHOOK_SECRET,
+  }
 }
 
 export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
@@ -27,5 +55,8 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     redisUrl: env.REDIS_URL?.trim() || null,
     seedDemoData: (env.SEED_DEMO_DATA ?? (databaseUrl ? 'false' : 'true')) === 'true',
     logLevel: env.LOG_LEVEL ?? 'info',
+    smtpUrl: env.SMTP_URL?.trim() || null,
+    mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
+    payments: readPayments(env),
   }
 }

@@ -1,4 +1,5 @@
 import type { FastifyError, FastifyInstance } from 'fastify'
+import { HttpError } from './http-error'
 
 interface ValidationIssue {
   instancePath: string
@@ -55,6 +56,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     const bodyError = BODY_ERRORS[error.code]
     if (bodyError) return reply.code(status).send({ status: 'error', message: bodyError })
     if (status === 501) return reply.code(501).send({ status: 'error', message: error.message })
+    // Ours on purpose (e.g. 502 'The payment provider did not answer.'): its message is for people.
+    if (status >= 500 && error instanceof HttpError) {
+      request.log.warn({ err: error }, 'request failed')
+      return reply.code(status).send({ status: 'error', message: error.message })
+    }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
       const message = 'Something went wrong on our side. Please try again.'

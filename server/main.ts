@@ -20,6 +20,10 @@ const app = await buildApp({
   webRoot: fileURLToPath(new URL('../dist', import.meta.url)),
   redis,
   logger: { level: config.logLevel },
+  payments: config.payments,
+  publicUrl: config.publicUrl,
+  smtpUrl: config.smtpUrl,
+  mailFrom: config.mailFrom,
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -33,3 +37,13 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host })
 console.log(`Sixteen is open at ${config.publicUrl} (API reference: ${config.publicUrl}/api/docs)`)
+console.log(
+  config.payments.provider === 'paystack'
+    ? 'Card payments go through Paystack.'
+    : 'Card payments go through the sandbox checkout: no real money moves.',
+)
+console.log(
+  config.smtpUrl
+    ? 'E-mail is sent through SMTP_URL.'
+    : `E-mail is kept in the outbox: read it at ${config.publicUrl}/dev/outbox`,
+)

@@ -1,25 +1,34 @@
-import { and, inArray, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, or, sql } from 'drizzle-orm'
 import { bookableDays, eventDays, lagosDay } from '../../machines/rules/dates'
 import { sortEvents } from '../../machines/rules/events'
+import { COWORKING_HOURS, PRINT_STUDIO_SLOTS } from '../../machines/rules/slots'
+import { cleanSpaceName, isMembersOnlySpace } from '../../machines/rules/spaces'
 import type { components } from '../../openapi/schema'
 import { optionalAccount } from '../auth'
+import { BOOKING_HORIZON_DAYS, isActiveMember, slotOpen } from '../bookings/core'
 import type { Db } from '../db/client'
-import { bookings, events } from '../db/schema'
+import { bookings, events, spaces } from '../db/schema'
 import { notFound } from '../http-error'
 import type { Handler, ServiceDeps } from './types'
 
 type Event = components['schemas']['Event']
 type EventRow = typeof events.$inferSelect
 
-/** How many days ahead co-working and the print studio can be booked. */
-export const BOOKING_HORIZON_DAYS = 14
+export { BOOKING_HORIZON_DAYS }
+
+/** Bookings that hold a place now: confirmed ones, and holds of pending card payments not expired. */
+const holdingPlace = (now: Date) =>
+  or(
+    eq(bookings.status, 'confirmed'),
+    and(eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, now)),
+  )
 
 type Taken = Map<string, number>
 const placeKey = (eventId: string, day: string, slot: string | null) =>
   `${eventId}|${day}|${slot ?? ''}`
 
 /** Places taken per event, day and time slot: a booking counts its booker and extra guests. */
-async function placesTaken(db: Db, eventIds: string[]): Promise<Taken> {
+async function placesTaken(db: Db, eventIds: string[], now: Date): Promise<Taken> {
   if (eventIds.length === 0) return new Map()
   const rows = await db
     .select({
@@ -29,9 +38,7 @@ async function placesTaken(db: Db, eventIds: string[]): Promise<Taken> {
       places: sql<number>`sum(1 + ${bookings.visitors})`.mapWith(Number),
     })
     .from(bookings)
-    .where(
-      and(inArray(bookings.eventId, eventIds), inArray(bookings.status, ['confirmed', 'held'])),
-    )
+    .where(and(inArray(bookings.eventId, eventIds), holdingPlace(now)))
     .groupBy(bookings.eventId, bookings.date, bookings.timeSlot)
   return new Map(rows.map((r) => [placeKey(r.eventId ?? '', r.date, r.timeSlot), r.places]))
 }
@@ -82,6 +89,7 @@ export async function findEvents(db: Db, now: Date, ids?: string[]): Promise<Eve
   const taken = await placesTaken(
     db,
     rows.map((r) => r.id),
+    now,
   )
   return sortEvents(
     rows.map((row) => toEvent(row, hasPlaceLeft(row, taken, now))),
@@ -92,6 +100,69 @@ export async function findEvents(db: Db, now: Date, ids?: string[]): Promise<Eve
 export async function findEvent(db: Db, now: Date, id: string): Promise<Event | null> {
   const [event] = await findEvents(db, now, [id])
   return event ?? null
+}
+
+/** Places taken per space or studio item ('type|venue|day|slot'), over the days asked. */
+async function spaceTaken(
+  db: Db,
+  type: 'spot' | 'print-studio',
+  days: string[],
+  now: Date,
+): Promise<Taken> {
+  const rows = await db
+    .select({
+      venue: bookings.venue,
+      date: bookings.date,
+      timeSlot: bookings.timeSlot,
+      places: sql<number>`sum(1 + ${bookings.visitors})`.mapWith(Number),
+    })
+    .from(bookings)
+    .where(and(eq(bookings.type, type), inArray(bookings.date, days), holdingPlace(now)))
+    .groupBy(bookings.venue, bookings.date, bookings.timeSlot)
+  const taken: Taken = new Map()
+  for (const row of rows) {
+    // Co-working counts per day whatever the slot text; studio sessions per slot.
+    const key = `${row.venue}|${row.date}|${type === 'spot' ? '' : (row.timeSlot ?? '')}`
+    taken.set(key, (taken.get(key) ?? 0) + row.places)
+  }
+  return taken
+}
+
+const bookableSpaces = (db: Db, kind: 'coworking' | 'print-studio') =>
+  db
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.kind, kind), eq(spaces.coworking, true)))
+
+/** Co-working days with a place left in some space this viewer may choose (8th Floor: members). */
+async function coworkingDays(db: Db, now: Date, isMember: boolean): Promise<string[]> {
+  const days = bookableDays(now, BOOKING_HORIZON_DAYS)
+  const open = (await bookableSpaces(db, 'coworking')).filter(
+    (space) => isMember || !isMembersOnlySpace(space.name),
+  )
+  const taken = await spaceTaken(db, 'spot', days, now)
+  return days.filter((day) =>
+    open.some((space) => {
+      const left = space.capacity - (taken.get(`${cleanSpaceName(space.name)}|${day}|`) ?? 0)
+      return left > 0 && slotOpen(day, COWORKING_HOURS, now)
+    }),
+  )
+}
+
+/** Print-studio days with a session left: some slot of some item not full and not over. */
+async function printStudioDays(db: Db, now: Date): Promise<string[]> {
+  const days = bookableDays(now, BOOKING_HORIZON_DAYS)
+  const items = await bookableSpaces(db, 'print-studio')
+  const taken = await spaceTaken(db, 'print-studio', days, now)
+  return days.filter((day) =>
+    items.some((item) =>
+      PRINT_STUDIO_SLOTS.some(
+        (slot) =>
+          (taken.get(`${cleanSpaceName(item.name)}|${day}|${slot}`) ?? 0) < item.capacity &&
+          slotOpen(day, slot, now),
+      ),
+    ),
+  )
 }
 
 export function eventsService({ db, now }: ServiceDeps) {
@@ -106,14 +177,16 @@ export function eventsService({ db, now }: ServiceDeps) {
     return { status: 'success', data: event }
   }
 
+  /** Bookable days, Mondays and days with nothing left for this viewer left out. */
   const listCoworkingDays: Handler<'listCoworkingDays'> = async (request) => {
-    optionalAccount(request)
-    return { status: 'success', data: bookableDays(now(), BOOKING_HORIZON_DAYS) }
+    const at = now()
+    const isMember = isActiveMember(optionalAccount(request), at)
+    return { status: 'success', data: await coworkingDays(db, at, isMember) }
   }
 
   const listPrintStudioDays: Handler<'listPrintStudioDays'> = async (request) => {
     optionalAccount(request)
-    return { status: 'success', data: bookableDays(now(), BOOKING_HORIZON_DAYS) }
+    return { status: 'success', data: await printStudioDays(db, now()) }
   }
 
   return { listEvents, getEvent, listCoworkingDays, listPrintStudioDays }

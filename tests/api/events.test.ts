@@ -217,6 +217,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           name: 'Guest Three',
           paidWith: 'sandbox',
           status: 'held',
+          // Its hold runs out in ten minutes; until then the place counts as taken.
+          holdExpiresAt: new Date(NOW.getTime() + 10 * 60_000),
         })
         expect(await rsvpOf()).toBe(false)
         expect(byId(await listEvents(), 'photo-walk-lagos-island').RSVP).toBe(false)

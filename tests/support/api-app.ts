@@ -3,7 +3,7 @@ import { addDays } from 'date-fns'
 import { eq } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
-import { buildApp } from '../../server/app.ts'
+import { type AppOptions, buildApp } from '../../server/app.ts'
 import { hashToken } from '../../server/auth.ts'
 import type { Db, DbKind } from '../../server/db/client.ts'
 import { accounts, sessions } from '../../server/db/schema.ts'
@@ -64,18 +64,20 @@ export interface StartOptions {
   webRoot?: string | null
   /** Fill the database with the demo data (default); false leaves it empty. */
   seed?: boolean
+  /** More for buildApp: a clock that moves (`now: () => clock`), the payment provider, ... */
+  app?: Partial<Omit<AppOptions, 'db' | 'webRoot'>>
 }
 
 /** A ready app on its own database, seeded with the demo data dated from `now`. */
 export async function startApi(
   kind: DbKind = 'pglite',
-  { now = NOW, webRoot = null, seed = true }: StartOptions = {},
+  { now = NOW, webRoot = null, seed = true, app: appOptions = {} }: StartOptions = {},
 ): Promise<TestApi> {
   const testDb = await openTestDb(kind)
   if (!testDb) throw new Error(`No ${kind} test database: no server answered when the run started.`)
   try {
     if (seed) await seedDemoData(testDb.db, now)
-    const app = await buildApp({ db: testDb.db, now: () => now, webRoot })
+    const app = await buildApp({ db: testDb.db, now: () => now, webRoot, ...appOptions })
     await app.ready()
     return {
       app,

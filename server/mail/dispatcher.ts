@@ -1,0 +1,120 @@
+import { and, asc, eq, isNull } from 'drizzle-orm'
+import type { FastifyBaseLogger } from 'fastify'
+import nodemailer from 'nodemailer'
+import { type Db, databaseKind, type Tx } from '../db/client'
+import { type MailMessage, mailOutbox } from '../db/schema'
+import { DEFAULT_MAIL_FROM } from './deps'
+
+// Delivers the outbox over SMTP (SMTP_URL). Without SMTP_URL nothing runs: the messages stay in
+// the outbox for the /dev/outbox page. Delivery is at-least-once (docs/decisions/006).
+
+/** Messages sent per round; the rest wait for the next round. */
+const BATCH = 10
+/** How often unsent messages are retried when nothing kicks the dispatcher. */
+const RETRY_MS = 30_000
+
+export interface Mailer {
+  /** Something was queued: deliver it soon (after the caller's transaction has committed). */
+  kick(): void
+  /** Delivers what is waiting now; resolves with how many were sent. */
+  flush(): Promise<number>
+  close(): Promise<void>
+}
+
+export interface MailerOptions {
+  smtpUrl: string
+  from?: string
+  log?: Pick<FastifyBaseLogger, 'error'>
+}
+
+type Send = (message: MailMessage) => Promise<unknown>
+
+/**
+ * PostgreSQL: rows are claimed with FOR UPDATE SKIP LOCKED, so instances never send one twice.
+ * PGlite runs in one process only and holds its one connection for a whole transaction, so
+ * there rows are read, sent and marked without holding a transaction open during SMTP.
+ */
+async function sendWaiting(db: Db, send: Send): Promise<number> {
+  const waiting = (tx: Db | Tx) =>
+    tx
+      .select()
+      .from(mailOutbox)
+      .where(isNull(mailOutbox.sentAt))
+      .orderBy(asc(mailOutbox.id))
+      .limit(BATCH)
+  const sendAndMark = async (tx: Db | Tx, rows: MailMessage[]) => {
+    for (const row of rows) {
+      await send(row)
+      await tx
+        .update(mailOutbox)
+        .set({ sentAt: new Date() })
+        .where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sentAt)))
+    }
+    return rows.length
+  }
+  if ((await databaseKind(db)) === 'pglite') return sendAndMark(db, await waiting(db))
+  return db.transaction(async (tx) =>
+    sendAndMark(tx, await waiting(tx).for('update', { skipLocked: true })),
+  )
+}
+
+export function startMailer(
+  db: Db,
+  { smtpUrl, from = DEFAULT_MAIL_FROM, log }: MailerOptions,
+): Mailer {
+  const transport = nodemailer.createTransport(smtpUrl)
+  const send: Send = (message) =>
+    transport.sendMail({
+      from,
+      to: message.toAddress,
+      subject: message.subject,
+      text: message.text,
+      ...(message.html ? { html: message.html } : {}),
+      attachments: message.attachments.map((a) => ({
+        filename: a.filename,
+        contentType: a.contentType,
+        content: a.content,
+      })),
+    })
+
+  let running: Promise<number> | null = null
+  let again = false
+  const flush = async (): Promise<number> => {
+    // One round at a time; a kick during a round asks for one more round after it.
+    if (running) {
+      again = true
+      return running
+    }
+    running = (async () => {
+      let sent = 0
+      try {
+        do {
+          again = false
+          let round = 0
+          do {
+            round = await sendWaiting(db, send)
+            sent += round
+          } while (round === BATCH)
+        } while (again)
+      } catch (error) {
+        log?.error({ err: error }, 'mail delivery failed; will retry')
+      }
+      return sent
+    })().finally(() => {
+      running = null
+    })
+    return running
+  }
+
+  const timer = setInterval(() => void flush(), RETRY_MS)
+  timer.unref()
+  return {
+    kick: () => setImmediate(() => void flush()),
+    flush,
+    async close() {
+      clearInterval(timer)
+      await running
+      transport.close()
+    },
+  }
+}

@@ -1,0 +1,182 @@
+import { eq } from 'drizzle-orm'
+import { dayStart, LAGOS_TZ } from '../../machines/rules/dates'
+import { calendarFile } from '../../machines/rules/ics'
+import { slotInstants } from '../../machines/rules/slots'
+import { priceText } from '../bookings/core'
+import type { Db, Tx } from '../db/client'
+import { type Booking, events, type MailAttachment, mailOutbox } from '../db/schema'
+
+// A transactional outbox (docs/decisions/006): a message is a row written in the caller's
+// transaction, so a booking and its receipt commit together; the dispatcher delivers it later.
+
+export interface OutgoingMail {
+  to: string
+  subject: string
+  text: string
+  html?: string | null
+  attachments?: MailAttachment[]
+}
+
+/** Queues a message in the caller's transaction; returns its outbox id. */
+export async function queueMail(tx: Db | Tx, mail: OutgoingMail): Promise<number> {
+  const [row] = await tx
+    .insert(mailOutbox)
+    .values({
+      toAddress: mail.to.trim().toLowerCase(),
+      subject: mail.subject,
+      text: mail.text,
+      html: mail.html ?? null,
+      attachments: mail.attachments ?? [],
+    })
+    .returning({ id: mailOutbox.id })
+  if (!row) throw new Error('queueMail: the insert returned no row')
+  return row.id
+}
+
+/** 'Tuesday, 24 November 2026': an e-mail is read later, so never 'Today'. */
+export function longDay(day: string): string {
+  return new Intl.DateTimeFormat('en-GB', {
+    timeZone: LAGOS_TZ,
+    weekday: 'long',
+    day: 'numeric',
+    month: 'long',
+    year: 'numeric',
+  }).format(dayStart(day))
+}
+
+const PAID_WITH_TEXT: Record<Booking['paidWith'], string> = {
+  free: 'free',
+  membership: 'free with your membership',
+  wallet: 'from your wallet',
+  'community-wallet': 'from your community wallet',
+  paystack: 'by card',
+  sandbox: 'by card',
+}
+
+function amountLine(booking: Booking): string {
+  if (booking.amountMinor === 0) {
+    return booking.paidWith === 'membership' ? 'Free with your membership' : 'Free'
+  }
+  return `${priceText(booking.amountMinor)}, paid ${PAID_WITH_TEXT[booking.paidWith]}`
+}
+
+const escapeHtml = (text: string) =>
+  text
+    .replaceAll('&', '&amp;')
+    .replaceAll('<', '&lt;')
+    .replaceAll('>', '&gt;')
+    .replaceAll('"', '&quot;')
+    .replaceAll("'", '&#39;')
+
+interface ReceiptFacts {
+  title: string
+  where: string
+  start: Date | null
+  end: Date | null
+}
+
+/** The event's address (for the receipt and the calendar file) and its own times as a fallback. */
+async function factsOf(tx: Db | Tx, booking: Booking, title: string): Promise<ReceiptFacts> {
+  const slot = booking.timeSlot ? slotInstants(booking.date, booking.timeSlot) : null
+  if (!booking.eventId) {
+    const where = `${booking.venue ?? 'The hotel'}, Sixteen`
+    return { title, where, start: slot?.start ?? null, end: slot?.end ?? null }
+  }
+  const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId))
+  const where = [booking.venue, event?.address].filter(Boolean).join(', ')
+  return {
+    title,
+    where,
+    start: slot?.start ?? event?.startAt ?? null,
+    end: slot?.end ?? event?.endAt ?? null,
+  }
+}
+
+/** The lines of a receipt: what, when, where, who, what was paid, and the references. */
+function receiptLines(booking: Booking, facts: ReceiptFacts, publicUrl: string): string[] {
+  const when = [longDay(booking.date), booking.timeSlot].filter(Boolean).join(', ')
+  const guests = booking.visitors
+    ? [
+        `Guests: ${booking.visitors} with you${booking.namesOfVisitors ? ` (${booking.namesOfVisitors})` : ''}`,
+      ]
+    : []
+  const reference =
+    booking.paymentReference &&
+    !['Free booking', 'Wallet transaction'].includes(booking.paymentReference)
+      ? [`Payment reference: ${booking.paymentReference}`]
+      : []
+  return [
+    `Hello ${booking.name},`,
+    '',
+    `You're booked: ${facts.title}.`,
+    '',
+    `What: ${facts.title}`,
+    `When: ${when}`,
+    `Where: ${facts.where}`,
+    ...guests,
+    `Amount: ${amountLine(booking)}`,
+    `Booking reference: ${booking.id}`,
+    ...reference,
+    '',
+    ...(facts.start ? ['The calendar file attached adds it to your calendar.', ''] : []),
+    booking.accountId
+      ? `Your bookings: ${publicUrl}/profile/bookings`
+      : `See what's on: ${publicUrl}/`,
+    'Questions? Just reply to this e-mail.',
+    '',
+    'See you soon,',
+    'Sixteen',
+  ]
+}
+
+function receiptHtml(lines: string[]): string {
+  const body = lines.map((line) => (line === '' ? '<br>' : `<p>${escapeHtml(line)}</p>`)).join('\n')
+  return `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.4">${body}</body></html>`
+}
+
+/** A safe file name from a title: 'Rooftop Jazz' -> 'rooftop-jazz.ics'. */
+const icsName = (title: string) =>
+  `${
+    title
+      .toLowerCase()
+      .replace(/[^a-z0-9]+/g, '-')
+      .replace(/^-|-$/g, '') || 'booking'
+  }.ics`
+
+/**
+ * Queues the receipt of a booking in the caller's transaction, with an .ics calendar file (Lagos
+ * times: the booked slot, or the event's own start and end when it has no slot).
+ */
+export async function queueBookingReceipt(
+  tx: Db | Tx,
+  booking: Booking,
+  { title, publicUrl }: { title: string; publicUrl: string },
+): Promise<number> {
+  const facts = await factsOf(tx, booking, title)
+  const lines = receiptLines(booking, facts, publicUrl)
+  const attachments: MailAttachment[] =
+    facts.start && facts.end
+      ? [
+          {
+            filename: icsName(title),
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            content: calendarFile({
+              uid: `${booking.id}@sixteen.ng`,
+              title,
+              start: facts.start,
+              end: facts.end,
+              location: facts.where,
+              description: `Booking reference: ${booking.id}`,
+              stamp: booking.createdAt,
+            }),
+          },
+        ]
+      : []
+  return queueMail(tx, {
+    to: booking.email,
+    subject: `You're booked: ${title}, ${longDay(booking.date)}`,
+    text: `${lines.join('\n')}\n`,
+    html: receiptHtml(lines),
+    attachments,
+  })
+}

@@ -1,0 +1,135 @@
+import { and, eq, gte, lt, ne, or } from 'drizzle-orm'
+import { lagosDay } from '../../machines/rules/dates'
+import { parseSlot } from '../../machines/rules/slots'
+import type { components } from '../../openapi/schema'
+import { type Account, optionalAccount, requireAccount } from '../auth'
+import {
+  type BookingInput,
+  type BookingRow,
+  bookingBody,
+  bookingTitles,
+  placeBooking,
+  quoteBooking,
+} from '../bookings/core'
+import type { Db } from '../db/client'
+import { bookings, type PaidWith } from '../db/schema'
+import { forbidden, paymentRequired } from '../http-error'
+import { type MailDeps, siteUrl } from '../mail/deps'
+import { queueBookingReceipt } from '../mail/outbox'
+import type { Handler, ServiceDeps } from './types'
+
+type PastBooking = components['schemas']['PastBooking']
+
+/** How a booking that costs nothing is recorded: a member's free co-working, or a free event. */
+export function freePayment(
+  input: BookingInput,
+  account: Account | null,
+): {
+  paidWith: PaidWith
+  paymentReference: string
+} {
+  const member = input.Type === 'spot' && account !== null
+  return { paidWith: member ? 'membership' : 'free', paymentReference: 'Free booking' }
+}
+
+/** Only the signed-in person's own bookings: the address in the path must be theirs. */
+function ownEmail(account: Account, email: string): string {
+  if (email.trim().toLowerCase() !== account.email) {
+    throw forbidden('You can only see your own bookings.')
+  }
+  return account.email
+}
+
+/** Bookings made by this account, or with its e-mail before it signed in. */
+const mine = (account: Account) =>
+  or(eq(bookings.accountId, account.id), eq(bookings.email, account.email))
+
+/** Minutes after midnight a booking starts, for ordering bookings of one day. */
+const startsAt = (row: BookingRow) => (row.timeSlot ? (parseSlot(row.timeSlot)?.start ?? 0) : 0)
+
+async function upcoming(db: Db, account: Account, today: string): Promise<BookingRow[]> {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(and(mine(account), gte(bookings.date, today), ne(bookings.status, 'cancelled')))
+  // Soonest first: by day, then by the slot's start, then by when it was booked.
+  return rows.sort(
+    (a, b) =>
+      a.date.localeCompare(b.date) ||
+      startsAt(a) - startsAt(b) ||
+      a.createdAt.getTime() - b.createdAt.getTime(),
+  )
+}
+
+async function past(db: Db, account: Account, today: string): Promise<BookingRow[]> {
+  const rows = await db
+    .select()
+    .from(bookings)
+    .where(and(mine(account), lt(bookings.date, today), eq(bookings.status, 'confirmed')))
+  return rows.sort(
+    (a, b) =>
+      b.date.localeCompare(a.date) ||
+      startsAt(b) - startsAt(a) ||
+      b.createdAt.getTime() - a.createdAt.getTime(),
+  )
+}
+
+export function bookingsService({ db, now }: ServiceDeps, { publicUrl, mailer }: MailDeps) {
+  /** Free bookings only: anything with a price is paid by card or from a wallet. */
+  const createBooking: Handler<'createBooking'> = async (request, reply) => {
+    const account = optionalAccount(request)
+    const input = request.body
+    const at = now()
+    const data = await db.transaction(async (tx) => {
+      const quote = await quoteBooking(tx, input, account, at)
+      if (quote.amountMinor > 0) {
+        throw paymentRequired('This booking has a price: pay by card or from your wallet.')
+      }
+      const row = await placeBooking(tx, {
+        input,
+        quote,
+        account,
+        ...freePayment(input, account),
+        now: at,
+      })
+      // The receipt commits with the booking, or neither does.
+      await queueBookingReceipt(tx, row, {
+        title: quote.title,
+        publicUrl: siteUrl(publicUrl, request),
+      })
+      return bookingBody(row, quote.title)
+    })
+    mailer?.kick()
+    reply.code(201)
+    return { status: 'success', message: `You're booked: ${data.Event}.`, data }
+  }
+
+  const listBookings: Handler<'listBookings'> = async (request) => {
+    const account = requireAccount(request)
+    ownEmail(account, request.params.email)
+    const rows = await upcoming(db, account, lagosDay(now()))
+    const titles = await bookingTitles(db, rows)
+    return {
+      status: 'success',
+      bookings: rows.map((row) => bookingBody(row, titles.get(row.id) ?? '')),
+    }
+  }
+
+  const listPastBookings: Handler<'listPastBookings'> = async (request) => {
+    const account = requireAccount(request)
+    ownEmail(account, request.params.email)
+    const rows = await past(db, account, lagosDay(now()))
+    const titles = await bookingTitles(db, rows)
+    const data: PastBooking[] = rows.map((row) => ({
+      id: row.id,
+      event: titles.get(row.id) ?? '',
+      type: row.type,
+      date: row.date,
+      timeSlot: row.timeSlot,
+      venue: row.venue,
+    }))
+    return { status: 'success', data }
+  }
+
+  return { createBooking, listBookings, listPastBookings }
+}

@@ -1,0 +1,242 @@
+import { randomBytes } from 'node:crypto'
+import { addMinutes } from 'date-fns'
+import { and, desc, eq } from 'drizzle-orm'
+import type { FastifyRequest } from 'fastify'
+import type { components } from '../../openapi/schema'
+import { optionalAccount, requireAccount } from '../auth'
+import {
+  type BookingInput,
+  HOLD_MINUTES,
+  placeBooking,
+  priceText,
+  quoteBooking,
+  releaseHeldBookings,
+} from '../bookings/core'
+import { type Payment as PaymentRow, payments } from '../db/schema'
+import { badRequest, forbidden, HttpError, notFound } from '../http-error'
+import type { BookingPayload, PaymentItem } from '../payments/payload'
+import { type PaymentProvider, providerUnavailable } from '../payments/provider'
+import { settlePayment } from '../payments/settle'
+import type { Handler, ServiceDeps } from './types'
+
+type PaymentBody = components['schemas']['Payment']
+type PaymentInitiation = components['schemas']['PaymentInitiation']
+
+export interface PaymentsDeps extends ServiceDeps {
+  provider: PaymentProvider
+  /** Where people reach the site (PUBLIC_URL); null trusts each request's own origin only. */
+  publicUrl: string | null
+}
+
+const RFC4648 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
+
+/** A reference nobody can guess: 'SXT-' and 16 base32 characters (80 random bits). */
+export function newReference(): string {
+  const bytes = randomBytes(10)
+  let bits = 0
+  let value = 0
+  let out = ''
+  for (const byte of bytes) {
+    value = (value << 8) | byte
+    bits += 8
+    while (bits >= 5) {
+      out += RFC4648[(value >>> (bits - 5)) & 31]
+      bits -= 5
+    }
+  }
+  return `SXT-${out}`
+}
+
+const CALLBACK_REFUSED = 'callbackUrl must be an address on this site, e.g. /event/rooftop-jazz.'
+
+/** The origin the browser used for this request (behind a proxy, as it forwarded it). */
+const requestOrigin = (request: FastifyRequest) =>
+  new URL(`${request.protocol}://${request.host}`).origin
+
+/**
+ * The callback as an absolute address on this site: a path ('/...') on the request's own origin,
+ * or an absolute address on that origin or PUBLIC_URL's. Anything else could send the browser,
+ * and its payment reference, to someone else's site.
+ */
+export function callbackAddress(raw: string, origins: { request: string; public: string | null }) {
+  const allowed = [origins.request, origins.public ? new URL(origins.public).origin : null]
+  const isPath = raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')
+  if (!isPath && !/^https?:\/\//i.test(raw)) throw badRequest(CALLBACK_REFUSED)
+  let url: URL
+  try {
+    url = new URL(raw, origins.request)
+  } catch {
+    throw badRequest(CALLBACK_REFUSED)
+  }
+  if (!allowed.includes(url.origin) || url.username || url.password) {
+    throw badRequest(CALLBACK_REFUSED)
+  }
+  return url.href
+}
+
+const isBookingInput = (booking: PaymentInitiation['booking']): booking is BookingInput =>
+  'Type' in booking && booking.Type !== 'wallet-topup'
+
+export function toPayment(row: PaymentRow): PaymentBody {
+  return {
+    id: row.id,
+    Reference: row.reference,
+    Plan: row.plan,
+    Currency: row.currency,
+    Channel: row.channel,
+    Amount: row.amountMinor,
+    'Created at': row.createdAt.toISOString(),
+    Status: row.status,
+  }
+}
+
+/** Card payments: initiation (with a held place), settlement on return and by webhook, history. */
+export function paymentsService({ db, now, provider, publicUrl }: PaymentsDeps): {
+  initiatePayment: Handler<'initiatePayment'>
+  verifyPayment: Handler<'verifyPayment'>
+  paymentWebhook: Handler<'paymentWebhook'>
+  listPayments: Handler<'listPayments'>
+} {
+  const settle = (request: FastifyRequest, reference: string) =>
+    settlePayment({ db, provider, now, publicUrl, log: request.log }, reference)
+
+  return {
+    async initiatePayment(request, reply) {
+      const account = optionalAccount(request)
+      const { callbackUrl, email, payment, booking } = request.body
+      if (payment.Plan !== null || !isBookingInput(booking)) {
+        throw new HttpError(501, 'Membership and top-up payments are not available yet.')
+      }
+      const payer = payment.Account?.[0]
+      if (payer !== undefined && payer !== account?.id) {
+        throw forbidden('You may only pay as yourself: Account must be your own id.')
+      }
+      const at = now()
+      const quote = await quoteBooking(db, booking, account, at)
+      if (quote.amountMinor === 0) throw badRequest('This booking is free: book it without paying.')
+      if (payment.Amount !== quote.amountMinor || payment.Currency !== quote.currency) {
+        throw badRequest(
+          `The price has changed: this booking costs ${priceText(quote.amountMinor)}. Please review and try again.`,
+        )
+      }
+      const callback = callbackAddress(callbackUrl, {
+        request: requestOrigin(request),
+        public: publicUrl,
+      })
+
+      const reference = newReference()
+      const item: PaymentItem = {
+        title: quote.title,
+        date: booking.Date,
+        timeSlot: quote.timeSlot,
+        venue: quote.venue,
+        places: quote.places,
+      }
+      const payload: BookingPayload = { booking, item }
+      const row = await db.transaction(async (tx) => {
+        const [created] = await tx
+          .insert(payments)
+          .values({
+            reference,
+            accountId: account?.id ?? null,
+            email: email.trim().toLowerCase(),
+            purpose: 'booking',
+            plan: null,
+            currency: quote.currency,
+            amountMinor: quote.amountMinor,
+            status: 'pending',
+            provider: provider.name,
+            payload: payload as unknown as Record<string, unknown>,
+            callbackUrl: callback,
+            createdAt: at,
+          })
+          .returning()
+        if (!created) throw new Error('initiatePayment: the insert returned no row')
+        // The place is held while the person pays; 409 'Sold out' rolls the payment back too.
+        await placeBooking(tx, {
+          input: booking,
+          quote,
+          account,
+          paidWith: provider.name,
+          paymentReference: reference,
+          paymentId: created.id,
+          holdUntil: addMinutes(at, HOLD_MINUTES),
+          now: at,
+        })
+        return created
+      })
+
+      try {
+        const started = await provider.initialize({
+          reference,
+          email: row.email,
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          callbackUrl: callback,
+          metadata: { purpose: 'booking', ...item, booker: booking.Email },
+        })
+        reply.code(201)
+        return {
+          status: 'success' as const,
+          data: {
+            authorization_url: started.authorizationUrl,
+            access_code: started.accessCode,
+            reference,
+          },
+        }
+      } catch (error) {
+        // Nothing was charged: the payment fails and its place goes back at once.
+        await db.transaction(async (tx) => {
+          const [failed] = await tx
+            .update(payments)
+            .set({
+              status: 'failed',
+              finalizedAt: now(),
+              outcomeNote: 'The payment provider did not answer: nothing was charged.',
+            })
+            .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+            .returning({ id: payments.id })
+          if (failed) await releaseHeldBookings(tx, failed.id)
+        })
+        request.log.warn({ err: error, reference }, 'payments: the provider did not initialize')
+        throw providerUnavailable()
+      }
+    },
+
+    async verifyPayment(request) {
+      const settled = await settle(request, request.params.reference)
+      if (!settled) throw notFound('No payment has this reference.')
+      return {
+        status: 'success' as const,
+        data: { reference: settled.reference, status: settled.status, purpose: settled.purpose },
+      }
+    },
+
+    async paymentWebhook(request) {
+      // The signature was checked before the body was read (payments/webhook.ts).
+      const { event, data } = request.body
+      if (event !== 'charge.success') {
+        return { status: 'success' as const, message: `Nothing to do for ${event}.` }
+      }
+      // The body only says which payment to look at; the provider says what happened to it.
+      const settled = await settle(request, data.reference)
+      if (!settled) {
+        return { status: 'success' as const, message: 'No payment has this reference.' }
+      }
+      return { status: 'success' as const, message: `Payment ${settled.status}.` }
+    },
+
+    async listPayments(request) {
+      const account = requireAccount(request)
+      if (request.params.userId !== account.id) {
+        throw forbidden('You may only see your own payments.')
+      }
+      const rows = await db
+        .select()
+        .from(payments)
+        .where(eq(payments.accountId, account.id))
+        .orderBy(desc(payments.createdAt))
+      return { status: 'success' as const, payments: rows.map(toPayment) }
+    },
+  }
+}

@@ -1,0 +1,181 @@
+import { and, eq, gte, inArray, or, sql } from 'drizzle-orm'
+import type { components } from '../../openapi/schema'
+import { type Account, requireAccount } from '../auth'
+import { bookingBody, placeBooking, priceText, quoteBooking } from '../bookings/core'
+import type { Db, Tx } from '../db/client'
+import {
+  communities,
+  communityMembers,
+  type Wallet as WalletRow,
+  type WalletTransaction as WalletTransactionRow,
+  wallets,
+  walletTransactions,
+} from '../db/schema'
+import { badRequest, forbidden, notFound, paymentRequired } from '../http-error'
+import { type MailDeps, siteUrl } from '../mail/deps'
+import { queueBookingReceipt } from '../mail/outbox'
+import { freePayment } from './bookings'
+import type { Handler, ServiceDeps } from './types'
+
+type Wallet = components['schemas']['Wallet']
+type WalletTransaction = components['schemas']['WalletTransaction']
+
+/** Communities whose wallet this account may use: it created them or is an Active member. */
+async function communityIdsOf(db: Db | Tx, account: Account): Promise<string[]> {
+  const rows = await db
+    .selectDistinct({ id: communities.id })
+    .from(communities)
+    .leftJoin(
+      communityMembers,
+      and(
+        eq(communityMembers.communityId, communities.id),
+        eq(communityMembers.email, account.email),
+        eq(communityMembers.status, 'Active'),
+      ),
+    )
+    .where(
+      or(eq(communities.creatorEmail, account.email), eq(communityMembers.email, account.email)),
+    )
+  return rows.map((row) => row.id)
+}
+
+/** The wallet, if this account may spend from it: 404 when there is none, 403 when not theirs. */
+async function spendableWallet(tx: Tx, walletId: string, account: Account): Promise<WalletRow> {
+  const [wallet] = await tx.select().from(wallets).where(eq(wallets.id, walletId))
+  if (!wallet) throw notFound('This wallet does not exist.')
+  const mine = wallet.accountId
+    ? wallet.accountId === account.id
+    : (await communityIdsOf(tx, account)).includes(wallet.communityId ?? '')
+  if (!mine) throw forbidden('This is not your wallet.')
+  if (wallet.currency !== 'NGN') throw badRequest('Bookings are paid from a naira (NGN) wallet.')
+  return wallet
+}
+
+/** The browser's debitAmount must be the server's price; null only when the booking is free. */
+function checkDebitAmount(debitAmount: number | null, price: number): void {
+  if ((debitAmount ?? 0) === price) return
+  throw badRequest(
+    price === 0
+      ? 'This booking is free: send debitAmount null.'
+      : `The price has changed: this booking costs ${priceText(price)}. Please review and try again.`,
+  )
+}
+
+/**
+ * Takes the money and writes its ledger row. The conditional UPDATE is the guard: under any
+ * concurrency a balance never goes below zero, and the ledger always adds up to the balance.
+ */
+async function debit(
+  tx: Tx,
+  p: { walletId: string; amount: number; narration: string; actor: string; note: string | null },
+): Promise<WalletTransactionRow> {
+  const taken = await tx
+    .update(wallets)
+    .set({ balanceMinor: sql`${wallets.balanceMinor} - ${p.amount}` })
+    .where(and(eq(wallets.id, p.walletId), gte(wallets.balanceMinor, p.amount)))
+    .returning({ id: wallets.id })
+  if (taken.length === 0) throw paymentRequired('Your wallet balance is too low for this booking.')
+  const [row] = await tx
+    .insert(walletTransactions)
+    .values({
+      walletId: p.walletId,
+      difference: p.amount,
+      action: 'debit',
+      narration: p.narration,
+      note: p.note,
+      actor: p.actor,
+      reference: null,
+    })
+    .returning()
+  if (!row) throw new Error('debit: the ledger insert returned no row')
+  return row
+}
+
+const transactionBody = (row: WalletTransactionRow): WalletTransaction => ({
+  _id: row.id,
+  difference: row.difference,
+  action: row.action,
+  narration: row.narration,
+  note: row.note,
+  actor: row.actor,
+  createdAt: row.createdAt.toISOString(),
+})
+
+const walletBody = (row: WalletRow, name: string): Wallet => ({
+  id: row.id,
+  Balance: row.balanceMinor,
+  Currency: row.currency,
+  Name: name,
+})
+
+export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: MailDeps) {
+  const getWallets: Handler<'getWallets'> = async (request) => {
+    const account = requireAccount(request)
+    const [own] = await db.select().from(wallets).where(eq(wallets.accountId, account.id))
+    const ids = await communityIdsOf(db, account)
+    const shared =
+      ids.length > 0
+        ? await db
+            .select({ wallet: wallets, name: communities.name })
+            .from(wallets)
+            .innerJoin(communities, eq(communities.id, wallets.communityId))
+            .where(inArray(wallets.communityId, ids))
+            .orderBy(communities.name)
+        : []
+    return {
+      status: 'success',
+      message: 'Your wallets.',
+      data: {
+        userWallet: own ? walletBody(own, `${account.firstName} ${account.lastName}`) : null,
+        communityWallets: shared.map((row) => walletBody(row.wallet, row.name)),
+      },
+    }
+  }
+
+  /** The debit, its ledger row, the booking and its receipt: one transaction, all or nothing. */
+  const debitWallet: Handler<'debitWallet'> = async (request, reply) => {
+    const account = requireAccount(request)
+    const { debitAmount, narration, booking: input } = request.body
+    const at = now()
+    const data = await db.transaction(async (tx) => {
+      const wallet = await spendableWallet(tx, request.params.walletId, account)
+      const quote = await quoteBooking(tx, input, account, at)
+      checkDebitAmount(debitAmount, quote.amountMinor)
+      const free = quote.amountMinor === 0
+      const row = await placeBooking(tx, {
+        input,
+        quote,
+        account,
+        ...(free
+          ? freePayment(input, account)
+          : {
+              paidWith: wallet.communityId ? 'community-wallet' : 'wallet',
+              paymentReference: 'Wallet transaction',
+            }),
+        now: at,
+      })
+      const transaction = free
+        ? null
+        : await debit(tx, {
+            walletId: wallet.id,
+            amount: quote.amountMinor,
+            narration: narration.trim() || quote.title,
+            actor: account.email,
+            note: row.namesOfVisitors ? `Guests: ${row.namesOfVisitors}` : null,
+          })
+      await queueBookingReceipt(tx, row, {
+        title: quote.title,
+        publicUrl: siteUrl(publicUrl, request),
+      })
+      return {
+        transaction: transaction ? transactionBody(transaction) : null,
+        booking: bookingBody(row, quote.title),
+      }
+    })
+    mailer?.kick()
+    reply.code(201)
+    return { status: 'success', message: `You're booked: ${data.booking.Event}.`, data }
+  }
+
+  return { getWallets, debitWallet }
+}

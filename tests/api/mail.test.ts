@@ -1,0 +1,162 @@
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
+import { createServer, type Server } from 'node:net'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app.ts'
+import { dbCases, NOW, startApi, type TestApi } from '../support/api-app.ts'
+import { mailTo, poetry, rsvp, UNLIMITED } from '../support/bookings.ts'
+
+interface OutboxEntry {
+  to: string
+  subject: string
+  text: string
+  attachments: { filename: string; contentType: string; content: string }[]
+}
+
+/** A minimal SMTP server on the loopback address that keeps every message it is given. */
+async function fakeSmtp(): Promise<{ port: number; messages: string[]; close(): Promise<void> }> {
+  const messages: string[] = []
+  const server: Server = createServer((socket) => {
+    socket.setEncoding('utf8')
+    socket.write('220 fake.test ESMTP\r\n')
+    let buffer = ''
+    let data: string | null = null
+    socket.on('data', (chunk: string) => {
+      buffer += chunk
+      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
+        const line = buffer.slice(0, end)
+        buffer = buffer.slice(end + 2)
+        if (data !== null) {
+          if (line === '.') {
+            messages.push(data)
+            data = null
+            socket.write('250 queued\r\n')
+          } else data += `${line.startsWith('..') ? line.slice(1) : line}\n`
+          continue
+        }
+        const verb = line.slice(0, 4).toUpperCase()
+        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake.test\r\n')
+        else if (verb === 'DATA') {
+          data = ''
+          socket.write('354 go ahead\r\n')
+        } else if (verb === 'QUIT') socket.end('221 bye\r\n')
+        else socket.write('250 OK\r\n')
+      }
+    })
+  })
+  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
+  const address = server.address()
+  const port = typeof address === 'object' && address ? address.port : 0
+  return {
+    port,
+    messages,
+    close: () => new Promise((resolve) => server.close(() => resolve())),
+  }
+}
+
+async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000) {
+  const until = Date.now() + ms
+  while (!(await check())) {
+    if (Date.now() > until) throw new Error('timed out waiting')
+    await new Promise((resolve) => setTimeout(resolve, 50))
+  }
+}
+
+describe.each(dbCases())('%s', (_name, kind, skip) => {
+  describe.skipIf(skip)('mail', () => {
+    let api: TestApi
+    let webRoot: string
+
+    beforeAll(async () => {
+      // A built app of one page, so the app's catch-all is there to answer unknown pages.
+      webRoot = mkdtempSync(join(tmpdir(), 'mail-test-web-'))
+      writeFileSync(
+        join(webRoot, 'index.html'),
+        '<!doctype html><html><head></head><body>app</body></html>',
+      )
+      api = await startApi(kind, { webRoot, app: { rateLimit: UNLIMITED } })
+    })
+    afterAll(async () => {
+      await api?.close()
+      rmSync(webRoot, { recursive: true, force: true })
+    })
+
+    describe('without SMTP_URL: the outbox', () => {
+      it('lists the receipts newest first at /api/dev/outbox, with the calendar file', async () => {
+        expect((await rsvp(api, poetry({ Email: 'first@example.com' }))).statusCode).toBe(201)
+        expect((await rsvp(api, poetry({ Email: 'second@example.com' }))).statusCode).toBe(201)
+        const response = await api.app.inject({ url: '/api/dev/outbox' })
+        expect(response.statusCode).toBe(200)
+        const { status, data } = response.json() as { status: string; data: OutboxEntry[] }
+        expect(status).toBe('success')
+        expect(data.slice(0, 2).map((m) => m.to)).toEqual([
+          'second@example.com',
+          'first@example.com',
+        ])
+        const [latest] = data
+        expect(latest?.subject).toBe(
+          "You're booked: Poetry & Palm Wine, Thursday, 26 November 2026",
+        )
+        expect(latest?.text).toContain('Hello Guest Person,')
+        expect(latest?.attachments).toEqual([
+          {
+            filename: 'poetry-palm-wine.ics',
+            contentType: 'text/calendar; charset=utf-8; method=PUBLISH',
+            content: expect.stringContaining('SUMMARY:Poetry & Palm Wine'),
+          },
+        ])
+      })
+
+      it('shows them on the /dev/outbox page, escaped and without script', async () => {
+        await rsvp(api, poetry({ Email: 'tricky@example.com', Name: '<b>Bold</b> & "Co"' }))
+        const response = await api.app.inject({ url: '/dev/outbox' })
+        expect(response.statusCode).toBe(200)
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+        const page = response.body
+        expect(page).toContain('<h1>Outbox</h1>')
+        expect(page).toContain('Hello &lt;b&gt;Bold&lt;/b&gt; &amp; &quot;Co&quot;,')
+        expect(page).not.toContain('<b>Bold</b>')
+        expect(page).not.toMatch(/<script/i)
+        expect(page).toContain('<li>poetry-palm-wine.ics</li>')
+        expect(page.indexOf('tricky@example.com')).toBeLessThan(page.indexOf('first@example.com'))
+      })
+    })
+
+    describe('with SMTP_URL', () => {
+      it('sends the receipt through SMTP, marks it sent, and has no outbox pages', async () => {
+        const smtp = await fakeSmtp()
+        const app = await buildApp({
+          db: api.db,
+          now: () => NOW,
+          webRoot,
+          rateLimit: UNLIMITED,
+          smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+          mailFrom: 'Sixteen Test <test@sixteen.ng>',
+        })
+        try {
+          for (const url of ['/dev/outbox', '/api/dev/outbox']) {
+            const response = await app.inject({ url })
+            expect(response.statusCode, url).toBe(404)
+            expect(response.json(), url).toEqual({ status: 'error', message: 'No such address.' })
+          }
+          const booked = await app.inject({
+            method: 'POST',
+            url: '/api/bookings/rsvp',
+            payload: poetry({ Email: 'smtp@example.com' }),
+          })
+          expect(booked.statusCode).toBe(201)
+          await waitFor(() => smtp.messages.some((m) => m.includes('To: smtp@example.com')))
+          const message = smtp.messages.find((m) => m.includes('To: smtp@example.com')) ?? ''
+          expect(message).toContain('From: Sixteen Test <test@sixteen.ng>')
+          expect(message).toContain("Subject: You're booked: Poetry & Palm Wine")
+          expect(message).toContain('filename=poetry-palm-wine.ics')
+          await waitFor(async () => (await mailTo(api.db, 'smtp@example.com'))[0]?.sentAt != null)
+        } finally {
+          await app.close()
+          await smtp.close()
+        }
+      })
+    })
+  })
+})
