@@ -1,0 +1,76 @@
+import { addDaysToDay, lagosDay } from './dates'
+import { formatMinor } from './money'
+
+/** What a booking is for, as people read it. */
+export function bookingTypeLabel(type: string): string {
+  if (type === 'event') return 'Event'
+  if (type === 'spot') return 'Co-working'
+  if (type === 'print-studio') return 'Print studio'
+  return type
+}
+
+const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/**
+ * A booking's day ('yyyy-MM-dd', a Lagos calendar day): 'Today', 'Tomorrow', 'Yesterday', else
+ * 'Sat, Nov 22', with the year when it is not this year in Lagos.
+ */
+export function bookingDayLabel(day: string, now: Date): string {
+  const today = lagosDay(now)
+  if (day === today) return 'Today'
+  if (day === addDaysToDay(today, 1)) return 'Tomorrow'
+  if (day === addDaysToDay(today, -1)) return 'Yesterday'
+  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
+  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay()
+  const label = `${WEEKDAYS[weekday]}, ${MONTHS[month - 1]} ${date}`
+  return String(year) === today.slice(0, 4) ? label : `${label}, ${year}`
+}
+
+/** How a booking was paid, as people read it; the card providers all read 'Card'. */
+export function paidWithLabel(paidWith: string): string {
+  switch (paidWith) {
+    case 'free':
+      return 'Free'
+    case 'membership':
+      return 'Membership'
+    case 'wallet':
+      return 'Wallet'
+    case 'community-wallet':
+      return 'Community wallet'
+    case 'paystack':
+    case 'sandbox':
+      return 'Card'
+    default:
+      return paidWith
+  }
+}
+
+/** What a booking cost: 'Free' for nothing, else naira from kobo ('₦8,000.00'). */
+export function bookingAmountLabel(amountKobo: number): string {
+  return amountKobo <= 0 ? 'Free' : formatMinor(amountKobo, 'NGN')
+}
+
+/** A booking's status; a held one waits for its card payment. */
+export function bookingStatusLabel(status: string): string {
+  if (status === 'held') return 'Awaiting payment'
+  if (status === 'cancelled') return 'Cancelled'
+  return 'Confirmed'
+}
+
+/** 'Just you', or 'You + 2 guests: Tolu, Ngozi'. */
+export function guestsLabel(visitors: number, names: string | null | undefined): string {
+  if (visitors <= 0) return 'Just you'
+  const count = `You + ${visitors} ${visitors === 1 ? 'guest' : 'guests'}`
+  const named = (names ?? '')
+    .split(',')
+    .map((name) => name.trim())
+    .filter(Boolean)
+  return named.length ? `${count}: ${named.join(', ')}` : count
+}
+
+/** The day of the month and the short month of a booking's day, for its date stub: '22', 'Nov'. */
+export function dayStub(day: string): { date: string; month: string } {
+  const [, month, date] = day.split('-').map(Number) as [number, number, number]
+  return { date: String(date), month: MONTHS[month - 1] ?? '' }
+}

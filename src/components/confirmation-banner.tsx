@@ -1,0 +1,77 @@
+import { css } from '../../styled-system/css'
+
+/**
+ * The success banner of a confirmation page ('Registered', 'Booked'), pinned to the top of the
+ * window while `visible` (the confirmation machine's 'bannerVisible' tag: 6 s). The live region
+ * stays in the page so screen readers announce the word when it appears.
+ */
+export function ConfirmationBanner({ visible, text }: { visible: boolean; text: string }) {
+  return (
+    <div
+      role="status"
+      className={css({
+        position: 'fixed',
+        // Just under the sticky site header (56 px), so the brand and Menu stay readable.
+        top: '68px',
+        left: '0',
+        right: '0',
+        zIndex: 'banner',
+        display: 'flex',
+        justifyContent: 'center',
+        px: '4',
+        pointerEvents: 'none',
+      })}
+    >
+      {visible && (
+        <p
+          className={css({
+            display: 'inline-flex',
+            alignItems: 'center',
+            gap: '2.5',
+            maxW: 'full',
+            pl: '2',
+            pr: '5',
+            py: '2',
+            borderRadius: 'full',
+            bg: 'palm.600',
+            color: 'white',
+            fontWeight: 'semibold',
+            fontSize: 'md',
+            boxShadow: '0 10px 30px -10px rgba(27, 80, 56, 0.6)',
+            animation: 'fadeIn 0.3s ease-out',
+            '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
+          })}
+        >
+          <span
+            aria-hidden
+            className={css({
+              display: 'grid',
+              placeItems: 'center',
+              w: '7',
+              h: '7',
+              flexShrink: 0,
+              borderRadius: 'full',
+              bg: 'rgba(255, 255, 255, 0.18)',
+            })}
+          >
+            <svg
+              width="16"
+              height="16"
+              viewBox="0 0 24 24"
+              fill="none"
+              stroke="currentColor"
+              strokeWidth="2.5"
+              strokeLinecap="round"
+              strokeLinejoin="round"
+              focusable="false"
+              aria-hidden
+            >
+              <path d="M5 12.5l4.5 4.5L19 7.5" />
+            </svg>
+          </span>
+          {text}
+        </p>
+      )}
+    </div>
+  )
+}
