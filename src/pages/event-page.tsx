@@ -4,6 +4,8 @@ import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { eventDetailActors } from '../../machines/event-detail.actors'
 import { eventDetailMachine } from '../../machines/event-detail.machine'
+import { rsvpActors } from '../../machines/rsvp.actors'
+import { type RsvpInput, rsvpMachine } from '../../machines/rsvp.machine'
 import { calendarLabel } from '../../machines/rules/dates'
 import {
   canShare,
@@ -11,21 +13,22 @@ import {
   type EventAction,
   eventAction,
   isFreeEvent,
-  ticketPrice,
+  ticketPriceLabel,
 } from '../../machines/rules/events'
-import { formatNaira } from '../../machines/rules/money'
 import type { components } from '../../openapi/client'
 import { css, cx } from '../../styled-system/css'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { EventFacts } from '../components/event-facts'
 import { PosterCarousel } from '../components/poster-carousel'
+import { RsvpPanel } from '../components/rsvp-panel'
 import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
 import { useNow } from '../hooks/use-now'
 import { useViewer } from '../hooks/use-viewer'
 import { takeInitialData } from '../initial-data'
 import { SITE } from '../site'
+import { storage } from '../storage'
 
 type Event = components['schemas']['Event']
 
@@ -139,7 +142,13 @@ export function EventView({ actorRef }: { actorRef: ActorRefFrom<typeof eventDet
     )
   }
   if (!event) return null
-  return <EventDetail event={event} onShare={() => actorRef.send({ type: 'event.share' })} />
+  return (
+    <EventDetail
+      event={event}
+      onShare={() => actorRef.send({ type: 'event.share' })}
+      onBooked={() => actorRef.send({ type: 'event.refresh' })}
+    />
+  )
 }
 
 /** Why a disabled action is disabled, said under the button. */
@@ -149,13 +158,20 @@ const REASONS: Record<Exclude<EventAction, 'open'>, string> = {
   membersOnly: `For active members of ${SITE.programme}.`,
 }
 
-function EventDetail({ event, onShare }: { event: Event; onShare: () => void }) {
-  const { isMember } = useViewer()
+function EventDetail({
+  event,
+  onShare,
+  onBooked,
+}: {
+  event: Event
+  onShare: () => void
+  onBooked: () => void
+}) {
+  const { signedIn, isMember } = useViewer()
   const now = useNow()
   const action = eventAction(event, { isMember }, now)
   const membersOnly = event['Members-only'] === true
   const free = isFreeEvent(event)
-  const yourPrice = ticketPrice(event, isMember)
 
   return (
     <main className={css({ pt: { base: '3', md: '6' }, pb: { base: '28', md: '20' } })}>
@@ -205,13 +221,25 @@ function EventDetail({ event, onShare }: { event: Event; onShare: () => void }) 
 
             {membersOnly && <MembersOnlyNote isMember={isMember} />}
 
-            <ActionBar
+            {/* A new viewer or a new RSVP flag starts the booking afresh, with the right price. */}
+            <TicketFlow
+              key={`${signedIn}|${isMember}|${event.RSVP}`}
               event={event}
-              action={action}
-              priceLabel={free ? 'Free' : formatNaira(yourPrice)}
-              canShare={canShare(event, { isMember }, now)}
-              onShare={onShare}
-            />
+              signedIn={signedIn}
+              isMember={isMember}
+              onBooked={onBooked}
+            >
+              {(openPanel) => (
+                <ActionBar
+                  event={event}
+                  action={action}
+                  priceLabel={ticketPriceLabel(event, isMember)}
+                  canShare={canShare(event, { isMember }, now)}
+                  onShare={onShare}
+                  onAction={openPanel}
+                />
+              )}
+            </TicketFlow>
 
             <section
               aria-labelledby="about-heading"
@@ -318,26 +346,94 @@ function MembersOnlyNote({ isMember }: { isMember: boolean }) {
 }
 
 /**
- * The one action: a sticky bar at the bottom of phones, inline under the title from 768 px.
- * Only 'Buy Ticket' / 'Get Ticket' is enabled; the RSVP panel it opens comes in a later issue.
+ * The RSVP flow of the event: its actor lives with the page (kept while the panel closes and
+ * opens again); `children` gets the function that opens the panel.
  */
+function TicketFlow({
+  event,
+  signedIn,
+  isMember,
+  onBooked,
+  children,
+}: {
+  event: Event
+  signedIn: boolean
+  isMember: boolean
+  onBooked: () => void
+  children: (openPanel: () => void) => ReactNode
+}) {
+  const navigate = useNavigate()
+  const [now] = useState(() => new Date())
+  const [input] = useState<RsvpInput>(() => ({
+    event,
+    viewer: {
+      signedIn,
+      isMember,
+      userId: storage.get('userID'),
+      email: storage.get('userEmail') ?? '',
+      name: storage.get('userName') ?? '',
+      phone: storage.get('userNumber') ?? '',
+    },
+    guest: {
+      email: storage.get('email') ?? '',
+      name: storage.get('name') ?? '',
+      phone: storage.get('phone') ?? '',
+    },
+    wallets: { personal: storage.get('wallet'), community: storage.get('communityWallet') },
+    now,
+    origin: window.location.origin,
+  }))
+  const actorRef = useActorRef(
+    rsvpMachine.provide({
+      actors: rsvpActors(api),
+      actions: {
+        redirectToPayment: (_, { url }) => window.location.assign(url),
+        // A full page load: the spec navigates to the registered page and reloads.
+        navigateToRegistered: (_, { path }) => window.location.assign(path),
+        navigateToBookings: () => navigate('/profile/bookings'),
+        reloadPage: () => window.location.reload(),
+        refreshEvent: onBooked,
+        logError: (_, { error }) => console.error('The booking did not go through', error),
+      },
+    }),
+    { input },
+  )
+  // Back from the card checkout, the browser may restore this page as it was ('Please wait'):
+  // load it afresh instead.
+  useEffect(() => {
+    const restored = (e: PageTransitionEvent) => {
+      if (e.persisted) window.location.reload()
+    }
+    window.addEventListener('pageshow', restored)
+    return () => window.removeEventListener('pageshow', restored)
+  }, [])
+  return (
+    <>
+      {children(() => actorRef.send({ type: 'panel.opened' }))}
+      <RsvpPanel actorRef={actorRef} now={now} />
+    </>
+  )
+}
+
+/** The one action: a sticky bar at the bottom of phones, inline under the title from 768 px. */
 function ActionBar({
   event,
   action,
   priceLabel,
   canShare,
   onShare,
+  onAction,
 }: {
   event: Event
   action: EventAction
   priceLabel: string
   canShare: boolean
   onShare: () => void
+  onAction: () => void
 }) {
-  const [asked, setAsked] = useState(false)
   const noteId = useId()
   const open = action === 'open'
-  const note = open ? (asked ? 'Booking opens here soon.' : null) : REASONS[action]
+  const note = open ? null : REASONS[action]
 
   return (
     <div
@@ -373,7 +469,7 @@ function ActionBar({
         })}
       >
         <div className={css({ gridArea: 'info', minW: '0' })}>
-          {open && !asked && (
+          {open && (
             <div className={css({ display: { base: 'block', md: 'none' } })}>
               <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>Your ticket</p>
               <p className={css({ fontWeight: 'semibold', fontSize: 'lg', lineHeight: 'tight' })}>
@@ -400,7 +496,8 @@ function ActionBar({
           type="button"
           disabled={!open}
           aria-describedby={note ? noteId : undefined}
-          onClick={() => setAsked(true)}
+          aria-haspopup="dialog"
+          onClick={onAction}
           className={cx(
             button({ size: 'lg' }),
             css({

@@ -1,0 +1,281 @@
+import { dayStart, eventDays, LAGOS_TZ, lagosDay, toInstant } from './dates'
+import { isValidEmail } from './email'
+import type { CalendarEntry } from './ics'
+import { slotInstants } from './slots'
+
+/** The days a guest may choose for an event: its days without Mondays, from today on. */
+export function rsvpDays(event: { StartDate: string; EndDate: string }, now: Date): string[] {
+  const today = lagosDay(now)
+  return eventDays(event).filter((day) => day >= today)
+}
+
+/** What a guest types (or had stored) about themselves. */
+export interface GuestDetails {
+  email: string
+  name: string
+  phone: string
+}
+
+/** Something still missing before a ticket can be booked or paid for. */
+export type RsvpProblem = 'day' | 'time' | 'name' | 'email' | 'phone'
+
+/**
+ * What keeps the RSVP buttons disabled (spec section 5): for a guest, an empty name or phone or
+ * an invalid e-mail; for everyone, no day chosen, or no time chosen when the event has slots.
+ * Signed-in people (guest = null) book with their stored details.
+ */
+export function rsvpProblems({
+  guest,
+  day,
+  slot,
+  hasSlots,
+}: {
+  guest: GuestDetails | null
+  day: string | null
+  slot: string | null
+  hasSlots: boolean
+}): RsvpProblem[] {
+  const problems: RsvpProblem[] = []
+  if (day === null) problems.push('day')
+  if (hasSlots && slot === null) problems.push('time')
+  if (guest) {
+    if (guest.name.trim() === '') problems.push('name')
+    if (!isValidEmail(guest.email)) problems.push('email')
+    if (guest.phone.trim() === '') problems.push('phone')
+  }
+  return problems
+}
+
+const TO_CHOOSE: Partial<Record<RsvpProblem, string>> = { day: 'a day', time: 'a time' }
+const TO_ENTER: Partial<Record<RsvpProblem, string>> = {
+  name: 'your name',
+  email: 'a valid email address',
+  phone: 'your phone number',
+}
+
+/** 'a', 'a and b', 'a, b and c'. */
+function listOf(words: string[]): string {
+  return words.length <= 1
+    ? (words[0] ?? '')
+    : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
+}
+
+/**
+ * The reason said under disabled buttons:
+ * 'To continue, enter your name, a valid email address and your phone number.'
+ */
+export function problemsText(problems: readonly RsvpProblem[]): string | null {
+  const choose = problems.flatMap((p) => TO_CHOOSE[p] ?? [])
+  const enter = problems.flatMap((p) => TO_ENTER[p] ?? [])
+  const clauses = [
+    choose.length > 0 ? `choose ${listOf(choose)}` : null,
+    enter.length > 0 ? `enter ${listOf(enter)}` : null,
+  ].filter((clause) => clause !== null)
+  return clauses.length === 0 ? null : `To continue, ${clauses.join(', then ')}.`
+}
+
+/**
+ * The answers to an event's extra fields as the booking's metadata: a JSON object of the filled
+ * ones (trimmed), in the order the event asks them; null when none is filled.
+ */
+export function extraAnswersJson(
+  fields: readonly string[],
+  answers: Readonly<Record<string, string>>,
+): string | null {
+  const filled = fields
+    .map((field) => [field, (answers[field] ?? '').trim()] as const)
+    .filter(([, value]) => value !== '')
+  return filled.length === 0 ? null : JSON.stringify(Object.fromEntries(filled))
+}
+
+/** Everything /event/{id}/registered shows, carried in its query string (spec section 2). */
+export interface RegisteredDetails {
+  /** The booker's e-mail and name. */
+  email: string
+  name: string
+  /** The time slot booked ('' when the event has none) and the day, 'yyyy-MM-dd'. */
+  time: string
+  date: string
+  address: string
+  /** The event's first poster. */
+  imgUrl: string
+  /** The event's StartDate and EndDate (ISO 8601). */
+  starts: string
+  ends: string
+  /** What was booked: 'event'. */
+  type: string
+  /** Whether places were still available when this ticket was taken. */
+  rsvp: boolean
+  /** What the ticket cost, in whole naira (0 when free). */
+  price: number
+  venue: string
+  /** The event's time slots. */
+  timeslots: string[]
+}
+
+/** The query string of the registered page (no leading '?'); timeslots go as a JSON list. */
+export function registeredSearch(details: RegisteredDetails): string {
+  return new URLSearchParams({
+    email: details.email,
+    name: details.name,
+    time: details.time,
+    date: details.date,
+    address: details.address,
+    imgUrl: details.imgUrl,
+    starts: details.starts,
+    ends: details.ends,
+    type: details.type,
+    rsvp: String(details.rsvp),
+    price: String(details.price),
+    venue: details.venue,
+    timeslots: JSON.stringify(details.timeslots),
+  }).toString()
+}
+
+/** The registered page's address for an event, with its query. */
+export function registeredPath(eventId: string, details: RegisteredDetails): string {
+  return `/event/${encodeURIComponent(eventId)}/registered?${registeredSearch(details)}`
+}
+
+/** A list sent as JSON, or (typed by hand) comma-separated; never throws. */
+function parseList(text: string | null): string[] {
+  if (!text) return []
+  try {
+    const value: unknown = JSON.parse(text)
+    if (Array.isArray(value)) return value.filter((v): v is string => typeof v === 'string')
+  } catch {
+    // Not JSON: read it as a comma-separated list.
+  }
+  return text
+    .split(',')
+    .map((s) => s.trim())
+    .filter((s) => s !== '')
+}
+
+/** Reads the registered page's query; missing or malformed fields come back empty, never throw. */
+export function parseRegisteredSearch(search: string | URLSearchParams): RegisteredDetails {
+  const params = typeof search === 'string' ? new URLSearchParams(search) : search
+  const text = (key: string) => params.get(key)?.trim() ?? ''
+  const price = Number(text('price'))
+  return {
+    email: text('email'),
+    name: text('name'),
+    time: text('time'),
+    date: text('date'),
+    address: text('address'),
+    imgUrl: text('imgUrl'),
+    starts: text('starts'),
+    ends: text('ends'),
+    type: text('type'),
+    // Only an explicit 'false' turns 'Get another ticket' into 'Sold out'.
+    rsvp: text('rsvp') !== 'false',
+    price: Number.isFinite(price) && price > 0 ? price : 0,
+    venue: text('venue'),
+    timeslots: parseList(params.get('timeslots')),
+  }
+}
+
+const longDayFormat = new Intl.DateTimeFormat('en-US', {
+  timeZone: LAGOS_TZ,
+  weekday: 'long',
+  month: 'long',
+  day: 'numeric',
+})
+
+/** A day written out in full, the same tomorrow as today: 'Tuesday, November 24'. */
+export function longDay(day: string): string {
+  try {
+    return longDayFormat.format(dayStart(day))
+  } catch {
+    return day
+  }
+}
+
+/** The prefilled message of "I didn't get a receipt" on the registered page. */
+export function receiptSupportMessage({
+  email,
+  event,
+  date,
+  time,
+}: {
+  email: string
+  event: string
+  date: string
+  time: string
+}): string {
+  const when = [date ? `on ${longDay(date)}` : '', time ? `(${time})` : '']
+    .filter(Boolean)
+    .join(' ')
+  return [
+    "Hello Sixteen, I booked a ticket but I didn't get a receipt.",
+    `Event: ${event}${when ? ` ${when}` : ''}`,
+    `Email: ${email || 'not given'}`,
+    'Could you send it again, please?',
+  ].join('\n')
+}
+
+const MINUTE_MS = 60_000
+
+/** Minutes after Lagos midnight of an instant. */
+function lagosMinutes(instant: Date): number {
+  const midnight = dayStart(lagosDay(instant)).getTime()
+  return Math.round((instant.getTime() - midnight) / MINUTE_MS)
+}
+
+/**
+ * When a ticket's visit starts and ends: the booked slot on the booked day; for an event without
+ * a readable slot, the event's own clock times on that day. Null when the day is unreadable.
+ */
+export function ticketTimes(
+  date: string,
+  time: string,
+  starts: string,
+  ends: string,
+): { start: Date; end: Date } | null {
+  let midnight: number
+  try {
+    midnight = dayStart(date).getTime()
+  } catch {
+    return null
+  }
+  const slot = time ? slotInstants(date, time) : null
+  if (slot) return slot
+  try {
+    const from = lagosMinutes(toInstant(starts))
+    const to = lagosMinutes(toInstant(ends))
+    // Ends at or before it starts on the clock (past midnight, or a multi-day run): to midnight.
+    const end = to > from ? to : 24 * 60
+    return {
+      start: new Date(midnight + from * MINUTE_MS),
+      end: new Date(midnight + end * MINUTE_MS),
+    }
+  } catch {
+    return null
+  }
+}
+
+/** The 'Add to calendar' entry of a ticket, or null when its day cannot be read. */
+export function ticketCalendarEntry({
+  eventId,
+  eventName,
+  details,
+  stamp,
+}: {
+  eventId: string
+  eventName: string
+  details: RegisteredDetails
+  stamp: Date
+}): CalendarEntry | null {
+  const times = ticketTimes(details.date, details.time, details.starts, details.ends)
+  if (!times) return null
+  const location = [details.venue, details.address].filter(Boolean).join(', ')
+  return {
+    uid: `${eventId}-${details.date}-${details.time || 'day'}@sixteen.ng`.replace(/\s+/g, ''),
+    title: eventName,
+    start: times.start,
+    end: times.end,
+    location,
+    description: `Your ticket for ${eventName}${details.name ? `, ${details.name}` : ''}. See you there.`,
+    stamp,
+  }
+}

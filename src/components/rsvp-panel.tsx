@@ -1,0 +1,492 @@
+import { useSelector } from '@xstate/react'
+import { type ReactNode, useId } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import { problemsOf, type rsvpMachine } from '../../machines/rsvp.machine'
+import { dayLabel } from '../../machines/rules/dates'
+import { isValidEmail } from '../../machines/rules/email'
+import { showsFriendsPrice } from '../../machines/rules/events'
+import { formatNaira } from '../../machines/rules/money'
+import { longDay, problemsText } from '../../machines/rules/rsvp'
+import { css, cx } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import { GuestFields } from './guest-fields'
+import { Panel } from './panel'
+import { SuccessOverlay } from './success-overlay'
+
+type RsvpRef = ActorRefFrom<typeof rsvpMachine>
+
+/**
+ * The RSVP panel of an event (a bottom drawer on phones, a centred modal above) and, for a
+ * signed-in person, the success overlay after booking. It only renders the machine's state.
+ */
+export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
+  const state = useSelector(actorRef, (s) => s)
+  const { context } = state
+  const { event, viewer } = context
+  const open = state.matches('open')
+  const busy = state.hasTag('busy')
+  const free = context.price <= 0
+  const send = actorRef.send
+
+  return (
+    <>
+      <Panel
+        open={open}
+        onOpenChange={(next) => {
+          if (!next) send({ type: 'panel.closed' })
+        }}
+        title={free ? 'Get your ticket' : 'Buy your ticket'}
+        description={`${event.Name} · ${event.Venue}`}
+      >
+        <div className={css({ display: 'grid', gap: '6' })}>
+          <DayChoice
+            days={context.days}
+            chosen={context.day}
+            now={now}
+            disabled={busy}
+            onChoose={(day) => send({ type: 'day.chosen', day })}
+          />
+          {event.TimeSlots.length > 0 && (
+            <Choices
+              legend="Time"
+              name="rsvp-slot"
+              options={event.TimeSlots.map((slot) => ({ value: slot, label: slot }))}
+              chosen={context.slot}
+              disabled={busy}
+              onChoose={(slot) => send({ type: 'slot.chosen', slot })}
+            />
+          )}
+
+          {viewer.signedIn ? (
+            <Section title="Your details">
+              <p className={css({ fontSize: 'md', color: 'fg.default' })}>
+                <span className={css({ fontWeight: 'semibold' })}>{viewer.name || 'You'}</span>
+                <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
+                  {viewer.email}
+                </span>
+              </p>
+            </Section>
+          ) : (
+            <Section title="Your details">
+              <GuestFields
+                email={context.guest.email}
+                name={context.guest.name}
+                phone={context.guest.phone}
+                disabled={busy}
+                emailInvalid={context.guest.email !== '' && !isValidEmail(context.guest.email)}
+                onChange={(field, value) => send({ type: 'guest.changed', field, value })}
+              />
+            </Section>
+          )}
+
+          {context.fields.length > 0 && (
+            <ExtraFields
+              fields={context.fields}
+              answers={context.answers}
+              disabled={busy}
+              onChange={(field, value) => send({ type: 'answer.changed', field, value })}
+            />
+          )}
+
+          <Summary actorRef={actorRef} />
+          <Actions actorRef={actorRef} />
+        </div>
+      </Panel>
+
+      <SuccessOverlay
+        open={state.matches('booked')}
+        title="You're going!"
+        description={
+          <>
+            {`Your ticket for ${event.Name}`}
+            {context.day ? ` on ${longDay(context.day)}` : ''}
+            {context.slot ? `, ${context.slot},` : ''}
+            {` is booked. We've sent the receipt to ${viewer.email}.`}
+          </>
+        }
+        onViewBookings={() => send({ type: 'overlay.viewBookings' })}
+        onClose={() => send({ type: 'overlay.closed' })}
+      />
+    </>
+  )
+}
+
+const legendStyle = css({
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  letterSpacing: 'wider',
+  textTransform: 'uppercase',
+  color: 'fg.subtle',
+  mb: '2.5',
+  p: '0',
+})
+
+function Section({ title, children }: { title: string; children: ReactNode }) {
+  const id = useId()
+  return (
+    <section aria-labelledby={id}>
+      <h3 id={id} className={legendStyle}>
+        {title}
+      </h3>
+      {children}
+    </section>
+  )
+}
+
+function DayChoice({
+  days,
+  chosen,
+  now,
+  disabled,
+  onChoose,
+}: {
+  days: string[]
+  chosen: string | null
+  now: Date
+  disabled: boolean
+  onChoose: (day: string) => void
+}) {
+  if (days.length === 0) {
+    return (
+      <Section title="Day">
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          There are no days left to book: we are closed on Mondays.
+        </p>
+      </Section>
+    )
+  }
+  return (
+    <Choices
+      legend="Day"
+      name="rsvp-day"
+      options={days.map((day) => ({ value: day, label: dayLabel(day, now) }))}
+      chosen={chosen}
+      disabled={disabled}
+      onChoose={onChoose}
+    />
+  )
+}
+
+const chip = css({
+  position: 'relative',
+  display: 'inline-flex',
+  alignItems: 'center',
+  justifyContent: 'center',
+  minH: '11',
+  px: '4',
+  borderRadius: 'full',
+  borderWidth: '1px',
+  borderColor: 'sand.300',
+  bg: 'surface',
+  color: 'ink.800',
+  fontSize: 'sm',
+  fontWeight: 'semibold',
+  cursor: 'pointer',
+  transition: 'background 0.15s, border-color 0.15s, color 0.15s',
+  _hover: { borderColor: 'ink.500' },
+  '&:has(input:checked)': { bg: 'ink.900', borderColor: 'ink.900', color: 'white' },
+  '&:has(input:focus-visible)': {
+    outline: '2px solid',
+    outlineColor: 'accent.default',
+    outlineOffset: '2px',
+  },
+  '&:has(input:disabled)': { cursor: 'not-allowed', opacity: 0.7 },
+})
+
+/** A row of chips backed by native radio buttons: arrow keys move between them, Space picks. */
+function Choices({
+  legend,
+  name,
+  options,
+  chosen,
+  disabled,
+  onChoose,
+}: {
+  legend: string
+  name: string
+  options: { value: string; label: string }[]
+  chosen: string | null
+  disabled: boolean
+  onChoose: (value: string) => void
+}) {
+  return (
+    <fieldset disabled={disabled} className={css({ minW: '0', border: 'none', p: '0', m: '0' })}>
+      <legend className={legendStyle}>{legend}</legend>
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+        {options.map((option) => (
+          <label key={option.value} className={chip}>
+            <input
+              type="radio"
+              name={name}
+              value={option.value}
+              checked={chosen === option.value}
+              onChange={() => onChoose(option.value)}
+              className={css({ srOnly: true })}
+            />
+            {option.label}
+          </label>
+        ))}
+      </div>
+    </fieldset>
+  )
+}
+
+function ExtraFields({
+  fields,
+  answers,
+  disabled,
+  onChange,
+}: {
+  fields: string[]
+  answers: Record<string, string>
+  disabled: boolean
+  onChange: (field: string, value: string) => void
+}) {
+  const id = useId()
+  return (
+    <fieldset
+      disabled={disabled}
+      className={css({ display: 'grid', gap: '4', minW: '0', border: 'none', p: '0', m: '0' })}
+    >
+      <legend className={legendStyle}>A few questions from the host</legend>
+      {fields.map((field, index) => (
+        <div key={field} className={css({ display: 'grid', gap: '1.5', minW: '0' })}>
+          <label
+            htmlFor={`${id}-${index}`}
+            className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default' })}
+          >
+            {field}{' '}
+            <span className={css({ fontWeight: 'normal', color: 'fg.subtle' })}>(optional)</span>
+          </label>
+          <input
+            id={`${id}-${index}`}
+            type="text"
+            value={answers[field] ?? ''}
+            onChange={(e) => onChange(field, e.target.value)}
+            className={textInput}
+          />
+        </div>
+      ))}
+    </fieldset>
+  )
+}
+
+const textInput = css({
+  w: 'full',
+  minW: '0',
+  h: '12',
+  px: '4',
+  borderRadius: 'l2',
+  borderWidth: '1px',
+  borderColor: 'sand.300',
+  bg: 'surface',
+  color: 'fg.default',
+  fontSize: '16px',
+  _hover: { borderColor: 'sand.400' },
+  _focusVisible: {
+    outline: 'none',
+    borderColor: 'clay.500',
+    boxShadow: '0 0 0 3px token(colors.clay.100)',
+  },
+  _disabled: { bg: 'sand.100', color: 'fg.subtle', cursor: 'not-allowed' },
+})
+
+/** What is being bought, when, and what it costs: the Amount the server is sent. */
+function Summary({ actorRef }: { actorRef: RsvpRef }) {
+  const context = useSelector(actorRef, (s) => s.context)
+  const { event, viewer } = context
+  const free = context.price <= 0
+  const friends = showsFriendsPrice(event, viewer.isMember)
+  const when = [context.day ? longDay(context.day) : null, context.slot].filter(Boolean).join(' · ')
+  return (
+    <section
+      aria-label="Summary"
+      className={css({
+        display: 'flex',
+        alignItems: 'flex-start',
+        justifyContent: 'space-between',
+        gap: '4',
+        p: '4',
+        borderRadius: 'l2',
+        bg: 'sand.100',
+      })}
+    >
+      <div className={css({ minW: '0' })}>
+        <p className={css({ fontWeight: 'semibold', color: 'fg.default', lineHeight: 'snug' })}>
+          {event.Name}
+        </p>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>
+          1 ticket{when ? ` · ${when}` : ''}
+        </p>
+        {friends && (
+          <p
+            className={css({
+              fontSize: 'xs',
+              fontWeight: 'semibold',
+              color: 'palm.700',
+              mt: '1.5',
+            })}
+          >
+            Friend's special price
+          </p>
+        )}
+      </div>
+      <div className={css({ textAlign: 'right', flexShrink: 0 })}>
+        <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>Total</p>
+        <p
+          className={css({
+            fontFamily: 'display',
+            fontSize: '2xl',
+            fontWeight: 'semibold',
+            lineHeight: 'tight',
+          })}
+        >
+          {free ? 'Free' : formatNaira(context.price)}
+        </p>
+        {friends && (
+          <p
+            className={css({ fontSize: 'xs', color: 'fg.subtle', textDecoration: 'line-through' })}
+          >
+            <span className={css({ srOnly: true })}>Usual price </span>
+            {formatNaira(event.Price)}
+          </p>
+        )}
+      </div>
+    </section>
+  )
+}
+
+/** The payment buttons, the reason they are disabled, and what went wrong. */
+function Actions({ actorRef }: { actorRef: RsvpRef }) {
+  const state = useSelector(actorRef, (s) => s)
+  const { context } = state
+  const noteId = useId()
+  const free = context.price <= 0
+  const busy = state.hasTag('busy')
+  const signedIn = context.viewer.signedIn
+  const problems = problemsOf(context)
+  const reason = state.matches({ open: 'editing' }) ? problemsText(problems) : null
+  const pleaseWait = (method: typeof context.method) =>
+    busy && context.method === method ? 'Please wait' : null
+  const walletReason =
+    signedIn && !free && context.wallets.personal === null && problems.length === 0
+      ? `You don't have a wallet yet, so pay by card${context.wallets.community ? ' or from your community wallet' : ''}.`
+      : null
+
+  const canFree = state.can({ type: 'rsvp.submitted' })
+  const canCard = state.can({ type: 'pay.card' })
+  const canWallet = state.can({ type: 'pay.wallet', wallet: 'personal' })
+  const canCommunity = state.can({ type: 'pay.wallet', wallet: 'community' })
+  const described = reason || walletReason ? noteId : undefined
+
+  return (
+    // Kept in view at the bottom of the panel while the form scrolls under it.
+    <div
+      className={css({
+        position: 'sticky',
+        // Over the panel's own bottom padding, so nothing scrolls by underneath.
+        bottom: '-6',
+        zIndex: '1',
+        display: 'grid',
+        gap: '3',
+        mx: '-6',
+        mt: '-2',
+        mb: '-6',
+        px: '6',
+        pt: '4',
+        pb: 'max(token(spacing.6), env(safe-area-inset-bottom))',
+        bg: 'surface',
+        borderTopWidth: '1px',
+        borderColor: 'border',
+      })}
+    >
+      {context.error && (
+        <div
+          role="alert"
+          className={css({
+            px: '4',
+            py: '3',
+            borderRadius: 'l2',
+            bg: 'berry.50',
+            color: 'berry.600',
+            fontSize: 'sm',
+            fontWeight: 'medium',
+            lineHeight: 'snug',
+          })}
+        >
+          {context.error}
+          {state.matches({ open: 'walletFailed' }) || state.matches({ open: 'reloading' })
+            ? ' This page will reload in 5 seconds.'
+            : ''}
+        </div>
+      )}
+      {free ? (
+        <button
+          type="button"
+          className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
+          disabled={!canFree}
+          aria-describedby={described}
+          onClick={() => actorRef.send({ type: 'rsvp.submitted' })}
+        >
+          {pleaseWait('free') ?? 'Get Ticket'}
+        </button>
+      ) : (
+        <>
+          <button
+            type="button"
+            className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
+            disabled={!canCard}
+            aria-describedby={described}
+            onClick={() => actorRef.send({ type: 'pay.card' })}
+          >
+            {pleaseWait('card') ?? `Pay ${formatNaira(context.price)} by card`}
+          </button>
+          {signedIn && (
+            <div
+              className={css({
+                display: 'grid',
+                gridTemplateColumns: context.wallets.community
+                  ? { base: '1fr', sm: '1fr 1fr' }
+                  : '1fr',
+                gap: '3',
+              })}
+            >
+              <button
+                type="button"
+                className={cx(button({ variant: 'outline', size: 'lg' }), css({ w: 'full' }))}
+                disabled={!canWallet}
+                aria-describedby={described}
+                onClick={() => actorRef.send({ type: 'pay.wallet', wallet: 'personal' })}
+              >
+                {pleaseWait('personal') ?? 'Pay via Wallet'}
+              </button>
+              {context.wallets.community && (
+                <button
+                  type="button"
+                  className={cx(button({ variant: 'outline', size: 'lg' }), css({ w: 'full' }))}
+                  disabled={!canCommunity}
+                  aria-describedby={described}
+                  onClick={() => actorRef.send({ type: 'pay.wallet', wallet: 'community' })}
+                >
+                  {pleaseWait('community') ?? 'Pay via Community Wallet'}
+                </button>
+              )}
+            </div>
+          )}
+        </>
+      )}
+      {(reason || walletReason) && (
+        <p id={noteId} className={css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'center' })}>
+          {reason ?? walletReason}
+        </p>
+      )}
+      {!free && !reason && !walletReason && (
+        <p className={css({ fontSize: 'xs', color: 'fg.subtle', textAlign: 'center' })}>
+          {signedIn
+            ? 'Card payments open a secure checkout and bring you back to your bookings.'
+            : 'You will pay on a secure checkout page, then come back here for your ticket.'}
+        </p>
+      )}
+    </div>
+  )
+}

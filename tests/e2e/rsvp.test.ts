@@ -1,0 +1,495 @@
+import { randomBytes } from 'node:crypto'
+import { addDays } from 'date-fns'
+import { eq } from 'drizzle-orm'
+import type { Browser, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashToken } from '../../server/auth'
+import {
+  accounts,
+  bookings,
+  communityMembers,
+  events,
+  sessions,
+  wallets,
+} from '../../server/db/schema'
+import {
+  launchChromium,
+  openContext,
+  SCREENSHOTS,
+  startAppServer,
+  WIDTHS,
+} from '../support/browser'
+
+// A Tuesday, 10:00 in Lagos, as in the other browser tests.
+const NOW = new Date('2026-11-24T09:00:00Z')
+
+let server: Awaited<ReturnType<typeof startAppServer>>
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startAppServer(NOW)
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function open(path: string, width: number = WIDTHS.desktop): Promise<Page> {
+  const context = await openContext(browser, width, NOW)
+  const page = await context.newPage()
+  await page.goto(server.url + path)
+  return page
+}
+
+interface OutboxEntry {
+  to: string
+  subject: string
+  text: string
+  attachments: { filename: string }[]
+}
+
+/** The e-mails the server kept for an address (no SMTP server in tests: the dev outbox). */
+async function mailTo(email: string): Promise<OutboxEntry[]> {
+  const response = await fetch(`${server.url}/api/dev/outbox`)
+  const body = (await response.json()) as { data: OutboxEntry[] }
+  return body.data.filter((entry) => entry.to.toLowerCase().includes(email.toLowerCase()))
+}
+
+const bookingsOf = (email: string) =>
+  server.db.select().from(bookings).where(eq(bookings.email, email))
+
+/**
+ * Signs a demo account in as a magic link would: a live session, and the keys the app stores
+ * at login (their wallet's id, and their community's wallet id when they belong to one).
+ */
+async function signInAs(email: string, name: string, width: number) {
+  const [account] = await server.db
+    .select({ id: accounts.id, phone: accounts.phone })
+    .from(accounts)
+    .where(eq(accounts.email, email))
+  if (!account) throw new Error(`No demo account for ${email}`)
+  const [wallet] = await server.db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(eq(wallets.accountId, account.id))
+  const [membership] = await server.db
+    .select({ communityId: communityMembers.communityId })
+    .from(communityMembers)
+    .where(eq(communityMembers.email, email))
+  const [communityWallet] = membership
+    ? await server.db
+        .select({ id: wallets.id })
+        .from(wallets)
+        .where(eq(wallets.communityId, membership.communityId))
+    : []
+  const token = randomBytes(32).toString('base64url')
+  await server.db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), accountId: account.id, expiresAt: addDays(NOW, 30) })
+  const context = await openContext(browser, width, NOW)
+  const stored: Record<string, string> = {
+    userID: account.id,
+    authToken: token,
+    userEmail: email,
+    userName: name,
+    userNumber: account.phone ?? '',
+    ...(wallet ? { wallet: wallet.id } : {}),
+    ...(communityWallet ? { communityWallet: communityWallet.id } : {}),
+  }
+  await context.addInitScript((values) => {
+    if (sessionStorage.getItem('seeded')) return
+    sessionStorage.setItem('seeded', '1')
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
+  }, stored)
+  return { context, walletId: wallet?.id ?? null, communityWalletId: communityWallet?.id ?? null }
+}
+
+async function signInAda(width: number) {
+  const { context, walletId } = await signInAs('ada@example.com', 'Ada Okafor', width)
+  if (!walletId) throw new Error('Ada has no wallet')
+  return { context, walletId }
+}
+
+const balanceOf = async (walletId: string) => {
+  const [row] = await server.db
+    .select({ balance: wallets.balanceMinor })
+    .from(wallets)
+    .where(eq(wallets.id, walletId))
+  return row?.balance
+}
+
+/** Opens the RSVP panel from the event page's action button. */
+async function openPanel(page: Page, action: 'Get Ticket' | 'Buy Ticket') {
+  await page.getByRole('button', { name: action, exact: true }).click()
+  const dialog = page.getByRole('dialog')
+  await dialog.waitFor()
+  await page.waitForTimeout(350) // the opening animation
+  return dialog
+}
+
+async function fillGuest(page: Page, guest: { email: string; name: string; phone: string }) {
+  const dialog = page.getByRole('dialog')
+  await dialog.getByLabel('Email Address').fill(guest.email)
+  await dialog.getByLabel('Name', { exact: true }).fill(guest.name)
+  await dialog.getByLabel('Phone Number').fill(guest.phone)
+}
+
+describe('a guest', () => {
+  it('gets a free ticket and lands on the registered page, with the receipt in the outbox', async () => {
+    const guest = { email: 'tolu.free@example.com', name: 'Tolu Ade', phone: '0803 555 0199' }
+    const page = await open('/event/poetry-and-palm-wine', WIDTHS.phone)
+    const dialog = await openPanel(page, 'Get Ticket')
+    const book = dialog.getByRole('button', { name: 'Get Ticket' })
+
+    // Section 5: disabled until the name, a valid e-mail and the phone are there.
+    await expect(book.isDisabled()).resolves.toBe(true)
+    await dialog.getByText('To continue, enter your name').waitFor()
+    await fillGuest(page, { ...guest, email: 'tolu.free@' })
+    await expect(book.isDisabled()).resolves.toBe(true)
+    await dialog.getByText('Please enter a valid email address.').waitFor()
+    await dialog.getByLabel('Email Address').fill(guest.email)
+    await expect(book.isEnabled()).resolves.toBe(true)
+    // The first (only) day and slot are chosen already.
+    await expect(dialog.getByRole('radio', { name: '4pm - 8pm' }).isChecked()).resolves.toBe(true)
+    await expect(dialog.getByText('Free', { exact: true }).isVisible()).resolves.toBe(true)
+
+    await book.click()
+    await page.waitForURL('**/event/poetry-and-palm-wine/registered?**')
+    const url = new URL(page.url())
+    for (const key of ['email', 'name', 'time', 'date', 'address', 'imgUrl', 'starts', 'ends']) {
+      expect(url.searchParams.get(key), key).not.toBe('')
+    }
+    expect(url.searchParams.get('timeslots')).toBe('["4pm - 8pm"]')
+    await page.getByText('Registered', { exact: true }).waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Poetry & Palm Wine' }).waitFor()
+    await page.getByText("We've sent you a receipt at").waitFor()
+    await page.getByText(guest.email).first().waitFor()
+
+    const rows = await bookingsOf(guest.email)
+    expect(rows.map((b) => [b.eventId, b.paidWith, b.amountMinor, b.timeSlot, b.status])).toEqual([
+      ['poetry-and-palm-wine', 'free', 0, '4pm - 8pm', 'confirmed'],
+    ])
+    const mail = await mailTo(guest.email)
+    expect(mail).toHaveLength(1)
+    expect(mail[0]?.attachments.some((a) => a.filename.endsWith('.ics'))).toBe(true)
+    await page.context().close()
+  })
+
+  it('buys a paid ticket through the checkout: booked once though the webhook and the return both report it', async () => {
+    const guest = { email: 'tolu.paid@example.com', name: 'Tolu Paid', phone: '0803 555 0101' }
+    const page = await open('/event/risograph-workshop', WIDTHS.desktop)
+    const dialog = await openPanel(page, 'Buy Ticket')
+    await fillGuest(page, guest)
+    // Two slots: the first is chosen; pick the second.
+    await dialog.getByText('4pm - 8pm', { exact: true }).click()
+    await dialog.getByText('₦15,000', { exact: true }).waitFor()
+    await dialog.getByRole('button', { name: 'Pay ₦15,000 by card' }).click()
+
+    await page.waitForURL('**/sandbox/checkout/**')
+    await page.getByText('₦15,000.00').first().waitFor()
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+
+    await page.waitForURL('**/event/risograph-workshop/registered?**')
+    await page.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
+    await page.getByText("We've sent you a receipt at").waitFor()
+    // The second slot was booked: the first is the other session.
+    await page.getByText('Other sessions: 12pm - 4pm').waitFor()
+    // The reference is gone from the address once settled: a reload does not verify again.
+    await page.waitForFunction(() => !location.search.includes('reference='))
+
+    const rows = await bookingsOf(guest.email)
+    expect(rows.map((b) => [b.eventId, b.amountMinor, b.timeSlot, b.status])).toEqual([
+      ['risograph-workshop', 1_500_000, '4pm - 8pm', 'confirmed'],
+    ])
+    expect(await mailTo(guest.email)).toHaveLength(1)
+    await page.context().close()
+  })
+
+  it('is told a declined payment made no booking, and gets no receipt', async () => {
+    const guest = { email: 'tolu.declined@example.com', name: 'Tolu No', phone: '0803 555 0102' }
+    const page = await open('/event/risograph-workshop', WIDTHS.phone)
+    const dialog = await openPanel(page, 'Buy Ticket')
+    await fillGuest(page, guest)
+    await dialog.getByRole('button', { name: 'Pay ₦15,000 by card' }).click()
+    await page.waitForURL('**/sandbox/checkout/**')
+    await page.getByRole('button', { name: 'Decline', exact: true }).click()
+
+    await page.waitForURL('**/event/risograph-workshop/registered?**')
+    await page
+      .getByText('Your payment did not go through. No booking was made and nothing was charged.')
+      .waitFor()
+    await expect(page.getByText("We've sent you a receipt at").count()).resolves.toBe(0)
+    const rows = await bookingsOf(guest.email)
+    expect(rows.filter((b) => b.status !== 'cancelled')).toEqual([])
+    expect(await mailTo(guest.email)).toEqual([])
+    await page.context().close()
+  })
+})
+
+describe('an active member', () => {
+  it("pays the friends' price from her wallet; the balance drops by exactly that", async () => {
+    const { context, walletId } = await signInAda(WIDTHS.desktop)
+    const before = await balanceOf(walletId)
+    const earlier = new Set((await bookingsOf('ada@example.com')).map((b) => b.id))
+    const page = await context.newPage()
+    await page.goto(`${server.url}/event/rooftop-jazz`)
+    // Her membership is read from the profile: the friends' price shows once it is.
+    await page.getByText("Friend's special price").first().waitFor()
+    const dialog = await openPanel(page, 'Buy Ticket')
+    await dialog.getByText('₦8,000', { exact: true }).waitFor()
+    await expect(dialog.getByRole('radio', { name: 'Today' }).isChecked()).resolves.toBe(true)
+    // No guest details asked: she books with her stored ones.
+    await expect(dialog.getByLabel('Email Address').count()).resolves.toBe(0)
+    await dialog.getByText('Ada Okafor').waitFor()
+
+    await dialog.getByRole('button', { name: 'Pay via Wallet' }).click()
+    const overlay = page.getByRole('alertdialog')
+    await overlay.getByText("You're going!").waitFor()
+    await overlay.getByRole('button', { name: 'View Bookings' }).waitFor()
+    await overlay.getByRole('button', { name: 'Close' }).waitFor()
+    await page.waitForTimeout(300) // the opening animation
+    await page.screenshot({ path: `${SCREENSHOTS}rsvp-member-success-desktop.png` })
+
+    expect(before).toBeDefined()
+    expect(await balanceOf(walletId)).toBe((before ?? 0) - 800_000)
+    const made = (await bookingsOf('ada@example.com')).filter((b) => !earlier.has(b.id))
+    expect(
+      made.map((b) => [b.eventId, b.amountMinor, b.paidWith, b.paymentReference, b.status]),
+    ).toEqual([['rooftop-jazz', 800_000, 'wallet', 'Wallet transaction', 'confirmed']])
+
+    await overlay.getByRole('button', { name: 'Close' }).click()
+    await overlay.waitFor({ state: 'detached' })
+    await context.close()
+  })
+})
+
+describe('the panel', () => {
+  it('works from the keyboard alone', async () => {
+    const page = await open('/event/risograph-workshop', WIDTHS.desktop)
+    const action = page.getByRole('button', { name: 'Buy Ticket' })
+    await action.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Buy your ticket' })
+    await dialog.waitFor()
+    // The slots are one radio group: arrows move the choice.
+    await dialog.getByRole('radio', { name: '12pm - 4pm' }).focus()
+    await page.keyboard.press('ArrowRight')
+    await expect(dialog.getByRole('radio', { name: '4pm - 8pm' }).isChecked()).resolves.toBe(true)
+    await dialog.getByLabel('Email Address').focus()
+    await page.keyboard.type('keys@example.com')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('Kay Board')
+    await page.keyboard.press('Tab')
+    await page.keyboard.type('0803 555 0123')
+    await page.keyboard.press('Tab')
+    const focused = await page.evaluate(() => document.activeElement?.textContent)
+    expect(focused).toBe('Pay ₦15,000 by card')
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await expect(action.evaluate((el) => el === document.activeElement)).resolves.toBe(true)
+    await page.context().close()
+  })
+})
+
+describe('a member of a community', () => {
+  it('is offered her community wallet too, at 360 px', async () => {
+    const { context, communityWalletId } = await signInAs('femi@example.com', 'Femi Bello', 360)
+    expect(communityWalletId).not.toBeNull()
+    const page = await context.newPage()
+    await page.goto(`${server.url}/event/risograph-workshop`)
+    await page.getByText("Friend's special price").first().waitFor()
+    const dialog = await openPanel(page, 'Buy Ticket')
+    const community = dialog.getByRole('button', { name: 'Pay via Community Wallet' })
+    await expect(community.isEnabled()).resolves.toBe(true)
+    // Her own wallet is not set up: said so under the buttons, and the button waits.
+    await expect(dialog.getByRole('button', { name: 'Pay via Wallet' }).isDisabled()).resolves.toBe(
+      true,
+    )
+    await dialog.getByText("You don't have a wallet yet").waitFor()
+    const overflow = await page.evaluate(
+      () => document.documentElement.scrollWidth > window.innerWidth,
+    )
+    expect(overflow).toBe(false)
+    await page.screenshot({ path: `${SCREENSHOTS}rsvp-community-360.png` })
+    await context.close()
+  })
+})
+
+describe('when the server refuses', () => {
+  it("shows the wallet's refusal, then reloads the page 5 s later, charging nothing", async () => {
+    const { context, walletId } = await signInAda(WIDTHS.phone)
+    const before = await balanceOf(walletId)
+    await server.db.update(wallets).set({ balanceMinor: 100_000 }).where(eq(wallets.id, walletId))
+    try {
+      const page = await context.newPage()
+      await page.goto(`${server.url}/event/risograph-workshop`)
+      await page.getByText("Friend's special price").first().waitFor()
+      const dialog = await openPanel(page, 'Buy Ticket')
+      await dialog.getByRole('button', { name: 'Pay via Wallet' }).click()
+      const alert = dialog.getByRole('alert')
+      await alert.getByText('Your wallet balance is too low for this booking.').waitFor()
+      await alert.getByText('This page will reload in 5 seconds.').waitFor()
+      const shownAt = Date.now()
+      await page.waitForEvent('load', { timeout: 10_000 })
+      expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4000)
+      expect(await balanceOf(walletId)).toBe(100_000)
+      await context.close()
+    } finally {
+      await server.db
+        .update(wallets)
+        .set({ balanceMinor: before ?? 0 })
+        .where(eq(wallets.id, walletId))
+    }
+  })
+
+  it('says so when the last place goes while a guest is booking, and lets them close', async () => {
+    const page = await open('/event/poetry-and-palm-wine', WIDTHS.desktop)
+    const dialog = await openPanel(page, 'Get Ticket')
+    await fillGuest(page, { email: 'late@example.com', name: 'Late Comer', phone: '0803 555 0111' })
+    await server.db
+      .update(events)
+      .set({ rsvpOpen: false })
+      .where(eq(events.id, 'poetry-and-palm-wine'))
+    try {
+      await dialog.getByRole('button', { name: 'Get Ticket' }).click()
+      await dialog
+        .getByRole('alert')
+        .getByText('Sold out: the last places went while you were booking.')
+        .waitFor()
+      // Busy is cleared: the person can change something and try again, or close.
+      await expect(dialog.getByRole('button', { name: 'Get Ticket' }).isEnabled()).resolves.toBe(
+        true,
+      )
+      await page.keyboard.press('Escape')
+      await dialog.waitFor({ state: 'detached' })
+      expect(await bookingsOf('late@example.com')).toEqual([])
+    } finally {
+      await server.db
+        .update(events)
+        .set({ rsvpOpen: true })
+        .where(eq(events.id, 'poetry-and-palm-wine'))
+    }
+    await page.context().close()
+  })
+})
+
+describe('screens', () => {
+  it.each(Object.entries(WIDTHS))(
+    'look right at %s width (screenshots kept)',
+    async (name, width) => {
+      // The guest's panel, with a day, a slot and the reason the card button waits.
+      const guest = await open('/event/risograph-workshop', width)
+      await openPanel(guest, 'Buy Ticket')
+      await guest.screenshot({ path: `${SCREENSHOTS}rsvp-guest-${name}.png` })
+      await fillGuest(guest, {
+        email: 'amaka@example.com',
+        name: 'Amaka Obi',
+        phone: '0803 555 0177',
+      })
+      await guest.screenshot({ path: `${SCREENSHOTS}rsvp-guest-filled-${name}.png` })
+      await guest.context().close()
+
+      // The extra questions of an event that asks them.
+      const walk = await open('/event/photo-walk-lagos-island', width)
+      const walkDialog = await openPanel(walk, 'Buy Ticket')
+      await walkDialog.getByLabel(/Instagram handle/).waitFor()
+      await walk.screenshot({ path: `${SCREENSHOTS}rsvp-questions-${name}.png` })
+      await walk.context().close()
+
+      // The member's panel: friends' price, no guest fields, wallet buttons.
+      const { context } = await signInAda(width)
+      const member = await context.newPage()
+      await member.goto(`${server.url}/event/risograph-workshop`)
+      await member.getByText("Friend's special price").first().waitFor()
+      await openPanel(member, 'Buy Ticket')
+      await member.screenshot({ path: `${SCREENSHOTS}rsvp-member-${name}.png` })
+      await context.close()
+
+      // The registered page, banner showing.
+      const query = new URLSearchParams({
+        email: 'amaka@example.com',
+        name: 'Amaka Obi',
+        time: '12pm - 4pm',
+        date: '2026-11-28',
+        address: '16 Akin Olugbade Street, Victoria Island, Lagos',
+        imgUrl: '/images/posters/riso-workshop.svg',
+        starts: '2026-11-28T11:00:00.000Z',
+        ends: '2026-11-28T19:00:00.000Z',
+        type: 'event',
+        rsvp: 'true',
+        price: '15000',
+        venue: 'Print Studio',
+        timeslots: JSON.stringify(['12pm - 4pm', '4pm - 8pm']),
+      })
+      const registered = await open(`/event/risograph-workshop/registered?${query}`, width)
+      await registered.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
+      await registered.waitForTimeout(400)
+      await registered.screenshot({ path: `${SCREENSHOTS}registered-${name}.png`, fullPage: true })
+      await registered.context().close()
+    },
+  )
+})
+
+describe('the registered page', () => {
+  const query = (rsvp: boolean) =>
+    new URLSearchParams({
+      email: 'amaka@example.com',
+      name: 'Amaka Obi',
+      time: '4pm - 8pm',
+      date: '2026-11-26',
+      address: '16 Akin Olugbade Street, Victoria Island, Lagos',
+      imgUrl: '/images/posters/poetry-evening.svg',
+      starts: '2026-11-26T15:00:00.000Z',
+      ends: '2026-11-26T19:00:00.000Z',
+      type: 'event',
+      rsvp: String(rsvp),
+      price: '0',
+      venue: 'Courtyard',
+      timeslots: JSON.stringify(['4pm - 8pm']),
+    })
+
+  it('shows the banner for 6 s, a calendar file in Lagos time and a prefilled support message', async () => {
+    const page = await open(`/event/poetry-and-palm-wine/registered?${query(true)}`, WIDTHS.phone)
+    const banner = page.getByRole('status').getByText('Registered', { exact: true })
+    await banner.waitFor()
+    await page.getByRole('heading', { level: 1, name: 'Poetry & Palm Wine' }).waitFor()
+
+    const again = page.getByRole('link', { name: 'Get another ticket' })
+    await expect(again.getAttribute('href')).resolves.toBe('/event/poetry-and-palm-wine')
+
+    const calendar = page.getByRole('link', { name: 'Add to calendar' })
+    await expect(calendar.getAttribute('download')).resolves.toBe('Poetry & Palm Wine.ics')
+    const ics = await calendar.evaluate(async (a) =>
+      (await fetch((a as HTMLAnchorElement).href)).text(),
+    )
+    expect(ics).toContain('DTSTART;TZID=Africa/Lagos:20261126T160000')
+    expect(ics).toContain('DTEND;TZID=Africa/Lagos:20261126T200000')
+    expect(ics).toContain('SUMMARY:Poetry & Palm Wine')
+
+    await page.getByRole('button', { name: "I didn't get a receipt" }).click()
+    const support = page.getByRole('dialog', { name: "I didn't get a receipt" })
+    await support.getByText('Poetry & Palm Wine on Thursday, November 26 (4pm - 8pm)').waitFor()
+    await support.getByText('amaka@example.com').waitFor()
+    await expect(
+      support.getByRole('link', { name: /Send on WhatsApp/ }).getAttribute('href'),
+    ).resolves.toMatch(/^https:\/\/wa\.me\/\d+\?text=.*amaka%40example\.com/)
+    await expect(
+      support.getByRole('link', { name: 'Send Via Email' }).getAttribute('href'),
+    ).resolves.toMatch(/^mailto:/)
+    await page.keyboard.press('Escape')
+    await support.waitFor({ state: 'detached' })
+
+    await banner.waitFor({ state: 'detached', timeout: 8000 })
+    await page.context().close()
+  })
+
+  it("offers a disabled 'Sold out' instead of another ticket when rsvp is off", async () => {
+    const page = await open(`/event/poetry-and-palm-wine/registered?${query(false)}`)
+    const soldOut = page.getByRole('button', { name: 'Sold out' })
+    await soldOut.waitFor()
+    await expect(soldOut.isDisabled()).resolves.toBe(true)
+    await expect(page.getByRole('link', { name: 'Get another ticket' }).count()).resolves.toBe(0)
+    await page.context().close()
+  })
+})
