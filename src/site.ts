@@ -5,6 +5,8 @@ export const SITE = {
   tagline: 'a serene space for intimate experiences designed to attract and serve creatives',
   whatsappNumber: '2349010001616',
   supportEmail: 'hello@sixteen.ng',
+  /** The print studio's line, for buying books printed in the studio. */
+  studioPhone: '+234 901 000 1617',
   reservationsUrl: 'https://book.sixteen.ng/reservations',
 } as const
 

@@ -1,0 +1,170 @@
+import { isValidDay, shortDay } from './dates'
+import { isValidEmail } from './email'
+import { printStudioPriceKobo } from './pricing'
+import { PRINT_STUDIO_EVENT, PRINT_STUDIO_SLOTS } from './slots'
+
+/** The booking type, and the `type` of the booked page's query. */
+export const STUDIO_BOOKING_TYPE = 'print-studio'
+
+/** What a wallet debit for a session is called in the ledger, and what the success overlay names. */
+export const STUDIO_NARRATION = 'Print Studio Session'
+
+/** Where a guest lands after paying by card. */
+export const BOOKED_STUDIO_PATH = '/booked-printstudio'
+
+/** Where a signed-in person lands after paying by card, and what 'View Bookings' opens. */
+export const BOOKINGS_PATH = '/profile/bookings'
+
+/** Who a session is for: the guest's own details, or the signed-in person's stored ones. */
+export interface StudioPerson {
+  email: string
+  name: string
+  phone: string
+}
+
+/** How a session is paid: card (the browser says 'paystack'), or one of the two wallets. */
+export type StudioPaidWith = 'paystack' | 'wallet' | 'community-wallet'
+
+/** A print-studio booking as the contract's BookingInput spells it. */
+export interface StudioBooking {
+  Email: string
+  Name: string
+  Event: string
+  Type: typeof STUDIO_BOOKING_TYPE
+  Venue: string
+  Date: string
+  Amount: number
+  'Time Slot': string
+  'Paid with': StudioPaidWith
+  'Payment Reference': string | null
+  Phone: string
+}
+
+/** The studio item bookings name as their Venue: the first one taking bookings, else null. */
+export function bookableStudioItem<T extends { Name: string; Coworking?: boolean | null }>(
+  items: T[],
+): T | null {
+  return items.find((item) => item.Coworking === true) ?? null
+}
+
+/** Whether text is one of the studio's four-hour sessions. */
+export function isStudioSlot(slot: string): boolean {
+  return (PRINT_STUDIO_SLOTS as readonly string[]).includes(slot)
+}
+
+/** Whether a person's details are complete enough to book: valid e-mail, a name and a phone. */
+export function isCompletePerson(person: StudioPerson): boolean {
+  return (
+    isValidEmail(person.email.trim()) &&
+    person.name.trim().length > 0 &&
+    person.phone.trim().length > 0
+  )
+}
+
+/**
+ * Whether 'Book' and the Pay options may go: a day and a session are chosen (spec section 5), and
+ * a guest has given a valid e-mail, a name and a phone (the server needs all three).
+ * `guest` is null for a signed-in person, whose stored details are used.
+ */
+export function canBookStudio(choice: {
+  day: string | null
+  slot: string | null
+  guest: StudioPerson | null
+}): boolean {
+  if (!choice.day || !choice.slot) return false
+  return choice.guest === null || isCompletePerson(choice.guest)
+}
+
+/** The rebook form's rule: a valid e-mail, and name, day, time slot and phone all filled. */
+export function canRebookStudio(form: StudioPerson & { day: string | null; slot: string | null }) {
+  return Boolean(form.day) && Boolean(form.slot) && isCompletePerson(form)
+}
+
+/** The booking a session sends, with trimmed details; a wallet payment names its reference. */
+export function studioBooking(details: {
+  person: StudioPerson
+  day: string
+  slot: string
+  venue: string
+  paidWith: StudioPaidWith
+}): StudioBooking {
+  return {
+    Email: details.person.email.trim(),
+    Name: details.person.name.trim(),
+    Event: PRINT_STUDIO_EVENT,
+    Type: STUDIO_BOOKING_TYPE,
+    Venue: details.venue,
+    Date: details.day,
+    Amount: printStudioPriceKobo(),
+    'Time Slot': details.slot,
+    'Paid with': details.paidWith,
+    'Payment Reference': details.paidWith === 'paystack' ? null : 'Wallet transaction',
+    Phone: details.person.phone.trim(),
+  }
+}
+
+/** What the booked page reads from its address. */
+export interface BookedStudioQuery {
+  email: string
+  name: string
+  day: string
+  time: string
+  phone: string
+  type: string
+}
+
+/** The guest's page after paying: /booked-printstudio?email&name&day&type=print-studio&phone&time. */
+export function bookedStudioPath(details: StudioPerson & { day: string; slot: string }): string {
+  const query = new URLSearchParams({
+    email: details.email.trim(),
+    name: details.name.trim(),
+    day: details.day,
+    type: STUDIO_BOOKING_TYPE,
+    phone: details.phone.trim(),
+    time: details.slot,
+  })
+  return `${BOOKED_STUDIO_PATH}?${query.toString()}`
+}
+
+/** Where the card provider sends the browser back: the booked page for a guest, else Bookings. */
+export function studioCallbackUrl(
+  origin: string,
+  details: StudioPerson & { day: string; slot: string },
+  signedIn: boolean,
+): string {
+  return origin + (signedIn ? BOOKINGS_PATH : bookedStudioPath(details))
+}
+
+/** Reads the booked page's query; missing values are empty text, never 'null'. */
+export function readBookedStudioQuery(search: string): BookedStudioQuery {
+  const query = new URLSearchParams(search)
+  const text = (key: string) => (query.get(key) ?? '').trim()
+  return {
+    email: text('email'),
+    name: text('name'),
+    day: text('day'),
+    time: text('time'),
+    phone: text('phone'),
+    type: text('type') || STUDIO_BOOKING_TYPE,
+  }
+}
+
+/** A day for a message read later: 'Nov 25, 2026' (never 'Today'); other text as it came. */
+function absoluteDay(day: string): string {
+  return isValidDay(day) ? `${shortDay(day)}, ${day.slice(0, 4)}` : day
+}
+
+/** The prefilled message of "I didn't get a receipt": e-mail, day, time and type, for staff. */
+export function studioSupportMessage(
+  query: Pick<BookedStudioQuery, 'email' | 'day' | 'time' | 'type'>,
+) {
+  const when = [query.day && absoluteDay(query.day), query.time].filter(Boolean).join(', ')
+  return [
+    `Hello, I booked a ${STUDIO_NARRATION}${when ? ` for ${when}` : ''} but I didn't get a receipt.`,
+    '',
+    `Email: ${query.email || '(not given)'}`,
+    `Day: ${query.day || '(not given)'}`,
+    `Time: ${query.time || '(not given)'}`,
+    `Type: ${query.type || STUDIO_BOOKING_TYPE}`,
+  ].join('\n')
+}

@@ -1,0 +1,164 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { ApiError } from '../openapi/client'
+import {
+  failureMessage,
+  type StudioOptions,
+  type StudioPaymentRequest,
+} from './print-studio.machine'
+import {
+  bookableStudioItem,
+  canRebookStudio,
+  isStudioSlot,
+  type StudioPerson,
+  studioBooking,
+  studioCallbackUrl,
+} from './rules/print-studio'
+
+export interface StudioRebookInput {
+  /** The site's origin: the card provider sends the browser back to the booked page here. */
+  origin: string
+  /** The details of the booking just made, to start from (empty text when unknown). */
+  guest: StudioPerson
+}
+
+export interface StudioRebookContext extends StudioRebookInput {
+  days: string[]
+  venue: string | null
+  day: string | null
+  slot: string | null
+  error: string | null
+}
+
+/**
+ * 'Book again' on /booked-printstudio: Day, Time, Name, Email Address and Phone Number; Book only
+ * when the e-mail is valid and everything is filled; then 'Please wait' and the browser goes to
+ * the card provider, which returns it to the booked page.
+ */
+export const studioRebookMachine = setup({
+  types: {
+    input: {} as StudioRebookInput,
+    context: {} as StudioRebookContext,
+    events: {} as
+      | { type: 'rebook.retry' }
+      | { type: 'day.selected'; day: string }
+      | { type: 'slot.selected'; slot: string }
+      | { type: 'guest.changed'; field: keyof StudioPerson; value: string }
+      | { type: 'form.submitted' },
+    tags: {} as 'busy' | 'error',
+  },
+  actors: {
+    loadStudio: fromPromise<StudioOptions>(async () => {
+      throw new Error('loadStudio is not provided')
+    }),
+    initiatePayment: fromPromise<string, StudioPaymentRequest>(async () => {
+      throw new Error('initiatePayment is not provided')
+    }),
+  },
+  actions: {
+    redirectToPayment: (_, _params: { url: string }) => {},
+    logError: (_, _params: { error: unknown }) => {},
+  },
+  guards: {
+    hasStudio: ({ context }) => context.venue !== null,
+    isOfferedDay: ({ context }, params: { day: string }) => context.days.includes(params.day),
+    isStudioSlot: (_, params: { slot: string }) => isStudioSlot(params.slot),
+    canSubmit: ({ context }) => canRebookStudio({ ...context.guest, ...context }),
+    isUnauthorized: (_, params: { error: unknown }) =>
+      params.error instanceof ApiError && params.error.status === 401,
+  },
+}).createMachine({
+  id: 'studioRebook',
+  context: ({ input }) => ({
+    ...input,
+    days: [],
+    venue: null,
+    day: null,
+    slot: null,
+    error: null,
+  }),
+  initial: 'loading',
+  states: {
+    loading: {
+      tags: ['busy'],
+      invoke: {
+        id: 'loadStudio',
+        src: 'loadStudio',
+        onDone: {
+          target: 'checking',
+          actions: assign({
+            days: ({ event }) => event.output.days,
+            venue: ({ event }) => bookableStudioItem(event.output.items)?.Name ?? null,
+          }),
+        },
+        onError: {
+          target: 'failed',
+          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+        },
+      },
+    },
+    checking: { always: [{ guard: 'hasStudio', target: 'editing' }, { target: 'unavailable' }] },
+    failed: { tags: ['error'], on: { 'rebook.retry': 'loading' } },
+    /** No studio item takes bookings any more. */
+    unavailable: {},
+    editing: {
+      on: {
+        'day.selected': {
+          guard: { type: 'isOfferedDay', params: ({ event }) => ({ day: event.day }) },
+          actions: assign({ day: ({ event }) => event.day, error: null }),
+        },
+        'slot.selected': {
+          guard: { type: 'isStudioSlot', params: ({ event }) => ({ slot: event.slot }) },
+          actions: assign({ slot: ({ event }) => event.slot, error: null }),
+        },
+        'guest.changed': {
+          actions: assign({
+            guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
+            error: null,
+          }),
+        },
+        'form.submitted': { guard: 'canSubmit', target: 'submitting' },
+      },
+    },
+    submitting: {
+      tags: ['busy'],
+      invoke: {
+        id: 'initiatePayment',
+        src: 'initiatePayment',
+        input: ({ context }) => {
+          const details = { ...context.guest, day: context.day ?? '', slot: context.slot ?? '' }
+          return {
+            callbackUrl: studioCallbackUrl(context.origin, details, false),
+            email: context.guest.email.trim(),
+            account: null,
+            booking: studioBooking({
+              person: context.guest,
+              day: details.day,
+              slot: details.slot,
+              venue: context.venue ?? '',
+              paidWith: 'paystack',
+            }),
+          }
+        },
+        onDone: {
+          target: 'redirecting',
+          actions: { type: 'redirectToPayment', params: ({ event }) => ({ url: event.output }) },
+        },
+        onError: [
+          {
+            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
+            target: 'sessionExpired',
+          },
+          {
+            target: 'editing',
+            actions: [
+              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              assign({ error: ({ event }) => failureMessage(event.error, 'start the payment') }),
+            ],
+          },
+        ],
+      },
+    },
+    redirecting: { tags: ['busy'] },
+    sessionExpired: {},
+  },
+})

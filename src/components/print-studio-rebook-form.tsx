@@ -1,0 +1,139 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import { isValidEmail } from '../../machines/rules/email'
+import { formatNaira } from '../../machines/rules/money'
+import { PRINT_STUDIO_PRICE_NAIRA } from '../../machines/rules/pricing'
+import type { StudioPerson } from '../../machines/rules/print-studio'
+import { studioRebookActors } from '../../machines/studio-rebook.actors'
+import { studioRebookMachine } from '../../machines/studio-rebook.machine'
+import { css } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { useNow } from '../hooks/use-now'
+import { GuestFields } from './guest-fields'
+import { StudioDayPicker, StudioSlotPicker } from './print-studio-fields'
+import { Skeleton } from './skeleton'
+
+/**
+ * 'Book again' on /booked-printstudio. It owns its actor, which starts when the form opens (so
+ * the days are fresh) and stops when it closes.
+ */
+export function StudioRebookForm({ guest }: { guest: StudioPerson }) {
+  const [origin] = useState(() => window.location.origin)
+  const actorRef = useActorRef(
+    studioRebookMachine.provide({
+      actors: studioRebookActors(api),
+      actions: {
+        redirectToPayment: (_, { url }) => window.location.assign(url),
+        logError: (_, { error }) => console.error('Print studio rebooking', error),
+      },
+    }),
+    { input: { origin, guest } },
+  )
+  return <StudioRebookView actorRef={actorRef} />
+}
+
+export function StudioRebookView({
+  actorRef,
+}: {
+  actorRef: ActorRefFrom<typeof studioRebookMachine>
+}) {
+  const now = useNow()
+  const loading = useSelector(actorRef, (s) => s.matches('loading'))
+  const failed = useSelector(actorRef, (s) => s.matches('failed'))
+  const unavailable = useSelector(actorRef, (s) => s.matches('unavailable'))
+  const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
+  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'form.submitted' }))
+  const { days, day, slot, guest, error } = useSelector(actorRef, (s) => s.context)
+
+  if (loading) {
+    return (
+      <div aria-busy="true" className={css({ display: 'grid', gap: '4' })}>
+        <p role="status" className={css({ srOnly: true })}>
+          Loading the studio's days
+        </p>
+        <Skeleton className={css({ h: '12', w: 'full' })} />
+        <Skeleton className={css({ h: '12', w: 'full' })} />
+        <Skeleton className={css({ h: '40', w: 'full' })} />
+      </div>
+    )
+  }
+  if (failed) {
+    return (
+      <div className={css({ display: 'grid', gap: '3', justifyItems: 'start' })}>
+        <p role="alert" className={css({ color: 'danger.default' })}>
+          The studio's days could not load. Check your connection and try again.
+        </p>
+        <button
+          type="button"
+          className={button({ variant: 'outline' })}
+          onClick={() => actorRef.send({ type: 'rebook.retry' })}
+        >
+          Try again
+        </button>
+      </div>
+    )
+  }
+  if (unavailable) {
+    return (
+      <p className={css({ color: 'fg.muted' })}>
+        The studio is not taking bookings right now. Please check again soon.
+      </p>
+    )
+  }
+
+  const emailInvalid = guest.email.trim() !== '' && !isValidEmail(guest.email.trim())
+  return (
+    <form
+      noValidate
+      onSubmit={(e) => {
+        e.preventDefault()
+        actorRef.send({ type: 'form.submitted' })
+      }}
+      className={css({ display: 'grid', gap: '5' })}
+    >
+      <StudioDayPicker
+        days={days}
+        value={day}
+        now={now}
+        disabled={busy}
+        onSelect={(d) => actorRef.send({ type: 'day.selected', day: d })}
+      />
+      <StudioSlotPicker
+        value={slot}
+        disabled={busy}
+        onSelect={(s) => actorRef.send({ type: 'slot.selected', slot: s })}
+      />
+      <GuestFields
+        email={guest.email}
+        name={guest.name}
+        phone={guest.phone}
+        emailInvalid={emailInvalid}
+        disabled={busy}
+        onChange={(field, value) => actorRef.send({ type: 'guest.changed', field, value })}
+      />
+      {error && (
+        <p
+          role="alert"
+          className={css({
+            px: '4',
+            py: '3',
+            borderRadius: 'l2',
+            bg: 'danger.subtle',
+            color: 'berry.600',
+            fontSize: 'sm',
+          })}
+        >
+          {error}
+        </p>
+      )}
+      <button type="submit" disabled={!canSubmit} className={button({ size: 'lg' })}>
+        {busy ? 'Please wait' : 'Book'}
+      </button>
+      <p className={css({ mt: '-2', fontSize: 'xs', color: 'fg.subtle', textAlign: 'center' })}>
+        {`${formatNaira(PRINT_STUDIO_PRICE_NAIRA)} for four hours, paid by card on the next page.`}
+      </p>
+    </form>
+  )
+}

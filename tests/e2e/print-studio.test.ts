@@ -1,0 +1,399 @@
+import { and, eq } from 'drizzle-orm'
+import type { Browser, BrowserContext, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accounts, bookings, communityMembers, spaces, wallets } from '../../server/db/schema'
+import { signIn } from '../support/api-app'
+import {
+  launchChromium,
+  openContext,
+  SCREENSHOTS,
+  startAppServer,
+  WIDTHS,
+} from '../support/browser'
+
+// A Tuesday, 10:00 in Lagos: 'Tomorrow' is Wednesday 2026-11-25.
+const NOW = new Date('2026-11-24T09:00:00Z')
+const TOMORROW = '2026-11-25'
+
+let server: Awaited<ReturnType<typeof startAppServer>>
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startAppServer(NOW)
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function open(path: string, width: number = WIDTHS.desktop): Promise<Page> {
+  const context = await openContext(browser, width, NOW)
+  const page = await context.newPage()
+  await page.goto(server.url + path)
+  return page
+}
+
+/** A window where this person is signed in, with the wallet ids the login stores. */
+async function signedInAs(
+  email: string,
+  wallet: { personal?: string; community?: string },
+  width: number = WIDTHS.desktop,
+): Promise<BrowserContext> {
+  const [account] = await server.db
+    .select({ id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName })
+    .from(accounts)
+    .where(eq(accounts.email, email))
+  if (!account) throw new Error(`No demo account ${email}`)
+  const token = await signIn({ db: server.db, now: NOW }, email)
+  const context = await openContext(browser, width, NOW)
+  await context.addInitScript(
+    (values) => {
+      if (localStorage.getItem('userID')) return
+      for (const [key, value] of Object.entries(values)) {
+        if (value) localStorage.setItem(key, value)
+      }
+    },
+    {
+      userID: account.id,
+      authToken: token,
+      userEmail: email,
+      userName: `${account.firstName} ${account.lastName}`,
+      userNumber: '+234 803 555 0101',
+      wallet: wallet.personal ?? '',
+      communityWallet: wallet.community ?? '',
+    },
+  )
+  return context
+}
+
+/** Opens the booking panel from the page's one 'Book' button. */
+async function openPanel(page: Page) {
+  await page.getByRole('main').getByRole('button', { name: 'Book', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Book the print studio' })
+  await dialog.waitFor()
+  return dialog
+}
+
+async function outboxFor(email: string): Promise<{ to: string; subject: string; text: string }[]> {
+  const response = await fetch(`${server.url}/api/dev/outbox`)
+  const body = (await response.json()) as {
+    data: { to: string; subject: string; text: string }[]
+  }
+  return body.data.filter((message) => message.to.includes(email))
+}
+
+describe('/print-studio', () => {
+  it('shows what a session includes, its price, the studio phone and a Book button', async () => {
+    const page = await open('/print-studio')
+    await page.getByRole('heading', { level: 1, name: 'Print Studio' }).waitFor()
+    const main = page.getByRole('main')
+    for (const item of [
+      'Risoprinting',
+      'Linocut printing',
+      'Handmade paper-making',
+      'Machine tutorial',
+      'Screenprinting',
+      'Coming soon',
+    ]) {
+      await expect(main.getByText(item, { exact: true }).isVisible()).resolves.toBe(true)
+    }
+    await expect(main.getByText('₦30,000').first().isVisible()).resolves.toBe(true)
+    await expect(main.getByText('for 4 hours').isVisible()).resolves.toBe(true)
+    await expect(main.getByRole('link', { name: /\+234/ }).getAttribute('href')).resolves.toMatch(
+      /^tel:\+234\d+$/,
+    )
+    await main.getByRole('button', { name: 'Book', exact: true }).waitFor()
+    // Header: the brand home, and the Menu.
+    await expect(
+      page.getByRole('link', { name: 'Sixteen, home' }).getAttribute('href'),
+    ).resolves.toBe('/')
+    await expect(page.getByRole('link', { name: 'Menu' }).getAttribute('href')).resolves.toBe(
+      '/menu',
+    )
+    await page.context().close()
+  })
+
+  it('rotates the studio photos every 5 seconds', async () => {
+    const page = await open('/print-studio')
+    const carousel = page.getByRole('figure', { name: 'Photos of the print studio' })
+    const visibleSrc = () =>
+      carousel.locator('img[data-visible]').getAttribute('src', { timeout: 2000 })
+    await expect(visibleSrc()).resolves.toBe('/images/studio-1.svg')
+    // Timers run in real time (only the date is pinned): still the first photo after 4 s...
+    await page.waitForTimeout(4000)
+    await expect(visibleSrc()).resolves.toBe('/images/studio-1.svg')
+    // ...and the second one a little after 5 s.
+    await carousel
+      .locator('img[data-visible][src="/images/studio-2.svg"]')
+      .waitFor({ state: 'attached', timeout: 3000 })
+    await page.context().close()
+  })
+
+  it("offers a greyed 'Not available' when no studio item takes bookings", async () => {
+    const page = await open('/print-studio')
+    // The studio stops taking bookings before the page is opened again.
+    await server.db.update(spaces).set({ coworking: false }).where(eq(spaces.kind, 'print-studio'))
+    try {
+      await page.reload()
+      const action = page.getByRole('button', { name: 'Not available' })
+      await action.waitFor()
+      await expect(action.isDisabled()).resolves.toBe(true)
+      await expect(
+        page.getByRole('main').getByRole('button', { name: 'Book', exact: true }).count(),
+      ).resolves.toBe(0)
+    } finally {
+      await server.db.update(spaces).set({ coworking: true }).where(eq(spaces.kind, 'print-studio'))
+      await page.context().close()
+    }
+  })
+
+  it('lets a guest book and pay by card, and the booking exists once with its receipt', async () => {
+    const email = 'tolu.guest@example.com'
+    const page = await open('/print-studio', WIDTHS.phone)
+    const dialog = await openPanel(page)
+
+    // Nothing is preselected: both hints show and every way to pay waits.
+    await dialog.getByText('*select a day').waitFor()
+    await dialog.getByText('*choose a timeslot').waitFor()
+    const book = dialog.getByRole('button', { name: 'Book', exact: true })
+    await expect(book.isDisabled()).resolves.toBe(true)
+    // A guest pays by card only.
+    await expect(dialog.getByRole('button', { name: /Pay via/ }).count()).resolves.toBe(0)
+
+    await dialog.getByLabel('Day').selectOption({ label: 'Tomorrow' })
+    await expect(dialog.getByText('*select a day').count()).resolves.toBe(0)
+    await dialog.getByText('2pm - 6pm', { exact: true }).click()
+    await expect(dialog.getByText('*choose a timeslot').count()).resolves.toBe(0)
+    await expect(book.isDisabled()).resolves.toBe(true) // the guest's details are still missing
+
+    await dialog.getByLabel('Email Address').fill('tolu.guest@example')
+    await dialog.getByText('Please enter a valid email address.').waitFor()
+    await dialog.getByLabel('Email Address').fill(email)
+    await dialog.getByLabel('Name').fill('Tolu Bankole')
+    await dialog.getByLabel('Phone Number').fill('0805 222 3333')
+    await expect(book.isEnabled()).resolves.toBe(true)
+    await page.screenshot({ path: `${SCREENSHOTS}print-studio-panel-filled-phone.png` })
+
+    await book.click()
+    await page.waitForURL(/\/sandbox\/checkout\//)
+    await expect(page.getByText('₦30,000.00').first().isVisible()).resolves.toBe(true)
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+
+    await page.waitForURL(/\/booked-printstudio\?/)
+    await page.getByRole('status').getByText('Booked', { exact: true }).waitFor()
+    await page.getByText("We've sent you a receipt at").waitFor()
+    await expect(page.getByRole('main').innerText()).resolves.toContain(email)
+    await expect(page.getByRole('main').innerText()).resolves.toContain('2pm - 6pm')
+    const query = new URL(page.url()).searchParams
+    expect(query.get('type')).toBe('print-studio')
+    expect(query.get('day')).toBe(TOMORROW)
+    expect(query.get('name')).toBe('Tolu Bankole')
+    expect(query.get('phone')).toBe('0805 222 3333')
+    expect(query.get('reference')).toBeNull() // settled, then taken out of the address
+    await page.screenshot({ path: `${SCREENSHOTS}booked-printstudio-paid-phone.png` })
+
+    const rows = await server.db.select().from(bookings).where(eq(bookings.email, email))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({
+      type: 'print-studio',
+      venue: 'Print Studio',
+      date: TOMORROW,
+      timeSlot: '2pm - 6pm',
+      amountMinor: 3_000_000,
+      status: 'confirmed',
+      name: 'Tolu Bankole',
+    })
+
+    // The receipt is in the outbox (sent right after the payment settles).
+    let receipts: Awaited<ReturnType<typeof outboxFor>> = []
+    for (let i = 0; i < 20 && receipts.length === 0; i++) {
+      receipts = await outboxFor(email)
+      if (receipts.length === 0) await new Promise((r) => setTimeout(r, 250))
+    }
+    expect(receipts.length).toBeGreaterThan(0)
+
+    // The banner goes after 6 s.
+    await page
+      .getByRole('status')
+      .getByText('Booked', { exact: true })
+      .waitFor({ state: 'detached', timeout: 8000 })
+    await page.context().close()
+  })
+})
+
+describe('/booked-printstudio', () => {
+  const bookedPath =
+    '/booked-printstudio?email=bola%40example.com&name=Bola%20Ade&day=2026-11-25&type=print-studio&phone=&time=2pm%20-%206pm'
+
+  it("keeps the rebook form's Book disabled until every field is valid, then goes to the card page", async () => {
+    const page = await open(bookedPath)
+    await page.getByRole('button', { name: 'Book again' }).click()
+    const dialog = page.getByRole('dialog', { name: 'Book again' })
+    await dialog.waitFor()
+    const book = dialog.getByRole('button', { name: 'Book', exact: true })
+    await book.waitFor()
+    // Name and e-mail come from the booking just made; day, time and phone are still missing.
+    await expect(dialog.getByLabel('Email Address').inputValue()).resolves.toBe('bola@example.com')
+    await expect(dialog.getByLabel('Name').inputValue()).resolves.toBe('Bola Ade')
+    const disabled = () => book.isDisabled()
+    await expect(disabled()).resolves.toBe(true)
+
+    await dialog.getByLabel('Day').selectOption({ label: 'Thursday, November 26' })
+    await expect(disabled()).resolves.toBe(true)
+    await dialog.getByText('10am - 2pm', { exact: true }).click()
+    await expect(disabled()).resolves.toBe(true)
+    await dialog.getByLabel('Phone Number').fill('0809 111 2222')
+    await expect(disabled()).resolves.toBe(false)
+
+    await dialog.getByLabel('Email Address').fill('bola@example')
+    await expect(disabled()).resolves.toBe(true)
+    await dialog.getByLabel('Email Address').fill('bola@example.com')
+    await expect(disabled()).resolves.toBe(false)
+    await dialog.getByLabel('Name').fill('  ')
+    await expect(disabled()).resolves.toBe(true)
+    await dialog.getByLabel('Name').fill('Bola Ade')
+    await dialog.getByLabel('Phone Number').fill('')
+    await expect(disabled()).resolves.toBe(true)
+    await dialog.getByLabel('Phone Number').fill('0809 111 2222')
+    await expect(disabled()).resolves.toBe(false)
+    await page.screenshot({ path: `${SCREENSHOTS}booked-printstudio-rebook-filled-desktop.png` })
+
+    await book.click()
+    await page.waitForURL(/\/sandbox\/checkout\//)
+    await page.context().close()
+  })
+
+  it('prefills the support message with e-mail, day, time and type', async () => {
+    const page = await open(bookedPath, WIDTHS.phone)
+    await page.getByRole('button', { name: "I didn't get a receipt" }).click()
+    const dialog = page.getByRole('dialog', { name: "I didn't get a receipt" })
+    await dialog.waitFor()
+    const message = await dialog.locator('blockquote').innerText()
+    for (const part of ['bola@example.com', '2026-11-25', '2pm - 6pm', 'print-studio']) {
+      expect(message).toContain(part)
+    }
+    await dialog.getByRole('link', { name: /Send on WhatsApp/ }).waitFor()
+    await dialog.getByRole('link', { name: /Send Via Email/ }).waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}booked-printstudio-support-phone.png` })
+    await page.context().close()
+  })
+
+  it('goes back to the menu', async () => {
+    const page = await open(bookedPath)
+    await page.getByRole('link', { name: 'Back' }).click()
+    await page.waitForURL(`${server.url}/menu`)
+    await page.context().close()
+  })
+})
+
+describe('paying from a wallet', () => {
+  it("books from a community wallet and says 'Booking successful!'", async () => {
+    const [membership] = await server.db
+      .select({ communityId: communityMembers.communityId })
+      .from(communityMembers)
+      .where(eq(communityMembers.email, 'femi@example.com'))
+    const [wallet] = await server.db
+      .select()
+      .from(wallets)
+      .where(eq(wallets.communityId, membership?.communityId ?? ''))
+    if (!wallet) throw new Error('No community wallet in the demo data')
+
+    const context = await signedInAs('femi@example.com', { community: wallet.id })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/print-studio`)
+    const dialog = await openPanel(page)
+    // Signed in: no guest fields; the personal wallet is not stored, the community one is.
+    await expect(dialog.getByLabel('Email Address').count()).resolves.toBe(0)
+    await expect(dialog.getByRole('button', { name: 'Pay via Wallet' }).count()).resolves.toBe(0)
+    const pay = dialog.getByRole('button', { name: 'Pay via Community Wallet' })
+    await expect(pay.isDisabled()).resolves.toBe(true)
+    await dialog.getByLabel('Day').selectOption(TOMORROW)
+    await dialog.getByText('6pm - 10pm', { exact: true }).click()
+    await expect(pay.isEnabled()).resolves.toBe(true)
+    await page.waitForTimeout(300) // the chosen session's colour change
+    await page.screenshot({ path: `${SCREENSHOTS}print-studio-panel-signed-in-desktop.png` })
+    await pay.click()
+
+    const overlay = page.getByRole('alertdialog', { name: 'Booking successful!' })
+    await overlay.waitFor()
+    await expect(overlay.innerText()).resolves.toContain(
+      'A spot for a Print Studio Session has been reserved',
+    )
+    await overlay.getByRole('button', { name: 'View Bookings' }).waitFor()
+    await page.waitForTimeout(400) // the opening animation
+    await page.screenshot({ path: `${SCREENSHOTS}print-studio-booked-overlay-desktop.png` })
+
+    const [after] = await server.db.select().from(wallets).where(eq(wallets.id, wallet.id))
+    expect(after?.balanceMinor).toBe(wallet.balanceMinor - 3_000_000)
+    const rows = await server.db
+      .select()
+      .from(bookings)
+      .where(and(eq(bookings.email, 'femi@example.com'), eq(bookings.type, 'print-studio')))
+    expect(rows).toHaveLength(1)
+    expect(rows[0]).toMatchObject({ paidWith: 'community-wallet', timeSlot: '6pm - 10pm' })
+
+    await overlay.getByRole('button', { name: 'View Bookings' }).click()
+    await page.waitForURL(`${server.url}/profile/bookings`)
+    await context.close()
+  })
+
+  it("shows the server's message when the wallet is short, then reloads", async () => {
+    const [account] = await server.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, 'ada@example.com'))
+    const [wallet] = await server.db
+      .select()
+      .from(wallets)
+      .where(eq(wallets.accountId, account?.id ?? ''))
+    if (!wallet) throw new Error('No wallet for Ada in the demo data')
+    expect(wallet.balanceMinor).toBeLessThan(3_000_000) // ₦25,000 for a ₦30,000 session
+
+    const context = await signedInAs('ada@example.com', { personal: wallet.id })
+    const page = await context.newPage()
+    await page.goto(`${server.url}/print-studio`)
+    const dialog = await openPanel(page)
+    await dialog.getByLabel('Day').selectOption(TOMORROW)
+    await dialog.getByText('10am - 2pm', { exact: true }).click()
+    await dialog.getByRole('button', { name: 'Pay via Wallet' }).click()
+    const alert = dialog.getByRole('alert')
+    await alert.waitFor()
+    await expect(alert.innerText()).resolves.toMatch(/balance|enough|low/i)
+    await page.screenshot({ path: `${SCREENSHOTS}print-studio-wallet-failed-desktop.png` })
+    const [after] = await server.db.select().from(wallets).where(eq(wallets.id, wallet.id))
+    expect(after?.balanceMinor).toBe(wallet.balanceMinor)
+
+    // After 5 s the page reloads: the panel is gone and the page is fresh.
+    await page.waitForEvent('load', { timeout: 8000 })
+    await page.getByRole('heading', { level: 1, name: 'Print Studio' }).waitFor()
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0)
+    await context.close()
+  })
+})
+
+describe('screenshots', () => {
+  it.each(Object.entries(WIDTHS))('of the page and its panel at %s width', async (name, width) => {
+    const page = await open('/print-studio', width)
+    await page.getByRole('main').getByRole('button', { name: 'Book', exact: true }).waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}print-studio-${name}.png` })
+    await page.screenshot({ path: `${SCREENSHOTS}print-studio-${name}-full.png`, fullPage: true })
+    const dialog = await openPanel(page)
+    await page.waitForTimeout(400) // the opening animation
+    await dialog.getByText('*select a day').waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}print-studio-panel-${name}.png` })
+    await page.context().close()
+
+    const booked = await open(
+      '/booked-printstudio?email=bola%40example.com&name=Bola%20Ade&day=2026-11-25&type=print-studio&phone=0809%20111%202222&time=2pm%20-%206pm',
+      width,
+    )
+    await booked.getByRole('button', { name: 'Book again' }).waitFor()
+    await booked.screenshot({ path: `${SCREENSHOTS}booked-printstudio-${name}.png` })
+    await booked.getByRole('button', { name: 'Book again' }).click()
+    await booked.getByRole('dialog', { name: 'Book again' }).getByLabel('Day').waitFor()
+    await booked.waitForTimeout(400)
+    await booked.screenshot({ path: `${SCREENSHOTS}booked-printstudio-rebook-${name}.png` })
+    await booked.context().close()
+  })
+})
