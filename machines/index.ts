@@ -1,8 +1,15 @@
+import { bookingsListModel } from './bookings-list.model'
 import { calendarModel } from './calendar.model'
 import { carouselModel } from './carousel.model'
+import { confirmationModel } from './confirmation.model'
+import { coworkingModel } from './coworking.model'
 import { eventDetailModel } from './event-detail.model'
 import type { FlowModel } from './model'
+import { paymentReturnModel } from './payment-return.model'
+import { printStudioModel } from './print-studio.model'
+import { rsvpModel } from './rsvp.model'
 import { sessionExpiryModel } from './session-expiry.model'
+import { studioRebookModel } from './studio-rebook.model'
 import { venuesModel } from './venues.model'
 import { viewerModel } from './viewer.model'
 
@@ -17,4 +24,11 @@ export const catalogue: FlowModel[] = [
   sessionExpiryModel,
   venuesModel,
   carouselModel,
+  rsvpModel,
+  coworkingModel,
+  confirmationModel,
+  paymentReturnModel,
+  bookingsListModel,
+  printStudioModel,
+  studioRebookModel,
 ]

@@ -1,0 +1,275 @@
+import { dayLabel, isValidDay, shortDay } from './dates'
+import { isValidEmail } from './email'
+import { formatNaira } from './money'
+import { coworkingPriceKobo, SPOT_FEE_NAIRA } from './pricing'
+import { COWORKING_HOURS } from './slots'
+
+/** What a co-working booking names as its event, and the wallet debit's narration. */
+export const COWORKING_EVENT = 'Book a spot'
+
+/** The booking Type of a co-working spot. */
+export const COWORKING_TYPE = 'spot'
+
+/** Opening hours as the page shows them, Tuesday to Sunday (Mondays closed). */
+export const COWORKING_HOURS_SHOWN = '10am \u2014 10pm'
+
+/** The most extra guests one booking may bring (the contract's Visitors maximum). */
+export const MAX_EXTRA_GUESTS = 20
+
+/** The Payment Reference of an active member's free co-working booking. */
+export const FREE_BOOKING_REFERENCE = 'Free booking'
+
+/** The Payment Reference of a booking paid from a wallet. */
+export const WALLET_REFERENCE = 'Wallet transaction'
+
+/** Where a guest lands after paying by card, and a signed-in person. */
+export const BOOKED_COWORKING_PATH = '/booked-coworking'
+export const BOOKINGS_PATH = '/profile/bookings'
+
+/** How a booking is paid: the card provider ('paystack' from the browser), a wallet, or free. */
+export type CoworkingPaidWith = 'membership' | 'paystack' | 'wallet' | 'community-wallet'
+
+/** The visitor-name list resized to `count` inputs: new ones start blank, extra ones go. */
+export function resizeVisitorNames(names: readonly string[], count: number): string[] {
+  if (!Number.isInteger(count) || count < 0) {
+    throw new RangeError(`count must be a whole number >= 0: ${count}`)
+  }
+  return Array.from({ length: count }, (_, i) => names[i] ?? '')
+}
+
+/** The visitors' names as one text: trimmed, blank ones dropped, comma-joined; null when none. */
+export function visitorNamesText(names: readonly string[]): string | null {
+  const filled = names.map((name) => name.trim()).filter((name) => name !== '')
+  return filled.length ? filled.join(', ') : null
+}
+
+/** Whether the booking costs nothing: an active member with at most one extra guest. */
+export function isFreeCoworking(extraGuests: number, isMember: boolean): boolean {
+  return coworkingPriceKobo(extraGuests, isMember) === 0
+}
+
+/** What still keeps Book disabled. Details count only when the form asks for them. */
+export type CoworkingBlocker = 'day' | 'space' | 'email' | 'name' | 'phone'
+
+export interface CoworkingFormState {
+  day: string | null
+  space: string | null
+  /** The form asks for email, name and phone (guests, or a sign-in without stored details). */
+  askDetails: boolean
+  email: string
+  name: string
+  phone: string
+}
+
+/** The blockers of Book, in the order the form shows its fields. */
+export function coworkingBlockers(form: CoworkingFormState): CoworkingBlocker[] {
+  const blockers: CoworkingBlocker[] = []
+  if (!form.day) blockers.push('day')
+  if (!form.space) blockers.push('space')
+  if (form.askDetails) {
+    if (!isValidEmail(form.email.trim())) blockers.push('email')
+    if (!form.name.trim()) blockers.push('name')
+    if (!form.phone.trim()) blockers.push('phone')
+  }
+  return blockers
+}
+
+const andJoin = (items: string[]) =>
+  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
+
+const CHOICES: Partial<Record<CoworkingBlocker, string>> = { day: 'a day', space: 'a space' }
+const DETAILS: Partial<Record<CoworkingBlocker, string>> = {
+  email: 'a valid email address',
+  name: 'your name',
+  phone: 'your phone number',
+}
+
+/** Why Book is disabled, in one sentence ('Choose a day and a space, then add your name.'). */
+export function blockerSentence(blockers: readonly CoworkingBlocker[]): string | null {
+  const choose = blockers.flatMap((b) => CHOICES[b] ?? [])
+  const add = blockers.flatMap((b) => DETAILS[b] ?? [])
+  if (!choose.length && !add.length) return null
+  if (!add.length) return `Choose ${andJoin(choose)}.`
+  if (!choose.length) return `Add ${andJoin(add)}.`
+  return `Choose ${andJoin(choose)}, then add ${andJoin(add)}.`
+}
+
+export interface CoworkingBookingFields {
+  email: string
+  name: string
+  phone: string
+  day: string
+  space: string
+  extraGuests: number
+  visitorNames: readonly string[]
+  isMember: boolean
+  paidWith: CoworkingPaidWith
+}
+
+/** The booking fields of a co-working spot, as POST /bookings/rsvp and the payment calls take. */
+export function coworkingBooking(fields: CoworkingBookingFields) {
+  const reference =
+    fields.paidWith === 'membership'
+      ? FREE_BOOKING_REFERENCE
+      : fields.paidWith === 'wallet' || fields.paidWith === 'community-wallet'
+        ? WALLET_REFERENCE
+        : null
+  return {
+    Email: fields.email.trim(),
+    Name: fields.name.trim(),
+    Event: COWORKING_EVENT,
+    Type: COWORKING_TYPE,
+    Venue: fields.space,
+    Date: fields.day,
+    Amount: coworkingPriceKobo(fields.extraGuests, fields.isMember),
+    'Time Slot': COWORKING_HOURS,
+    'Paid with': fields.paidWith,
+    'Payment Reference': reference,
+    Phone: fields.phone.trim(),
+    metadata: null,
+    Visitors: fields.extraGuests,
+    'Names of Visitors': visitorNamesText(fields.visitorNames),
+  } as const
+}
+
+/** What the booked page reads from its address. */
+export interface BookedCoworkingQuery {
+  email: string
+  name: string
+  day: string
+  time: string
+  type: string
+  phone: string
+}
+
+/** The guest's return address after a card payment: /booked-coworking with its query. */
+export function bookedCoworkingPath(
+  fields: Pick<BookedCoworkingQuery, 'email' | 'name' | 'day' | 'phone'>,
+) {
+  const query = new URLSearchParams({
+    email: fields.email.trim(),
+    name: fields.name.trim(),
+    day: fields.day,
+    time: COWORKING_HOURS,
+    type: COWORKING_TYPE,
+    phone: fields.phone.trim(),
+  })
+  return `${BOOKED_COWORKING_PATH}?${query.toString()}`
+}
+
+/** Where the card provider sends the browser back: the booked page (guest) or the bookings. */
+export function coworkingCallbackUrl(
+  origin: string,
+  signedIn: boolean,
+  fields: Pick<BookedCoworkingQuery, 'email' | 'name' | 'day' | 'phone'>,
+): string {
+  return origin.replace(/\/+$/, '') + (signedIn ? BOOKINGS_PATH : bookedCoworkingPath(fields))
+}
+
+/** Reads the booked page's query; a missing field is blank and a day that is not a day is dropped. */
+export function parseBookedCoworkingQuery(search: string): BookedCoworkingQuery {
+  const query = new URLSearchParams(search)
+  const read = (key: string) => query.get(key)?.trim() ?? ''
+  const day = read('day')
+  return {
+    email: read('email'),
+    name: read('name'),
+    day: isValidDay(day) ? day : '',
+    time: read('time') || COWORKING_HOURS,
+    type: read('type') || COWORKING_TYPE,
+    phone: read('phone'),
+  }
+}
+
+/** The prefilled message of "I didn't get a receipt" on the booked page. */
+export function coworkingSupportMessage(query: BookedCoworkingQuery): string {
+  const lines = [
+    "Hello Sixteen, I booked a co-working spot but I didn't get a receipt.",
+    `Email: ${query.email || '(not given)'}`,
+    query.name && `Name: ${query.name}`,
+    `Day: ${query.day || '(not given)'}`,
+    `Time: ${query.time}`,
+    `Type: ${query.type}`,
+    query.phone && `Phone: ${query.phone}`,
+  ]
+  return lines.filter(Boolean).join('\n')
+}
+
+/** Whether a wallet can pay a price; an unknown balance is left for the server to judge. */
+export function canAfford(balanceKobo: number | null, priceKobo: number): boolean {
+  return balanceKobo === null || balanceKobo >= priceKobo
+}
+
+/** A wallet the person may pay from: its id and, when known, its balance in kobo. */
+export interface WalletChoice {
+  id: string
+  balance: number | null
+}
+
+export interface LoadedWallets {
+  userWallet: { id: string; Balance: number } | null
+  communityWallets: { id: string; Balance: number }[]
+}
+
+/**
+ * The wallets offered: the personal one (stored id, else the one the server returned) and the
+ * community one only when a community wallet id is stored (its balance, else the first's).
+ */
+export function walletChoices(
+  stored: { personal: string | null; community: string | null },
+  loaded: LoadedWallets | null,
+): { personal: WalletChoice | null; community: WalletChoice | null } {
+  const personalId = stored.personal || loaded?.userWallet?.id || null
+  const personal = personalId
+    ? { id: personalId, balance: loaded?.userWallet?.Balance ?? null }
+    : null
+  const communityWallets = loaded?.communityWallets ?? []
+  const community = stored.community
+    ? {
+        id: stored.community,
+        balance:
+          (communityWallets.find((w) => w.id === stored.community) ?? communityWallets[0])
+            ?.Balance ?? null,
+      }
+    : null
+  return { personal, community }
+}
+
+/** A failed booking call, said shortly for the panel (status null: the server was not reached). */
+export function coworkingFailureMessage(status: number | null, message: string | null): string {
+  if (status === null || status === 0) {
+    return 'We could not reach Sixteen. Check your connection and try again.'
+  }
+  if (status === 409) {
+    return 'Sold out: this space is full on that day. Choose another day or space.'
+  }
+  if (status === 429) return 'Too many attempts. Please wait a minute and try again.'
+  if (status === 502) return 'The payment provider did not answer. Please try again in a moment.'
+  if (status >= 500) return 'Something went wrong on our side. Please try again.'
+  return message?.trim() || 'The booking did not go through. Please try again.'
+}
+
+/** How the price is made up, in words: '3 people × ₦5,000', or what membership covers. */
+export function coworkingPriceLine(extraGuests: number, isMember: boolean): string {
+  const fee = formatNaira(SPOT_FEE_NAIRA)
+  if (!isMember) {
+    const people = extraGuests + 1
+    return people === 1 ? `1 person × ${fee}` : `${people} people × ${fee}`
+  }
+  if (extraGuests === 0) return 'Free with your membership'
+  if (extraGuests === 1) return 'You and your guest: free'
+  const paying = extraGuests - 1
+  return `${paying} ${paying === 1 ? 'guest' : 'guests'} × ${fee} · you and one guest free`
+}
+
+/**
+ * A day button's two lines: 'Today' / 'Nov 24', or 'Wednesday' / 'Nov 25'; `label` is the whole
+ * choice as it reads ('Today', 'Wednesday, November 25').
+ */
+export function dayButtonText(
+  day: string,
+  now: Date,
+): { label: string; title: string; date: string } {
+  const label = dayLabel(day, now)
+  return { label, title: label.split(', ')[0] ?? label, date: shortDay(day) }
+}

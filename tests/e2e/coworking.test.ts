@@ -1,0 +1,407 @@
+import { randomBytes } from 'node:crypto'
+import { addDays } from 'date-fns'
+import { eq } from 'drizzle-orm'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { hashToken } from '../../server/auth'
+import { accounts, bookings, sessions, spaces, wallets } from '../../server/db/schema'
+import {
+  launchChromium,
+  openContext,
+  SCREENSHOTS,
+  startAppServer,
+  WIDTHS,
+} from '../support/browser'
+
+// A Tuesday, 10:00 in Lagos, as in the other browser tests: Monday is 2026-11-30.
+const NOW = new Date('2026-11-24T09:00:00Z')
+
+let server: Awaited<ReturnType<typeof startAppServer>>
+let browser: Browser
+
+beforeAll(async () => {
+  server = await startAppServer(NOW)
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await server?.close()
+})
+
+async function open(path: string, width: number = WIDTHS.desktop): Promise<Page> {
+  const context = await openContext(browser, width, NOW)
+  const page = await context.newPage()
+  await page.goto(server.url + path)
+  return page
+}
+
+const bookingsOf = (email: string) =>
+  server.db.select().from(bookings).where(eq(bookings.email, email))
+
+/** Signs Ada in as a magic link would: a live session, and the keys the app stores at login. */
+async function signInAda(width: number) {
+  const [ada] = await server.db
+    .select({ id: accounts.id, phone: accounts.phone })
+    .from(accounts)
+    .where(eq(accounts.email, 'ada@example.com'))
+  if (!ada) throw new Error('No demo account for Ada')
+  const [wallet] = await server.db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(eq(wallets.accountId, ada.id))
+  if (!wallet) throw new Error('Ada has no wallet')
+  const token = randomBytes(32).toString('base64url')
+  await server.db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), accountId: ada.id, expiresAt: addDays(NOW, 30) })
+  const context = await openContext(browser, width, NOW)
+  const stored = {
+    userID: ada.id,
+    authToken: token,
+    userEmail: 'ada@example.com',
+    userName: 'Ada Okafor',
+    userNumber: ada.phone ?? '+234 801 234 5678',
+    wallet: wallet.id,
+  }
+  await context.addInitScript((values) => {
+    if (sessionStorage.getItem('seeded')) return
+    sessionStorage.setItem('seeded', '1')
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
+  }, stored)
+  return context
+}
+
+/** Opens 'Book now' from the page's Book button. */
+async function openPanel(page: Page): Promise<Locator> {
+  await page.getByRole('button', { name: 'Book', exact: true }).click()
+  const dialog = page.getByRole('dialog', { name: 'Book now' })
+  await dialog.waitFor()
+  await page.waitForTimeout(350) // the opening animation
+  return dialog
+}
+
+/** Picks a day or space chip by its text (the radio inside is visually hidden). */
+const choose = (dialog: Locator, text: string) =>
+  dialog.locator('label').filter({ hasText: text }).first().click()
+
+const radios = (dialog: Locator, group: 'Day' | 'Space') =>
+  dialog.getByRole('radiogroup', { name: group }).getByRole('radio')
+
+async function labelsOf(dialog: Locator, group: 'Day' | 'Space'): Promise<string[]> {
+  const inputs = radios(dialog, group)
+  const labels: string[] = []
+  for (let i = 0; i < (await inputs.count()); i++) {
+    labels.push(
+      (
+        await inputs
+          .nth(i)
+          .evaluate(
+            (input) =>
+              input.getAttribute('aria-label') ?? input.closest('label')?.textContent ?? '',
+          )
+      )
+        .replace(/\s+/g, ' ')
+        .trim(),
+    )
+  }
+  return labels
+}
+
+describe('the co-working page', () => {
+  it("says what is included, the hours, and offers 'Book'", async () => {
+    const page = await open('/co-working', WIDTHS.phone)
+    await page.getByRole('heading', { level: 1, name: 'Book a spot' }).waitFor()
+    for (const item of [
+      'Communal seating',
+      'Internet access',
+      'Global network of creatives',
+      'Honesty bar',
+    ]) {
+      await page.getByText(item, { exact: true }).waitFor()
+    }
+    await page.getByText('Tuesday to Sunday', { exact: true }).waitFor()
+    await page.getByText('10am — 10pm', { exact: true }).waitFor()
+    await page.getByText('N/A', { exact: true }).waitFor()
+    const book = page.getByRole('button', { name: 'Book', exact: true })
+    await expect(book.isEnabled()).resolves.toBe(true)
+    await page.context().close()
+  })
+})
+
+describe('without a co-working space', () => {
+  it("shows a disabled 'Not available' instead of 'Book'", async () => {
+    await server.db.update(spaces).set({ coworking: false }).where(eq(spaces.kind, 'coworking'))
+    try {
+      const page = await open('/co-working', WIDTHS.phone)
+      const unavailable = page.getByRole('button', { name: 'Not available' })
+      await unavailable.waitFor()
+      await expect(unavailable.isDisabled()).resolves.toBe(true)
+      await expect(page.getByRole('button', { name: 'Book', exact: true }).count()).resolves.toBe(0)
+      await page.context().close()
+    } finally {
+      await server.db.update(spaces).set({ coworking: true }).where(eq(spaces.kind, 'coworking'))
+    }
+  })
+})
+
+describe('a guest', () => {
+  it('books with two extra guests, sees ₦15,000 before paying, pays by card and lands on the booked page', async () => {
+    const guest = { email: 'kunle.cowork@example.com', name: 'Kunle Bello', phone: '0803 555 0142' }
+    const page = await open('/co-working', WIDTHS.phone)
+    const dialog = await openPanel(page)
+    const book = dialog.getByRole('button', { name: 'Book', exact: true })
+
+    // Section 5: Book waits for a day and a space, and says so.
+    await expect(book.isDisabled()).resolves.toBe(true)
+    await dialog.getByText('Choose a day and a space, then add').waitFor()
+    await choose(dialog, 'Tomorrow')
+    await choose(dialog, 'Library')
+    await dialog.getByLabel('Email Address').fill('kunle.cowork@')
+    await dialog.getByLabel('Name', { exact: true }).fill(guest.name)
+    await dialog.getByLabel('Phone Number').fill(guest.phone)
+    await expect(book.isDisabled()).resolves.toBe(true)
+    await dialog.getByText('Add a valid email address.').waitFor()
+    await dialog.getByLabel('Email Address').fill(guest.email)
+    await expect(book.isEnabled()).resolves.toBe(true)
+
+    // The counter never goes below 0; each extra guest gets a name input.
+    const remove = dialog.getByRole('button', { name: 'Remove a guest' })
+    const add = dialog.getByRole('button', { name: 'Add a guest' })
+    await expect(remove.isDisabled()).resolves.toBe(true)
+    await dialog.getByText('₦5,000', { exact: true }).waitFor()
+    await add.click()
+    await add.click()
+    await dialog.getByLabel("Guest 1's name").fill('Efe Okoro')
+    await dialog.getByLabel("Guest 2's name").fill('Femi Ade')
+    await dialog.getByText('₦15,000', { exact: true }).waitFor()
+    await dialog.getByText('3 people × ₦5,000', { exact: false }).waitFor()
+    await dialog.getByLabel('Remember me').check()
+
+    await book.click()
+    await page.waitForURL('**/sandbox/checkout/**')
+    await page.getByText('₦15,000.00').first().waitFor()
+    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+
+    await page.waitForURL('**/booked-coworking?**')
+    const url = new URL(page.url())
+    expect(
+      Object.fromEntries(
+        [...url.searchParams].filter(([key]) => key !== 'reference' && key !== 'trxref'),
+      ),
+    ).toEqual({
+      email: guest.email,
+      name: guest.name,
+      day: '2026-11-25',
+      time: '10am - 10pm',
+      type: 'spot',
+      phone: guest.phone,
+    })
+    await page.getByRole('heading', { level: 1, name: 'Your co-working spot' }).waitFor()
+    await page.getByRole('status').getByText('Booked').waitFor()
+    await page.getByText("We've sent you a receipt at").waitFor()
+    await page.getByText(guest.email).first().waitFor()
+    await page.waitForFunction(() => !location.search.includes('reference='))
+
+    const rows = await bookingsOf(guest.email)
+    expect(
+      rows.map((b) => [
+        b.type,
+        b.venue,
+        b.date,
+        b.amountMinor,
+        b.visitors,
+        b.namesOfVisitors,
+        b.status,
+      ]),
+    ).toEqual([['spot', 'Library', '2026-11-25', 1_500_000, 2, 'Efe Okoro, Femi Ade', 'confirmed']])
+    // 'Remember me' kept the details for next time.
+    await expect(page.evaluate(() => localStorage.getItem('email'))).resolves.toBe(guest.email)
+    await page.screenshot({ path: `${SCREENSHOTS}coworking-booked-phone.png` })
+
+    // The 'Booked' banner goes after 6 s.
+    await page.getByRole('status').getByText('Booked').waitFor({ state: 'detached', timeout: 8000 })
+
+    // 'Book again' is prefilled from the address; the support panel has the message ready.
+    await page.getByRole('button', { name: 'Book again' }).click()
+    const again = page.getByRole('dialog', { name: 'Book again' })
+    await again.waitFor()
+    await expect(again.getByLabel('Email Address').inputValue()).resolves.toBe(guest.email)
+    await expect(again.getByLabel('Phone Number').inputValue()).resolves.toBe(guest.phone)
+    await expect(again.getByRole('radio', { name: 'Tomorrow' }).isChecked()).resolves.toBe(true)
+    await again.getByText('10am - 10pm', { exact: false }).first().waitFor()
+    await page.keyboard.press('Escape')
+    await again.waitFor({ state: 'detached' })
+    await page.getByRole('button', { name: "I didn't get a receipt" }).click()
+    const support = page.getByRole('dialog', { name: "I didn't get a receipt" })
+    await support.getByText(`Email: ${guest.email}`).waitFor()
+    await expect(
+      support.getByRole('link', { name: /Send on WhatsApp/ }).getAttribute('href'),
+    ).resolves.toMatch(/^https:\/\/wa\.me\/\d+\?text=.*2026-11-25/)
+    await support.getByRole('link', { name: /Send Via Email/ }).waitFor()
+    await page.context().close()
+  })
+
+  it("is never offered the '8th Floor' nor a Monday", async () => {
+    const page = await open('/co-working', WIDTHS.desktop)
+    const dialog = await openPanel(page)
+    const spaces = await labelsOf(dialog, 'Space')
+    expect(spaces).toEqual(['The Garden Room', 'Library', 'Courtyard'])
+    const days = await labelsOf(dialog, 'Day')
+    expect(days.length).toBeGreaterThan(5)
+    expect(days.slice(0, 2)).toEqual(['Today', 'Tomorrow'])
+    expect(days.filter((day) => day.startsWith('Monday'))).toEqual([])
+    // Monday 30 November is between Sunday 29 and Tuesday 1 December, and left out.
+    expect(days).toContain('Sunday, November 29')
+    expect(days).toContain('Tuesday, December 1')
+    await page.context().close()
+  })
+})
+
+describe('an active member', () => {
+  it("books alone for free: paid with 'membership', and the success overlay", async () => {
+    const context = await signInAda(WIDTHS.desktop)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/co-working`)
+    await page.getByText('Free for you').waitFor()
+    const dialog = await openPanel(page)
+    // She books with her stored details and may choose the 8th Floor.
+    await expect(dialog.getByLabel('Email Address').count()).resolves.toBe(0)
+    await dialog.getByText('Ada Okafor').waitFor()
+    expect(await labelsOf(dialog, 'Space')).toContain('8th Floor Members')
+    await dialog.getByText('Free booking', { exact: true }).waitFor()
+    // Nothing to pay: no wallet buttons until a second guest costs something.
+    await expect(dialog.getByRole('button', { name: /Pay via Wallet/ }).count()).resolves.toBe(0)
+
+    await choose(dialog, 'Today')
+    await choose(dialog, '8th Floor')
+    await dialog.getByRole('button', { name: 'Book', exact: true }).click()
+
+    const overlay = page.getByRole('alertdialog')
+    await overlay.getByText('Booking successful!').waitFor()
+    await overlay.getByRole('button', { name: 'View Bookings' }).waitFor()
+    await overlay.getByRole('button', { name: 'Close' }).waitFor()
+    await page.waitForTimeout(350) // the opening animation
+    await page.screenshot({ path: `${SCREENSHOTS}coworking-member-booked-desktop.png` })
+
+    const rows = (await bookingsOf('ada@example.com')).filter(
+      (b) => b.type === 'spot' && b.date === '2026-11-24',
+    )
+    expect(
+      rows.map((b) => [
+        b.venue,
+        b.amountMinor,
+        b.paidWith,
+        b.paymentReference,
+        b.visitors,
+        b.status,
+      ]),
+    ).toEqual([['8th Floor', 0, 'membership', 'Free booking', 0, 'confirmed']])
+
+    await overlay.getByRole('button', { name: 'View Bookings' }).click()
+    await page.waitForURL('**/profile/bookings')
+    await context.close()
+  })
+})
+
+describe('a member with two guests', () => {
+  it('pays for the second guest from her wallet: the balance drops by ₦5,000', async () => {
+    const context = await signInAda(WIDTHS.phone)
+    const page = await context.newPage()
+    await page.goto(`${server.url}/co-working`)
+    await page.getByText('Free for you').waitFor()
+    const [ada] = await server.db
+      .select({ id: accounts.id })
+      .from(accounts)
+      .where(eq(accounts.email, 'ada@example.com'))
+    const balance = async () =>
+      (
+        await server.db
+          .select({ balance: wallets.balanceMinor })
+          .from(wallets)
+          .where(eq(wallets.accountId, ada?.id ?? ''))
+      )[0]?.balance
+    const before = await balance()
+
+    const dialog = await openPanel(page)
+    const wallet = dialog.getByRole('button', { name: /Pay via Wallet/ })
+    await dialog.getByRole('button', { name: 'Add a guest' }).click()
+    await dialog.getByRole('button', { name: 'Add a guest' }).click()
+    // Section 5: the wallet waits for a day and a space too.
+    await expect(wallet.isDisabled()).resolves.toBe(true)
+    await choose(dialog, 'Tomorrow')
+    await choose(dialog, 'Courtyard')
+    await dialog.getByLabel("Guest 1's name").fill('Efe Okoro')
+    await dialog.getByLabel("Guest 2's name").fill('  ')
+    await dialog.getByText('₦5,000', { exact: true }).waitFor()
+    await wallet.click()
+
+    await page.getByRole('alertdialog').getByText('Booking successful!').waitFor()
+    expect(await balance()).toBe((before ?? 0) - 500_000)
+    const rows = (await bookingsOf('ada@example.com')).filter(
+      (b) => b.type === 'spot' && b.date === '2026-11-25',
+    )
+    expect(
+      rows.map((b) => [
+        b.venue,
+        b.amountMinor,
+        b.paidWith,
+        b.paymentReference,
+        b.visitors,
+        b.namesOfVisitors,
+      ]),
+    ).toEqual([['Courtyard', 500_000, 'wallet', 'Wallet transaction', 2, 'Efe Okoro']])
+    await context.close()
+  })
+})
+
+describe('screens', () => {
+  it.each(Object.entries(WIDTHS))(
+    'look right at %s width (screenshots kept)',
+    async (name, width) => {
+      const guest = await open('/co-working', width)
+      await guest.getByRole('button', { name: 'Book', exact: true }).waitFor()
+      await guest.screenshot({ path: `${SCREENSHOTS}coworking-${name}.png` })
+      await guest.screenshot({ path: `${SCREENSHOTS}coworking-${name}-full.png`, fullPage: true })
+      const dialog = await openPanel(guest)
+      await guest.screenshot({ path: `${SCREENSHOTS}coworking-panel-guest-${name}.png` })
+      await choose(dialog, 'Tomorrow')
+      await choose(dialog, 'The Garden Room')
+      await dialog.getByRole('button', { name: 'Add a guest' }).click()
+      await dialog.getByLabel('Email Address').fill('amaka@example.com')
+      await dialog.getByLabel('Name', { exact: true }).fill('Amaka Obi')
+      await dialog.getByLabel('Phone Number').fill('0803 555 0177')
+      await dialog.getByLabel("Guest 1's name").fill('Tobi')
+      await dialog.getByRole('button', { name: 'Book', exact: true }).scrollIntoViewIfNeeded()
+      await guest.screenshot({ path: `${SCREENSHOTS}coworking-panel-guest-filled-${name}.png` })
+      await guest.context().close()
+
+      const context = await signInAda(width)
+      const member = await context.newPage()
+      await member.goto(`${server.url}/co-working`)
+      await member.getByText('Free for you').waitFor()
+      const memberDialog = await openPanel(member)
+      await choose(memberDialog, 'Tomorrow')
+      await choose(memberDialog, 'Courtyard')
+      await memberDialog.getByRole('button', { name: 'Add a guest' }).click()
+      await memberDialog.getByRole('button', { name: 'Add a guest' }).click()
+      await memberDialog.getByRole('button', { name: /Pay via Wallet/ }).scrollIntoViewIfNeeded()
+      await member.screenshot({ path: `${SCREENSHOTS}coworking-panel-member-${name}.png` })
+      await context.close()
+
+      const booked = await open(
+        '/booked-coworking?email=amaka%40example.com&name=Amaka+Obi&day=2026-11-25&time=10am+-+10pm&type=spot&phone=0803+555+0177',
+        width,
+      )
+      await booked.getByRole('heading', { level: 1, name: 'Your co-working spot' }).waitFor()
+      await booked.screenshot({
+        path: `${SCREENSHOTS}coworking-booked-${name}.png`,
+        fullPage: true,
+      })
+      await booked.getByRole('button', { name: 'Book again' }).click()
+      await booked.getByRole('dialog', { name: 'Book again' }).waitFor()
+      await booked.waitForTimeout(350) // the opening animation
+      await booked.screenshot({ path: `${SCREENSHOTS}coworking-book-again-${name}.png` })
+      await booked.context().close()
+    },
+  )
+})
