@@ -1,4 +1,3 @@
-import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { bookings } from '../../server/db/schema.ts'
 import {
@@ -11,6 +10,7 @@ import {
   type TestApi,
 } from '../support/api-app.ts'
 import {
+  bookingsOf,
   DAYS,
   GUEST,
   jazz,
@@ -35,9 +35,6 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     })
     afterAll(() => api?.close())
 
-    const rowsOf = (email: string) =>
-      api.db.select().from(bookings).where(eq(bookings.email, email))
-
     describe('POST /api/bookings/rsvp: a free event', () => {
       it('books a guest (201) and queues a receipt with the calendar file in the same go', async () => {
         const response = await rsvp(api, poetry({ Email: 'Free.Guest@Example.com' }))
@@ -61,7 +58,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
             Status: 'confirmed',
           },
         })
-        const [row] = await rowsOf('free.guest@example.com')
+        const [row] = await bookingsOf(api.db, 'free.guest@example.com')
         expect(row).toMatchObject({ status: 'confirmed', accountId: null, amountMinor: 0 })
 
         const [mail] = await mailTo(api.db, 'free.guest@example.com')
@@ -96,7 +93,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           400,
           '"Shoe size" is not a question we ask here.',
         )
-        expect(await rowsOf('walker@example.com')).toEqual([])
+        expect(await bookingsOf(api.db, 'walker@example.com')).toEqual([])
       })
 
       it('refuses a booking with a price (402): it is paid by card or from a wallet', async () => {
@@ -105,7 +102,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           402,
           'This booking has a price: pay by card or from your wallet.',
         )
-        expect(await rowsOf('payer@example.com')).toEqual([])
+        expect(await bookingsOf(api.db, 'payer@example.com')).toEqual([])
         expect(await mailTo(api.db, 'payer@example.com')).toEqual([])
       })
 
@@ -120,7 +117,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           400,
           'The price has changed: this booking costs ₦0. Please review and try again.',
         )
-        expect(await rowsOf('cheap@example.com')).toEqual([])
+        expect(await bookingsOf(api.db, 'cheap@example.com')).toEqual([])
       })
 
       it('answers 409 Sold out for an event whose RSVP is closed', async () => {
@@ -314,7 +311,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           401,
           'Login session has expired',
         )
-        expect(await rowsOf('ghost@example.com')).toEqual([])
+        expect(await bookingsOf(api.db, 'ghost@example.com')).toEqual([])
       })
     })
 

@@ -1,75 +1,19 @@
-import { randomBytes } from 'node:crypto'
-import { addDays } from 'date-fns'
 import { eq } from 'drizzle-orm'
-import type { Browser, Locator, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashToken } from '../../server/auth'
-import { accounts, bookings, sessions, spaces, wallets } from '../../server/db/schema'
-import {
-  launchChromium,
-  openContext,
-  SCREENSHOTS,
-  startAppServer,
-  WIDTHS,
-} from '../support/browser'
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { spaces } from '../../server/db/schema'
+import { balanceOf, bookingsOf } from '../support/bookings'
+import { answerCheckout, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos, as in the other browser tests: Monday is 2026-11-30.
 const NOW = new Date('2026-11-24T09:00:00Z')
 
-let server: Awaited<ReturnType<typeof startAppServer>>
-let browser: Browser
+const app = appInBrowser(NOW)
+const { open } = app
 
-beforeAll(async () => {
-  server = await startAppServer(NOW)
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(path: string, width: number = WIDTHS.desktop): Promise<Page> {
-  const context = await openContext(browser, width, NOW)
-  const page = await context.newPage()
-  await page.goto(server.url + path)
-  return page
-}
-
-const bookingsOf = (email: string) =>
-  server.db.select().from(bookings).where(eq(bookings.email, email))
-
-/** Signs Ada in as a magic link would: a live session, and the keys the app stores at login. */
-async function signInAda(width: number) {
-  const [ada] = await server.db
-    .select({ id: accounts.id, phone: accounts.phone })
-    .from(accounts)
-    .where(eq(accounts.email, 'ada@example.com'))
-  if (!ada) throw new Error('No demo account for Ada')
-  const [wallet] = await server.db
-    .select({ id: wallets.id })
-    .from(wallets)
-    .where(eq(wallets.accountId, ada.id))
-  if (!wallet) throw new Error('Ada has no wallet')
-  const token = randomBytes(32).toString('base64url')
-  await server.db
-    .insert(sessions)
-    .values({ tokenHash: hashToken(token), accountId: ada.id, expiresAt: addDays(NOW, 30) })
-  const context = await openContext(browser, width, NOW)
-  const stored = {
-    userID: ada.id,
-    authToken: token,
-    userEmail: 'ada@example.com',
-    userName: 'Ada Okafor',
-    userNumber: ada.phone ?? '+234 801 234 5678',
-    wallet: wallet.id,
-  }
-  await context.addInitScript((values) => {
-    if (sessionStorage.getItem('seeded')) return
-    sessionStorage.setItem('seeded', '1')
-    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
-  }, stored)
-  return context
-}
+/** Ada's co-working bookings for one day. */
+const adaSpotsOn = async (date: string) =>
+  (await bookingsOf(app.db, 'ada@example.com')).filter((b) => b.type === 'spot' && b.date === date)
 
 /** Opens 'Book now' from the page's Book button. */
 async function openPanel(page: Page): Promise<Locator> {
@@ -130,7 +74,7 @@ describe('the co-working page', () => {
 
 describe('without a co-working space', () => {
   it("shows a disabled 'Not available' instead of 'Book'", async () => {
-    await server.db.update(spaces).set({ coworking: false }).where(eq(spaces.kind, 'coworking'))
+    await app.db.update(spaces).set({ coworking: false }).where(eq(spaces.kind, 'coworking'))
     try {
       const page = await open('/co-working', WIDTHS.phone)
       const unavailable = page.getByRole('button', { name: 'Not available' })
@@ -139,7 +83,7 @@ describe('without a co-working space', () => {
       await expect(page.getByRole('button', { name: 'Book', exact: true }).count()).resolves.toBe(0)
       await page.context().close()
     } finally {
-      await server.db.update(spaces).set({ coworking: true }).where(eq(spaces.kind, 'coworking'))
+      await app.db.update(spaces).set({ coworking: true }).where(eq(spaces.kind, 'coworking'))
     }
   })
 })
@@ -178,9 +122,7 @@ describe('a guest', () => {
     await dialog.getByLabel('Remember me').check()
 
     await book.click()
-    await page.waitForURL('**/sandbox/checkout/**')
-    await page.getByText('₦15,000.00').first().waitFor()
-    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await answerCheckout(page, 'Pay', '₦15,000.00')
 
     await page.waitForURL('**/booked-coworking?**')
     const url = new URL(page.url())
@@ -202,7 +144,7 @@ describe('a guest', () => {
     await page.getByText(guest.email).first().waitFor()
     await page.waitForFunction(() => !location.search.includes('reference='))
 
-    const rows = await bookingsOf(guest.email)
+    const rows = await bookingsOf(app.db, guest.email)
     expect(
       rows.map((b) => [
         b.type,
@@ -259,9 +201,9 @@ describe('a guest', () => {
 
 describe('an active member', () => {
   it("books alone for free: paid with 'membership', and the success overlay", async () => {
-    const context = await signInAda(WIDTHS.desktop)
+    const { context } = await app.signIn('ada@example.com', WIDTHS.desktop)
     const page = await context.newPage()
-    await page.goto(`${server.url}/co-working`)
+    await page.goto(`${app.url}/co-working`)
     await page.getByText('Free for you').waitFor()
     const dialog = await openPanel(page)
     // She books with her stored details and may choose the 8th Floor.
@@ -283,9 +225,7 @@ describe('an active member', () => {
     await page.waitForTimeout(350) // the opening animation
     await page.screenshot({ path: `${SCREENSHOTS}coworking-member-booked-desktop.png` })
 
-    const rows = (await bookingsOf('ada@example.com')).filter(
-      (b) => b.type === 'spot' && b.date === '2026-11-24',
-    )
+    const rows = await adaSpotsOn('2026-11-24')
     expect(
       rows.map((b) => [
         b.venue,
@@ -305,22 +245,12 @@ describe('an active member', () => {
 
 describe('a member with two guests', () => {
   it('pays for the second guest from her wallet: the balance drops by ₦5,000', async () => {
-    const context = await signInAda(WIDTHS.phone)
+    const { context, walletId } = await app.signIn('ada@example.com', WIDTHS.phone)
+    if (!walletId) throw new Error('Ada has no wallet')
     const page = await context.newPage()
-    await page.goto(`${server.url}/co-working`)
+    await page.goto(`${app.url}/co-working`)
     await page.getByText('Free for you').waitFor()
-    const [ada] = await server.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.email, 'ada@example.com'))
-    const balance = async () =>
-      (
-        await server.db
-          .select({ balance: wallets.balanceMinor })
-          .from(wallets)
-          .where(eq(wallets.accountId, ada?.id ?? ''))
-      )[0]?.balance
-    const before = await balance()
+    const before = await balanceOf(app.db, walletId)
 
     const dialog = await openPanel(page)
     const wallet = dialog.getByRole('button', { name: /Pay via Wallet/ })
@@ -336,10 +266,8 @@ describe('a member with two guests', () => {
     await wallet.click()
 
     await page.getByRole('alertdialog').getByText('Booking successful!').waitFor()
-    expect(await balance()).toBe((before ?? 0) - 500_000)
-    const rows = (await bookingsOf('ada@example.com')).filter(
-      (b) => b.type === 'spot' && b.date === '2026-11-25',
-    )
+    expect(await balanceOf(app.db, walletId)).toBe(before - 500_000)
+    const rows = await adaSpotsOn('2026-11-25')
     expect(
       rows.map((b) => [
         b.venue,
@@ -375,9 +303,9 @@ describe('screens', () => {
       await guest.screenshot({ path: `${SCREENSHOTS}coworking-panel-guest-filled-${name}.png` })
       await guest.context().close()
 
-      const context = await signInAda(width)
+      const { context } = await app.signIn('ada@example.com', width)
       const member = await context.newPage()
-      await member.goto(`${server.url}/co-working`)
+      await member.goto(`${app.url}/co-working`)
       await member.getByText('Free for you').waitFor()
       const memberDialog = await openPanel(member)
       await choose(memberDialog, 'Tomorrow')

@@ -1,13 +1,13 @@
 import { and, eq } from 'drizzle-orm'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accounts, bookings, communityMembers, spaces, wallets } from '../../server/db/schema'
-import { signIn } from '../support/api-app'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { bookings, spaces } from '../../server/db/schema'
+import { balanceOf, bookingsOf } from '../support/bookings'
 import {
-  launchChromium,
-  openContext,
+  answerCheckout,
+  appInBrowser,
+  type OutboxEntry,
   SCREENSHOTS,
-  startAppServer,
   WIDTHS,
 } from '../support/browser'
 
@@ -15,57 +15,8 @@ import {
 const NOW = new Date('2026-11-24T09:00:00Z')
 const TOMORROW = '2026-11-25'
 
-let server: Awaited<ReturnType<typeof startAppServer>>
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startAppServer(NOW)
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(path: string, width: number = WIDTHS.desktop): Promise<Page> {
-  const context = await openContext(browser, width, NOW)
-  const page = await context.newPage()
-  await page.goto(server.url + path)
-  return page
-}
-
-/** A window where this person is signed in, with the wallet ids the login stores. */
-async function signedInAs(
-  email: string,
-  wallet: { personal?: string; community?: string },
-  width: number = WIDTHS.desktop,
-): Promise<BrowserContext> {
-  const [account] = await server.db
-    .select({ id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName })
-    .from(accounts)
-    .where(eq(accounts.email, email))
-  if (!account) throw new Error(`No demo account ${email}`)
-  const token = await signIn({ db: server.db, now: NOW }, email)
-  const context = await openContext(browser, width, NOW)
-  await context.addInitScript(
-    (values) => {
-      if (localStorage.getItem('userID')) return
-      for (const [key, value] of Object.entries(values)) {
-        if (value) localStorage.setItem(key, value)
-      }
-    },
-    {
-      userID: account.id,
-      authToken: token,
-      userEmail: email,
-      userName: `${account.firstName} ${account.lastName}`,
-      userNumber: '+234 803 555 0101',
-      wallet: wallet.personal ?? '',
-      communityWallet: wallet.community ?? '',
-    },
-  )
-  return context
-}
+const app = appInBrowser(NOW)
+const { open } = app
 
 /** Opens the booking panel from the page's one 'Book' button. */
 async function openPanel(page: Page) {
@@ -73,14 +24,6 @@ async function openPanel(page: Page) {
   const dialog = page.getByRole('dialog', { name: 'Book the print studio' })
   await dialog.waitFor()
   return dialog
-}
-
-async function outboxFor(email: string): Promise<{ to: string; subject: string; text: string }[]> {
-  const response = await fetch(`${server.url}/api/dev/outbox`)
-  const body = (await response.json()) as {
-    data: { to: string; subject: string; text: string }[]
-  }
-  return body.data.filter((message) => message.to.includes(email))
 }
 
 describe('/print-studio', () => {
@@ -133,7 +76,7 @@ describe('/print-studio', () => {
   it("offers a greyed 'Not available' when no studio item takes bookings", async () => {
     const page = await open('/print-studio')
     // The studio stops taking bookings before the page is opened again.
-    await server.db.update(spaces).set({ coworking: false }).where(eq(spaces.kind, 'print-studio'))
+    await app.db.update(spaces).set({ coworking: false }).where(eq(spaces.kind, 'print-studio'))
     try {
       await page.reload()
       const action = page.getByRole('button', { name: 'Not available' })
@@ -143,7 +86,7 @@ describe('/print-studio', () => {
         page.getByRole('main').getByRole('button', { name: 'Book', exact: true }).count(),
       ).resolves.toBe(0)
     } finally {
-      await server.db.update(spaces).set({ coworking: true }).where(eq(spaces.kind, 'print-studio'))
+      await app.db.update(spaces).set({ coworking: true }).where(eq(spaces.kind, 'print-studio'))
       await page.context().close()
     }
   })
@@ -176,9 +119,7 @@ describe('/print-studio', () => {
     await page.screenshot({ path: `${SCREENSHOTS}print-studio-panel-filled-phone.png` })
 
     await book.click()
-    await page.waitForURL(/\/sandbox\/checkout\//)
-    await expect(page.getByText('₦30,000.00').first().isVisible()).resolves.toBe(true)
-    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await answerCheckout(page, 'Pay', '₦30,000.00')
 
     await page.waitForURL(/\/booked-printstudio\?/)
     await page.getByRole('status').getByText('Booked', { exact: true }).waitFor()
@@ -193,7 +134,7 @@ describe('/print-studio', () => {
     expect(query.get('reference')).toBeNull() // settled, then taken out of the address
     await page.screenshot({ path: `${SCREENSHOTS}booked-printstudio-paid-phone.png` })
 
-    const rows = await server.db.select().from(bookings).where(eq(bookings.email, email))
+    const rows = await bookingsOf(app.db, email)
     expect(rows).toHaveLength(1)
     expect(rows[0]).toMatchObject({
       type: 'print-studio',
@@ -206,9 +147,9 @@ describe('/print-studio', () => {
     })
 
     // The receipt is in the outbox (sent right after the payment settles).
-    let receipts: Awaited<ReturnType<typeof outboxFor>> = []
+    let receipts: OutboxEntry[] = []
     for (let i = 0; i < 20 && receipts.length === 0; i++) {
-      receipts = await outboxFor(email)
+      receipts = await app.outboxTo(email)
       if (receipts.length === 0) await new Promise((r) => setTimeout(r, 250))
     }
     expect(receipts.length).toBeGreaterThan(0)
@@ -282,26 +223,20 @@ describe('/booked-printstudio', () => {
   it('goes back to the menu', async () => {
     const page = await open(bookedPath)
     await page.getByRole('link', { name: 'Back' }).click()
-    await page.waitForURL(`${server.url}/menu`)
+    await page.waitForURL(`${app.url}/menu`)
     await page.context().close()
   })
 })
 
 describe('paying from a wallet', () => {
   it("books from a community wallet and says 'Booking successful!'", async () => {
-    const [membership] = await server.db
-      .select({ communityId: communityMembers.communityId })
-      .from(communityMembers)
-      .where(eq(communityMembers.email, 'femi@example.com'))
-    const [wallet] = await server.db
-      .select()
-      .from(wallets)
-      .where(eq(wallets.communityId, membership?.communityId ?? ''))
-    if (!wallet) throw new Error('No community wallet in the demo data')
+    // Femi has no wallet of his own; the login stores his community's.
+    const { context, communityWalletId } = await app.signIn('femi@example.com')
+    if (!communityWalletId) throw new Error('No community wallet in the demo data')
+    const before = await balanceOf(app.db, communityWalletId)
 
-    const context = await signedInAs('femi@example.com', { community: wallet.id })
     const page = await context.newPage()
-    await page.goto(`${server.url}/print-studio`)
+    await page.goto(`${app.url}/print-studio`)
     const dialog = await openPanel(page)
     // Signed in: no guest fields; the personal wallet is not stored, the community one is.
     await expect(dialog.getByLabel('Email Address').count()).resolves.toBe(0)
@@ -324,9 +259,8 @@ describe('paying from a wallet', () => {
     await page.waitForTimeout(400) // the opening animation
     await page.screenshot({ path: `${SCREENSHOTS}print-studio-booked-overlay-desktop.png` })
 
-    const [after] = await server.db.select().from(wallets).where(eq(wallets.id, wallet.id))
-    expect(after?.balanceMinor).toBe(wallet.balanceMinor - 3_000_000)
-    const rows = await server.db
+    expect(await balanceOf(app.db, communityWalletId)).toBe(before - 3_000_000)
+    const rows = await app.db
       .select()
       .from(bookings)
       .where(and(eq(bookings.email, 'femi@example.com'), eq(bookings.type, 'print-studio')))
@@ -334,25 +268,18 @@ describe('paying from a wallet', () => {
     expect(rows[0]).toMatchObject({ paidWith: 'community-wallet', timeSlot: '6pm - 10pm' })
 
     await overlay.getByRole('button', { name: 'View Bookings' }).click()
-    await page.waitForURL(`${server.url}/profile/bookings`)
+    await page.waitForURL(`${app.url}/profile/bookings`)
     await context.close()
   })
 
   it("shows the server's message when the wallet is short, then reloads", async () => {
-    const [account] = await server.db
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.email, 'ada@example.com'))
-    const [wallet] = await server.db
-      .select()
-      .from(wallets)
-      .where(eq(wallets.accountId, account?.id ?? ''))
-    if (!wallet) throw new Error('No wallet for Ada in the demo data')
-    expect(wallet.balanceMinor).toBeLessThan(3_000_000) // ₦25,000 for a ₦30,000 session
+    const { context, walletId } = await app.signIn('ada@example.com')
+    if (!walletId) throw new Error('No wallet for Ada in the demo data')
+    const before = await balanceOf(app.db, walletId)
+    expect(before).toBeLessThan(3_000_000) // ₦25,000 for a ₦30,000 session
 
-    const context = await signedInAs('ada@example.com', { personal: wallet.id })
     const page = await context.newPage()
-    await page.goto(`${server.url}/print-studio`)
+    await page.goto(`${app.url}/print-studio`)
     const dialog = await openPanel(page)
     await dialog.getByLabel('Day').selectOption(TOMORROW)
     await dialog.getByText('10am - 2pm', { exact: true }).click()
@@ -361,8 +288,7 @@ describe('paying from a wallet', () => {
     await alert.waitFor()
     await expect(alert.innerText()).resolves.toMatch(/balance|enough|low/i)
     await page.screenshot({ path: `${SCREENSHOTS}print-studio-wallet-failed-desktop.png` })
-    const [after] = await server.db.select().from(wallets).where(eq(wallets.id, wallet.id))
-    expect(after?.balanceMinor).toBe(wallet.balanceMinor)
+    expect(await balanceOf(app.db, walletId)).toBe(before)
 
     // After 5 s the page reloads: the panel is gone and the page is fresh.
     await page.waitForEvent('load', { timeout: 8000 })

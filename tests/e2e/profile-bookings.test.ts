@@ -1,63 +1,21 @@
-import { eq } from 'drizzle-orm'
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { accounts } from '../../server/db/schema'
-import { signIn } from '../support/api-app'
-import {
-  launchChromium,
-  openContext,
-  SCREENSHOTS,
-  startAppServer,
-  WIDTHS,
-} from '../support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { answerCheckout, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos: Ada's Rooftop Jazz ticket is for today; her film night and
 // co-working day are past.
 const NOW = new Date('2026-11-24T09:00:00Z')
 
-let server: Awaited<ReturnType<typeof startAppServer>>
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startAppServer(NOW)
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-/** A browser window where this member is signed in, as the magic-link page leaves storage. */
-async function signedInAs(email: string, width: number): Promise<BrowserContext> {
-  const [account] = await server.db
-    .select({ id: accounts.id, firstName: accounts.firstName, lastName: accounts.lastName })
-    .from(accounts)
-    .where(eq(accounts.email, email))
-  if (!account) throw new Error(`No demo account ${email}`)
-  const token = await signIn({ db: server.db, now: NOW }, email)
-  const context = await openContext(browser, width, NOW)
-  await context.addInitScript(
-    ({ id, token, email, name }) => {
-      if (localStorage.getItem('userID')) return
-      localStorage.setItem('userID', id)
-      localStorage.setItem('authToken', token)
-      localStorage.setItem('userEmail', email)
-      localStorage.setItem('userName', name)
-      localStorage.setItem('userNumber', '+234 803 555 0101')
-    },
-    { id: account.id, token, email, name: `${account.firstName} ${account.lastName}` },
-  )
-  return context
-}
+const app = appInBrowser(NOW)
 
 const row = (page: Page, name: string) =>
   page.getByRole('button', { name: new RegExp(name) }).first()
 
 describe('/profile/bookings', () => {
   it("shows a member's bookings, one row open at a time, and past bookings on demand", async () => {
-    const context = await signedInAs('ada@example.com', WIDTHS.phone)
+    const { context } = await app.signIn('ada@example.com', WIDTHS.phone)
     const page = await context.newPage()
-    await page.goto(`${server.url}/profile/bookings`)
+    await page.goto(`${app.url}/profile/bookings`)
 
     await page.getByRole('heading', { name: 'Bookings', level: 1 }).waitFor()
     const jazz = row(page, 'Rooftop Jazz')
@@ -97,9 +55,9 @@ describe('/profile/bookings', () => {
   })
 
   it('tells a member with no bookings how to make one', async () => {
-    const context = await signedInAs('zainab@example.com', WIDTHS.desktop)
+    const { context } = await app.signIn('zainab@example.com', WIDTHS.desktop)
     const page = await context.newPage()
-    await page.goto(`${server.url}/profile/bookings`)
+    await page.goto(`${app.url}/profile/bookings`)
     await page.getByText('No upcoming bookings').waitFor()
     await expect(
       page.getByRole('link', { name: "See what's on" }).getAttribute('href'),
@@ -108,9 +66,9 @@ describe('/profile/bookings', () => {
   })
 
   it('does not show a list for an address with a payment reference nobody knows', async () => {
-    const context = await signedInAs('ada@example.com', WIDTHS.desktop)
+    const { context } = await app.signIn('ada@example.com', WIDTHS.desktop)
     const page = await context.newPage()
-    await page.goto(`${server.url}/profile/bookings?reference=made-up-ref-123`)
+    await page.goto(`${app.url}/profile/bookings?reference=made-up-ref-123`)
     await page.getByRole('heading', { name: "We couldn't find this payment" }).waitFor()
     await expect(page.getByText('Rooftop Jazz').count()).resolves.toBe(0)
     // The way back leaves the reference behind and shows the list.
@@ -162,14 +120,14 @@ describe('/profile/bookings', () => {
   }
 
   it('comes back from a paid card payment to the list with the new booking, once', async () => {
-    const context = await signedInAs('ada@example.com', WIDTHS.phone)
+    const { context } = await app.signIn('ada@example.com', WIDTHS.phone)
     const page = await context.newPage()
-    await page.goto(`${server.url}/profile/bookings`)
+    await page.goto(`${app.url}/profile/bookings`)
     await row(page, 'Rooftop Jazz').waitFor()
     await expect(page.getByText('Fri, Nov 27').count()).resolves.toBe(0)
 
     await page.goto(await startStudioPayment(page, '2026-11-27', '10am - 2pm'))
-    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await answerCheckout(page, 'Pay')
     await page.waitForURL(/\/profile\/bookings/)
 
     // Settled, then the list, with the session in it; the address no longer carries the reference.
@@ -190,13 +148,13 @@ describe('/profile/bookings', () => {
   })
 
   it('says so, kindly, when the card payment is declined, and books nothing', async () => {
-    const context = await signedInAs('ada@example.com', WIDTHS.desktop)
+    const { context } = await app.signIn('ada@example.com', WIDTHS.desktop)
     const page = await context.newPage()
-    await page.goto(`${server.url}/profile/bookings`)
+    await page.goto(`${app.url}/profile/bookings`)
     await row(page, 'Rooftop Jazz').waitFor()
 
     await page.goto(await startStudioPayment(page, '2026-11-28', '2pm - 6pm'))
-    await page.getByRole('button', { name: 'Decline', exact: true }).click()
+    await answerCheckout(page, 'Decline')
     await page
       .getByText('Your payment did not go through. No booking was made and nothing was charged.')
       .waitFor()
@@ -209,9 +167,9 @@ describe('/profile/bookings', () => {
   })
 
   it('sends a visitor to /menu', async () => {
-    const context = await openContext(browser, WIDTHS.phone, NOW)
+    const context = await app.newContext(WIDTHS.phone)
     const page = await context.newPage()
-    await page.goto(`${server.url}/profile/bookings`)
+    await page.goto(`${app.url}/profile/bookings`)
     await page.waitForURL('**/menu')
     await expect(page.getByText('Rooftop Jazz').count()).resolves.toBe(0)
     await context.close()

@@ -1,122 +1,20 @@
-import { randomBytes } from 'node:crypto'
-import { addDays } from 'date-fns'
 import { eq } from 'drizzle-orm'
-import type { Browser, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { hashToken } from '../../server/auth'
-import {
-  accounts,
-  bookings,
-  communityMembers,
-  events,
-  sessions,
-  wallets,
-} from '../../server/db/schema'
-import {
-  launchChromium,
-  openContext,
-  SCREENSHOTS,
-  startAppServer,
-  WIDTHS,
-} from '../support/browser'
+import type { Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { events, wallets } from '../../server/db/schema'
+import { balanceOf, bookingsOf } from '../support/bookings'
+import { answerCheckout, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos, as in the other browser tests.
 const NOW = new Date('2026-11-24T09:00:00Z')
 
-let server: Awaited<ReturnType<typeof startAppServer>>
-let browser: Browser
-
-beforeAll(async () => {
-  server = await startAppServer(NOW)
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
-
-async function open(path: string, width: number = WIDTHS.desktop): Promise<Page> {
-  const context = await openContext(browser, width, NOW)
-  const page = await context.newPage()
-  await page.goto(server.url + path)
-  return page
-}
-
-interface OutboxEntry {
-  to: string
-  subject: string
-  text: string
-  attachments: { filename: string }[]
-}
-
-/** The e-mails the server kept for an address (no SMTP server in tests: the dev outbox). */
-async function mailTo(email: string): Promise<OutboxEntry[]> {
-  const response = await fetch(`${server.url}/api/dev/outbox`)
-  const body = (await response.json()) as { data: OutboxEntry[] }
-  return body.data.filter((entry) => entry.to.toLowerCase().includes(email.toLowerCase()))
-}
-
-const bookingsOf = (email: string) =>
-  server.db.select().from(bookings).where(eq(bookings.email, email))
-
-/**
- * Signs a demo account in as a magic link would: a live session, and the keys the app stores
- * at login (their wallet's id, and their community's wallet id when they belong to one).
- */
-async function signInAs(email: string, name: string, width: number) {
-  const [account] = await server.db
-    .select({ id: accounts.id, phone: accounts.phone })
-    .from(accounts)
-    .where(eq(accounts.email, email))
-  if (!account) throw new Error(`No demo account for ${email}`)
-  const [wallet] = await server.db
-    .select({ id: wallets.id })
-    .from(wallets)
-    .where(eq(wallets.accountId, account.id))
-  const [membership] = await server.db
-    .select({ communityId: communityMembers.communityId })
-    .from(communityMembers)
-    .where(eq(communityMembers.email, email))
-  const [communityWallet] = membership
-    ? await server.db
-        .select({ id: wallets.id })
-        .from(wallets)
-        .where(eq(wallets.communityId, membership.communityId))
-    : []
-  const token = randomBytes(32).toString('base64url')
-  await server.db
-    .insert(sessions)
-    .values({ tokenHash: hashToken(token), accountId: account.id, expiresAt: addDays(NOW, 30) })
-  const context = await openContext(browser, width, NOW)
-  const stored: Record<string, string> = {
-    userID: account.id,
-    authToken: token,
-    userEmail: email,
-    userName: name,
-    userNumber: account.phone ?? '',
-    ...(wallet ? { wallet: wallet.id } : {}),
-    ...(communityWallet ? { communityWallet: communityWallet.id } : {}),
-  }
-  await context.addInitScript((values) => {
-    if (sessionStorage.getItem('seeded')) return
-    sessionStorage.setItem('seeded', '1')
-    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
-  }, stored)
-  return { context, walletId: wallet?.id ?? null, communityWalletId: communityWallet?.id ?? null }
-}
+const app = appInBrowser(NOW)
+const { open } = app
 
 async function signInAda(width: number) {
-  const { context, walletId } = await signInAs('ada@example.com', 'Ada Okafor', width)
+  const { context, walletId } = await app.signIn('ada@example.com', width)
   if (!walletId) throw new Error('Ada has no wallet')
   return { context, walletId }
-}
-
-const balanceOf = async (walletId: string) => {
-  const [row] = await server.db
-    .select({ balance: wallets.balanceMinor })
-    .from(wallets)
-    .where(eq(wallets.id, walletId))
-  return row?.balance
 }
 
 /** Opens the RSVP panel from the event page's action button. */
@@ -166,11 +64,11 @@ describe('a guest', () => {
     await page.getByText("We've sent you a receipt at").waitFor()
     await page.getByText(guest.email).first().waitFor()
 
-    const rows = await bookingsOf(guest.email)
+    const rows = await bookingsOf(app.db, guest.email)
     expect(rows.map((b) => [b.eventId, b.paidWith, b.amountMinor, b.timeSlot, b.status])).toEqual([
       ['poetry-and-palm-wine', 'free', 0, '4pm - 8pm', 'confirmed'],
     ])
-    const mail = await mailTo(guest.email)
+    const mail = await app.outboxTo(guest.email)
     expect(mail).toHaveLength(1)
     expect(mail[0]?.attachments.some((a) => a.filename.endsWith('.ics'))).toBe(true)
     await page.context().close()
@@ -186,9 +84,7 @@ describe('a guest', () => {
     await dialog.getByText('₦15,000', { exact: true }).waitFor()
     await dialog.getByRole('button', { name: 'Pay ₦15,000 by card' }).click()
 
-    await page.waitForURL('**/sandbox/checkout/**')
-    await page.getByText('₦15,000.00').first().waitFor()
-    await page.getByRole('button', { name: 'Pay', exact: true }).click()
+    await answerCheckout(page, 'Pay', '₦15,000.00')
 
     await page.waitForURL('**/event/risograph-workshop/registered?**')
     await page.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
@@ -198,11 +94,11 @@ describe('a guest', () => {
     // The reference is gone from the address once settled: a reload does not verify again.
     await page.waitForFunction(() => !location.search.includes('reference='))
 
-    const rows = await bookingsOf(guest.email)
+    const rows = await bookingsOf(app.db, guest.email)
     expect(rows.map((b) => [b.eventId, b.amountMinor, b.timeSlot, b.status])).toEqual([
       ['risograph-workshop', 1_500_000, '4pm - 8pm', 'confirmed'],
     ])
-    expect(await mailTo(guest.email)).toHaveLength(1)
+    expect(await app.outboxTo(guest.email)).toHaveLength(1)
     await page.context().close()
   })
 
@@ -212,17 +108,16 @@ describe('a guest', () => {
     const dialog = await openPanel(page, 'Buy Ticket')
     await fillGuest(page, guest)
     await dialog.getByRole('button', { name: 'Pay ₦15,000 by card' }).click()
-    await page.waitForURL('**/sandbox/checkout/**')
-    await page.getByRole('button', { name: 'Decline', exact: true }).click()
+    await answerCheckout(page, 'Decline')
 
     await page.waitForURL('**/event/risograph-workshop/registered?**')
     await page
       .getByText('Your payment did not go through. No booking was made and nothing was charged.')
       .waitFor()
     await expect(page.getByText("We've sent you a receipt at").count()).resolves.toBe(0)
-    const rows = await bookingsOf(guest.email)
+    const rows = await bookingsOf(app.db, guest.email)
     expect(rows.filter((b) => b.status !== 'cancelled')).toEqual([])
-    expect(await mailTo(guest.email)).toEqual([])
+    expect(await app.outboxTo(guest.email)).toEqual([])
     await page.context().close()
   })
 })
@@ -230,10 +125,10 @@ describe('a guest', () => {
 describe('an active member', () => {
   it("pays the friends' price from her wallet; the balance drops by exactly that", async () => {
     const { context, walletId } = await signInAda(WIDTHS.desktop)
-    const before = await balanceOf(walletId)
-    const earlier = new Set((await bookingsOf('ada@example.com')).map((b) => b.id))
+    const before = await balanceOf(app.db, walletId)
+    const earlier = new Set((await bookingsOf(app.db, 'ada@example.com')).map((b) => b.id))
     const page = await context.newPage()
-    await page.goto(`${server.url}/event/rooftop-jazz`)
+    await page.goto(`${app.url}/event/rooftop-jazz`)
     // Her membership is read from the profile: the friends' price shows once it is.
     await page.getByText("Friend's special price").first().waitFor()
     const dialog = await openPanel(page, 'Buy Ticket')
@@ -252,8 +147,8 @@ describe('an active member', () => {
     await page.screenshot({ path: `${SCREENSHOTS}rsvp-member-success-desktop.png` })
 
     expect(before).toBeDefined()
-    expect(await balanceOf(walletId)).toBe((before ?? 0) - 800_000)
-    const made = (await bookingsOf('ada@example.com')).filter((b) => !earlier.has(b.id))
+    expect(await balanceOf(app.db, walletId)).toBe(before - 800_000)
+    const made = (await bookingsOf(app.db, 'ada@example.com')).filter((b) => !earlier.has(b.id))
     expect(
       made.map((b) => [b.eventId, b.amountMinor, b.paidWith, b.paymentReference, b.status]),
     ).toEqual([['rooftop-jazz', 800_000, 'wallet', 'Wallet transaction', 'confirmed']])
@@ -294,10 +189,10 @@ describe('the panel', () => {
 
 describe('a member of a community', () => {
   it('is offered her community wallet too, at 360 px', async () => {
-    const { context, communityWalletId } = await signInAs('femi@example.com', 'Femi Bello', 360)
+    const { context, communityWalletId } = await app.signIn('femi@example.com', 360)
     expect(communityWalletId).not.toBeNull()
     const page = await context.newPage()
-    await page.goto(`${server.url}/event/risograph-workshop`)
+    await page.goto(`${app.url}/event/risograph-workshop`)
     await page.getByText("Friend's special price").first().waitFor()
     const dialog = await openPanel(page, 'Buy Ticket')
     const community = dialog.getByRole('button', { name: 'Pay via Community Wallet' })
@@ -319,11 +214,11 @@ describe('a member of a community', () => {
 describe('when the server refuses', () => {
   it("shows the wallet's refusal, then reloads the page 5 s later, charging nothing", async () => {
     const { context, walletId } = await signInAda(WIDTHS.phone)
-    const before = await balanceOf(walletId)
-    await server.db.update(wallets).set({ balanceMinor: 100_000 }).where(eq(wallets.id, walletId))
+    const before = await balanceOf(app.db, walletId)
+    await app.db.update(wallets).set({ balanceMinor: 100_000 }).where(eq(wallets.id, walletId))
     try {
       const page = await context.newPage()
-      await page.goto(`${server.url}/event/risograph-workshop`)
+      await page.goto(`${app.url}/event/risograph-workshop`)
       await page.getByText("Friend's special price").first().waitFor()
       const dialog = await openPanel(page, 'Buy Ticket')
       await dialog.getByRole('button', { name: 'Pay via Wallet' }).click()
@@ -333,13 +228,10 @@ describe('when the server refuses', () => {
       const shownAt = Date.now()
       await page.waitForEvent('load', { timeout: 10_000 })
       expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4000)
-      expect(await balanceOf(walletId)).toBe(100_000)
+      expect(await balanceOf(app.db, walletId)).toBe(100_000)
       await context.close()
     } finally {
-      await server.db
-        .update(wallets)
-        .set({ balanceMinor: before ?? 0 })
-        .where(eq(wallets.id, walletId))
+      await app.db.update(wallets).set({ balanceMinor: before }).where(eq(wallets.id, walletId))
     }
   })
 
@@ -347,7 +239,7 @@ describe('when the server refuses', () => {
     const page = await open('/event/poetry-and-palm-wine', WIDTHS.desktop)
     const dialog = await openPanel(page, 'Get Ticket')
     await fillGuest(page, { email: 'late@example.com', name: 'Late Comer', phone: '0803 555 0111' })
-    await server.db
+    await app.db
       .update(events)
       .set({ rsvpOpen: false })
       .where(eq(events.id, 'poetry-and-palm-wine'))
@@ -363,9 +255,9 @@ describe('when the server refuses', () => {
       )
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })
-      expect(await bookingsOf('late@example.com')).toEqual([])
+      expect(await bookingsOf(app.db, 'late@example.com')).toEqual([])
     } finally {
-      await server.db
+      await app.db
         .update(events)
         .set({ rsvpOpen: true })
         .where(eq(events.id, 'poetry-and-palm-wine'))
@@ -400,7 +292,7 @@ describe('screens', () => {
       // The member's panel: friends' price, no guest fields, wallet buttons.
       const { context } = await signInAda(width)
       const member = await context.newPage()
-      await member.goto(`${server.url}/event/risograph-workshop`)
+      await member.goto(`${app.url}/event/risograph-workshop`)
       await member.getByText("Friend's special price").first().waitFor()
       await openPanel(member, 'Buy Ticket')
       await member.screenshot({ path: `${SCREENSHOTS}rsvp-member-${name}.png` })

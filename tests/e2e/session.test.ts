@@ -1,26 +1,10 @@
-import type { Browser, BrowserContext, Page } from 'playwright-core'
-import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { signIn } from '../support/api-app'
-import {
-  launchChromium,
-  openContext,
-  SCREENSHOTS,
-  startAppServer,
-  WIDTHS,
-} from '../support/browser'
+import type { BrowserContext, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 const NOW = new Date('2026-11-24T09:00:00Z')
 
-let server: Awaited<ReturnType<typeof startAppServer>>
-let browser: Browser
-beforeAll(async () => {
-  server = await startAppServer(NOW)
-  browser = await launchChromium()
-})
-afterAll(async () => {
-  await browser?.close()
-  await server?.close()
-})
+const app = appInBrowser(NOW)
 
 /** What a guest who ticked 'Remember me' left in this browser. */
 const REMEMBERED = {
@@ -30,10 +14,10 @@ const REMEMBERED = {
   rememberMe: 'true',
 }
 
-/** A login as the app stores it; the token is made up unless a live one is given. */
-const login = (authToken = 'a-token-no-session-has') => ({
+/** A login as the app stores it, with a token no session has. */
+const login = () => ({
   userID: '00000000-0000-4000-8000-000000000001',
-  authToken,
+  authToken: 'a-token-no-session-has',
   userEmail: 'ada@example.com',
   userName: 'Ada Okafor',
   userNumber: '+234 803 555 0101',
@@ -46,7 +30,7 @@ async function windowWith(
   path: string,
   width: number = WIDTHS.desktop,
 ): Promise<{ context: BrowserContext; page: Page }> {
-  const context = await openContext(browser, width, NOW)
+  const context = await app.newContext(width)
   await context.addInitScript(
     ({ values, path }) => {
       if (location.pathname === path && !sessionStorage.getItem('seeded')) {
@@ -70,7 +54,7 @@ describe('a dead token', () => {
     const profile = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/accounts/profile',
     )
-    await page.goto(`${server.url}/`)
+    await page.goto(`${app.url}/`)
     expect((await profile).status()).toBe(401)
     // The visitor's layout: the promo banner shows, as for anyone not signed in.
     await page.getByRole('link', { name: 'Apply', exact: true }).waitFor()
@@ -85,7 +69,7 @@ describe('a dead token', () => {
 
   it("on a protected route says 'Login session has expired', then clears the login and opens /login 3 s later", async () => {
     const { context, page } = await windowWith({ ...login(), ...REMEMBERED }, '/profile')
-    await page.goto(`${server.url}/profile`)
+    await page.goto(`${app.url}/profile`)
     await expiredBanner(page).waitFor()
     const shownAt = Date.now()
     expect(new URL(page.url()).pathname).toBe('/profile')
@@ -99,7 +83,7 @@ describe('a dead token', () => {
   it('treats a stored user id without a token as broken storage: the login is cleared, the remembered details stay', async () => {
     const { authToken: _none, ...broken } = login()
     const { context, page } = await windowWith({ ...broken, ...REMEMBERED }, '/')
-    await page.goto(`${server.url}/`)
+    await page.goto(`${app.url}/`)
     await page.getByRole('link', { name: 'Apply', exact: true }).waitFor()
     await expect(stored(page)).resolves.toEqual(REMEMBERED)
     await context.close()
@@ -108,12 +92,12 @@ describe('a dead token', () => {
 
 describe('a live session', () => {
   it("shows an active member a FriendsPrice of 0 as 'Free for members', never '₦0'", async () => {
-    const token = await signIn({ db: server.db, now: NOW }, 'ada@example.com')
-    const { context, page } = await windowWith(login(token), '/event/film-night')
+    const { context } = await app.signIn('ada@example.com')
+    const page = await context.newPage()
     const profile = page.waitForResponse(
       (r) => new URL(r.url()).pathname === '/api/accounts/profile',
     )
-    await page.goto(`${server.url}/event/film-night`)
+    await page.goto(`${app.url}/event/film-night`)
     expect((await profile).status()).toBe(200)
     const facts = page.locator('dl').filter({ hasText: "Friend's special price" })
     await facts.waitFor()

@@ -2,7 +2,7 @@ import { eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import type { components } from '../../openapi/schema'
 import type { Db } from '../../server/db/client.ts'
-import { mailOutbox, wallets, walletTransactions } from '../../server/db/schema.ts'
+import { bookings, mailOutbox, wallets, walletTransactions } from '../../server/db/schema.ts'
 import type { TestApi } from './api-app.ts'
 
 // Booking bodies for the demo data on the pinned clock (Tuesday 24 November 2026, Lagos), as the
@@ -122,6 +122,21 @@ export function debitWallet(
     remoteAddress: address,
     headers: token ? { authorization: `Bearer ${token}` } : {},
   })
+}
+
+/** The booking rows made for one e-mail address. */
+export function bookingsOf(db: Db, email: string) {
+  return db.select().from(bookings).where(eq(bookings.email, email))
+}
+
+/** A wallet's balance in minor units. */
+export async function balanceOf(db: Db, walletId: string): Promise<number> {
+  const [row] = await db
+    .select({ balance: wallets.balanceMinor })
+    .from(wallets)
+    .where(eq(wallets.id, walletId))
+  if (!row) throw new Error(`No wallet ${walletId}`)
+  return row.balance
 }
 
 /** The messages in the outbox to one address, oldest first. */

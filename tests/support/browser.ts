@@ -1,10 +1,13 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
+import { eq } from 'drizzle-orm'
 import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
 import { afterAll, beforeAll } from 'vitest'
 import { buildApp } from '../../server/app'
-import { migrate, openDatabase } from '../../server/db/client'
+import { type Db, migrate, openDatabase } from '../../server/db/client'
+import { accounts, communityMembers, wallets } from '../../server/db/schema'
 import { seedDemoData } from '../../server/db/seed'
+import { signIn } from './api-app'
 
 /** Debian's chromium by default; the tests never download a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -81,9 +84,94 @@ export async function startAppServer(now: Date) {
   }
 }
 
+/** The wallet ids a sign-in stored: the person's own, and their community's; null when none. */
+export interface StoredWallets {
+  walletId: string | null
+  communityWalletId: string | null
+}
+
+/**
+ * Signs a demo account in as the magic-link page would: a live session row, and the keys the app
+ * stores at login (userID, authToken, userEmail, userName, userNumber, and the ids of their wallet
+ * and their community's wallet when they have them), written before the window's first page runs.
+ * Each new tab is seeded once, so a reload or a logout in that tab keeps what the app left.
+ */
+export async function signInBrowser(
+  target: BrowserContext | Page,
+  { db, now }: { db: Db; now: Date },
+  email: string,
+): Promise<StoredWallets> {
+  const [account] = await db
+    .select({
+      id: accounts.id,
+      firstName: accounts.firstName,
+      lastName: accounts.lastName,
+      phone: accounts.phone,
+    })
+    .from(accounts)
+    .where(eq(accounts.email, email))
+  if (!account) throw new Error(`No demo account ${email}`)
+  const [wallet] = await db
+    .select({ id: wallets.id })
+    .from(wallets)
+    .where(eq(wallets.accountId, account.id))
+  const [membership] = await db
+    .select({ communityId: communityMembers.communityId })
+    .from(communityMembers)
+    .where(eq(communityMembers.email, email))
+  const [communityWallet] = membership
+    ? await db
+        .select({ id: wallets.id })
+        .from(wallets)
+        .where(eq(wallets.communityId, membership.communityId))
+    : []
+  const stored: Record<string, string> = {
+    userID: account.id,
+    authToken: await signIn({ db, now }, email),
+    userEmail: email,
+    userName: `${account.firstName} ${account.lastName}`,
+    userNumber: account.phone ?? '',
+    ...(wallet ? { wallet: wallet.id } : {}),
+    ...(communityWallet ? { communityWallet: communityWallet.id } : {}),
+  }
+  const seed = (values: Record<string, string>) => {
+    if (sessionStorage.getItem('seeded')) return
+    sessionStorage.setItem('seeded', '1')
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
+  }
+  await target.addInitScript(seed, stored)
+  return { walletId: wallet?.id ?? null, communityWalletId: communityWallet?.id ?? null }
+}
+
+/** An e-mail as the dev outbox lists it (no SMTP server in tests: the server keeps the mail). */
+export interface OutboxEntry {
+  to: string
+  subject: string
+  text: string
+  attachments: { filename: string }[]
+}
+
+/** The e-mails the server at `url` kept for an address, newest first, as /api/dev/outbox lists them. */
+export async function outboxTo(url: string, email: string): Promise<OutboxEntry[]> {
+  const response = await fetch(`${url}/api/dev/outbox`)
+  const body = (await response.json()) as { data: OutboxEntry[] }
+  return body.data.filter((entry) => entry.to.toLowerCase().includes(email.toLowerCase()))
+}
+
+/**
+ * Answers the sandbox checkout a card payment leads to, with 'Pay' or 'Decline'; when `amount`
+ * is given ('₦15,000.00'), waits until the page shows it first.
+ */
+export async function answerCheckout(page: Page, answer: 'Pay' | 'Decline', amount?: string) {
+  await page.waitForURL('**/sandbox/checkout/**')
+  if (amount) await page.getByText(amount).first().waitFor()
+  await page.getByRole('button', { name: answer, exact: true }).click()
+}
+
 /**
  * One app server and one browser for a test file, both reading the clock `now`.
- * `open(path, width)` gives a fresh window (its own storage) on that path.
+ * `open(path, width)` gives a fresh window (its own storage) on that path; `signIn(email, width)`
+ * a fresh window where that demo account is signed in (no page opened yet).
  */
 export function appInBrowser(now: Date) {
   let server: Awaited<ReturnType<typeof startAppServer>>
@@ -100,6 +188,9 @@ export function appInBrowser(now: Date) {
     get url() {
       return server.url
     },
+    get db() {
+      return server.db
+    },
     async open(path: string, width: number = WIDTHS.desktop): Promise<Page> {
       const context = await openContext(browser, width, now)
       const page = await context.newPage()
@@ -107,5 +198,13 @@ export function appInBrowser(now: Date) {
       return page
     },
     newContext: (width: number = WIDTHS.desktop) => openContext(browser, width, now),
+    async signIn(
+      email: string,
+      width: number = WIDTHS.desktop,
+    ): Promise<StoredWallets & { context: BrowserContext }> {
+      const context = await openContext(browser, width, now)
+      return { context, ...(await signInBrowser(context, { db: server.db, now }, email)) }
+    },
+    outboxTo: (email: string) => outboxTo(server.url, email),
   }
 }
