@@ -8,8 +8,16 @@ import { registerSessions, securityHandlers } from './auth'
 import { loadContract } from './contract'
 import type { Db } from './db/client'
 import { registerDevOutbox } from './dev-outbox'
-import { registerErrorHandling } from './errors'
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors'
 import { notImplemented } from './http-error'
+import {
+  fastifyTrustProxy,
+  type HttpTimeouts,
+  resolveTimeouts,
+  type TrustProxy,
+  timeoutOptions,
+} from './http-options'
+import { RequestLogController } from './logging'
 import type { MailDeps } from './mail/deps'
 import { startMailer } from './mail/dispatcher'
 import { paystackProvider } from './payments/paystack'
@@ -18,6 +26,7 @@ import { sandboxProvider } from './payments/sandbox'
 import { registerSandboxCheckout } from './payments/sandbox-checkout'
 import { registerWebhookSignature } from './payments/webhook'
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimits } from './rate-limit'
+import { API_DOCS_CSP, registerSecurityHeaders } from './security'
 import { accountsService } from './services/accounts'
 import { bookingsService } from './services/bookings'
 import { eventsService } from './services/events'
@@ -47,6 +56,10 @@ export interface AppOptions {
   smtpUrl?: string | null
   /** The From of e-mail (MAIL_FROM). */
   mailFrom?: string
+  /** Whose X-Forwarded-For to believe (TRUST_PROXY); false (default): the connection's address. */
+  trustProxy?: TrustProxy
+  /** How long a client may take, in milliseconds; unset ones keep their defaults. */
+  timeouts?: Partial<HttpTimeouts>
 }
 
 /** Operations whose issue has not landed yet: they answer 501 with the error shape. */
@@ -107,10 +120,18 @@ export async function buildApp({
   publicUrl = null,
   smtpUrl = null,
   mailFrom,
+  trustProxy = false,
+  timeouts = {},
 }: AppOptions) {
   const app = Fastify({
     logger,
-    trustProxy: true,
+    // One short line per request instead of Fastify's two long ones.
+    logController: new RequestLogController(),
+    trustProxy: fastifyTrustProxy(trustProxy),
+    ...timeoutOptions(resolveTimeouts(timeouts)),
+    // Refusals before routing (bad URL, too long a segment, unparsable HTTP) in the error shape.
+    frameworkErrors,
+    clientErrorHandler,
     ajv: {
       // Validate bodies as the contract says, not with Fastify's lenient defaults: coercion turns
       // 0 into null (so `oneOf: [integer, null]` matches twice and a free booking's `Amount: 0`
@@ -125,7 +146,8 @@ export async function buildApp({
   app.removeContentTypeParser('text/plain')
   // A protected operation answers 401 before anything about its body: fastify-openapi-glue
   // checks security in preHandler, after the body is parsed and validated, so move that check to
-  // preParsing (after every onRequest hook: the session lookup and the rate limit).
+  // preParsing (after every onRequest hook, the rate limit's included, and after the app-wide
+  // preParsing hook that looks the session up).
   app.addHook('onRoute', (route) => {
     if (!route.url.startsWith('/api/') || !route.preHandler) return
     const toList = <T>(hooks: T | T[] | undefined): T[] =>
@@ -135,6 +157,8 @@ export async function buildApp({
   })
 
   registerErrorHandling(app)
+  // Security headers on every answer, errors and 404s included (before any route exists).
+  await registerSecurityHeaders(app)
   registerSessions(app, db, now)
   await app.register(fastifyCompress, { threshold: 1024 })
   await registerRateLimits(app, { redis, limits: rateLimit })
@@ -161,7 +185,8 @@ export async function buildApp({
     mode: 'static',
     specification: { document: specification as never },
   })
-  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs' })
+  // Swagger UI brings its own styles: its own policy (the app's stays strict).
+  await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP })
 
   if (payments.provider === 'sandbox') {
     await registerSandboxCheckout(app, { db, now, webhookSecret: payments.webhookSecret })

@@ -25,11 +25,17 @@ function bearerToken(request: FastifyRequest): string | null {
   return match?.[1] ?? null
 }
 
-/** Resolves the session of every API request that carries a bearer token. */
+/**
+ * Resolves the session of every routed request that carries a bearer token. It runs in
+ * preParsing, after every onRequest hook (the rate limiter's included), so a refused request
+ * costs no query; and never for an unknown address, whose 404 needs no database. It still runs
+ * before the routes' own preParsing hooks, where app.ts puts the contract's security check.
+ */
 export function registerSessions(app: FastifyInstance, db: Db, now: () => Date) {
   app.decorateRequest('account', null)
   app.decorateRequest('sessionExpired', false)
-  app.addHook('onRequest', async (request) => {
+  app.addHook('preParsing', async (request) => {
+    if (request.is404) return
     const token = bearerToken(request)
     if (!token) return
     const [row] = await db

@@ -1,3 +1,4 @@
+import { type HttpTimeouts, parseTrustProxy, readTimeouts, type TrustProxy } from './http-options'
 import { DEFAULT_MAIL_FROM } from './mail/deps'
 import {
   DEFAULT_PAYSTACK_BASE_URL,
@@ -24,6 +25,10 @@ export interface Config {
   mailFrom: string
   /** Card payments: Paystack when PAYSTACK_SECRET_KEY is set, else the sandbox checkout. */
   payments: PaymentsOptions
+  /** Whose X-Forwarded-For is believed (TRUST_PROXY); false: the connection's own address. */
+  trustProxy: TrustProxy
+  /** How long a client may take (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, ...). */
+  timeouts: HttpTimeouts
 }
 
 function readPayments(env: NodeJS.ProcessEnv): PaymentsOptions {
@@ -58,5 +63,7 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     smtpUrl: env.SMTP_URL?.trim() || null,
     mailFrom: env.MAIL_FROM?.trim() || DEFAULT_MAIL_FROM,
     payments: readPayments(env),
+    trustProxy: parseTrustProxy(env.TRUST_PROXY),
+    timeouts: readTimeouts(env),
   }
 }

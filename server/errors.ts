@@ -1,5 +1,14 @@
-import type { FastifyError, FastifyInstance } from 'fastify'
+import { STATUS_CODES } from 'node:http'
+import type { Socket } from 'node:net'
+import type {
+  ConnectionError,
+  FastifyError,
+  FastifyInstance,
+  FastifyReply,
+  FastifyRequest,
+} from 'fastify'
 import { HttpError } from './http-error'
+import { logRequest } from './logging'
 
 interface ValidationIssue {
   instancePath: string
@@ -43,6 +52,8 @@ const BODY_ERRORS: Record<string, string> = {
   FST_ERR_CTP_BODY_TOO_LARGE: 'The request body is too large.',
 }
 
+const SERVER_FAILURE = 'Something went wrong on our side. Please try again.'
+
 /** One error shape for every failure: `{ status: 'error', message }`, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
@@ -63,12 +74,64 @@ export function registerErrorHandling(app: FastifyInstance) {
     }
     if (status >= 500) {
       request.log.error({ err: error }, 'request failed')
-      const message = 'Something went wrong on our side. Please try again.'
-      return reply.code(status).send({ status: 'error', message })
+      return reply.code(status).send({ status: 'error', message: SERVER_FAILURE })
     }
     // fastify-openapi-glue wraps the security handlers' errors: show the first one's message.
     const inner = error.errors?.[0]
     const message = inner instanceof Error ? inner.message : error.message
     return reply.code(status).send({ status: 'error', message })
   })
+}
+
+/** Refusals Fastify makes before any route runs, in words a person can act on. */
+const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
+  FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid.' },
+  FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long.' },
+}
+
+/**
+ * Fastify's `frameworkErrors`: a URL that does not decode (`/api/events/%ff`) or a path segment
+ * past the router's limit (maxParamLength, 100) never reaches a route, nor the error handler.
+ */
+export function frameworkErrors(error: FastifyError, request: FastifyRequest, reply: FastifyReply) {
+  const known = FRAMEWORK_ERRORS[error.code]
+  if (!known) request.log.error({ err: error }, 'request failed before routing')
+  const status = known?.status ?? 500
+  // Fastify's log controller never hears of these answers: write their one line here.
+  reply.raw.once('finish', () => logRequest(request, reply))
+  // No hook runs for these either (the security headers' included): at least no sniffing.
+  reply
+    .code(status)
+    .header('x-content-type-options', 'nosniff')
+    .send({ status: 'error', message: known?.message ?? SERVER_FAILURE })
+}
+
+/** What Node cannot parse into a request at all: answered on the socket, then closed. */
+const CLIENT_ERRORS: Record<string, { status: number; message: string }> = {
+  ERR_HTTP_REQUEST_TIMEOUT: { status: 408, message: 'The request did not arrive in time.' },
+  HPE_HEADER_OVERFLOW: { status: 431, message: 'The request headers are too large.' },
+  HPE_CHUNK_EXTENSIONS_OVERFLOW: { status: 413, message: 'The request body is too large.' },
+}
+const MALFORMED = { status: 400, message: 'The request is not valid HTTP.' }
+
+/**
+ * Fastify's `clientErrorHandler` (Node's 'clientError'): oversized headers (431), a malformed
+ * request line or header (400), a request or its headers not sent in time (408). Answers in the
+ * error shape when nothing of a response has gone out yet, as Node itself would, then closes.
+ */
+export function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Socket) {
+  // A reset connection is gone: there is no one to answer.
+  if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || socket.destroyed) return
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED
+  const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  if (socket.writable && !inFlight?.headersSent) {
+    const body = JSON.stringify({ status: 'error', message })
+    socket.write(
+      `HTTP/1.1 ${status} ${STATUS_CODES[status]}\r\n` +
+        'Content-Type: application/json; charset=utf-8\r\nX-Content-Type-Options: nosniff\r\n' +
+        `Content-Length: ${Buffer.byteLength(body)}\r\nConnection: close\r\n\r\n${body}`,
+    )
+  }
+  this.log.info({ status, code: error.code }, 'client error')
+  socket.destroy(error)
 }

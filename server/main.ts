@@ -1,9 +1,9 @@
 import { fileURLToPath } from 'node:url'
-import { Redis } from 'ioredis'
 import { buildApp } from './app'
 import { readConfig } from './config'
 import { migrate, openDatabase } from './db/client'
 import { seedDemoData } from './db/seed'
+import { openRedis } from './rate-limit'
 
 const config = readConfig()
 const database = await openDatabase(
@@ -14,7 +14,8 @@ if (config.seedDemoData && (await seedDemoData(database.db, new Date()))) {
   console.log('Filled the empty database with demo data (see README: demo accounts).')
 }
 
-const redis = config.redisUrl ? new Redis(config.redisUrl, { maxRetriesPerRequest: 1 }) : null
+// Rate limits shared across instances; while Redis is away they count in memory (logged once).
+const redis = config.redisUrl ? openRedis(config.redisUrl) : null
 const app = await buildApp({
   db: database.db,
   webRoot: fileURLToPath(new URL('../dist', import.meta.url)),
@@ -24,6 +25,8 @@ const app = await buildApp({
   publicUrl: config.publicUrl,
   smtpUrl: config.smtpUrl,
   mailFrom: config.mailFrom,
+  trustProxy: config.trustProxy,
+  timeouts: config.timeouts,
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
@@ -37,6 +40,12 @@ for (const signal of ['SIGINT', 'SIGTERM'] as const) {
 
 await app.listen({ port: config.port, host: config.host })
 console.log(`Sixteen is open at ${config.publicUrl} (API reference: ${config.publicUrl}/api/docs)`)
+if (config.trustProxy === true) {
+  app.log.warn(
+    'TRUST_PROXY=true believes every X-Forwarded-For: any client can choose its own address ' +
+      '(and a fresh rate-limit budget). Give the number of proxies or their addresses instead.',
+  )
+}
 console.log(
   config.payments.provider === 'paystack'
     ? 'Card payments go through Paystack.'

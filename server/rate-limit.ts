@@ -1,6 +1,7 @@
-import fastifyRateLimit from '@fastify/rate-limit'
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
-import type { Redis } from 'ioredis'
+import { createRequire } from 'node:module'
+import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { Redis } from 'ioredis'
 
 // Rate limits only where abuse costs something: starting a payment, making a booking, spending
 // from a wallet. Pages, assets and public reads are never limited per address: many people in
@@ -50,8 +51,130 @@ function waitText(seconds: number): string {
 }
 
 /**
- * Registers the limits (Redis when given, so instances count together; else memory) and attaches
- * them to the limited routes. Must run before the routes are registered.
+ * The Redis client of the limits (REDIS_URL). A command fails after one retry instead of waiting
+ * in a queue, and a Redis that hangs holds a request for half a second at most: meanwhile the
+ * limits count in memory. It connects once registerRateLimits listens for its errors.
+ */
+export function openRedis(url: string): Redis {
+  return new Redis(url, {
+    lazyConnect: true,
+    maxRetriesPerRequest: 1,
+    enableOfflineQueue: false,
+    commandTimeout: 500,
+  })
+}
+
+/** A store of @fastify/rate-limit (its own two follow this shape). */
+interface Store {
+  incr(
+    key: string,
+    done: (error: Error | null, result?: { current: number; ttl: number }) => void,
+    timeWindow: number,
+    max: number,
+  ): void
+  child(routeOptions: unknown): Store
+}
+
+type StoreClass<Args extends unknown[]> = new (...args: Args) => Store
+// The plugin's own stores: Redis (a Lua script, shared by every instance) and memory (an LRU).
+const require = createRequire(import.meta.url)
+const RedisStore: StoreClass<
+  [boolean, boolean, Redis, string]
+> = require('@fastify/rate-limit/store/RedisStore.js')
+const LocalStore: StoreClass<
+  [boolean, boolean]
+> = require('@fastify/rate-limit/store/LocalStore.js')
+
+/** Whether Redis can count right now; says once in the log when it goes away and comes back. */
+class RedisHealth {
+  private away = false
+  constructor(
+    private readonly redis: Redis,
+    private readonly log: FastifyBaseLogger,
+  ) {}
+
+  usable(): boolean {
+    return this.redis.status === 'ready'
+  }
+
+  failed(error: Error & { code?: string }): void {
+    if (this.away) return
+    this.away = true
+    this.log.warn(
+      `Redis is unreachable (${error.code ?? error.message}): rate limits count in this instance's memory until it is back.`,
+    )
+  }
+
+  answered(): void {
+    if (!this.away) return
+    this.away = false
+    this.log.info('Redis is back: rate limits are counted in Redis again, across instances.')
+  }
+}
+
+/** Counts in Redis while it answers, else in this instance's memory (never refuses to count). */
+class FallbackStore implements Store {
+  constructor(
+    private readonly shared: Store,
+    private readonly memory: Store,
+    private readonly health: RedisHealth,
+  ) {}
+
+  incr(...[key, done, timeWindow, max]: Parameters<Store['incr']>): void {
+    if (!this.health.usable()) {
+      this.memory.incr(key, done, timeWindow, max)
+      return
+    }
+    this.shared.incr(
+      key,
+      (error, result) => {
+        if (error || !result) {
+          this.health.failed(error ?? new Error('no answer'))
+          this.memory.incr(key, done, timeWindow, max)
+          return
+        }
+        this.health.answered()
+        done(null, result)
+      },
+      timeWindow,
+      max,
+    )
+  }
+
+  child(routeOptions: unknown): Store {
+    return new FallbackStore(
+      this.shared.child(routeOptions),
+      this.memory.child(routeOptions),
+      this.health,
+    )
+  }
+}
+
+/** A store class for the plugin: Redis with memory behind it; the outage is logged. */
+function redisWithFallback(app: FastifyInstance, redis: Redis, nameSpace: string) {
+  const health = new RedisHealth(redis, app.log)
+  const onError = (error: Error) => health.failed(error)
+  const onReady = () => health.answered()
+  redis.on('error', onError)
+  redis.on('ready', onReady)
+  app.addHook('onClose', async () => {
+    redis.off('error', onError)
+    redis.off('ready', onReady)
+  })
+  // openRedis waits for these listeners: no error goes unheard ('Unhandled error event').
+  if (redis.status === 'wait') redis.connect().catch(() => {})
+  // Typed by the plugin without incr's (timeWindow, max), which it passes to every store.
+  return class extends FallbackStore {
+    constructor() {
+      super(new RedisStore(false, false, redis, nameSpace), new LocalStore(false, false), health)
+    }
+  } as unknown as FastifyRateLimitStoreCtor
+}
+
+/**
+ * Registers the limits (Redis when given, so instances count together, with memory behind it
+ * while Redis is away; else memory) and attaches them to the limited routes. Must run before the
+ * routes are registered.
  */
 export async function registerRateLimits(
   app: FastifyInstance,
@@ -59,10 +182,11 @@ export async function registerRateLimits(
 ) {
   await app.register(fastifyRateLimit, {
     global: false,
-    // A Redis outage must not refuse bookings: the limit is skipped until it answers again.
+    // The stores never fail (memory stands in for Redis); were one to, a booking still goes on.
     skipOnError: true,
-    ...(redis ? { redis } : {}),
-    ...(limits.nameSpace ? { nameSpace: limits.nameSpace } : {}),
+    ...(redis
+      ? { store: redisWithFallback(app, redis, limits.nameSpace ?? 'fastify-rate-limit-') }
+      : {}),
   })
   const byAddress = app.createRateLimit({
     ...limits.address,

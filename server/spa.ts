@@ -26,8 +26,9 @@ export async function registerSpa(
     root,
     index: false,
     wildcard: false,
-    // The page itself is always rendered fresh (with its carried data), never served as a file.
-    allowedPath: (pathName) => pathName !== '/index.html',
+    // The page itself is always rendered fresh (with its carried data), never served as a file;
+    // source maps are built (hidden) for error tracking, never served: they hold the source.
+    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
     // Off, or @fastify/static's own 'public, max-age=0' overwrites what setHeaders says.
     cacheControl: false,
     // Vite fingerprints /assets; everything else may change between releases.
@@ -68,14 +69,33 @@ export async function registerSpa(
     )
   })
 
-  // Every other page is the app's own route (it shows Page Not Found for unknown paths).
+  // What no route and no file answers: an API address is an API error; a file (an old asset
+  // after a deploy, /favicon.ico) is a plain 404, so a browser or crawler never takes the app's
+  // HTML for a script or an icon; every other page is the app's own route (it shows Page Not
+  // Found for unknown paths).
   app.setNotFoundHandler((request, reply) => {
-    if (request.url.startsWith('/api/') || !['GET', 'HEAD'].includes(request.method)) {
+    const path = request.url.split('?')[0] ?? '/'
+    if (API_PATH.test(path) || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ status: 'error', message: 'No such address.' })
     }
-    if (request.url.split('?')[0] === '/index.html') return reply.redirect('/', 301)
+    if (path === '/index.html') return reply.redirect('/', 301)
+    if (isFilePath(path)) {
+      return reply
+        .code(404)
+        .header('cache-control', 'no-cache')
+        .type('text/plain; charset=utf-8')
+        .send('Not found.\n')
+    }
     return sendApp(reply)
   })
+}
+
+/** /api and everything under it, however it is capitalised: never the app. */
+const API_PATH = /^\/api(?:\/|$)/i
+
+/** Built files live in /assets; elsewhere a last segment with an extension names a file. */
+export function isFilePath(path: string): boolean {
+  return path.startsWith('/assets/') || /\.[A-Za-z0-9]+$/.test(path.slice(path.lastIndexOf('/')))
 }
 
 interface ManifestChunk {

@@ -89,6 +89,12 @@ export async function databaseKind(db: Db): Promise<DbKind> {
   return is(db, PgliteDatabase) ? 'pglite' : 'postgres'
 }
 
+/**
+ * The advisory lock the migrations run under (PostgreSQL). The demo seed takes 1616 (as a
+ * transaction lock); this one is its own key, so neither waits for the other.
+ */
+export const MIGRATION_LOCK = 1_616_001
+
 /** Applies the pending migrations (applied ones are recorded in drizzle's own table). */
 export async function migrate(db: Db): Promise<void> {
   const config = { migrationsFolder: MIGRATIONS_FOLDER }
@@ -97,10 +103,28 @@ export async function migrate(db: Db): Promise<void> {
     const { migrate: migratePglite } = await import('drizzle-orm/pglite/migrator')
     return migratePglite(db, config)
   }
-  const { NodePgDatabase } = await import('drizzle-orm/node-postgres')
+  const { NodePgDatabase, drizzle } = await import('drizzle-orm/node-postgres')
   if (is(db, NodePgDatabase)) {
     const { migrate: migratePostgres } = await import('drizzle-orm/node-postgres/migrator')
-    return migratePostgres(db, config)
+    // Instances starting together would race to create the same tables (and drizzle's own
+    // schema): one holds the lock on its own connection while it migrates, the others wait for
+    // it, then find every migration recorded. PGlite has one connection and needs none.
+    const client = await (db as unknown as { $client: Pool }).$client.connect()
+    let broken: Error | undefined
+    try {
+      await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
+      try {
+        return await migratePostgres(drizzle({ client, schema }), config)
+      } finally {
+        await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK])
+      }
+    } catch (error) {
+      // A connection that failed may still hold the lock: close it rather than pool it.
+      broken = error as Error
+      throw error
+    } finally {
+      client.release(broken)
+    }
   }
   throw new TypeError('migrate: the database is neither PGlite nor node-postgres')
 }

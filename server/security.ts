@@ -1,0 +1,91 @@
+import fastifyHelmet from '@fastify/helmet'
+import type { FastifyInstance } from 'fastify'
+
+// Security headers on every answer, through @fastify/helmet. The policy is what the built app
+// really needs, checked in a browser (tests/e2e/csp.test.ts):
+// - scripts: the app's own modules only. The page data the server inlines is a
+//   `<script type="application/json">`, a data block the browser never runs: it needs nothing.
+// - styles: Panda CSS compiles to one stylesheet; Ark UI and React set inline styles through
+//   the DOM (element.style), which a policy does not govern. No 'unsafe-inline' for either.
+// - images: our own files and data: URLs (small assets Vite inlines).
+// - calls: our own API (and blob: URLs the page made itself). Card payments leave by a
+//   top-level navigation, not a fetch.
+
+/** The app's Content-Security-Policy (helmet's defaults off: every directive is listed here). */
+export const APP_CSP_DIRECTIVES = {
+  'default-src': ["'self'"],
+  'base-uri': ["'self'"],
+  'script-src': ["'self'"],
+  'script-src-attr': ["'none'"],
+  'style-src': ["'self'"],
+  'img-src': ["'self'", 'data:'],
+  'font-src': ["'self'", 'data:'],
+  // blob: a ticket's calendar file is a blob: URL the page makes (URL.createObjectURL); a
+  // download needs nothing, reading it back with fetch (as the RSVP browser test does) does.
+  'connect-src': ["'self'", 'blob:'],
+  'object-src': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'self'"],
+}
+
+/**
+ * Swagger UI at /api/docs: its bundle injects a <style> element, so its routes (and only they)
+ * allow inline styles; still no inline script.
+ */
+export const API_DOCS_CSP = [
+  "default-src 'self'",
+  "base-uri 'self'",
+  "script-src 'self'",
+  "script-src-attr 'none'",
+  "style-src 'self' 'unsafe-inline'",
+  "img-src 'self' data:",
+  "font-src 'self' data:",
+  "connect-src 'self'",
+  "object-src 'none'",
+  "frame-ancestors 'none'",
+  "form-action 'self'",
+].join('; ')
+
+/** The development outbox page (/dev/outbox) styles itself with a <style> block; it has no script. */
+const OUTBOX_CSP = {
+  'default-src': ["'none'"],
+  'style-src': ["'unsafe-inline'"],
+  'base-uri': ["'none'"],
+  'frame-ancestors': ["'none'"],
+  'form-action': ["'none'"],
+}
+
+/** Features the app never uses, off for it and anything it might embed. */
+const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()'
+
+/** A year; the operator adds includeSubDomains and preload at the proxy once every subdomain is on HTTPS. */
+const HSTS = 'max-age=31536000'
+
+/**
+ * Registers the headers for every route (registered before the routes). Pages that set their
+ * own Content-Security-Policy (the sandbox checkout) replace the app's in their handler.
+ */
+export async function registerSecurityHeaders(app: FastifyInstance) {
+  // Before helmet's own hook: a route's options are final when helmet reads them at request time.
+  app.addHook('onRoute', (route) => {
+    if (route.url !== '/dev/outbox') return
+    route.config = {
+      ...(route.config as object),
+      helmet: { contentSecurityPolicy: { useDefaults: false, directives: OUTBOX_CSP } },
+    } as never
+  })
+  await app.register(fastifyHelmet, {
+    contentSecurityPolicy: { useDefaults: false, directives: APP_CSP_DIRECTIVES },
+    // Only over HTTPS (below): over plain HTTP the header is meaningless, and on a development
+    // machine it would pin localhost to HTTPS in the browser.
+    strictTransportSecurity: false,
+    referrerPolicy: { policy: 'strict-origin-when-cross-origin' },
+    // The same as frame-ancestors 'none', for browsers that only know this header.
+    frameguard: { action: 'deny' },
+  })
+  app.addHook('onRequest', async (request, reply) => {
+    reply.header('permissions-policy', PERMISSIONS_POLICY)
+    // request.protocol reads X-Forwarded-Proto only from a trusted proxy (TRUST_PROXY).
+    if (request.protocol === 'https') reply.header('strict-transport-security', HSTS)
+  })
+}
