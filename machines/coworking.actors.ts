@@ -1,9 +1,9 @@
 import { fromPromise } from 'xstate'
 import { type Api, type components, expectData } from '../openapi/client'
-import type { CoworkingOptions, PaymentInitiation } from './coworking.machine'
+import { debitWalletForBooking, initiateBookingPayment } from './booking-payment.actors'
+import type { CoworkingOptions } from './coworking.machine'
 
 type BookingInput = components['schemas']['BookingInput']
-type WalletDebit = components['schemas']['WalletDebit']
 
 export const coworkingActors = (api: Api) => ({
   loadOptions: fromPromise<CoworkingOptions, { signedIn: boolean }>(async ({ input, signal }) => {
@@ -24,20 +24,6 @@ export const coworkingActors = (api: Api) => ({
     const body = await expectData(api.POST('/bookings/rsvp', { body: input.booking, signal }))
     return body.data
   }),
-  initiatePayment: fromPromise<{ url: string }, PaymentInitiation>(async ({ input, signal }) => {
-    const body = await expectData(api.POST('/payments/initiate', { body: input, signal }))
-    return { url: body.data.authorization_url }
-  }),
-  debitWallet: fromPromise<unknown, { walletId: string; body: WalletDebit }>(
-    async ({ input, signal }) => {
-      const body = await expectData(
-        api.POST('/wallets/debit/{walletId}', {
-          params: { path: { walletId: input.walletId } },
-          body: input.body,
-          signal,
-        }),
-      )
-      return body.data
-    },
-  ),
+  initiatePayment: initiateBookingPayment(api),
+  debitWallet: debitWalletForBooking(api),
 })

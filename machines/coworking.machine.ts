@@ -1,6 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate'
-import type { components } from '../openapi/client'
-import { ApiError } from '../openapi/client'
+import { ApiError, type components } from '../openapi/client'
+import {
+  type BookingPayment,
+  errorParams,
+  expiredOn401,
+  isUnauthorizedError,
+  logCallError,
+  type WalletDebitRequest,
+  type WalletKind,
+} from './booking-calls'
 import {
   COWORKING_EVENT,
   type CoworkingPaidWith,
@@ -21,11 +29,6 @@ import { offersCoworking, visibleSpaces } from './rules/spaces'
 
 type Space = components['schemas']['Space']
 type BookingInput = components['schemas']['BookingInput']
-/** A card payment for a booking (the contract's PaymentInitiation with its booking variant). */
-export type PaymentInitiation = Omit<components['schemas']['PaymentInitiation'], 'booking'> & {
-  booking: BookingInput
-}
-type WalletDebit = components['schemas']['WalletDebit']
 
 /** Who is booking and what the page already knows (stored details, a day to book again). */
 export interface CoworkingInput {
@@ -55,8 +58,6 @@ export interface CoworkingOptions {
   /** null for a guest, or when the wallets could not be read. */
   wallets: LoadedWallets | null
 }
-
-export type WalletKind = 'personal' | 'community'
 
 export interface CoworkingContext {
   signedIn: boolean
@@ -132,6 +133,13 @@ const failure = (error: unknown) =>
     ? coworkingFailureMessage(error.status, error.message)
     : coworkingFailureMessage(null, null)
 
+/** A failed call: a 401 is left to session expiry; else the panel says what went wrong. */
+const failedTo = (target: 'editing' | 'walletFailed') =>
+  [
+    expiredOn401,
+    { target, actions: [{ type: 'showFailure', params: errorParams }, logCallError] },
+  ] as const
+
 const emptyForm = {
   day: null,
   space: null,
@@ -160,15 +168,16 @@ export const coworkingMachine = setup({
     reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async () => {
       throw new Error('reserveSpot is not provided')
     }),
-    initiatePayment: fromPromise<{ url: string }, PaymentInitiation>(async () => {
+    initiatePayment: fromPromise<string, BookingPayment>(async () => {
       throw new Error('initiatePayment is not provided')
     }),
-    debitWallet: fromPromise<unknown, { walletId: string; body: WalletDebit }>(async () => {
+    debitWallet: fromPromise<unknown, WalletDebitRequest>(async () => {
       throw new Error('debitWallet is not provided')
     }),
   },
   actions: {
     clearError: assign({ error: null }),
+    showFailure: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
     redirectToPayment: (_, _params: { url: string }) => {},
     rememberGuest: (
       _,
@@ -207,8 +216,7 @@ export const coworkingMachine = setup({
         canAfford(wallet.balance, priceOf(context))
       )
     },
-    isUnauthorized: (_, params: { error: unknown }) =>
-      params.error instanceof ApiError && params.error.status === 401,
+    isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
   },
   delays: { walletFailureReload: 5000 },
 }).createMachine({
@@ -264,10 +272,7 @@ export const coworkingMachine = setup({
           },
           { target: 'unavailable' },
         ],
-        onError: {
-          target: 'failed',
-          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onError: { target: 'failed', actions: logCallError },
       },
     },
     failed: { tags: ['error'], on: { 'options.retry': 'loading' } },
@@ -369,19 +374,7 @@ export const coworkingMachine = setup({
             src: 'reserveSpot',
             input: ({ context }) => ({ booking: bookingOf(context, 'membership') }),
             onDone: '#coworking.booked',
-            onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'sessionExpired',
-              },
-              {
-                target: 'editing',
-                actions: [
-                  assign({ error: ({ event }) => failure(event.error) }),
-                  { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                ],
-              },
-            ],
+            onError: failedTo('editing'),
           },
         },
         /** A card payment is being started; then the browser goes to the provider. */
@@ -411,22 +404,10 @@ export const coworkingMachine = setup({
               target: 'redirecting',
               actions: {
                 type: 'redirectToPayment',
-                params: ({ event }) => ({ url: event.output.url }),
+                params: ({ event }) => ({ url: event.output }),
               },
             },
-            onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'sessionExpired',
-              },
-              {
-                target: 'editing',
-                actions: [
-                  assign({ error: ({ event }) => failure(event.error) }),
-                  { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                ],
-              },
-            ],
+            onError: failedTo('editing'),
           },
         },
         /** On the way to the provider's page ('Please wait'); back again if the page is restored. */
@@ -453,19 +434,7 @@ export const coworkingMachine = setup({
               }
             },
             onDone: '#coworking.booked',
-            onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'sessionExpired',
-              },
-              {
-                target: 'walletFailed',
-                actions: [
-                  assign({ error: ({ event }) => failure(event.error) }),
-                  { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                ],
-              },
-            ],
+            onError: failedTo('walletFailed'),
           },
         },
         /** The wallet payment failed: the server's message shows, then the page reloads. */

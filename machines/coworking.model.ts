@@ -66,7 +66,7 @@ export const coworkingModel = defineModel({
     'xstate.done.actor.reserveSpot': [{ output: {} }],
     'xstate.error.actor.reserveSpot': [{ error: expired }, { error: soldOut }],
     'xstate.done.actor.initiatePayment': [
-      { output: { url: 'https://sixteen.test/sandbox/checkout/ref-1' } },
+      { output: 'https://sixteen.test/sandbox/checkout/ref-1' },
     ],
     'xstate.error.actor.initiatePayment': [{ error: expired }, { error: soldOut }],
     'xstate.done.actor.debitWallet': [{ output: {} }],

@@ -1,33 +1,7 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../openapi/client'
-import type {
-  StudioDebitRequest,
-  StudioOptions,
-  StudioPaymentRequest,
-} from './print-studio.machine'
-import { printStudioPriceKobo } from './rules/pricing'
-
-/** Starts a card payment for a session and returns the provider's authorization address. */
-export const initiateStudioPayment = (api: Api) =>
-  fromPromise<string, StudioPaymentRequest>(async ({ input, signal }) => {
-    const body = await expectData(
-      api.POST('/payments/initiate', {
-        body: {
-          callbackUrl: input.callbackUrl,
-          email: input.email,
-          payment: {
-            Amount: printStudioPriceKobo(),
-            Currency: 'NGN',
-            Account: input.account === null ? null : [input.account],
-            Plan: null,
-          },
-          booking: input.booking,
-        },
-        signal,
-      }),
-    )
-    return body.data.authorization_url
-  })
+import { debitWalletForBooking, initiateBookingPayment } from './booking-payment.actors'
+import type { StudioOptions } from './print-studio.machine'
 
 /** Whether the studio takes bookings and on which days, loaded together. */
 export const loadStudioOptions = (api: Api) =>
@@ -41,19 +15,6 @@ export const loadStudioOptions = (api: Api) =>
 
 export const printStudioActors = (api: Api) => ({
   loadStudio: loadStudioOptions(api),
-  initiatePayment: initiateStudioPayment(api),
-  debitWallet: fromPromise<unknown, StudioDebitRequest>(async ({ input, signal }) => {
-    const body = await expectData(
-      api.POST('/wallets/debit/{walletId}', {
-        params: { path: { walletId: input.walletId } },
-        body: {
-          debitAmount: input.debitAmount,
-          narration: input.narration,
-          booking: input.booking,
-        },
-        signal,
-      }),
-    )
-    return body.data
-  }),
+  initiatePayment: initiateBookingPayment(api),
+  debitWallet: debitWalletForBooking(api),
 })

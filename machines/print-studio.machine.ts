@@ -1,12 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError } from '../openapi/client'
-import { printStudioPriceKobo } from './rules/pricing'
+import {
+  type BookingPayment,
+  expiredOn401,
+  isUnauthorizedError,
+  logCallError,
+  type WalletDebitRequest,
+} from './booking-calls'
+import { CURRENCY, printStudioPriceKobo } from './rules/pricing'
 import {
   bookableStudioItem,
   canBookStudio,
   isStudioSlot,
   STUDIO_NARRATION,
-  type StudioBooking,
   type StudioPaidWith,
   type StudioPerson,
   studioBooking,
@@ -23,21 +29,6 @@ export interface StudioItem {
 export interface StudioOptions {
   items: StudioItem[]
   days: string[]
-}
-
-export interface StudioPaymentRequest {
-  callbackUrl: string
-  email: string
-  /** The signed-in person's id (the payment is theirs), or null for a guest. */
-  account: string | null
-  booking: StudioBooking
-}
-
-export interface StudioDebitRequest {
-  walletId: string
-  debitAmount: number
-  narration: string
-  booking: StudioBooking
 }
 
 export interface PrintStudioInput {
@@ -83,6 +74,71 @@ export function failureMessage(error: unknown, action: string): string {
   return `We could not ${action}: the connection dropped. Please try again.`
 }
 
+/** Nothing chosen yet, and nothing loaded: how both studio flows start. */
+export const noStudioChoice = () => ({ days: [], venue: null, day: null, slot: null, error: null })
+
+/** What the loaded studio gives the form: its bookable days, and the item named as Venue. */
+export const studioLoaded = (options: StudioOptions) => ({
+  days: options.days,
+  venue: bookableStudioItem(options.items)?.Name ?? null,
+})
+
+/** The guards both studio flows share: a studio to book, an offered day and session, a 401. */
+export const studioGuards = {
+  hasStudio: ({ context }: { context: { venue: string | null } }) => context.venue !== null,
+  isOfferedDay: ({ context }: { context: { days: string[] } }, params: { day: string }) =>
+    context.days.includes(params.day),
+  isStudioSlot: (_: unknown, params: { slot: string }) => isStudioSlot(params.slot),
+  isUnauthorized: (_: unknown, params: { error: unknown }) => isUnauthorizedError(params.error),
+}
+
+/**
+ * A card payment for a session. `account` is the signed-in person's id (the payment is theirs),
+ * null for a guest: it also decides where the provider sends the browser back.
+ */
+export function studioPayment(choice: {
+  origin: string
+  person: StudioPerson
+  account: string | null
+  day: string | null
+  slot: string | null
+  venue: string | null
+}): BookingPayment {
+  const { person, account } = choice
+  const day = choice.day ?? ''
+  const slot = choice.slot ?? ''
+  return {
+    callbackUrl: studioCallbackUrl(choice.origin, { ...person, day, slot }, account !== null),
+    email: person.email.trim(),
+    payment: {
+      Amount: printStudioPriceKobo(),
+      Currency: CURRENCY,
+      Account: account === null ? null : [account],
+      Plan: null,
+    },
+    booking: studioBooking({ person, day, slot, venue: choice.venue ?? '', paidWith: 'paystack' }),
+  }
+}
+
+/**
+ * A failed studio call: a 401 is left to session expiry; else the form says what could not be
+ * done (`action`, e.g. 'start the payment') through the flow's `showFailure` action.
+ */
+export const studioCallFailed = <T extends string>(target: T, action: string) =>
+  [
+    expiredOn401,
+    {
+      target,
+      actions: [
+        logCallError,
+        {
+          type: 'showFailure',
+          params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, action }),
+        },
+      ],
+    },
+  ] as const
+
 const person = (context: PrintStudioContext): StudioPerson => context.user ?? context.guest
 
 const bookingOf = (context: PrintStudioContext, paidWith: StudioPaidWith) =>
@@ -101,12 +157,7 @@ const canBook = (context: PrintStudioContext) =>
     guest: context.user === null ? context.guest : null,
   })
 
-/**
- * /print-studio: loads whether the studio takes bookings and its days; the booking panel picks a
- * day and a four-hour session (and a guest's details), then pays by card (the browser goes to the
- * provider) or from the personal or community wallet (the 'Booking successful!' overlay).
- */
-export const printStudioMachine = setup({
+const printStudio = setup({
   types: {
     input: {} as PrintStudioInput,
     context: {} as PrintStudioContext,
@@ -117,10 +168,10 @@ export const printStudioMachine = setup({
     loadStudio: fromPromise<StudioOptions>(async () => {
       throw new Error('loadStudio is not provided')
     }),
-    initiatePayment: fromPromise<string, StudioPaymentRequest>(async () => {
+    initiatePayment: fromPromise<string, BookingPayment>(async () => {
       throw new Error('initiatePayment is not provided')
     }),
-    debitWallet: fromPromise<unknown, StudioDebitRequest>(async () => {
+    debitWallet: fromPromise<unknown, WalletDebitRequest>(async () => {
       throw new Error('debitWallet is not provided')
     }),
   },
@@ -129,31 +180,54 @@ export const printStudioMachine = setup({
     navigateToBookings: () => {},
     reloadPage: () => {},
     logError: (_, _params: { error: unknown }) => {},
+    showFailure: assign((_, params: { error: unknown; action: string }) => ({
+      error: failureMessage(params.error, params.action),
+    })),
   },
   guards: {
-    hasStudio: ({ context }) => context.venue !== null,
-    isOfferedDay: ({ context }, params: { day: string }) => context.days.includes(params.day),
-    isStudioSlot: (_, params: { slot: string }) => isStudioSlot(params.slot),
+    ...studioGuards,
     isGuest: ({ context }) => context.user === null,
     canPayByCard: ({ context }) => canBook(context),
     canPayFromWallet: ({ context }) =>
       context.user !== null && context.walletId !== null && canBook(context),
     canPayFromCommunityWallet: ({ context }) =>
       context.user !== null && context.communityWalletId !== null && canBook(context),
-    isUnauthorized: (_, params: { error: unknown }) =>
-      params.error instanceof ApiError && params.error.status === 401,
   },
   delays: { walletFailureReload: 5000 },
-}).createMachine({
+})
+
+/** Paying from the personal or the community wallet: 'Booking successful!', else why not. */
+const debiting = (
+  id: 'debitWallet' | 'debitCommunityWallet',
+  paidWith: 'wallet' | 'community-wallet',
+  action: string,
+) =>
+  printStudio.createStateConfig({
+    tags: ['busy', 'panelOpen'],
+    invoke: {
+      id,
+      src: 'debitWallet',
+      input: ({ context }) => ({
+        walletId: (paidWith === 'wallet' ? context.walletId : context.communityWalletId) ?? '',
+        body: {
+          debitAmount: printStudioPriceKobo(),
+          narration: STUDIO_NARRATION,
+          booking: bookingOf(context, paidWith),
+        },
+      }),
+      onDone: 'booked',
+      onError: studioCallFailed('walletFailed', action),
+    },
+  })
+
+/**
+ * /print-studio: loads whether the studio takes bookings and its days; the booking panel picks a
+ * day and a four-hour session (and a guest's details), then pays by card (the browser goes to the
+ * provider) or from the personal or community wallet (the 'Booking successful!' overlay).
+ */
+export const printStudioMachine = printStudio.createMachine({
   id: 'printStudio',
-  context: ({ input }) => ({
-    ...input,
-    days: [],
-    venue: null,
-    day: null,
-    slot: null,
-    error: null,
-  }),
+  context: ({ input }) => ({ ...input, ...noStudioChoice() }),
   initial: 'loading',
   states: {
     loading: {
@@ -161,17 +235,8 @@ export const printStudioMachine = setup({
       invoke: {
         id: 'loadStudio',
         src: 'loadStudio',
-        onDone: {
-          target: 'idle',
-          actions: assign({
-            days: ({ event }) => event.output.days,
-            venue: ({ event }) => bookableStudioItem(event.output.items)?.Name ?? null,
-          }),
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onDone: { target: 'idle', actions: assign(({ event }) => studioLoaded(event.output)) },
+        onError: { target: 'failed', actions: logCallError },
       },
     },
     failed: { tags: ['error'], on: { 'studio.retry': 'loading' } },
@@ -209,93 +274,23 @@ export const printStudioMachine = setup({
       invoke: {
         id: 'initiatePayment',
         src: 'initiatePayment',
-        input: ({ context }) => ({
-          callbackUrl: studioCallbackUrl(
-            context.origin,
-            { ...person(context), day: context.day ?? '', slot: context.slot ?? '' },
-            context.user !== null,
-          ),
-          email: person(context).email.trim(),
-          account: context.user?.id ?? null,
-          booking: bookingOf(context, 'paystack'),
-        }),
+        input: ({ context }) =>
+          studioPayment({ ...context, person: person(context), account: context.user?.id ?? null }),
         onDone: {
           target: 'redirecting',
           actions: { type: 'redirectToPayment', params: ({ event }) => ({ url: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'sessionExpired',
-          },
-          {
-            target: 'choosing',
-            actions: [
-              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              assign({ error: ({ event }) => failureMessage(event.error, 'start the payment') }),
-            ],
-          },
-        ],
+        onError: studioCallFailed('choosing', 'start the payment'),
       },
     },
     /** On the way to the card provider's page: 'Please wait' stays until the browser leaves. */
     redirecting: { tags: ['busy', 'panelOpen'] },
-    debitingWallet: {
-      tags: ['busy', 'panelOpen'],
-      invoke: {
-        id: 'debitWallet',
-        src: 'debitWallet',
-        input: ({ context }) => ({
-          walletId: context.walletId ?? '',
-          debitAmount: printStudioPriceKobo(),
-          narration: STUDIO_NARRATION,
-          booking: bookingOf(context, 'wallet'),
-        }),
-        onDone: 'booked',
-        onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'sessionExpired',
-          },
-          {
-            target: 'walletFailed',
-            actions: [
-              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              assign({ error: ({ event }) => failureMessage(event.error, 'pay from your wallet') }),
-            ],
-          },
-        ],
-      },
-    },
-    debitingCommunityWallet: {
-      tags: ['busy', 'panelOpen'],
-      invoke: {
-        id: 'debitCommunityWallet',
-        src: 'debitWallet',
-        input: ({ context }) => ({
-          walletId: context.communityWalletId ?? '',
-          debitAmount: printStudioPriceKobo(),
-          narration: STUDIO_NARRATION,
-          booking: bookingOf(context, 'community-wallet'),
-        }),
-        onDone: 'booked',
-        onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'sessionExpired',
-          },
-          {
-            target: 'walletFailed',
-            actions: [
-              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              assign({
-                error: ({ event }) => failureMessage(event.error, 'pay from the community wallet'),
-              }),
-            ],
-          },
-        ],
-      },
-    },
+    debitingWallet: debiting('debitWallet', 'wallet', 'pay from your wallet'),
+    debitingCommunityWallet: debiting(
+      'debitCommunityWallet',
+      'community-wallet',
+      'pay from the community wallet',
+    ),
     /** The server's message shows; the page reloads after 5 s (fresh balance, fresh days). */
     walletFailed: {
       tags: ['error', 'panelOpen'],

@@ -1,5 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../openapi/client'
+import {
+  type BookingPayment,
+  expiredOn401,
+  isUnauthorizedError,
+  logCallError,
+  type WalletDebitRequest,
+  type WalletKind,
+} from './booking-calls'
+import { BOOKINGS_PATH, walletReference } from './rules/bookings'
 import { eventAction, isFreeEvent, metadataFields, ticketPrice } from './rules/events'
 import { toKobo } from './rules/pricing'
 import {
@@ -14,11 +23,9 @@ import {
 type Event = components['schemas']['Event']
 type Booking = components['schemas']['Booking']
 type BookingInput = components['schemas']['BookingInput']
-/** A card payment for a booking (the contract's initiation, with a booking's body). */
-export type BookingPayment = Omit<components['schemas']['PaymentInitiation'], 'booking'> & {
-  booking: BookingInput
-}
-type WalletDebit = components['schemas']['WalletDebit']
+
+// The RSVP machine's tests name it from here.
+export type { BookingPayment }
 
 /** Who is booking: a guest, or a signed-in person whose stored details are used. */
 export interface RsvpViewer {
@@ -30,9 +37,6 @@ export interface RsvpViewer {
   name: string
   phone: string
 }
-
-/** Which wallet pays: the person's own, or their community's. */
-export type WalletKind = 'personal' | 'community'
 
 export interface RsvpInput {
   event: Event
@@ -124,8 +128,7 @@ export function bookingOf(
     Amount: amountKobo(context),
     'Time Slot': context.slot,
     'Paid with': paidWith,
-    'Payment Reference':
-      paidWith === 'wallet' || paidWith === 'community-wallet' ? 'Wallet transaction' : null,
+    'Payment Reference': walletReference(paidWith),
     Phone: person.phone,
     metadata: extraAnswersJson(context.fields, context.answers),
     Visitors: 0,
@@ -156,7 +159,7 @@ export function registeredPathOf(context: RsvpContext): string {
 
 /** The card payment request: back to the registered page (guest) or /profile/bookings. */
 export function paymentOf(context: RsvpContext): BookingPayment {
-  const path = context.viewer.signedIn ? '/profile/bookings' : registeredPathOf(context)
+  const path = context.viewer.signedIn ? BOOKINGS_PATH : registeredPathOf(context)
   return {
     callbackUrl: `${context.origin}${path}`,
     email: booker(context).email,
@@ -171,10 +174,7 @@ export function paymentOf(context: RsvpContext): BookingPayment {
 }
 
 /** The wallet debit: the price in kobo, the event's name as narration, and the booking. */
-export function debitOf(
-  context: RsvpContext,
-  wallet: WalletKind,
-): { walletId: string; body: WalletDebit } {
+export function debitOf(context: RsvpContext, wallet: WalletKind): WalletDebitRequest {
   return {
     walletId: (wallet === 'community' ? context.wallets.community : context.wallets.personal) ?? '',
     body: {
@@ -184,8 +184,6 @@ export function debitOf(
     },
   }
 }
-
-const isUnauthorized = (error: unknown) => error instanceof ApiError && error.status === 401
 
 /** The server's message for a refusal it explained; `fallback` for a crash or a lost connection. */
 function failureText(error: unknown, fallback: string): string {
@@ -219,7 +217,7 @@ export const rsvpMachine = setup({
     initiatePayment: fromPromise<string, BookingPayment>(async () => {
       throw new Error('initiatePayment is not provided')
     }),
-    debitWallet: fromPromise<Booking, { walletId: string; body: WalletDebit }>(async () => {
+    debitWallet: fromPromise<Booking, WalletDebitRequest>(async () => {
       throw new Error('debitWallet is not provided')
     }),
   },
@@ -254,7 +252,7 @@ export const rsvpMachine = setup({
       (event.wallet === 'community' ? context.wallets.community : context.wallets.personal) !==
         null &&
       problemsOf(context).length === 0,
-    isUnauthorized: (_, params: { error: unknown }) => isUnauthorized(params.error),
+    isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
   },
   delays: { walletFailureReload: 5000 },
 }).createMachine({
@@ -351,10 +349,7 @@ export const rsvpMachine = setup({
               { target: '#rsvp.booked', actions: assign({ method: null }) },
             ],
             onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'sessionExpired',
-              },
+              expiredOn401,
               {
                 target: 'editing',
                 actions: [
@@ -362,7 +357,7 @@ export const rsvpMachine = setup({
                     method: null,
                     error: ({ event }) => failureText(event.error, BOOKING_FAILED),
                   }),
-                  { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                  logCallError,
                 ],
               },
             ],
@@ -383,15 +378,12 @@ export const rsvpMachine = setup({
               },
             },
             onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'sessionExpired',
-              },
+              expiredOn401,
               {
                 // The spec logs it and clears busy; a person is also told, never left guessing.
                 target: 'editing',
                 actions: [
-                  { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                  logCallError,
                   assign({
                     method: null,
                     error: ({ event }) => failureText(event.error, CARD_FAILED),
@@ -415,10 +407,7 @@ export const rsvpMachine = setup({
               debitOf(context, context.method === 'community' ? 'community' : 'personal'),
             onDone: { target: '#rsvp.booked' },
             onError: [
-              {
-                guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-                target: 'sessionExpired',
-              },
+              expiredOn401,
               {
                 target: 'walletFailed',
                 actions: assign({

@@ -1,8 +1,9 @@
 import type { Api } from '../openapi/client'
-import { initiateStudioPayment, loadStudioOptions } from './print-studio.actors'
+import { initiateBookingPayment } from './booking-payment.actors'
+import { loadStudioOptions } from './print-studio.actors'
 
 /** The same two calls as the print-studio page: the studio's days and item, then a card payment. */
 export const studioRebookActors = (api: Api) => ({
   loadStudio: loadStudioOptions(api),
-  initiatePayment: initiateStudioPayment(api),
+  initiatePayment: initiateBookingPayment(api),
 })

@@ -1,18 +1,15 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { ApiError } from '../openapi/client'
+import { type BookingPayment, logCallError } from './booking-calls'
 import {
   failureMessage,
+  noStudioChoice,
   type StudioOptions,
-  type StudioPaymentRequest,
+  studioCallFailed,
+  studioGuards,
+  studioLoaded,
+  studioPayment,
 } from './print-studio.machine'
-import {
-  bookableStudioItem,
-  canRebookStudio,
-  isStudioSlot,
-  type StudioPerson,
-  studioBooking,
-  studioCallbackUrl,
-} from './rules/print-studio'
+import { canRebookStudio, type StudioPerson } from './rules/print-studio'
 
 export interface StudioRebookInput {
   /** The site's origin: the card provider sends the browser back to the booked page here. */
@@ -50,32 +47,24 @@ export const studioRebookMachine = setup({
     loadStudio: fromPromise<StudioOptions>(async () => {
       throw new Error('loadStudio is not provided')
     }),
-    initiatePayment: fromPromise<string, StudioPaymentRequest>(async () => {
+    initiatePayment: fromPromise<string, BookingPayment>(async () => {
       throw new Error('initiatePayment is not provided')
     }),
   },
   actions: {
     redirectToPayment: (_, _params: { url: string }) => {},
     logError: (_, _params: { error: unknown }) => {},
+    showFailure: assign((_, params: { error: unknown; action: string }) => ({
+      error: failureMessage(params.error, params.action),
+    })),
   },
   guards: {
-    hasStudio: ({ context }) => context.venue !== null,
-    isOfferedDay: ({ context }, params: { day: string }) => context.days.includes(params.day),
-    isStudioSlot: (_, params: { slot: string }) => isStudioSlot(params.slot),
+    ...studioGuards,
     canSubmit: ({ context }) => canRebookStudio({ ...context.guest, ...context }),
-    isUnauthorized: (_, params: { error: unknown }) =>
-      params.error instanceof ApiError && params.error.status === 401,
   },
 }).createMachine({
   id: 'studioRebook',
-  context: ({ input }) => ({
-    ...input,
-    days: [],
-    venue: null,
-    day: null,
-    slot: null,
-    error: null,
-  }),
+  context: ({ input }) => ({ ...input, ...noStudioChoice() }),
   initial: 'loading',
   states: {
     loading: {
@@ -83,17 +72,8 @@ export const studioRebookMachine = setup({
       invoke: {
         id: 'loadStudio',
         src: 'loadStudio',
-        onDone: {
-          target: 'checking',
-          actions: assign({
-            days: ({ event }) => event.output.days,
-            venue: ({ event }) => bookableStudioItem(event.output.items)?.Name ?? null,
-          }),
-        },
-        onError: {
-          target: 'failed',
-          actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-        },
+        onDone: { target: 'checking', actions: assign(({ event }) => studioLoaded(event.output)) },
+        onError: { target: 'failed', actions: logCallError },
       },
     },
     checking: { always: [{ guard: 'hasStudio', target: 'editing' }, { target: 'unavailable' }] },
@@ -124,38 +104,12 @@ export const studioRebookMachine = setup({
       invoke: {
         id: 'initiatePayment',
         src: 'initiatePayment',
-        input: ({ context }) => {
-          const details = { ...context.guest, day: context.day ?? '', slot: context.slot ?? '' }
-          return {
-            callbackUrl: studioCallbackUrl(context.origin, details, false),
-            email: context.guest.email.trim(),
-            account: null,
-            booking: studioBooking({
-              person: context.guest,
-              day: details.day,
-              slot: details.slot,
-              venue: context.venue ?? '',
-              paidWith: 'paystack',
-            }),
-          }
-        },
+        input: ({ context }) => studioPayment({ ...context, person: context.guest, account: null }),
         onDone: {
           target: 'redirecting',
           actions: { type: 'redirectToPayment', params: ({ event }) => ({ url: event.output }) },
         },
-        onError: [
-          {
-            guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-            target: 'sessionExpired',
-          },
-          {
-            target: 'editing',
-            actions: [
-              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              assign({ error: ({ event }) => failureMessage(event.error, 'start the payment') }),
-            ],
-          },
-        ],
+        onError: studioCallFailed('editing', 'start the payment'),
       },
     },
     redirecting: { tags: ['busy'] },

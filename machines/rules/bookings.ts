@@ -1,6 +1,17 @@
 import { addDaysToDay, lagosDay } from './dates'
 import { formatMinor } from './money'
 
+/** The signed-in person's bookings: where a card payment returns them, and 'View Bookings'. */
+export const BOOKINGS_PATH = '/profile/bookings'
+
+/** The Payment Reference of a booking paid from a wallet. */
+export const WALLET_REFERENCE = 'Wallet transaction'
+
+/** A wallet payment names its reference; other payments (card, free) have none of their own. */
+export function walletReference(paidWith: string): typeof WALLET_REFERENCE | null {
+  return paidWith === 'wallet' || paidWith === 'community-wallet' ? WALLET_REFERENCE : null
+}
+
 /** What a booking is for, as people read it. */
 export function bookingTypeLabel(type: string): string {
   if (type === 'event') return 'Event'

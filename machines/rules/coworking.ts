@@ -1,8 +1,10 @@
+import { BOOKINGS_PATH, walletReference } from './bookings'
 import { dayLabel, isValidDay, shortDay } from './dates'
 import { isValidEmail } from './email'
 import { formatNaira } from './money'
 import { coworkingPriceKobo, SPOT_FEE_NAIRA } from './pricing'
 import { COWORKING_HOURS } from './slots'
+import { andList, queryReader } from './text'
 
 /** What a co-working booking names as its event, and the wallet debit's narration. */
 export const COWORKING_EVENT = 'Book a spot'
@@ -19,12 +21,8 @@ export const MAX_EXTRA_GUESTS = 20
 /** The Payment Reference of an active member's free co-working booking. */
 export const FREE_BOOKING_REFERENCE = 'Free booking'
 
-/** The Payment Reference of a booking paid from a wallet. */
-export const WALLET_REFERENCE = 'Wallet transaction'
-
-/** Where a guest lands after paying by card, and a signed-in person. */
+/** Where a guest lands after paying by card (a signed-in person: BOOKINGS_PATH). */
 export const BOOKED_COWORKING_PATH = '/booked-coworking'
-export const BOOKINGS_PATH = '/profile/bookings'
 
 /** How a booking is paid: the card provider ('paystack' from the browser), a wallet, or free. */
 export type CoworkingPaidWith = 'membership' | 'paystack' | 'wallet' | 'community-wallet'
@@ -74,9 +72,6 @@ export function coworkingBlockers(form: CoworkingFormState): CoworkingBlocker[] 
   return blockers
 }
 
-const andJoin = (items: string[]) =>
-  items.length <= 1 ? (items[0] ?? '') : `${items.slice(0, -1).join(', ')} and ${items.at(-1)}`
-
 const CHOICES: Partial<Record<CoworkingBlocker, string>> = { day: 'a day', space: 'a space' }
 const DETAILS: Partial<Record<CoworkingBlocker, string>> = {
   email: 'a valid email address',
@@ -89,9 +84,9 @@ export function blockerSentence(blockers: readonly CoworkingBlocker[]): string |
   const choose = blockers.flatMap((b) => CHOICES[b] ?? [])
   const add = blockers.flatMap((b) => DETAILS[b] ?? [])
   if (!choose.length && !add.length) return null
-  if (!add.length) return `Choose ${andJoin(choose)}.`
-  if (!choose.length) return `Add ${andJoin(add)}.`
-  return `Choose ${andJoin(choose)}, then add ${andJoin(add)}.`
+  if (!add.length) return `Choose ${andList(choose)}.`
+  if (!choose.length) return `Add ${andList(add)}.`
+  return `Choose ${andList(choose)}, then add ${andList(add)}.`
 }
 
 export interface CoworkingBookingFields {
@@ -109,11 +104,7 @@ export interface CoworkingBookingFields {
 /** The booking fields of a co-working spot, as POST /bookings/rsvp and the payment calls take. */
 export function coworkingBooking(fields: CoworkingBookingFields) {
   const reference =
-    fields.paidWith === 'membership'
-      ? FREE_BOOKING_REFERENCE
-      : fields.paidWith === 'wallet' || fields.paidWith === 'community-wallet'
-        ? WALLET_REFERENCE
-        : null
+    fields.paidWith === 'membership' ? FREE_BOOKING_REFERENCE : walletReference(fields.paidWith)
   return {
     Email: fields.email.trim(),
     Name: fields.name.trim(),
@@ -168,8 +159,7 @@ export function coworkingCallbackUrl(
 
 /** Reads the booked page's query; a missing field is blank and a day that is not a day is dropped. */
 export function parseBookedCoworkingQuery(search: string): BookedCoworkingQuery {
-  const query = new URLSearchParams(search)
-  const read = (key: string) => query.get(key)?.trim() ?? ''
+  const read = queryReader(search)
   const day = read('day')
   return {
     email: read('email'),

@@ -1,7 +1,9 @@
+import { BOOKINGS_PATH, walletReference } from './bookings'
 import { isValidDay, shortDay } from './dates'
 import { isValidEmail } from './email'
 import { printStudioPriceKobo } from './pricing'
 import { PRINT_STUDIO_EVENT, PRINT_STUDIO_SLOTS } from './slots'
+import { queryReader } from './text'
 
 /** The booking type, and the `type` of the booked page's query. */
 export const STUDIO_BOOKING_TYPE = 'print-studio'
@@ -12,8 +14,8 @@ export const STUDIO_NARRATION = 'Print Studio Session'
 /** Where a guest lands after paying by card. */
 export const BOOKED_STUDIO_PATH = '/booked-printstudio'
 
-/** Where a signed-in person lands after paying by card, and what 'View Bookings' opens. */
-export const BOOKINGS_PATH = '/profile/bookings'
+// The print-studio page names it from here.
+export { BOOKINGS_PATH }
 
 /** Who a session is for: the guest's own details, or the signed-in person's stored ones. */
 export interface StudioPerson {
@@ -98,7 +100,7 @@ export function studioBooking(details: {
     Amount: printStudioPriceKobo(),
     'Time Slot': details.slot,
     'Paid with': details.paidWith,
-    'Payment Reference': details.paidWith === 'paystack' ? null : 'Wallet transaction',
+    'Payment Reference': walletReference(details.paidWith),
     Phone: details.person.phone.trim(),
   }
 }
@@ -137,8 +139,7 @@ export function studioCallbackUrl(
 
 /** Reads the booked page's query; missing values are empty text, never 'null'. */
 export function readBookedStudioQuery(search: string): BookedStudioQuery {
-  const query = new URLSearchParams(search)
-  const text = (key: string) => (query.get(key) ?? '').trim()
+  const text = queryReader(search)
   return {
     email: text('email'),
     name: text('name'),

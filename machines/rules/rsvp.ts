@@ -2,6 +2,7 @@ import { dayStart, eventDays, LAGOS_TZ, lagosDay, toInstant } from './dates'
 import { isValidEmail } from './email'
 import type { CalendarEntry } from './ics'
 import { slotInstants } from './slots'
+import { andList, queryReader } from './text'
 
 /** The days a guest may choose for an event: its days without Mondays, from today on. */
 export function rsvpDays(event: { StartDate: string; EndDate: string }, now: Date): string[] {
@@ -53,13 +54,6 @@ const TO_ENTER: Partial<Record<RsvpProblem, string>> = {
   phone: 'your phone number',
 }
 
-/** 'a', 'a and b', 'a, b and c'. */
-function listOf(words: string[]): string {
-  return words.length <= 1
-    ? (words[0] ?? '')
-    : `${words.slice(0, -1).join(', ')} and ${words[words.length - 1]}`
-}
-
 /**
  * The reason said under disabled buttons:
  * 'To continue, enter your name, a valid email address and your phone number.'
@@ -68,8 +62,8 @@ export function problemsText(problems: readonly RsvpProblem[]): string | null {
   const choose = problems.flatMap((p) => TO_CHOOSE[p] ?? [])
   const enter = problems.flatMap((p) => TO_ENTER[p] ?? [])
   const clauses = [
-    choose.length > 0 ? `choose ${listOf(choose)}` : null,
-    enter.length > 0 ? `enter ${listOf(enter)}` : null,
+    choose.length > 0 ? `choose ${andList(choose)}` : null,
+    enter.length > 0 ? `enter ${andList(enter)}` : null,
   ].filter((clause) => clause !== null)
   return clauses.length === 0 ? null : `To continue, ${clauses.join(', then ')}.`
 }
@@ -155,7 +149,7 @@ function parseList(text: string | null): string[] {
 /** Reads the registered page's query; missing or malformed fields come back empty, never throw. */
 export function parseRegisteredSearch(search: string | URLSearchParams): RegisteredDetails {
   const params = typeof search === 'string' ? new URLSearchParams(search) : search
-  const text = (key: string) => params.get(key)?.trim() ?? ''
+  const text = queryReader(params)
   const price = Number(text('price'))
   return {
     email: text('email'),

@@ -1,4 +1,5 @@
 import { css } from '../../styled-system/css'
+import { CheckMark } from './check-mark'
 
 /**
  * The success banner of a confirmation page ('Registered', 'Booked'), pinned to the top of the
@@ -54,20 +55,7 @@ export function ConfirmationBanner({ visible, text }: { visible: boolean; text: 
               bg: 'rgba(255, 255, 255, 0.18)',
             })}
           >
-            <svg
-              width="16"
-              height="16"
-              viewBox="0 0 24 24"
-              fill="none"
-              stroke="currentColor"
-              strokeWidth="2.5"
-              strokeLinecap="round"
-              strokeLinejoin="round"
-              focusable="false"
-              aria-hidden
-            >
-              <path d="M5 12.5l4.5 4.5L19 7.5" />
-            </svg>
+            <CheckMark size={16} strokeWidth={2.5} />
           </span>
           {text}
         </p>

@@ -9,10 +9,9 @@ import {
   coworkingMachine,
   isFreeChoice,
   priceOf,
-  type WalletKind,
 } from '../../machines/coworking.machine'
+import { BOOKINGS_PATH } from '../../machines/rules/bookings'
 import {
-  BOOKINGS_PATH,
   blockerSentence,
   canAfford,
   coworkingPriceLine,
@@ -28,6 +27,24 @@ import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api, viewer } from '../api'
 import { readSession, storage } from '../storage'
+import {
+  actionNote,
+  actionSmallPrint,
+  BookingFailure,
+  PriceSummary,
+  SignedInDetails,
+  WALLET_KINDS,
+  WALLET_LABELS,
+  WalletButtons,
+} from './booking-panel-parts'
+import {
+  bareFieldset,
+  ChoiceChips,
+  type DayChoiceProps,
+  Field,
+  fieldLegend,
+  textInput,
+} from './form-fields'
 import { GuestFields } from './guest-fields'
 import { Panel } from './panel'
 import { SuccessOverlay } from './success-overlay'
@@ -127,132 +144,6 @@ export function useCoworkingActor(input: CoworkingInput): CoworkingRef {
   return actorRef
 }
 
-const legend = css({
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  letterSpacing: 'wider',
-  textTransform: 'uppercase',
-  color: 'fg.subtle',
-  mb: '2.5',
-  p: '0',
-})
-
-const fieldset = css({ minW: '0', border: 'none', p: '0', m: '0' })
-
-const chip = css({
-  position: 'relative',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  gap: '2',
-  minH: '11',
-  px: '4',
-  borderRadius: 'full',
-  borderWidth: '1px',
-  borderColor: 'sand.300',
-  bg: 'surface',
-  color: 'ink.800',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  cursor: 'pointer',
-  transition: 'background 0.15s, border-color 0.15s, color 0.15s',
-  _hover: { borderColor: 'ink.500' },
-  '&:has(input:checked)': { bg: 'ink.900', borderColor: 'ink.900', color: 'white' },
-  '&:has(input:focus-visible)': {
-    outline: '2px solid',
-    outlineColor: 'accent.default',
-    outlineOffset: '2px',
-  },
-  '&:has(input:disabled)': { cursor: 'not-allowed', opacity: 0.7 },
-})
-
-const textInput = css({
-  w: 'full',
-  minW: '0',
-  h: '12',
-  px: '4',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderColor: 'sand.300',
-  bg: 'surface',
-  color: 'fg.default',
-  fontSize: '16px',
-  _placeholder: { color: 'ink.500', opacity: 0.7 },
-  _hover: { borderColor: 'sand.400' },
-  _focusVisible: {
-    outline: 'none',
-    borderColor: 'clay.500',
-    boxShadow: '0 0 0 3px token(colors.clay.100)',
-  },
-  _disabled: { bg: 'sand.100', color: 'fg.subtle', cursor: 'not-allowed' },
-})
-
-/** A row of chips backed by native radio buttons: arrow keys move between them. */
-function Choices({
-  label,
-  name,
-  options,
-  chosen,
-  disabled,
-  onChoose,
-  empty,
-}: {
-  label: string
-  name: string
-  options: { value: string; label: string; note?: string }[]
-  chosen: string | null
-  disabled: boolean
-  onChoose: (value: string) => void
-  empty: string
-}) {
-  return (
-    <fieldset disabled={disabled} className={fieldset}>
-      <legend className={legend}>{label}</legend>
-      {options.length === 0 ? (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{empty}</p>
-      ) : (
-        <div
-          role="radiogroup"
-          aria-label={label}
-          className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}
-        >
-          {options.map((option) => (
-            <label key={option.value} className={chip}>
-              <input
-                type="radio"
-                name={name}
-                value={option.value}
-                checked={chosen === option.value}
-                onChange={() => onChoose(option.value)}
-                className={css({ srOnly: true })}
-              />
-              {option.label}
-              {option.note && ' '}
-              {option.note && (
-                <span
-                  className={css({
-                    fontSize: '2xs',
-                    fontWeight: 'bold',
-                    letterSpacing: 'wide',
-                    textTransform: 'uppercase',
-                    px: '1.5',
-                    py: '0.5',
-                    borderRadius: 'full',
-                    bg: 'palm.100',
-                    color: 'palm.700',
-                  })}
-                >
-                  {option.note}
-                </span>
-              )}
-            </label>
-          ))}
-        </div>
-      )}
-    </fieldset>
-  )
-}
-
 // The panel's two shapes (see the panel recipe): a drawer at 768 px or less, a modal above.
 const drawer = '@media (max-width: 768px)'
 const modal = '@media (min-width: 769px)'
@@ -296,22 +187,10 @@ const dayCard = css({
  * The day buttons: 'Today', 'Tomorrow', then weekdays, each over its date. A row that scrolls
  * sideways in the phone drawer; a grid showing every day in the modal.
  */
-function DayChoices({
-  days,
-  chosen,
-  now,
-  disabled,
-  onChoose,
-}: {
-  days: string[]
-  chosen: string | null
-  now: Date
-  disabled: boolean
-  onChoose: (day: string) => void
-}) {
+function DayChoices({ days, chosen, now, disabled, onChoose }: DayChoiceProps) {
   return (
-    <fieldset disabled={disabled} className={fieldset}>
-      <legend className={legend}>Day</legend>
+    <fieldset disabled={disabled} className={bareFieldset}>
+      <legend className={fieldLegend}>Day</legend>
       {days.length === 0 ? (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           Every space is full for the next two weeks. Please check again soon.
@@ -390,8 +269,8 @@ function GuestCounter({ actorRef, disabled }: { actorRef: CoworkingRef; disabled
     _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
   })
   return (
-    <fieldset disabled={disabled} className={fieldset}>
-      <legend className={legend}>Extra guests</legend>
+    <fieldset disabled={disabled} className={bareFieldset}>
+      <legend className={fieldLegend}>Extra guests</legend>
       <div
         className={css({
           display: 'flex',
@@ -446,15 +325,12 @@ function GuestCounter({ actorRef, disabled }: { actorRef: CoworkingRef; disabled
       {names.length > 0 && (
         <div className={css({ display: 'grid', gap: '3', mt: '4' })}>
           {names.map((name, index) => (
-            // The inputs only grow and shrink at the end, so the index is a stable key.
-            // biome-ignore lint/suspicious/noArrayIndexKey: see above
-            <div key={index} className={css({ display: 'grid', gap: '1.5', minW: '0' })}>
-              <label
-                htmlFor={`${id}-visitor-${index}`}
-                className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default' })}
-              >
-                {`Guest ${index + 1}'s name`}
-              </label>
+            <Field
+              // biome-ignore lint/suspicious/noArrayIndexKey: inputs only come and go at the end
+              key={index}
+              label={`Guest ${index + 1}'s name`}
+              htmlFor={`${id}-visitor-${index}`}
+            >
               <input
                 id={`${id}-visitor-${index}`}
                 type="text"
@@ -467,7 +343,7 @@ function GuestCounter({ actorRef, disabled }: { actorRef: CoworkingRef; disabled
                 }
                 className={textInput}
               />
-            </div>
+            </Field>
           ))}
         </div>
       )}
@@ -484,28 +360,9 @@ function Summary({ actorRef, now }: { actorRef: CoworkingRef; now: Date }) {
     .filter(Boolean)
     .join(' · ')
   return (
-    <section
-      aria-label="Price"
-      className={css({
-        display: 'flex',
-        alignItems: 'flex-start',
-        justifyContent: 'space-between',
-        gap: '4',
-        p: '4',
-        borderRadius: 'l2',
-        bg: 'sand.100',
-      })}
-    >
-      <div className={css({ minW: '0' })}>
-        <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
-          {when || 'Work and Play'}
-        </p>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '0.5' })}>
-          {coworkingPriceLine(context.extraGuests, context.isMember)}
-        </p>
-      </div>
-      <div className={css({ textAlign: 'right', flexShrink: 0 })}>
-        <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>Total</p>
+    <PriceSummary
+      label="Price"
+      total={
         <p
           data-testid="coworking-price"
           className={css({
@@ -519,14 +376,16 @@ function Summary({ actorRef, now }: { actorRef: CoworkingRef; now: Date }) {
         >
           {free ? 'Free booking' : formatNaira(price / 100)}
         </p>
-      </div>
-    </section>
+      }
+    >
+      <p className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
+        {when || 'Work and Play'}
+      </p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '0.5' })}>
+        {coworkingPriceLine(context.extraGuests, context.isMember)}
+      </p>
+    </PriceSummary>
   )
-}
-
-const WALLET_LABELS: Record<WalletKind, string> = {
-  personal: 'Pay via Wallet',
-  community: 'Pay via Community Wallet',
 }
 
 /** Book (free or card), the wallets, why they are disabled, and what went wrong. */
@@ -546,7 +405,7 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
     state.matches({ open: 'walletFailed' }) || state.matches({ open: 'reloading' })
   const reason = editing ? blockerSentence(blockersOf(context)) : null
   const canBook = state.can({ type: 'booking.submitted' })
-  const wallets = (['personal', 'community'] as const).flatMap((kind) => {
+  const wallets = WALLET_KINDS.flatMap((kind) => {
     const wallet = context.wallets[kind]
     return context.signedIn && wallet ? [{ kind, wallet }] : []
   })
@@ -554,24 +413,7 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
 
   return (
     <div className={css({ display: 'grid', gap: '3' })}>
-      {context.error && (
-        <div
-          role="alert"
-          className={css({
-            px: '4',
-            py: '3',
-            borderRadius: 'l2',
-            bg: 'berry.50',
-            color: 'berry.600',
-            fontSize: 'sm',
-            fontWeight: 'medium',
-            lineHeight: 'snug',
-          })}
-        >
-          {context.error}
-          {failedWallet ? ' This page will reload in 5 seconds.' : ''}
-        </div>
-      )}
+      {context.error && <BookingFailure message={context.error} reloading={failedWallet} />}
       <button
         type="submit"
         className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
@@ -581,13 +423,7 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
         {cardBusy ? 'Please wait' : 'Book'}
       </button>
       {!free && wallets.length > 0 && (
-        <div
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: wallets.length > 1 ? { base: '1fr', sm: '1fr 1fr' } : '1fr',
-            gap: '3',
-          })}
-        >
+        <WalletButtons pair={wallets.length > 1}>
           {wallets.map(({ kind, wallet }) => (
             <button
               key={kind}
@@ -612,20 +448,20 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
               )}
             </button>
           ))}
-        </div>
+        </WalletButtons>
       )}
       {reason && (
-        <p id={noteId} className={css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'center' })}>
+        <p id={noteId} className={actionNote}>
           {reason}
         </p>
       )}
       {!reason && editing && !free && short && (
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'center' })}>
+        <p className={actionNote}>
           {`Your ${short.kind === 'community' ? 'community wallet' : 'wallet'} has less than ${formatNaira(price / 100)}: pay by card, or top it up first.`}
         </p>
       )}
       {!reason && editing && (
-        <p className={css({ fontSize: 'xs', color: 'fg.subtle', textAlign: 'center' })}>
+        <p className={actionSmallPrint}>
           {free
             ? 'Free with your membership: no payment needed.'
             : context.signedIn
@@ -683,8 +519,9 @@ export function CoworkingPanel({
           disabled={locked}
           onChoose={(day) => send({ type: 'day.selected', day })}
         />
-        <Choices
-          label="Space"
+        <ChoiceChips
+          legend="Space"
+          namedGroup
           name="coworking-space"
           options={context.spaces.map((space) => ({
             value: space.Name,
@@ -698,7 +535,7 @@ export function CoworkingPanel({
         />
 
         <section aria-label="Your details">
-          <h3 className={legend}>Your details</h3>
+          <h3 className={fieldLegend}>Your details</h3>
           {context.askDetails ? (
             <GuestFields
               email={context.email}
@@ -717,12 +554,7 @@ export function CoworkingPanel({
                   })}
             />
           ) : (
-            <p className={css({ fontSize: 'md', color: 'fg.default' })}>
-              <span className={css({ fontWeight: 'semibold' })}>{context.name}</span>
-              <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
-                {context.email}
-              </span>
-            </p>
+            <SignedInDetails name={context.name} email={context.email} />
           )}
         </section>
 

@@ -1,8 +1,44 @@
-import { type ReactNode, useId } from 'react'
+import { type InputHTMLAttributes, useId } from 'react'
 import { INVALID_EMAIL_MESSAGE } from '../../machines/rules/email'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
+import { Field, textInput } from './form-fields'
 
 export type GuestField = 'email' | 'name' | 'phone'
+
+/** Each field's label, and what its input tells the browser: keyboard, autofill, an example. */
+const GUEST_INPUTS: {
+  field: GuestField
+  label: string
+  attributes: InputHTMLAttributes<HTMLInputElement>
+}[] = [
+  {
+    field: 'email',
+    label: 'Email Address',
+    attributes: {
+      type: 'email',
+      inputMode: 'email',
+      autoComplete: 'email',
+      autoCapitalize: 'off',
+      spellCheck: false,
+      placeholder: 'you@example.com',
+    },
+  },
+  {
+    field: 'name',
+    label: 'Name',
+    attributes: { type: 'text', autoComplete: 'name', autoCapitalize: 'words' },
+  },
+  {
+    field: 'phone',
+    label: 'Phone Number',
+    attributes: {
+      type: 'tel',
+      inputMode: 'tel',
+      autoComplete: 'tel',
+      placeholder: '0803 000 0000',
+    },
+  },
+]
 
 /** A guest's e-mail, name and phone (and 'Remember me'), as the booking forms ask for them. */
 export function GuestFields({
@@ -24,59 +60,33 @@ export function GuestFields({
 }) {
   const id = useId()
   const errorId = `${id}-email-error`
+  const values = { email, name, phone }
   return (
     <fieldset disabled={disabled} className={css({ display: 'grid', gap: '4', minW: '0' })}>
       <legend className={css({ srOnly: true })}>Your details</legend>
-      <Field label="Email Address" htmlFor={`${id}-email`}>
-        <input
-          id={`${id}-email`}
-          name="email"
-          type="email"
-          inputMode="email"
-          autoComplete="email"
-          autoCapitalize="off"
-          spellCheck={false}
-          aria-required
-          value={email}
-          onChange={(e) => onChange('email', e.target.value)}
-          aria-invalid={emailInvalid || undefined}
-          aria-describedby={emailInvalid ? errorId : undefined}
-          placeholder="you@example.com"
-          className={input}
-        />
-        {emailInvalid && (
-          <p id={errorId} className={errorText}>
-            {INVALID_EMAIL_MESSAGE}
-          </p>
-        )}
-      </Field>
-      <Field label="Name" htmlFor={`${id}-name`}>
-        <input
-          id={`${id}-name`}
-          name="name"
-          type="text"
-          autoComplete="name"
-          autoCapitalize="words"
-          aria-required
-          value={name}
-          onChange={(e) => onChange('name', e.target.value)}
-          className={input}
-        />
-      </Field>
-      <Field label="Phone Number" htmlFor={`${id}-phone`}>
-        <input
-          id={`${id}-phone`}
-          name="phone"
-          type="tel"
-          inputMode="tel"
-          autoComplete="tel"
-          aria-required
-          value={phone}
-          onChange={(e) => onChange('phone', e.target.value)}
-          placeholder="0803 000 0000"
-          className={input}
-        />
-      </Field>
+      {GUEST_INPUTS.map(({ field, label, attributes }) => {
+        const invalid = field === 'email' && emailInvalid
+        return (
+          <Field key={field} label={label} htmlFor={`${id}-${field}`}>
+            <input
+              {...attributes}
+              id={`${id}-${field}`}
+              name={field}
+              aria-required
+              value={values[field]}
+              onChange={(e) => onChange(field, e.target.value)}
+              aria-invalid={invalid || undefined}
+              aria-describedby={invalid ? errorId : undefined}
+              className={input}
+            />
+            {invalid && (
+              <p id={errorId} className={errorText}>
+                {INVALID_EMAIL_MESSAGE}
+              </p>
+            )}
+          </Field>
+        )
+      })}
       {remember && (
         <label
           className={css({
@@ -114,54 +124,17 @@ export function GuestFields({
   )
 }
 
-function Field({
-  label,
-  htmlFor,
-  children,
-}: {
-  label: string
-  htmlFor: string
-  children: ReactNode
-}) {
-  return (
-    <div className={css({ display: 'grid', gap: '1.5', minW: '0' })}>
-      <label
-        htmlFor={htmlFor}
-        className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default' })}
-      >
-        {label}
-      </label>
-      {children}
-    </div>
-  )
-}
-
-const input = css({
-  w: 'full',
-  minW: '0',
-  h: '12',
-  px: '4',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderColor: 'sand.300',
-  bg: 'surface',
-  color: 'fg.default',
-  // 16 px: iOS zooms into any smaller input.
-  fontSize: '16px',
-  transition: 'border-color 0.15s, box-shadow 0.15s',
-  _placeholder: { color: 'ink.500', opacity: 0.7 },
-  _hover: { borderColor: 'sand.400' },
-  _focusVisible: {
-    outline: 'none',
-    borderColor: 'clay.500',
-    boxShadow: '0 0 0 3px token(colors.clay.100)',
-  },
-  '&[aria-invalid=true]': {
-    borderColor: 'berry.500',
-    _focusVisible: { boxShadow: '0 0 0 3px token(colors.berry.50)' },
-  },
-  _disabled: { bg: 'sand.100', color: 'fg.subtle', cursor: 'not-allowed' },
-})
+// The booking forms' text input, plus a red border (and ring) when the e-mail is invalid.
+const input = cx(
+  textInput,
+  css({
+    transition: 'border-color 0.15s, box-shadow 0.15s',
+    '&[aria-invalid=true]': {
+      borderColor: 'berry.500',
+      _focusVisible: { boxShadow: '0 0 0 3px token(colors.berry.50)' },
+    },
+  }),
+)
 
 const errorText = css({
   display: 'flex',

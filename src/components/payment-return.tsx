@@ -9,6 +9,7 @@ import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { mailLink, whatsappLink } from '../site'
 import { ChatIcon, MailIcon } from './line-icons'
+import { RetryButton } from './retry-button'
 import { SiteHeader } from './site-header'
 
 /** The provider's reference in the address: `?reference=`, or Paystack's `?trxref=`. */
@@ -188,13 +189,7 @@ export function PaymentReturnView({
         through, your booking is kept and your receipt will be e-mailed to you.
       </p>
       <Actions>
-        <button
-          type="button"
-          className={button({ size: 'lg' })}
-          onClick={() => actorRef.send({ type: 'payment.retry' })}
-        >
-          Try again
-        </button>
+        <RetryButton onRetry={() => actorRef.send({ type: 'payment.retry' })} />
       </Actions>
       <Help reference={reference} />
     </Screen>

@@ -1,7 +1,8 @@
 import { useId } from 'react'
 import { dayLabel } from '../../machines/rules/dates'
 import { PRINT_STUDIO_SLOTS } from '../../machines/rules/slots'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
+import { formControl } from './form-fields'
 
 const label = css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default' })
 
@@ -50,28 +51,18 @@ export function StudioDayPicker({
           aria-required
           aria-describedby={value ? undefined : `${id}-hint`}
           onChange={(e) => e.target.value && onSelect(e.target.value)}
-          className={css({
-            appearance: 'none',
-            w: 'full',
-            h: '12',
-            pl: '4',
-            pr: '10',
-            borderRadius: 'l2',
-            borderWidth: '1px',
-            borderColor: 'sand.300',
-            bg: 'surface',
-            color: value ? 'fg.default' : 'ink.500',
-            fontSize: '16px',
-            cursor: 'pointer',
-            transition: 'border-color 0.15s, box-shadow 0.15s',
-            _hover: { borderColor: 'sand.400' },
-            _focusVisible: {
-              outline: 'none',
-              borderColor: 'clay.500',
-              boxShadow: '0 0 0 3px token(colors.clay.100)',
-            },
-            _disabled: { bg: 'sand.100', color: 'fg.subtle', cursor: 'not-allowed' },
-          })}
+          className={cx(
+            formControl,
+            css({
+              appearance: 'none',
+              w: 'full',
+              pl: '4',
+              pr: '10',
+              color: value ? 'fg.default' : 'ink.500',
+              cursor: 'pointer',
+              transition: 'border-color 0.15s, box-shadow 0.15s',
+            }),
+          )}
         >
           <option value="" disabled>
             {days.length === 0 ? 'No days open right now' : 'Choose a day'}

@@ -1,7 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import { isValidEmail } from '../../machines/rules/email'
 import { formatNaira } from '../../machines/rules/money'
 import { PRINT_STUDIO_PRICE_NAIRA } from '../../machines/rules/pricing'
 import type { StudioPerson } from '../../machines/rules/print-studio'
@@ -11,9 +10,9 @@ import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { useNow } from '../hooks/use-now'
-import { GuestFields } from './guest-fields'
-import { StudioDayPicker, StudioSlotPicker } from './print-studio-fields'
+import { RetryButton } from './retry-button'
 import { Skeleton } from './skeleton'
+import { StudioBookingError, StudioBookingFields } from './studio-booking-fields'
 
 /**
  * 'Book again' on /booked-printstudio. It owns its actor, which starts when the form opens (so
@@ -65,13 +64,10 @@ export function StudioRebookView({
         <p role="alert" className={css({ color: 'danger.default' })}>
           The studio's days could not load. Check your connection and try again.
         </p>
-        <button
-          type="button"
+        <RetryButton
           className={button({ variant: 'outline' })}
-          onClick={() => actorRef.send({ type: 'rebook.retry' })}
-        >
-          Try again
-        </button>
+          onRetry={() => actorRef.send({ type: 'rebook.retry' })}
+        />
       </div>
     )
   }
@@ -83,7 +79,6 @@ export function StudioRebookView({
     )
   }
 
-  const emailInvalid = guest.email.trim() !== '' && !isValidEmail(guest.email.trim())
   return (
     <form
       noValidate
@@ -93,41 +88,16 @@ export function StudioRebookView({
       }}
       className={css({ display: 'grid', gap: '5' })}
     >
-      <StudioDayPicker
+      <StudioBookingFields
         days={days}
-        value={day}
+        day={day}
+        slot={slot}
+        guest={guest}
         now={now}
         disabled={busy}
-        onSelect={(d) => actorRef.send({ type: 'day.selected', day: d })}
+        send={actorRef.send}
       />
-      <StudioSlotPicker
-        value={slot}
-        disabled={busy}
-        onSelect={(s) => actorRef.send({ type: 'slot.selected', slot: s })}
-      />
-      <GuestFields
-        email={guest.email}
-        name={guest.name}
-        phone={guest.phone}
-        emailInvalid={emailInvalid}
-        disabled={busy}
-        onChange={(field, value) => actorRef.send({ type: 'guest.changed', field, value })}
-      />
-      {error && (
-        <p
-          role="alert"
-          className={css({
-            px: '4',
-            py: '3',
-            borderRadius: 'l2',
-            bg: 'danger.subtle',
-            color: 'berry.600',
-            fontSize: 'sm',
-          })}
-        >
-          {error}
-        </p>
-      )}
+      {error && <StudioBookingError>{error}</StudioBookingError>}
       <button type="submit" disabled={!canSubmit} className={button({ size: 'lg' })}>
         {busy ? 'Please wait' : 'Book'}
       </button>

@@ -9,6 +9,24 @@ import { formatNaira } from '../../machines/rules/money'
 import { longDay, problemsText } from '../../machines/rules/rsvp'
 import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
+import {
+  actionNote,
+  actionSmallPrint,
+  BookingFailure,
+  PriceSummary,
+  SignedInDetails,
+  WALLET_KINDS,
+  WALLET_LABELS,
+  WalletButtons,
+} from './booking-panel-parts'
+import {
+  bareFieldset,
+  ChoiceChips,
+  type DayChoiceProps,
+  Field,
+  fieldLegend,
+  textInput,
+} from './form-fields'
 import { GuestFields } from './guest-fields'
 import { Panel } from './panel'
 import { SuccessOverlay } from './success-overlay'
@@ -47,7 +65,7 @@ export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
             onChoose={(day) => send({ type: 'day.chosen', day })}
           />
           {event.TimeSlots.length > 0 && (
-            <Choices
+            <ChoiceChips
               legend="Time"
               name="rsvp-slot"
               options={event.TimeSlots.map((slot) => ({ value: slot, label: slot }))}
@@ -59,12 +77,7 @@ export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
 
           {viewer.signedIn ? (
             <Section title="Your details">
-              <p className={css({ fontSize: 'md', color: 'fg.default' })}>
-                <span className={css({ fontWeight: 'semibold' })}>{viewer.name || 'You'}</span>
-                <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm' })}>
-                  {viewer.email}
-                </span>
-              </p>
+              <SignedInDetails name={viewer.name || 'You'} email={viewer.email} />
             </Section>
           ) : (
             <Section title="Your details">
@@ -111,21 +124,11 @@ export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
   )
 }
 
-const legendStyle = css({
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  letterSpacing: 'wider',
-  textTransform: 'uppercase',
-  color: 'fg.subtle',
-  mb: '2.5',
-  p: '0',
-})
-
 function Section({ title, children }: { title: string; children: ReactNode }) {
   const id = useId()
   return (
     <section aria-labelledby={id}>
-      <h3 id={id} className={legendStyle}>
+      <h3 id={id} className={fieldLegend}>
         {title}
       </h3>
       {children}
@@ -133,19 +136,7 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-function DayChoice({
-  days,
-  chosen,
-  now,
-  disabled,
-  onChoose,
-}: {
-  days: string[]
-  chosen: string | null
-  now: Date
-  disabled: boolean
-  onChoose: (day: string) => void
-}) {
+function DayChoice({ days, chosen, now, disabled, onChoose }: DayChoiceProps) {
   if (days.length === 0) {
     return (
       <Section title="Day">
@@ -156,7 +147,7 @@ function DayChoice({
     )
   }
   return (
-    <Choices
+    <ChoiceChips
       legend="Day"
       name="rsvp-day"
       options={days.map((day) => ({ value: day, label: dayLabel(day, now) }))}
@@ -164,70 +155,6 @@ function DayChoice({
       disabled={disabled}
       onChoose={onChoose}
     />
-  )
-}
-
-const chip = css({
-  position: 'relative',
-  display: 'inline-flex',
-  alignItems: 'center',
-  justifyContent: 'center',
-  minH: '11',
-  px: '4',
-  borderRadius: 'full',
-  borderWidth: '1px',
-  borderColor: 'sand.300',
-  bg: 'surface',
-  color: 'ink.800',
-  fontSize: 'sm',
-  fontWeight: 'semibold',
-  cursor: 'pointer',
-  transition: 'background 0.15s, border-color 0.15s, color 0.15s',
-  _hover: { borderColor: 'ink.500' },
-  '&:has(input:checked)': { bg: 'ink.900', borderColor: 'ink.900', color: 'white' },
-  '&:has(input:focus-visible)': {
-    outline: '2px solid',
-    outlineColor: 'accent.default',
-    outlineOffset: '2px',
-  },
-  '&:has(input:disabled)': { cursor: 'not-allowed', opacity: 0.7 },
-})
-
-/** A row of chips backed by native radio buttons: arrow keys move between them, Space picks. */
-function Choices({
-  legend,
-  name,
-  options,
-  chosen,
-  disabled,
-  onChoose,
-}: {
-  legend: string
-  name: string
-  options: { value: string; label: string }[]
-  chosen: string | null
-  disabled: boolean
-  onChoose: (value: string) => void
-}) {
-  return (
-    <fieldset disabled={disabled} className={css({ minW: '0', border: 'none', p: '0', m: '0' })}>
-      <legend className={legendStyle}>{legend}</legend>
-      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
-        {options.map((option) => (
-          <label key={option.value} className={chip}>
-            <input
-              type="radio"
-              name={name}
-              value={option.value}
-              checked={chosen === option.value}
-              onChange={() => onChoose(option.value)}
-              className={css({ srOnly: true })}
-            />
-            {option.label}
-          </label>
-        ))}
-      </div>
-    </fieldset>
   )
 }
 
@@ -244,20 +171,19 @@ function ExtraFields({
 }) {
   const id = useId()
   return (
-    <fieldset
-      disabled={disabled}
-      className={css({ display: 'grid', gap: '4', minW: '0', border: 'none', p: '0', m: '0' })}
-    >
-      <legend className={legendStyle}>A few questions from the host</legend>
+    <fieldset disabled={disabled} className={cx(bareFieldset, css({ display: 'grid', gap: '4' }))}>
+      <legend className={fieldLegend}>A few questions from the host</legend>
       {fields.map((field, index) => (
-        <div key={field} className={css({ display: 'grid', gap: '1.5', minW: '0' })}>
-          <label
-            htmlFor={`${id}-${index}`}
-            className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'fg.default' })}
-          >
-            {field}{' '}
-            <span className={css({ fontWeight: 'normal', color: 'fg.subtle' })}>(optional)</span>
-          </label>
+        <Field
+          key={field}
+          htmlFor={`${id}-${index}`}
+          label={
+            <>
+              {field}{' '}
+              <span className={css({ fontWeight: 'normal', color: 'fg.subtle' })}>(optional)</span>
+            </>
+          }
+        >
           <input
             id={`${id}-${index}`}
             type="text"
@@ -265,31 +191,11 @@ function ExtraFields({
             onChange={(e) => onChange(field, e.target.value)}
             className={textInput}
           />
-        </div>
+        </Field>
       ))}
     </fieldset>
   )
 }
-
-const textInput = css({
-  w: 'full',
-  minW: '0',
-  h: '12',
-  px: '4',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderColor: 'sand.300',
-  bg: 'surface',
-  color: 'fg.default',
-  fontSize: '16px',
-  _hover: { borderColor: 'sand.400' },
-  _focusVisible: {
-    outline: 'none',
-    borderColor: 'clay.500',
-    boxShadow: '0 0 0 3px token(colors.clay.100)',
-  },
-  _disabled: { bg: 'sand.100', color: 'fg.subtle', cursor: 'not-allowed' },
-})
 
 /** What is being bought, when, and what it costs: the Amount the server is sent. */
 function Summary({ actorRef }: { actorRef: RsvpRef }) {
@@ -299,60 +205,49 @@ function Summary({ actorRef }: { actorRef: RsvpRef }) {
   const friends = showsFriendsPrice(event, viewer.isMember)
   const when = [context.day ? longDay(context.day) : null, context.slot].filter(Boolean).join(' · ')
   return (
-    <section
-      aria-label="Summary"
-      className={css({
-        display: 'flex',
-        alignItems: 'flex-start',
-        justifyContent: 'space-between',
-        gap: '4',
-        p: '4',
-        borderRadius: 'l2',
-        bg: 'sand.100',
-      })}
-    >
-      <div className={css({ minW: '0' })}>
-        <p className={css({ fontWeight: 'semibold', color: 'fg.default', lineHeight: 'snug' })}>
-          {event.Name}
-        </p>
-        <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>
-          1 ticket{when ? ` · ${when}` : ''}
-        </p>
-        {friends && (
+    <PriceSummary
+      label="Summary"
+      total={
+        <>
           <p
             className={css({
-              fontSize: 'xs',
+              fontFamily: 'display',
+              fontSize: '2xl',
               fontWeight: 'semibold',
-              color: 'palm.700',
-              mt: '1.5',
+              lineHeight: 'tight',
             })}
           >
-            Friend's special price
+            {free ? 'Free' : formatNaira(context.price)}
           </p>
-        )}
-      </div>
-      <div className={css({ textAlign: 'right', flexShrink: 0 })}>
-        <p className={css({ fontSize: 'xs', color: 'fg.subtle' })}>Total</p>
+          {friends && (
+            <p
+              className={css({
+                fontSize: 'xs',
+                color: 'fg.subtle',
+                textDecoration: 'line-through',
+              })}
+            >
+              <span className={css({ srOnly: true })}>Usual price </span>
+              {formatNaira(event.Price)}
+            </p>
+          )}
+        </>
+      }
+    >
+      <p className={css({ fontWeight: 'semibold', color: 'fg.default', lineHeight: 'snug' })}>
+        {event.Name}
+      </p>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted', mt: '1' })}>
+        1 ticket{when ? ` · ${when}` : ''}
+      </p>
+      {friends && (
         <p
-          className={css({
-            fontFamily: 'display',
-            fontSize: '2xl',
-            fontWeight: 'semibold',
-            lineHeight: 'tight',
-          })}
+          className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'palm.700', mt: '1.5' })}
         >
-          {free ? 'Free' : formatNaira(context.price)}
+          Friend's special price
         </p>
-        {friends && (
-          <p
-            className={css({ fontSize: 'xs', color: 'fg.subtle', textDecoration: 'line-through' })}
-          >
-            <span className={css({ srOnly: true })}>Usual price </span>
-            {formatNaira(event.Price)}
-          </p>
-        )}
-      </div>
-    </section>
+      )}
+    </PriceSummary>
   )
 }
 
@@ -375,8 +270,6 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
 
   const canFree = state.can({ type: 'rsvp.submitted' })
   const canCard = state.can({ type: 'pay.card' })
-  const canWallet = state.can({ type: 'pay.wallet', wallet: 'personal' })
-  const canCommunity = state.can({ type: 'pay.wallet', wallet: 'community' })
   const described = reason || walletReason ? noteId : undefined
 
   return (
@@ -401,24 +294,12 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
       })}
     >
       {context.error && (
-        <div
-          role="alert"
-          className={css({
-            px: '4',
-            py: '3',
-            borderRadius: 'l2',
-            bg: 'berry.50',
-            color: 'berry.600',
-            fontSize: 'sm',
-            fontWeight: 'medium',
-            lineHeight: 'snug',
-          })}
-        >
-          {context.error}
-          {state.matches({ open: 'walletFailed' }) || state.matches({ open: 'reloading' })
-            ? ' This page will reload in 5 seconds.'
-            : ''}
-        </div>
+        <BookingFailure
+          message={context.error}
+          reloading={
+            state.matches({ open: 'walletFailed' }) || state.matches({ open: 'reloading' })
+          }
+        />
       )}
       {free ? (
         <button
@@ -442,46 +323,32 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
             {pleaseWait('card') ?? `Pay ${formatNaira(context.price)} by card`}
           </button>
           {signedIn && (
-            <div
-              className={css({
-                display: 'grid',
-                gridTemplateColumns: context.wallets.community
-                  ? { base: '1fr', sm: '1fr 1fr' }
-                  : '1fr',
-                gap: '3',
-              })}
-            >
-              <button
-                type="button"
-                className={cx(button({ variant: 'outline', size: 'lg' }), css({ w: 'full' }))}
-                disabled={!canWallet}
-                aria-describedby={described}
-                onClick={() => actorRef.send({ type: 'pay.wallet', wallet: 'personal' })}
-              >
-                {pleaseWait('personal') ?? 'Pay via Wallet'}
-              </button>
-              {context.wallets.community && (
-                <button
-                  type="button"
-                  className={cx(button({ variant: 'outline', size: 'lg' }), css({ w: 'full' }))}
-                  disabled={!canCommunity}
-                  aria-describedby={described}
-                  onClick={() => actorRef.send({ type: 'pay.wallet', wallet: 'community' })}
-                >
-                  {pleaseWait('community') ?? 'Pay via Community Wallet'}
-                </button>
+            <WalletButtons pair={Boolean(context.wallets.community)}>
+              {WALLET_KINDS.filter((kind) => kind === 'personal' || context.wallets.community).map(
+                (kind) => (
+                  <button
+                    key={kind}
+                    type="button"
+                    className={cx(button({ variant: 'outline', size: 'lg' }), css({ w: 'full' }))}
+                    disabled={!state.can({ type: 'pay.wallet', wallet: kind })}
+                    aria-describedby={described}
+                    onClick={() => actorRef.send({ type: 'pay.wallet', wallet: kind })}
+                  >
+                    {pleaseWait(kind) ?? WALLET_LABELS[kind]}
+                  </button>
+                ),
               )}
-            </div>
+            </WalletButtons>
           )}
         </>
       )}
       {(reason || walletReason) && (
-        <p id={noteId} className={css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'center' })}>
+        <p id={noteId} className={actionNote}>
           {reason ?? walletReason}
         </p>
       )}
       {!free && !reason && !walletReason && (
-        <p className={css({ fontSize: 'xs', color: 'fg.subtle', textAlign: 'center' })}>
+        <p className={actionSmallPrint}>
           {signedIn
             ? 'Card payments open a secure checkout and bring you back to your bookings.'
             : 'You will pay on a secure checkout page, then come back here for your ticket.'}

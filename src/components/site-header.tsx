@@ -3,8 +3,30 @@ import { Link } from 'react-router-dom'
 import { css } from '../../styled-system/css'
 import { BrandMark, brandStyle } from './brand'
 
-/** The sticky header: the brand back to the calendar, and the page's own action (Menu by default). */
-export function SiteHeader({ action }: { action?: ReactNode }) {
+const rowBase = css.raw({ maxW: '6xl', mx: 'auto', h: '14', alignItems: 'center' })
+const row = css(rowBase, {
+  px: { base: '4', md: '8' },
+  display: 'flex',
+  justifyContent: 'space-between',
+})
+// The way back on the left, the brand in the middle, an empty right column to centre it.
+const backRow = css(rowBase, {
+  px: { base: '2', md: '6' },
+  display: 'grid',
+  gridTemplateColumns: '1fr auto 1fr',
+})
+
+/**
+ * The sticky header: the brand back to the calendar, and the page's own action (Menu by
+ * default). A page that is a step away from the menu passes `back` instead: the way back on the
+ * left, the brand in the middle.
+ */
+export function SiteHeader({ action, back }: { action?: ReactNode; back?: ReactNode }) {
+  const home = (
+    <Link to="/" aria-label="Sixteen, home" className={brandStyle}>
+      <BrandMark />
+    </Link>
+  )
   return (
     <header
       className={css({
@@ -17,37 +39,35 @@ export function SiteHeader({ action }: { action?: ReactNode }) {
         borderColor: 'border',
       })}
     >
-      <div
-        className={css({
-          maxW: '6xl',
-          mx: 'auto',
-          px: { base: '4', md: '8' },
-          h: '14',
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-        })}
-      >
-        <Link to="/" aria-label="Sixteen, home" className={brandStyle}>
-          <BrandMark />
-        </Link>
-        {action ?? (
-          <Link
-            to="/menu"
-            className={css({
-              fontWeight: 'semibold',
-              fontSize: 'sm',
-              letterSpacing: 'wide',
-              textTransform: 'uppercase',
-              color: 'fg.default',
-              px: '3',
-              py: '2',
-              borderRadius: 'full',
-              _hover: { bg: 'muted' },
-            })}
-          >
-            Menu
-          </Link>
+      <div className={back ? backRow : row}>
+        {back ? (
+          <>
+            {back}
+            {home}
+            <span />
+          </>
+        ) : (
+          <>
+            {home}
+            {action ?? (
+              <Link
+                to="/menu"
+                className={css({
+                  fontWeight: 'semibold',
+                  fontSize: 'sm',
+                  letterSpacing: 'wide',
+                  textTransform: 'uppercase',
+                  color: 'fg.default',
+                  px: '3',
+                  py: '2',
+                  borderRadius: 'full',
+                  _hover: { bg: 'muted' },
+                })}
+              >
+                Menu
+              </Link>
+            )}
+          </>
         )}
       </div>
     </header>

@@ -3,6 +3,7 @@ import { Portal } from '@ark-ui/react/portal'
 import { type ReactNode, useRef } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { button, panel } from '../../styled-system/recipes'
+import { CheckMark } from './check-mark'
 
 /**
  * After a logged-in booking paid from a wallet (or a member's free one): says what happened, and
@@ -54,20 +55,7 @@ export function SuccessOverlay({
                 boxShadow: '0 0 0 8px rgba(239, 247, 242, 0.6)',
               })}
             >
-              <svg
-                width="30"
-                height="30"
-                viewBox="0 0 24 24"
-                fill="none"
-                stroke="currentColor"
-                strokeWidth="2.25"
-                strokeLinecap="round"
-                strokeLinejoin="round"
-                focusable="false"
-                aria-hidden
-              >
-                <path d="M5 12.5l4.5 4.5L19 7.5" />
-              </svg>
+              <CheckMark size={30} strokeWidth={2.25} />
             </div>
             <Dialog.Title className={styles.title}>{title}</Dialog.Title>
             <Dialog.Description

@@ -4,6 +4,7 @@ import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { ContactPanel } from '../components/contact-panel'
 import { Page } from '../components/page'
+import { eyebrow } from '../components/page-styles'
 import { SITE } from '../site'
 
 /** What the house offers, in the spec's words, each with one line. */
@@ -46,17 +47,7 @@ export default function AboutPage() {
   return (
     <Page>
       <title>About · Sixteen</title>
-      <p
-        className={css({
-          fontSize: 'xs',
-          letterSpacing: '0.2em',
-          textTransform: 'uppercase',
-          color: 'clay.700',
-          mb: '3',
-        })}
-      >
-        Victoria Island, Lagos
-      </p>
+      <p className={css(eyebrow, { mb: '3' })}>Victoria Island, Lagos</p>
       <h1
         className={css({
           fontFamily: 'display',

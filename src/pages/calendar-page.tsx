@@ -13,6 +13,7 @@ import { api } from '../api'
 import { EventCard } from '../components/event-card'
 import { LandingHero } from '../components/landing-hero'
 import { PromoBanner } from '../components/promo-banner'
+import { RetryButton } from '../components/retry-button'
 import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
 import { useNow } from '../hooks/use-now'
@@ -140,13 +141,10 @@ export function CalendarView({ actorRef }: { actorRef: ActorRefFrom<typeof calen
           <p className={css({ color: 'fg.muted', mb: '4' })}>
             We could not load the calendar. Check your connection and try again.
           </p>
-          <button
-            type="button"
+          <RetryButton
             className={button({ variant: 'outline' })}
-            onClick={() => actorRef.send({ type: 'events.retry' })}
-          >
-            Try again
-          </button>
+            onRetry={() => actorRef.send({ type: 'events.retry' })}
+          />
         </div>
       )}
       {events.length > 0 && <EventGrid events={events} isMember={isMember} now={now} />}

@@ -19,8 +19,12 @@ import type { components } from '../../openapi/client'
 import { css, cx } from '../../styled-system/css'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
+import { StickyActionBar } from '../components/action-bar'
+import { BackLink } from '../components/back-link'
 import { EventFacts } from '../components/event-facts'
+import { container as containerStyle, smallCaps } from '../components/page-styles'
 import { PosterCarousel } from '../components/poster-carousel'
+import { RetryButton } from '../components/retry-button'
 import { RsvpPanel } from '../components/rsvp-panel'
 import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
@@ -89,11 +93,7 @@ function shareEvent(event: Event) {
   })
 }
 
-const container = css({
-  maxW: '6xl',
-  mx: 'auto',
-  px: { base: '4', md: '8' },
-})
+const container = css(containerStyle)
 
 const layout = css({
   display: 'grid',
@@ -128,13 +128,7 @@ export function EventView({ actorRef }: { actorRef: ActorRefFrom<typeof eventDet
   if (failed) {
     return (
       <Message title="We could not load this event" text="Check your connection and try again.">
-        <button
-          type="button"
-          className={button({ size: 'lg' })}
-          onClick={() => actorRef.send({ type: 'event.retry' })}
-        >
-          Try again
-        </button>
+        <RetryButton onRetry={() => actorRef.send({ type: 'event.retry' })} />
         <Link to="/" className={button({ variant: 'ghost', size: 'lg' })}>
           Back to the calendar
         </Link>
@@ -177,7 +171,7 @@ function EventDetail({
     <main className={css({ pt: { base: '3', md: '6' }, pb: { base: '28', md: '20' } })}>
       <title>{`${event.Name} · ${SITE.name}`}</title>
       <div className={container}>
-        <BackLink />
+        <HistoryBackLink />
         <div className={cx(layout, css({ mt: { base: '3', md: '4' } }))}>
           <div className={posterColumn}>
             <PosterCarousel
@@ -274,14 +268,7 @@ function EventDetail({
   )
 }
 
-const sectionHeading = css({
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  letterSpacing: 'wider',
-  textTransform: 'uppercase',
-  color: 'fg.subtle',
-  mb: '2',
-})
+const sectionHeading = css(smallCaps, { mb: '2' })
 
 function MembersOnlyNote({ isMember }: { isMember: boolean }) {
   return (
@@ -436,23 +423,7 @@ function ActionBar({
   const note = open ? null : REASONS[action]
 
   return (
-    <div
-      className={css({
-        position: { base: 'fixed', md: 'static' },
-        insetX: { base: '0', md: 'auto' },
-        bottom: { base: '0', md: 'auto' },
-        zIndex: { base: 'sticky', md: 'auto' },
-        bg: { base: 'rgba(252, 250, 246, 0.96)', md: 'transparent' },
-        backdropFilter: { base: 'saturate(1.4) blur(10px)', md: 'none' },
-        borderTopWidth: { base: '1px', md: '0' },
-        borderColor: 'border',
-        boxShadow: { base: '0 -8px 24px -16px rgba(26,23,19,0.35)', md: 'none' },
-        px: { base: '4', md: '0' },
-        pt: { base: '3', md: '0' },
-        pb: { base: 'calc(token(spacing.3) + env(safe-area-inset-bottom))', md: '0' },
-        mt: { md: '6' },
-      })}
-    >
+    <StickyActionBar css={{ mt: { md: '6' } }}>
       <div
         className={css({
           display: 'grid',
@@ -531,7 +502,7 @@ function ActionBar({
           </button>
         )}
       </div>
-    </div>
+    </StickyActionBar>
   )
 }
 
@@ -550,7 +521,7 @@ function ShareIcon() {
 }
 
 /** Back where the person came from inside the app; straight to the calendar otherwise. */
-function BackLink() {
+function HistoryBackLink() {
   const navigate = useNavigate()
   const location = useLocation()
   const cameFromApp = location.key !== 'default'
@@ -560,20 +531,11 @@ function BackLink() {
     navigate(-1)
   }
   return (
-    <Link
+    <BackLink
       to="/"
       onClick={goBack}
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        gap: '1.5',
-        h: '9',
-        pl: '2',
-        pr: '3',
+      css={{
         ml: '-2',
-        borderRadius: 'full',
-        fontSize: 'sm',
-        fontWeight: 'semibold',
         color: 'fg.muted',
         _hover: { bg: 'muted', color: 'fg.default' },
         _focusVisible: {
@@ -581,19 +543,8 @@ function BackLink() {
           outlineColor: 'accent.default',
           outlineOffset: '2px',
         },
-      })}
-    >
-      <svg width="16" height="16" viewBox="0 0 24 24" fill="none" aria-hidden>
-        <path
-          d="M15 18l-6-6 6-6"
-          stroke="currentColor"
-          strokeWidth="2"
-          strokeLinecap="round"
-          strokeLinejoin="round"
-        />
-      </svg>
-      Back
-    </Link>
+      }}
+    />
   )
 }
 

@@ -18,10 +18,11 @@ import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { ConfirmationBanner } from '../components/confirmation-banner'
+import { smallCaps } from '../components/page-styles'
 import { PaymentReturn } from '../components/payment-return'
+import { ReceiptSupportPanel } from '../components/receipt-support-panel'
 import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
-import { SupportPanel } from '../components/support-panel'
 import { SITE } from '../site'
 
 /** /event/{id}/registered: a card payment is settled first (PaymentReturn), then the ticket. */
@@ -39,7 +40,6 @@ function Registered({ id }: { id: string }) {
   const details = parseRegisteredSearch(location.search)
   const confirmation = useActorRef(confirmationMachine)
   const bannerVisible = useSelector(confirmation, (s) => s.hasTag('bannerVisible'))
-  const supportOpen = useSelector(confirmation, (s) => s.matches({ panel: 'support' }))
   // The query names no event: its name comes from the event itself.
   const eventActor = useActorRef(
     eventDetailMachine.provide({
@@ -224,11 +224,8 @@ function Registered({ id }: { id: string }) {
           </div>
         </div>
       </main>
-      <SupportPanel
-        open={supportOpen}
-        onOpenChange={(open) => {
-          if (!open) confirmation.send({ type: 'panel.closed' })
-        }}
+      <ReceiptSupportPanel
+        confirmation={confirmation}
         message={receiptSupportMessage({
           email: details.email,
           event: eventName ?? id,
@@ -240,7 +237,7 @@ function Registered({ id }: { id: string }) {
   )
 }
 
-/** The .ics of the ticket as a Blob address, made in an effect and revoked when it changes. */
+/** The .ics of the ticket as a Blob address, made in an effect and revoked after it changes. */
 function useCalendarUrl(id: string, eventName: string, details: RegisteredDetails) {
   const [url, setUrl] = useState<string | null>(null)
   const key = JSON.stringify(details)
@@ -259,7 +256,11 @@ function useCalendarUrl(id: string, eventName: string, details: RegisteredDetail
       new Blob([calendarFile(entry)], { type: 'text/calendar;charset=utf-8' }),
     )
     setUrl(address)
-    return () => URL.revokeObjectURL(address)
+    // Revoked a minute later, not at once: a download (or a read) that began from the old address
+    // when the details changed must still finish.
+    return () => {
+      setTimeout(() => URL.revokeObjectURL(address), 60_000)
+    }
   }, [id, eventName, key])
   return url
 }
@@ -388,17 +389,7 @@ function Fact({
 }) {
   return (
     <div className={css({ py: '4', borderColor: 'border', minW: '0' })}>
-      <dt
-        className={css({
-          fontSize: 'xs',
-          fontWeight: 'semibold',
-          letterSpacing: 'wider',
-          textTransform: 'uppercase',
-          color: 'fg.subtle',
-        })}
-      >
-        {label}
-      </dt>
+      <dt className={css(smallCaps)}>{label}</dt>
       <dd className={css({ mt: '1', fontWeight: 'semibold', color: 'fg.default' })}>
         {children}
         {extra && (

@@ -12,6 +12,7 @@ import { BrandMark, brandStyle } from '../components/brand'
 import { ContactPanel } from '../components/contact-panel'
 import { CloseIcon } from '../components/line-icons'
 import { MenuLink, MenuLinkSkeleton } from '../components/menu-link'
+import { eyebrow } from '../components/page-styles'
 import { SITE } from '../site'
 import { readSession } from '../storage'
 
@@ -141,17 +142,7 @@ export function MenuView({
             pb: '6',
           })}
         >
-          <p
-            className={css({
-              fontSize: 'xs',
-              letterSpacing: '0.2em',
-              textTransform: 'uppercase',
-              color: 'clay.700',
-              mb: { base: '2', md: '3' },
-            })}
-          >
-            Victoria Island, Lagos
-          </p>
+          <p className={css(eyebrow, { mb: { base: '2', md: '3' } })}>Victoria Island, Lagos</p>
           <ul className={list} aria-busy={loading}>
             <li>
               <MenuLink
@@ -327,17 +318,7 @@ function MenuImage() {
             color: 'sand.50',
           })}
         >
-          <p
-            className={css({
-              fontSize: 'xs',
-              letterSpacing: '0.2em',
-              textTransform: 'uppercase',
-              color: 'clay.200',
-              mb: '3',
-            })}
-          >
-            {SITE.name}, Lagos
-          </p>
+          <p className={css(eyebrow, { color: 'clay.200', mb: '3' })}>{SITE.name}, Lagos</p>
           <p
             className={css({
               fontFamily: 'display',

@@ -17,8 +17,11 @@ import { lagosDay } from '../../machines/rules/dates'
 import { css, cx } from '../../styled-system/css'
 import { badge, button } from '../../styled-system/recipes'
 import { api, sessionExpiry } from '../api'
-import { BrandMark, brandStyle } from '../components/brand'
+import { BackLink } from '../components/back-link'
+import { eyebrow, smallCaps } from '../components/page-styles'
 import { PaymentReturn } from '../components/payment-return'
+import { RetryButton } from '../components/retry-button'
+import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
 import { useNow } from '../hooks/use-now'
 import { storage } from '../storage'
@@ -92,7 +95,20 @@ export function BookingsView({ actorRef }: { actorRef: ActorRefFrom<typeof booki
   return (
     <div className={css({ minH: '100dvh', bg: 'canvas' })}>
       <title>Bookings · Sixteen</title>
-      <BookingsHeader />
+      <SiteHeader
+        back={
+          <BackLink
+            to="/menu"
+            iconSize={18}
+            css={{
+              justifySelf: 'start',
+              h: '11',
+              pl: '3',
+              _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+            }}
+          />
+        }
+      />
       <main
         className={css({
           maxW: '2xl',
@@ -102,16 +118,7 @@ export function BookingsView({ actorRef }: { actorRef: ActorRefFrom<typeof booki
           pb: '16',
         })}
       >
-        <p
-          className={css({
-            fontSize: 'xs',
-            letterSpacing: '0.2em',
-            textTransform: 'uppercase',
-            color: 'clay.700',
-          })}
-        >
-          Your profile
-        </p>
+        <p className={css(eyebrow)}>Your profile</p>
         <h1
           className={css({
             fontFamily: 'display',
@@ -135,15 +142,8 @@ export function BookingsView({ actorRef }: { actorRef: ActorRefFrom<typeof booki
             <Notice
               title="We couldn't load your bookings"
               text="Check your connection, then try again. Your bookings are safe."
-            >
-              <button
-                type="button"
-                className={button({ size: 'md' })}
-                onClick={() => actorRef.send({ type: 'bookings.retry' })}
-              >
-                Try again
-              </button>
-            </Notice>
+              onRetry={() => actorRef.send({ type: 'bookings.retry' })}
+            />
           )}
           {expired && (
             <Notice
@@ -168,59 +168,6 @@ export function BookingsView({ actorRef }: { actorRef: ActorRefFrom<typeof booki
   )
 }
 
-function BookingsHeader() {
-  return (
-    <header
-      className={css({
-        position: 'sticky',
-        top: '0',
-        zIndex: 'sticky',
-        bg: 'rgba(252, 250, 246, 0.92)',
-        backdropFilter: 'saturate(1.4) blur(10px)',
-        borderBottomWidth: '1px',
-        borderColor: 'border',
-      })}
-    >
-      <div
-        className={css({
-          maxW: '6xl',
-          mx: 'auto',
-          px: { base: '2', md: '6' },
-          h: '14',
-          display: 'grid',
-          gridTemplateColumns: '1fr auto 1fr',
-          alignItems: 'center',
-        })}
-      >
-        <Link
-          to="/menu"
-          className={css({
-            justifySelf: 'start',
-            display: 'inline-flex',
-            alignItems: 'center',
-            gap: '1.5',
-            h: '11',
-            px: '3',
-            borderRadius: 'full',
-            fontWeight: 'semibold',
-            fontSize: 'sm',
-            color: 'fg.default',
-            _hover: { bg: 'muted' },
-            _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
-          })}
-        >
-          <Chevron direction="left" />
-          Back
-        </Link>
-        <Link to="/" aria-label="Sixteen, home" className={brandStyle}>
-          <BrandMark />
-        </Link>
-        <span />
-      </div>
-    </header>
-  )
-}
-
 const metaLine = css({
   display: 'block',
   mt: '1',
@@ -238,14 +185,7 @@ const metaRow = css({
   color: 'fg.muted',
 })
 
-const sectionHeading = css({
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  letterSpacing: 'wider',
-  textTransform: 'uppercase',
-  color: 'fg.subtle',
-  mb: '3',
-})
+const sectionHeading = css(smallCaps, { mb: '3' })
 
 function BookingRows({
   rows,
@@ -416,7 +356,7 @@ function BookingRow({
             _groupHover: { bg: 'muted' },
           })}
         >
-          <Chevron direction="down" />
+          <ChevronDown />
         </span>
       </button>
       <div id={detailsId} hidden={!open}>
@@ -504,7 +444,7 @@ function PastBookings({
           mb: '3',
         })}
       >
-        <h2 id="past-heading" className={cx(sectionHeading, css({ mb: '0' }))}>
+        <h2 id="past-heading" className={css(smallCaps, { mb: '0' })}>
           Past bookings
         </h2>
         {(shown || canShow) && (
@@ -525,15 +465,8 @@ function PastBookings({
           <Notice
             title="We couldn't load your past bookings"
             text="Check your connection, then try again."
-          >
-            <button
-              type="button"
-              className={button({ size: 'md' })}
-              onClick={() => actorRef.send({ type: 'past.retry' })}
-            >
-              Try again
-            </button>
-          </Notice>
+            onRetry={() => actorRef.send({ type: 'past.retry' })}
+          />
         )}
         {shown && past && past.length === 0 && (
           <p className={css({ color: 'fg.muted', fontSize: 'sm', py: '2' })}>
@@ -592,7 +525,8 @@ function RowsSkeleton({ count, label }: { count: number; label: string }) {
   )
 }
 
-function Notice({ title, text, children }: { title: string; text: string; children?: ReactNode }) {
+/** A load that went wrong, in place of the list; with `onRetry`, a way to try again. */
+function Notice({ title, text, onRetry }: { title: string; text: string; onRetry?: () => void }) {
   return (
     <div
       role="alert"
@@ -606,8 +540,8 @@ function Notice({ title, text, children }: { title: string; text: string; childr
       })}
     >
       <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{title}</p>
-      <p className={css({ color: 'fg.muted', mt: '1', mb: children ? '4' : '0' })}>{text}</p>
-      {children}
+      <p className={css({ color: 'fg.muted', mt: '1', mb: onRetry ? '4' : '0' })}>{text}</p>
+      {onRetry && <RetryButton className={button({ size: 'md' })} onRetry={onRetry} />}
     </div>
   )
 }
@@ -652,7 +586,7 @@ function EmptyBookings() {
   )
 }
 
-function Chevron({ direction }: { direction: 'left' | 'down' }) {
+function ChevronDown() {
   return (
     <svg
       width="18"
@@ -666,7 +600,7 @@ function Chevron({ direction }: { direction: 'left' | 'down' }) {
       aria-hidden
       focusable="false"
     >
-      <path d={direction === 'left' ? 'M15 6l-6 6 6 6' : 'M6 9l6 6 6-6'} />
+      <path d="M6 9l6 6 6-6" />
     </svg>
   )
 }

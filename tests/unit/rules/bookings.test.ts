@@ -7,10 +7,22 @@ import {
   dayStub,
   guestsLabel,
   paidWithLabel,
+  WALLET_REFERENCE,
+  walletReference,
 } from '../../../machines/rules/bookings'
 
 // 23:30 UTC on 21 Nov 2026 is already 22 Nov in Lagos (UTC+1).
 const now = new Date('2026-11-21T23:30:00Z')
+
+describe('walletReference', () => {
+  it('names a wallet payment, and nothing for a card or a free booking', () => {
+    expect(walletReference('wallet')).toBe(WALLET_REFERENCE)
+    expect(walletReference('community-wallet')).toBe('Wallet transaction')
+    for (const paidWith of ['paystack', 'free', 'membership']) {
+      expect(walletReference(paidWith)).toBeNull()
+    }
+  })
+})
 
 describe('bookingTypeLabel', () => {
   it.each([

@@ -1,0 +1,29 @@
+import { fromPromise } from 'xstate'
+import { type Api, expectData } from '../openapi/client'
+import type { BookingPayment, WalletDebitRequest } from './booking-calls'
+
+// The two payment calls of the booking flows (RSVP, co-working, print studio).
+
+/** Starts a card payment for a booking and answers the provider's checkout address. */
+export const initiateBookingPayment = (api: Api) =>
+  fromPromise<string, BookingPayment>(async ({ input, signal }) => {
+    const body = await expectData(api.POST('/payments/initiate', { body: input, signal }))
+    return body.data.authorization_url
+  })
+
+/** Debits a wallet for a booking; the server books it in the same step. */
+export const postWalletDebit = (
+  api: Api,
+  { walletId, body }: WalletDebitRequest,
+  signal: AbortSignal,
+) =>
+  expectData(
+    api.POST('/wallets/debit/{walletId}', { params: { path: { walletId } }, body, signal }),
+  )
+
+/** The wallet debit as an actor, for flows that only need to know it went through. */
+export const debitWalletForBooking = (api: Api) =>
+  fromPromise<unknown, WalletDebitRequest>(async ({ input, signal }) => {
+    const body = await postWalletDebit(api, input, signal)
+    return body.data
+  })

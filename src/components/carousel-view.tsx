@@ -1,0 +1,224 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useRef } from 'react'
+import { carouselMachine } from '../../machines/carousel.machine'
+import { css } from '../../styled-system/css'
+
+/**
+ * A carousel's actor: the index shown, whether it is paused, and the pause button's toggle.
+ * It waits while the tab is hidden.
+ */
+function useCarousel(count: number, intervalMs: number) {
+  const actorRef = useActorRef(carouselMachine, { input: { count, intervalMs } })
+  const index = useSelector(actorRef, (s) => s.context.index)
+  const paused = useSelector(actorRef, (s) => s.matches('paused'))
+  // A pause the person asked for outlives a trip to another tab.
+  const pausedByPerson = useRef(false)
+
+  useEffect(() => {
+    const follow = () => {
+      if (document.visibilityState === 'hidden') actorRef.send({ type: 'carousel.pause' })
+      else if (!pausedByPerson.current) actorRef.send({ type: 'carousel.resume' })
+    }
+    follow()
+    document.addEventListener('visibilitychange', follow)
+    return () => document.removeEventListener('visibilitychange', follow)
+  }, [actorRef])
+
+  const togglePause = () => {
+    pausedByPerson.current = !paused
+    actorRef.send({ type: paused ? 'carousel.resume' : 'carousel.pause' })
+  }
+
+  return { index, paused, togglePause }
+}
+
+/** The frame both carousels share; each gives it its own aspect ratio and corners. */
+export const carouselFrame = css({
+  position: 'relative',
+  w: 'full',
+  overflow: 'hidden',
+  bg: 'sand.200',
+  boxShadow: '0 1px 2px rgba(26,23,19,0.06), 0 12px 32px -12px rgba(26,23,19,0.28)',
+})
+
+const picture = css({
+  position: 'absolute',
+  inset: '0',
+  w: 'full',
+  h: 'full',
+  objectFit: 'cover',
+  opacity: 0,
+  transitionProperty: 'opacity',
+  transitionDuration: 'fade',
+  transitionTimingFunction: 'ease-in-out',
+  '&[data-visible]': { opacity: 1 },
+  _motionReduce: { transition: 'none' },
+})
+
+/**
+ * The pictures stacked in their frame: the shown one fades in (no fade for people who ask for
+ * reduced motion); the others are hidden from screen readers. The first loads at once.
+ */
+function CarouselPictures({
+  pictures,
+  index,
+  width,
+  height,
+}: {
+  pictures: readonly { url: string; alt: string }[]
+  index: number
+  width: number
+  height: number
+}) {
+  return pictures.map((item, i) => {
+    const visible = i === index
+    return (
+      <img
+        // Pictures may repeat; their order is their identity here.
+        // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for this carousel
+        key={i}
+        src={item.url}
+        alt={visible ? item.alt : ''}
+        aria-hidden={visible ? undefined : true}
+        data-visible={visible ? '' : undefined}
+        width={width}
+        height={height}
+        loading={i === 0 ? 'eager' : 'lazy'}
+        fetchPriority={i === 0 ? 'high' : 'auto'}
+        className={picture}
+      />
+    )
+  })
+}
+
+/**
+ * The pill at the bottom of the frame: 'Photo 2 of 3' for screen readers (said aloud while
+ * paused when `announce`), one dot a picture, and the pause button.
+ */
+function CarouselControls({
+  index,
+  count,
+  paused,
+  onTogglePause,
+  noun,
+  announce = false,
+}: {
+  index: number
+  count: number
+  paused: boolean
+  onTogglePause: () => void
+  /** What the pictures are: { one: 'Photo', many: 'photos' }. */
+  noun: { one: string; many: string }
+  announce?: boolean
+}) {
+  return (
+    <div
+      className={css({
+        position: 'absolute',
+        bottom: '3',
+        left: '50%',
+        transform: 'translateX(-50%)',
+        display: 'flex',
+        alignItems: 'center',
+        gap: '2.5',
+        pl: '3',
+        pr: '1',
+        py: '1',
+        borderRadius: 'full',
+        bg: 'rgba(26,23,19,0.55)',
+        backdropFilter: 'blur(6px)',
+      })}
+    >
+      <p
+        className={css({ srOnly: true })}
+        aria-live={announce ? (paused ? 'polite' : 'off') : undefined}
+      >
+        {`${noun.one} ${index + 1} of ${count}`}
+      </p>
+      <div aria-hidden className={css({ display: 'flex', gap: '1.5' })}>
+        {Array.from({ length: count }, (_, i) => (
+          <span
+            // biome-ignore lint/suspicious/noArrayIndexKey: one dot per picture, in order
+            key={i}
+            data-visible={i === index ? '' : undefined}
+            className={css({
+              display: 'block',
+              h: '1.5',
+              w: '1.5',
+              borderRadius: 'full',
+              bg: 'rgba(252,250,246,0.5)',
+              transition: 'width 0.3s, background 0.3s',
+              '&[data-visible]': { w: '4', bg: 'sand.50' },
+              _motionReduce: { transition: 'none' },
+            })}
+          />
+        ))}
+      </div>
+      <button
+        type="button"
+        onClick={onTogglePause}
+        aria-label={paused ? `Play the ${noun.many}` : `Pause the ${noun.many}`}
+        className={css({
+          display: 'grid',
+          placeItems: 'center',
+          w: '7',
+          h: '7',
+          borderRadius: 'full',
+          color: 'sand.50',
+          cursor: 'pointer',
+          _hover: { bg: 'rgba(252,250,246,0.16)' },
+          _focusVisible: { outline: '2px solid', outlineColor: 'sand.50', outlineOffset: '1px' },
+        })}
+      >
+        <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden fill="currentColor">
+          {paused ? (
+            <path d="M3 1.5v9l7.5-4.5z" />
+          ) : (
+            <path d="M2.5 1.5h2.5v9H2.5zM7 1.5h2.5v9H7z" />
+          )}
+        </svg>
+      </button>
+    </div>
+  )
+}
+
+/**
+ * The inside of a carousel frame (the poster and studio carousels): the pictures take turns
+ * every `intervalMs` with a cross-fade, and with more than one, the pill with the dots and the
+ * pause button. Give it a `key` that changes with the pictures, so a new set starts afresh.
+ */
+export function CarouselView({
+  pictures,
+  width,
+  height,
+  intervalMs,
+  noun,
+  announce = false,
+}: {
+  pictures: readonly { url: string; alt: string }[]
+  /** The pictures' intrinsic size, so the page keeps its layout while they load. */
+  width: number
+  height: number
+  intervalMs: number
+  /** What the pictures are: { one: 'Photo', many: 'photos' }. */
+  noun: { one: string; many: string }
+  /** Say 'Photo 2 of 3' aloud while paused. */
+  announce?: boolean
+}) {
+  const { index, paused, togglePause } = useCarousel(pictures.length, intervalMs)
+  return (
+    <>
+      <CarouselPictures pictures={pictures} index={index} width={width} height={height} />
+      {pictures.length > 1 && (
+        <CarouselControls
+          index={index}
+          count={pictures.length}
+          paused={paused}
+          onTogglePause={togglePause}
+          noun={noun}
+          announce={announce}
+        />
+      )}
+    </>
+  )
+}

@@ -1,0 +1,82 @@
+import type { ReactNode } from 'react'
+import { isValidEmail } from '../../machines/rules/email'
+import type { StudioPerson } from '../../machines/rules/print-studio'
+import { css } from '../../styled-system/css'
+import { type GuestField, GuestFields } from './guest-fields'
+import { StudioDayPicker, StudioSlotPicker } from './print-studio-fields'
+
+/** The events both print studio forms (the page's panel, 'Book again') take from their fields. */
+export type StudioFieldEvent =
+  | { type: 'day.selected'; day: string }
+  | { type: 'slot.selected'; slot: string }
+  | { type: 'guest.changed'; field: GuestField; value: string }
+
+/**
+ * A print studio booking's fields: the day, the session and, for a guest, who is coming (a
+ * signed-in person passes no guest). Each change goes to the form's actor through `send`.
+ */
+export function StudioBookingFields({
+  days,
+  day,
+  slot,
+  guest,
+  now,
+  disabled,
+  send,
+}: {
+  days: string[]
+  day: string | null
+  slot: string | null
+  guest: StudioPerson | null
+  now: Date
+  disabled: boolean
+  send: (event: StudioFieldEvent) => void
+}) {
+  const email = guest?.email.trim() ?? ''
+  return (
+    <>
+      <StudioDayPicker
+        days={days}
+        value={day}
+        now={now}
+        disabled={disabled}
+        onSelect={(d) => send({ type: 'day.selected', day: d })}
+      />
+      <StudioSlotPicker
+        value={slot}
+        disabled={disabled}
+        onSelect={(s) => send({ type: 'slot.selected', slot: s })}
+      />
+      {guest && (
+        <GuestFields
+          email={guest.email}
+          name={guest.name}
+          phone={guest.phone}
+          emailInvalid={email !== '' && !isValidEmail(email)}
+          disabled={disabled}
+          onChange={(field, value) => send({ type: 'guest.changed', field, value })}
+        />
+      )}
+    </>
+  )
+}
+
+/** Why the studio booking did not go through, read out as it appears. */
+export function StudioBookingError({ children }: { children: ReactNode }) {
+  return (
+    <p
+      role="alert"
+      className={css({
+        px: '4',
+        py: '3',
+        borderRadius: 'l2',
+        bg: 'danger.subtle',
+        color: 'berry.600',
+        fontSize: 'sm',
+        lineHeight: '1.5',
+      })}
+    >
+      {children}
+    </p>
+  )
+}
