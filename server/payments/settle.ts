@@ -1,7 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { formatMinor } from '../../machines/rules/money'
-import { bookingTitles, confirmHeldBookings, releaseHeldBookings } from '../bookings/core'
+import {
+  bookingTitles,
+  confirmHeldBookings,
+  releaseHeldBookings,
+  unstorableCharacter,
+} from '../bookings/core'
 import type { Db, Tx } from '../db/client'
 import { type Payment, payments } from '../db/schema'
 import { longDay, queueBookingReceipt, queueMail } from '../mail/outbox'
@@ -229,6 +234,9 @@ async function settleLateSuccess(
  * Throws HttpError 502 when the provider does not answer.
  */
 export async function settlePayment(deps: SettleDeps, reference: string): Promise<Payment | null> {
+  // No reference of ours holds a NUL or an unpaired surrogate, and PostgreSQL cannot even compare
+  // a NUL (a webhook body's reference is any string).
+  if (unstorableCharacter(reference) !== null) return null
   const payment = await findPayment(deps.db, reference)
   if (!payment) return null
   // Settled for good, or taken by a provider this server no longer speaks to.

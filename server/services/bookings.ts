@@ -10,6 +10,7 @@ import {
   bookingTitles,
   placeBooking,
   quoteBooking,
+  refuseUnstorableText,
 } from '../bookings/core'
 import type { Db } from '../db/client'
 import { bookings, type PaidWith } from '../db/schema'
@@ -79,6 +80,7 @@ export function bookingsService({ db, now }: ServiceDeps, { publicUrl, mailer }:
   const createBooking: Handler<'createBooking'> = async (request, reply) => {
     const account = optionalAccount(request)
     const input = request.body
+    refuseUnstorableText(input)
     const at = now()
     const data = await db.transaction(async (tx) => {
       const quote = await quoteBooking(tx, input, account, at)

@@ -10,6 +10,7 @@ import {
   placeBooking,
   priceText,
   quoteBooking,
+  refuseUnstorableText,
   releaseHeldBookings,
 } from '../bookings/core'
 import { type Payment as PaymentRow, payments } from '../db/schema'
@@ -49,22 +50,36 @@ export function newReference(): string {
 
 const CALLBACK_REFUSED = 'callbackUrl must be an address on this site, e.g. /event/rooftop-jazz.'
 
-/** The origin the browser used for this request (behind a proxy, as it forwarded it). */
-const requestOrigin = (request: FastifyRequest) =>
-  new URL(`${request.protocol}://${request.host}`).origin
+/**
+ * The origin the browser used for this request (behind a proxy, as it forwarded it); null when
+ * its Host header is no host ('evil example', 'localhost:99999'), which no browser sends.
+ */
+function requestOrigin(request: FastifyRequest): string | null {
+  try {
+    return new URL(`${request.protocol}://${request.host}`).origin
+  } catch {
+    return null
+  }
+}
 
 /**
- * The callback as an absolute address on this site: a path ('/...') on the request's own origin,
- * or an absolute address on that origin or PUBLIC_URL's. Anything else could send the browser,
- * and its payment reference, to someone else's site.
+ * The callback as an absolute address on this site: a path ('/...') on the request's own origin
+ * (PUBLIC_URL's when the request's Host is unusable), or an absolute address on that origin or
+ * PUBLIC_URL's. Anything else could send the browser, and its payment reference, to someone
+ * else's site.
  */
-export function callbackAddress(raw: string, origins: { request: string; public: string | null }) {
-  const allowed = [origins.request, origins.public ? new URL(origins.public).origin : null]
+export function callbackAddress(
+  raw: string,
+  origins: { request: string | null; public: string | null },
+) {
+  const publicOrigin = origins.public ? new URL(origins.public).origin : null
+  const base = origins.request ?? publicOrigin
+  const allowed = [origins.request, publicOrigin].filter((origin) => origin !== null)
   const isPath = raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')
-  if (!isPath && !/^https?:\/\//i.test(raw)) throw badRequest(CALLBACK_REFUSED)
+  if (!base || (!isPath && !/^https?:\/\//i.test(raw))) throw badRequest(CALLBACK_REFUSED)
   let url: URL
   try {
-    url = new URL(raw, origins.request)
+    url = new URL(raw, base)
   } catch {
     throw badRequest(CALLBACK_REFUSED)
   }
@@ -103,6 +118,7 @@ export function paymentsService({ db, now, provider, publicUrl }: PaymentsDeps):
   return {
     async initiatePayment(request, reply) {
       const account = optionalAccount(request)
+      refuseUnstorableText(request.body)
       const { callbackUrl, email, payment, booking } = request.body
       if (payment.Plan !== null || !isBookingInput(booking)) {
         throw new HttpError(501, 'Membership and top-up payments are not available yet.')

@@ -1,7 +1,13 @@
 import { and, eq, gte, inArray, or, sql } from 'drizzle-orm'
 import type { components } from '../../openapi/schema'
 import { type Account, requireAccount } from '../auth'
-import { bookingBody, placeBooking, priceText, quoteBooking } from '../bookings/core'
+import {
+  bookingBody,
+  placeBooking,
+  priceText,
+  quoteBooking,
+  refuseUnstorableText,
+} from '../bookings/core'
 import type { Db, Tx } from '../db/client'
 import {
   communities,
@@ -135,6 +141,7 @@ export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: 
   /** The debit, its ledger row, the booking and its receipt: one transaction, all or nothing. */
   const debitWallet: Handler<'debitWallet'> = async (request, reply) => {
     const account = requireAccount(request)
+    refuseUnstorableText(request.body)
     const { debitAmount, narration, booking: input } = request.body
     const at = now()
     const data = await db.transaction(async (tx) => {
