@@ -54,6 +54,47 @@ const BODY_ERRORS: Record<string, string> = {
 
 const SERVER_FAILURE = 'Something went wrong on our side. Please try again.'
 
+/** What a caller reads while the database cannot be reached (503). */
+export const SERVICE_UNAVAILABLE =
+  'The service is briefly unavailable. Please try again in a moment.'
+
+/** The network's ways of failing on the way to the database. */
+const UNREACHABLE = new Set([
+  'ECONNREFUSED',
+  'ECONNRESET',
+  'EPIPE',
+  'ETIMEDOUT',
+  'EHOSTUNREACH',
+  'ENETUNREACH',
+  'ENOTFOUND',
+  'EAI_AGAIN',
+])
+
+/**
+ * PostgreSQL's own 'not now' (SQLSTATE): class 08, a connection exception; 57P01 to 57P03, shut
+ * down, crashed or starting (a failover, pg_terminate_backend); 53300, too many connections.
+ */
+const NOT_NOW = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/
+
+/** What node-postgres says, without a code, of a connection that broke or never came. */
+const BROKEN_CONNECTION =
+  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/
+
+/**
+ * Whether an error means the database cannot be reached right now, rather than a fault of ours:
+ * the error itself or one of its causes (drizzle wraps the driver's error as `cause`).
+ */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  let current: unknown = error
+  for (let depth = 0; current instanceof Error && depth < 5; depth++) {
+    const code = (current as { code?: unknown }).code
+    if (typeof code === 'string' && (UNREACHABLE.has(code) || NOT_NOW.test(code))) return true
+    if (BROKEN_CONNECTION.test(current.message)) return true
+    current = current.cause
+  }
+  return false
+}
+
 /** One error shape for every failure: `{ status: 'error', message }`, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
@@ -62,6 +103,14 @@ export function registerErrorHandling(app: FastifyInstance) {
         status: 'error',
         message: describeValidation(error.validationContext, error.validation),
       })
+    }
+    // Not a fault of ours nor of the request: the same request will work once it is back.
+    if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
+      request.log.warn({ err: error }, 'request failed: the database cannot be reached')
+      return reply
+        .code(503)
+        .header('retry-after', '5')
+        .send({ status: 'error', message: SERVICE_UNAVAILABLE })
     }
     const status = error.statusCode ?? 500
     const bodyError = BODY_ERRORS[error.code]

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { PGlite } from '@electric-sql/pglite'
 import { type Assume, is } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import type { Pool } from 'pg'
+import type { Pool, PoolClient } from 'pg'
 import * as schema from './schema.ts'
 
 export { schema }
@@ -58,6 +58,29 @@ export async function postgresDb(pool: Pool): Promise<Db> {
   return drizzle({ client: pool, schema })
 }
 
+/**
+ * A connection that breaks while a request holds its client (the database restarts, fails over,
+ * ends it, or the network drops) must neither end the process nor keep its place in the pool:
+ * the client's 'error' would crash the process unheard, and drizzle never releases a client whose
+ * BEGIN failed, so enough of those would leave every later request waiting for a connection. The
+ * broken client is given back at once (the pool drops it); its holder's queries fail, and answer
+ * 503 (errors.ts), and its own release later does nothing.
+ */
+function releaseBrokenClients(pool: Pool): void {
+  const held = new Set<PoolClient>()
+  pool.on('acquire', (client) => held.add(client))
+  pool.on('release', (_error, client) => held.delete(client))
+  pool.on('connect', (client) =>
+    client.on('error', (error) => {
+      // An idle client is the pool's own to drop (the pool's 'error' event).
+      if (!held.has(client)) return
+      const release = client.release.bind(client)
+      client.release = () => {}
+      release(error)
+    }),
+  )
+}
+
 /** Opens PostgreSQL when a URL is given, else PGlite persisted in `dataDir`. */
 export async function openDatabase(opts: OpenOptions = {}): Promise<OpenDatabase> {
   if (opts.url) {
@@ -65,6 +88,7 @@ export async function openDatabase(opts: OpenOptions = {}): Promise<OpenDatabase
     const pool = new pg.Pool({ connectionString: opts.url })
     // An idle client's network error would otherwise crash the process.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
+    releaseBrokenClients(pool)
     try {
       const client = await pool.connect()
       client.release()

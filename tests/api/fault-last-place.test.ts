@@ -1,0 +1,27 @@
+import { describe, expect, inject, it } from 'vitest'
+import { lastPlaceRace } from '../fault/scenarios.ts'
+
+// Two server processes on one PostgreSQL database, as behind a load balancer: 1,000 people ask
+// for the last place of an event at once, half through each. One gets it; no one gets an error.
+
+const template = inject('postgresTemplate')
+
+describe.skipIf(!template)(
+  template
+    ? 'the last place of an event, booked through two instances at once (PostgreSQL)'
+    : 'the last place of an event through two instances (skipped: no PostgreSQL server answered)',
+  () => {
+    it('gives it to exactly one of 1,000 people; the other 999 read Sold out', async () => {
+      if (!template) return
+      const result = await lastPlaceRace({ adminUrl: template.adminUrl, prefix: template.prefix })
+      console.log(result.figure)
+      expect(result).toMatchObject({
+        booked: 1,
+        soldOut: 999,
+        otherRefusals: 0,
+        errors: 0,
+        placesTaken: result.capacity,
+      })
+    }, 120_000)
+  },
+)
