@@ -1,14 +1,23 @@
-import { and, eq, gt, inArray, or, sql } from 'drizzle-orm'
-import { bookableDays, eventDays, lagosDay } from '../../machines/rules/dates'
+import { and, eq, gt, inArray, min, or, sql } from 'drizzle-orm'
+import {
+  addDaysToDay,
+  bookableDays,
+  dayStart,
+  eventDays,
+  lagosDay,
+} from '../../machines/rules/dates'
 import { sortEvents } from '../../machines/rules/events'
-import { COWORKING_HOURS, PRINT_STUDIO_SLOTS } from '../../machines/rules/slots'
+import { COWORKING_HOURS, PRINT_STUDIO_SLOTS, slotInstants } from '../../machines/rules/slots'
 import { cleanSpaceName, isMembersOnlySpace } from '../../machines/rules/spaces'
 import type { components } from '../../openapi/schema'
 import { optionalAccount } from '../auth'
 import { BOOKING_HORIZON_DAYS, isActiveMember, slotOpen } from '../bookings/core'
+import { CACHE_POLICIES, sendCached } from '../cache/http'
+import type { Timed } from '../cache/store'
 import type { Db } from '../db/client'
 import { bookings, events, spaces } from '../db/schema'
 import { notFound } from '../http-error'
+import type { PublicReads } from '../public-cache'
 import type { Handler, ServiceDeps } from './types'
 
 type Event = components['schemas']['Event']
@@ -165,28 +174,103 @@ async function printStudioDays(db: Db, now: Date): Promise<string[]> {
   )
 }
 
-export function eventsService({ db, now }: ServiceDeps) {
-  const listEvents: Handler<'listEvents'> = async () => ({
-    status: 'success',
-    data: await findEvents(db, now()),
-  })
+/** The earliest of some instants; null when there is none. */
+function earliest(instants: (Date | null | undefined)[]): Date | null {
+  const times = instants.filter((t): t is Date => t instanceof Date).map((t) => t.getTime())
+  return times.length > 0 ? new Date(Math.min(...times)) : null
+}
 
-  const getEvent: Handler<'getEvent'> = async (request) => {
-    const event = await findEvent(db, now(), request.params.id)
+/** Midnight in Lagos after `now`: today's events, bookable days and days gone by change then. */
+function nextLagosMidnight(now: Date): Date {
+  return dayStart(addDaysToDay(lagosDay(now), 1))
+}
+
+/** When the first hold still counting expires: its place comes back then, without a write. */
+async function nextHoldExpiry(db: Db, now: Date): Promise<Date | null> {
+  const [row] = await db
+    .select({ at: min(bookings.holdExpiresAt) })
+    .from(bookings)
+    .where(and(eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, now)))
+  return row?.at ?? null
+}
+
+/** When the first of today's sessions still open ends (it is no longer bookable then). */
+function nextSlotEnd(now: Date, slots: readonly string[]): Date | null {
+  const today = lagosDay(now)
+  return earliest(
+    slots.map((slot) => slotInstants(today, slot)?.end).filter((end) => end && end > now),
+  )
+}
+
+/**
+ * The calendar, valid until the clock alone changes it: Lagos midnight (today's events, days
+ * gone by), an event ending (it moves to the ended ones), a hold expiring (a place comes back).
+ */
+export async function timedEvents(db: Db, now: Date): Promise<Timed<Event[]>> {
+  const list = await findEvents(db, now)
+  const ends = list.map((event) => new Date(event.EndDate)).filter((end) => end > now)
+  return {
+    value: list,
+    until: earliest([nextLagosMidnight(now), ...ends, await nextHoldExpiry(db, now)]),
+  }
+}
+
+/** Co-working days for members or guests, valid until midnight, today's closing or a hold ends. */
+export async function timedCoworkingDays(
+  db: Db,
+  now: Date,
+  isMember: boolean,
+): Promise<Timed<string[]>> {
+  const value = await coworkingDays(db, now, isMember)
+  return {
+    value,
+    until: earliest([
+      nextLagosMidnight(now),
+      nextSlotEnd(now, [COWORKING_HOURS]),
+      await nextHoldExpiry(db, now),
+    ]),
+  }
+}
+
+/** Print-studio days, valid until midnight, the end of today's next session or a hold ends. */
+export async function timedPrintStudioDays(db: Db, now: Date): Promise<Timed<string[]>> {
+  const value = await printStudioDays(db, now)
+  return {
+    value,
+    until: earliest([
+      nextLagosMidnight(now),
+      nextSlotEnd(now, PRINT_STUDIO_SLOTS),
+      await nextHoldExpiry(db, now),
+    ]),
+  }
+}
+
+/** Public reads come from the cache (one computation per change), with ETag and 304. */
+export function eventsService({ now }: ServiceDeps, reads: PublicReads) {
+  const listEvents: Handler<'listEvents'> = async (request, reply) =>
+    sendCached(request, reply, await reads.events(now()), CACHE_POLICIES.live)
+
+  const getEvent: Handler<'getEvent'> = async (request, reply) => {
+    const event = await reads.event(now(), request.params.id)
     if (!event) throw notFound('This event does not exist.')
-    return { status: 'success', data: event }
+    return sendCached(request, reply, event, CACHE_POLICIES.live)
   }
 
   /** Bookable days, Mondays and days with nothing left for this viewer left out. */
-  const listCoworkingDays: Handler<'listCoworkingDays'> = async (request) => {
+  const listCoworkingDays: Handler<'listCoworkingDays'> = async (request, reply) => {
     const at = now()
     const isMember = isActiveMember(optionalAccount(request), at)
-    return { status: 'success', data: await coworkingDays(db, at, isMember) }
+    return sendCached(
+      request,
+      reply,
+      await reads.coworkingDays(at, isMember),
+      CACHE_POLICIES.perViewer,
+    )
   }
 
-  const listPrintStudioDays: Handler<'listPrintStudioDays'> = async (request) => {
+  const listPrintStudioDays: Handler<'listPrintStudioDays'> = async (request, reply) => {
     optionalAccount(request)
-    return { status: 'success', data: await printStudioDays(db, now()) }
+    return sendCached(request, reply, await reads.printStudioDays(now()), CACHE_POLICIES.live)
   }
 
   return { listEvents, getEvent, listCoworkingDays, listPrintStudioDays }

@@ -1,29 +1,25 @@
 import { asc, eq } from 'drizzle-orm'
 import type { components } from '../../openapi/schema'
+import { CACHE_POLICIES, sendCached } from '../cache/http'
+import type { Db } from '../db/client'
 import { spaces } from '../db/schema'
+import type { PublicReads } from '../public-cache'
 import type { Handler, ServiceDeps } from './types'
 
 type Space = components['schemas']['Space']
 
-export function schedulesService({ db }: ServiceDeps) {
-  const listOfKind = async (kind: 'coworking' | 'print-studio'): Promise<Space[]> => {
-    const rows = await db
-      .select()
-      .from(spaces)
-      .where(eq(spaces.kind, kind))
-      .orderBy(asc(spaces.sort))
-    return rows.map((row) => ({ id: String(row.id), Name: row.name, Coworking: row.coworking }))
-  }
+/** Co-working spaces or print-studio items in the order staff set; only a write changes them. */
+export async function spacesOfKind(db: Db, kind: 'coworking' | 'print-studio'): Promise<Space[]> {
+  const rows = await db.select().from(spaces).where(eq(spaces.kind, kind)).orderBy(asc(spaces.sort))
+  return rows.map((row) => ({ id: String(row.id), Name: row.name, Coworking: row.coworking }))
+}
 
-  const listSpaces: Handler<'listSpaces'> = async () => ({
-    status: 'success',
-    data: await listOfKind('coworking'),
-  })
+export function schedulesService({ now }: ServiceDeps, reads: PublicReads) {
+  const listSpaces: Handler<'listSpaces'> = async (request, reply) =>
+    sendCached(request, reply, await reads.spaces(now()), CACHE_POLICIES.staffEdited)
 
-  const listPrintStudioItems: Handler<'listPrintStudioItems'> = async () => ({
-    status: 'success',
-    data: await listOfKind('print-studio'),
-  })
+  const listPrintStudioItems: Handler<'listPrintStudioItems'> = async (request, reply) =>
+    sendCached(request, reply, await reads.printStudioItems(now()), CACHE_POLICIES.staffEdited)
 
   return { listSpaces, listPrintStudioItems }
 }
