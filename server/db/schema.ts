@@ -4,6 +4,7 @@ import {
   bigint,
   boolean,
   check,
+  customType,
   date,
   index,
   integer,
@@ -526,6 +527,32 @@ export const walletTransactionsRelations = relations(walletTransactions, ({ one 
   wallet: one(wallets, { fields: [walletTransactions.walletId], references: [wallets.id] }),
 }))
 
+/** Binary data: pg gives a Buffer, PGlite a Uint8Array; both arrive here as a Buffer. */
+const bytea = customType<{ data: Buffer; driverData: Buffer | Uint8Array }>({
+  dataType: () => 'bytea',
+  fromDriver: (value) => (Buffer.isBuffer(value) ? value : Buffer.from(value)),
+})
+
+// Uploaded images' variants live in the database, not on disk: every instance behind the load
+// balancer shares this PostgreSQL and no shared folder, and a variant is fetched once per browser
+// (immutable caching), so the database serves few of these reads.
+export const media = pgTable(
+  'media',
+  {
+    /** `<content hash>-<width>x<height>.<ext>`, as in /media/{name}. */
+    name: text('name').primaryKey(),
+    contentType: text('content_type').notNull(),
+    width: integer('width').notNull(),
+    height: integer('height').notNull(),
+    bytes: bytea('bytes').notNull(),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('media_name_safe', sql`${t.name} ~ '^[0-9a-f]+-[0-9]+x[0-9]+\\.[a-z]+$'`),
+    check('media_size_positive', sql`${t.width} > 0 AND ${t.height} > 0`),
+  ],
+)
+
 export type Event = typeof events.$inferSelect
 export type NewEvent = typeof events.$inferInsert
 export type Space = typeof spaces.$inferSelect
@@ -550,3 +577,4 @@ export type NewWalletTransaction = typeof walletTransactions.$inferInsert
 export type MailMessage = typeof mailOutbox.$inferSelect
 export type NewMailMessage = typeof mailOutbox.$inferInsert
 export type SandboxTransaction = typeof sandboxTransactions.$inferSelect
+export type Media = typeof media.$inferSelect

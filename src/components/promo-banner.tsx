@@ -1,10 +1,15 @@
+import { useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { css } from '../../styled-system/css'
+import { usePausedWhenUnwatched } from '../hooks/use-paused-when-unwatched'
 
 const TEXT = 'Applications for Individuals & Communities are now open!'
 
 /** For visitors: the programme's call to apply; a scrolling bottom banner on phones. */
 export function PromoBanner() {
+  const banner = useRef<HTMLAnchorElement>(null)
+  // An endless marquee on an idle phone is battery and heat: it rests with the page.
+  usePausedWhenUnwatched(banner)
   return (
     <>
       <div
@@ -37,6 +42,7 @@ export function PromoBanner() {
         </Link>
       </div>
       <Link
+        ref={banner}
         to="/membership"
         aria-label={`${TEXT} Apply now`}
         className={css({
@@ -61,6 +67,7 @@ export function PromoBanner() {
             display: 'inline-block',
             whiteSpace: 'nowrap',
             animation: 'marquee 18s linear infinite',
+            '[data-paused] &': { animationPlayState: 'paused' },
             _motionReduce: { display: 'none' },
           })}
         >

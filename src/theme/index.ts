@@ -104,6 +104,11 @@ export const theme = {
         '0%, 100%': { transform: 'translateY(0)' },
         '50%': { transform: 'translateY(-8px)' },
       },
+      // The landing's birds (its layers move by transform or opacity only).
+      birdsFly: {
+        from: { transform: 'translate(-40%, 2%)' },
+        to: { transform: 'translate(100%, -6%)' },
+      },
     },
   },
 }
