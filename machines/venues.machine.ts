@@ -8,13 +8,20 @@ export interface Venues {
   studioItems: Space[]
 }
 
+export interface VenuesInput {
+  /** The venues the page's HTML carries; null when they must be fetched. */
+  venues: Venues | null
+}
+
 /**
  * The spaces and print-studio items that decide whether 'Book a spot' and 'Print Studio' are
  * offered. Unknown venues offer nothing, so a failed load hides those links (and says so).
  */
 export const venuesMachine = setup({
   types: {
-    context: {} as Venues,
+    input: {} as VenuesInput,
+    /** known: the venues came with the page or from a load (none known offers nothing). */
+    context: {} as Venues & { known: boolean },
     events: {} as { type: 'venues.retry' },
     tags: {} as 'busy' | 'error',
   },
@@ -24,17 +31,25 @@ export const venuesMachine = setup({
     }),
   },
   actions: { logError: (_, _params: { error: unknown }) => {} },
+  guards: { isKnown: ({ context }) => context.known },
 }).createMachine({
   id: 'venues',
-  context: { spaces: [], studioItems: [] },
-  initial: 'loading',
+  context: ({ input }) =>
+    input.venues ? { ...input.venues, known: true } : { spaces: [], studioItems: [], known: false },
+  initial: 'starting',
   states: {
+    starting: {
+      always: [{ guard: 'isKnown', target: 'ready' }, { target: 'loading' }],
+    },
     loading: {
       tags: ['busy'],
       invoke: {
         id: 'loadVenues',
         src: 'loadVenues',
-        onDone: { target: 'ready', actions: assign(({ event }) => event.output) },
+        onDone: {
+          target: 'ready',
+          actions: assign(({ event }) => ({ ...event.output, known: true })),
+        },
         onError: {
           target: 'failed',
           actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },

@@ -1,5 +1,5 @@
-import createClient, { type Middleware } from 'openapi-fetch'
-import type { paths } from './schema'
+import type { Middleware } from 'openapi-fetch'
+import type { createApiClient } from './create-client'
 
 export type { components, operations, paths } from './schema'
 
@@ -61,20 +61,6 @@ export function authMiddleware(
       return fetchImpl ? fetchImpl(anonymous) : globalThis.fetch(anonymous)
     },
   }
-}
-
-/** The one client of the contract; every call of the app goes through it. */
-export function createApiClient(options: ApiOptions = {}) {
-  const client = createClient<paths>({
-    baseUrl: `${options.baseUrl ?? ''}/api`,
-    ...(options.fetch ? { fetch: options.fetch } : {}),
-  })
-  if (options.getToken) {
-    client.use(
-      authMiddleware(options.getToken, options.onUnauthorized ?? (() => undefined), options.fetch),
-    )
-  }
-  return client
 }
 
 export type Api = ReturnType<typeof createApiClient>

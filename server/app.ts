@@ -1,15 +1,16 @@
 import fastifyCompress from '@fastify/compress'
 import fastifySwagger from '@fastify/swagger'
 import fastifySwaggerUi from '@fastify/swagger-ui'
-import Fastify, { type FastifyServerOptions } from 'fastify'
+import Fastify, { type FastifyServerOptions, type preValidationAsyncHookHandler } from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
 import type { Redis } from 'ioredis'
 import { registerSessions, securityHandlers } from './auth'
+import { followChanges } from './cache/changes'
 import { loadContract } from './contract'
 import type { Db } from './db/client'
 import { registerDevOutbox } from './dev-outbox'
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors'
-import { notImplemented } from './http-error'
+import { badRequest, notImplemented } from './http-error'
 import {
   fastifyTrustProxy,
   type HttpTimeouts,
@@ -17,6 +18,7 @@ import {
   type TrustProxy,
   timeoutOptions,
 } from './http-options'
+import { registerMedia } from './images/media-route'
 import { RequestLogController } from './logging'
 import type { MailDeps } from './mail/deps'
 import { startMailer } from './mail/dispatcher'
@@ -25,6 +27,7 @@ import type { PaymentProvider, PaymentsOptions } from './payments/provider'
 import { sandboxProvider } from './payments/sandbox'
 import { registerSandboxCheckout } from './payments/sandbox-checkout'
 import { registerWebhookSignature } from './payments/webhook'
+import { PublicCache, type PublicReads, publicReads } from './public-cache'
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimits } from './rate-limit'
 import { API_DOCS_CSP, registerSecurityHeaders } from './security'
 import { accountsService } from './services/accounts'
@@ -36,6 +39,7 @@ import { systemService } from './services/system'
 import type { OperationId, ServiceDeps, Services } from './services/types'
 import { walletsService } from './services/wallets'
 import { registerSpa } from './spa'
+import { registerStatecharts } from './statecharts'
 
 export interface AppOptions {
   db: Db
@@ -60,6 +64,8 @@ export interface AppOptions {
   trustProxy?: TrustProxy
   /** How long a client may take, in milliseconds; unset ones keep their defaults. */
   timeouts?: Partial<HttpTimeouts>
+  /** Serve the statechart viewer at /statecharts (demo data or STATECHARTS=on); off: a 404. */
+  statecharts?: boolean
 }
 
 /** Operations whose issue has not landed yet: they answer 501 with the error shape. */
@@ -83,10 +89,18 @@ export const notYetBuilt = [
   'subscribeToMailingList',
 ] as const satisfies readonly OperationId[]
 
+declare module 'fastify' {
+  interface FastifyInstance {
+    /** The public reads with their ETags, cached per data version (server/public-cache.ts). */
+    publicReads: PublicReads
+  }
+}
+
 function buildServices(
   deps: ServiceDeps,
   payments: { provider: PaymentProvider; publicUrl: string | null },
   mail: MailDeps,
+  reads: PublicReads,
 ): Services {
   const pending = Object.fromEntries(
     notYetBuilt.map((id) => [
@@ -99,8 +113,8 @@ function buildServices(
   return {
     ...pending,
     ...systemService(deps),
-    ...eventsService(deps),
-    ...schedulesService(deps),
+    ...eventsService(deps, reads),
+    ...schedulesService(deps, reads),
     ...paymentsService({ ...deps, ...payments }),
     ...bookingsService(deps, mail),
     ...walletsService(deps, mail),
@@ -122,6 +136,7 @@ export async function buildApp({
   mailFrom,
   trustProxy = false,
   timeouts = {},
+  statecharts = false,
 }: AppOptions) {
   const app = Fastify({
     logger,
@@ -155,10 +170,22 @@ export async function buildApp({
     route.preParsing = [...toList(route.preHandler), ...toList(route.preParsing)] as never
     route.preHandler = undefined
   })
+  // A request with no body at all (and so no content type) skips the per-content-type body
+  // schemas too: refuse it here, or the handler would meet `undefined`.
+  app.addHook('onRoute', (route) => {
+    if (!route.url.startsWith('/api/') || !route.schema?.body) return
+    const requireBody: preValidationAsyncHookHandler = async (request) => {
+      if (request.body === undefined) {
+        throw badRequest('The request body is missing: send it as JSON (application/json).')
+      }
+    }
+    const hooks = route.preValidation ?? []
+    route.preValidation = [...(Array.isArray(hooks) ? hooks : [hooks]), requireBody] as never
+  })
 
   registerErrorHandling(app)
   // Security headers on every answer, errors and 404s included (before any route exists).
-  await registerSecurityHeaders(app)
+  registerSecurityHeaders(app)
   registerSessions(app, db, now)
   await app.register(fastifyCompress, { threshold: 1024 })
   await registerRateLimits(app, { redis, limits: rateLimit })
@@ -166,6 +193,14 @@ export async function buildApp({
   const mailer = smtpUrl ? startMailer(db, { smtpUrl, from: mailFrom, log: app.log }) : null
   app.addHook('onClose', async () => mailer?.close())
   registerDevOutbox(app, db, { enabled: !mailer })
+
+  // Public reads are computed once per change; every commit that touches them (here, on another
+  // instance, or by staff in SQL) drops them through the database's change notices.
+  const cache = new PublicCache()
+  const changes = await followChanges(db, cache, app.log)
+  app.addHook('onClose', () => changes.close())
+  app.decorate('publicReads', publicReads(db, cache))
+  registerMedia(app, db)
 
   const provider =
     payments.provider === 'paystack'
@@ -176,7 +211,12 @@ export async function buildApp({
 
   await app.register(openapiGlue, {
     specification,
-    serviceHandlers: buildServices({ db, now }, { provider, publicUrl }, { publicUrl, mailer }),
+    serviceHandlers: buildServices(
+      { db, now },
+      { provider, publicUrl },
+      { publicUrl, mailer },
+      app.publicReads,
+    ),
     securityHandlers,
     prefix: 'api',
   })
@@ -192,7 +232,8 @@ export async function buildApp({
     await registerSandboxCheckout(app, { db, now, webhookSecret: payments.webhookSecret })
   }
 
-  if (webRoot) await registerSpa(app, { root: webRoot, db, now })
+  registerStatecharts(app, { enabled: statecharts })
+  if (webRoot) await registerSpa(app, { root: webRoot, reads: app.publicReads, now })
   else {
     app.setNotFoundHandler((_request, reply) =>
       reply.code(404).send({ status: 'error', message: 'No such address.' }),

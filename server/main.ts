@@ -4,6 +4,7 @@ import { readConfig } from './config'
 import { migrate, openDatabase } from './db/client'
 import { seedDemoData } from './db/seed'
 import { openRedis } from './rate-limit'
+import { statechartsEnabled } from './statecharts'
 
 const config = readConfig()
 const database = await openDatabase(
@@ -27,6 +28,7 @@ const app = await buildApp({
   mailFrom: config.mailFrom,
   trustProxy: config.trustProxy,
   timeouts: config.timeouts,
+  statecharts: statechartsEnabled(process.env, config.seedDemoData),
 })
 
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {

@@ -1,34 +1,92 @@
+import { createHash } from 'node:crypto'
 import { existsSync, readFileSync } from 'node:fs'
 import { join } from 'node:path'
+import { PassThrough, type Writable } from 'node:stream'
+import { text } from 'node:stream/consumers'
+import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
-import type { FastifyInstance, FastifyReply } from 'fastify'
-import type { Db } from './db/client'
-import { findEvent, findEvents } from './services/events'
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
+import { lagosDay } from '../machines/rules/dates'
+import { ifNoneMatchHits } from './cache/http'
+import type { PublicReads } from './public-cache'
+import { APP_CSP_DIRECTIVES } from './security'
+
+/** What the page's HTML carries for the app (src/initial-data.ts reads it). */
+interface CarriedData {
+  now: string
+  answers: Record<string, unknown>
+}
+
+/** The SSR build's export (src/entry-server.tsx): the server loads the built file, never the source. */
+interface ServerRenderer {
+  renderPage(
+    url: string,
+    carried: CarriedData,
+  ): Promise<{
+    status: number
+    pages: string[]
+    pipe: ((destination: Writable) => void) | null
+  }>
+}
+
+/** An answer the page carries, with the ETag of its version (null: not from the cache). */
+interface Carried {
+  value: unknown
+  etag: string | null
+}
+
+interface RenderedPage {
+  status: number
+  html: string
+  etag: string
+  /** The app clock's instant (ms) it was rendered at. */
+  at: number
+}
+
+/**
+ * A page is rendered once and sent to everyone for up to a second while its data keeps the same
+ * versions: the carried clock it hydrates with is then at most that old. A change of data is a
+ * new version, so a new page at once.
+ */
+const PAGE_TTL_MS = 1000
+/** Pages kept (oldest out first): any address can be asked for, so the count is bounded. */
+const PAGES_KEPT = 200
 
 /**
  * The built app on the API's port. On Lagos mobile networks a round trip costs about 800 ms, so
- * the HTML of the first screens already carries the answer of the call that screen makes first
- * (keyed by its API path); the app starts from it and still owns refresh and errors.
+ * the server renders the public pages (the SSR build beside the app's, in `server/`): the first
+ * screen paints from the HTML, with its stylesheet inlined, before any JavaScript. The HTML also
+ * carries the answers of the calls that screen makes first (keyed by API path) and the server's
+ * clock, and preloads the screen's lazy code; the app hydrates from the same data and still owns
+ * refresh and errors. Without the SSR build the app is served to render in the browser.
  */
 export async function registerSpa(
   app: FastifyInstance,
-  { root, db, now }: { root: string; db: Db; now: () => Date },
+  { root, reads, now }: { root: string; reads: PublicReads; now: () => Date },
 ) {
   const indexPath = join(root, 'index.html')
   if (!existsSync(indexPath)) {
     app.log.warn(`No built app in ${root}: run \`npm run build\` to serve the web app.`)
     return
   }
-  const template = readFileSync(indexPath, 'utf8')
-  const preloadEventPage = modulePreloads(root, 'src/pages/event-page.tsx')
+  const renderer = await loadRenderer(root)
+  const shell = renderer ? inlineStylesheet(root, readFileSync(indexPath, 'utf8')) : null
+  const template = shell?.html ?? readFileSync(indexPath, 'utf8')
+  const [beforeRoot, afterRoot] = template.split('<div id="root"></div>') as [string, string]
+  const csp = shell ? policyWithStyle(shell.styleHash) : null
+  const preloads = modulePreloader(root, template)
+  // A new build (new asset names in the template) makes every page's ETag new.
+  const buildId = createHash('sha1').update(template).digest('base64url')
 
   await app.register(fastifyStatic, {
     root,
     index: false,
     wildcard: false,
     // The page itself is always rendered fresh (with its carried data), never served as a file;
-    // source maps are built (hidden) for error tracking, never served: they hold the source.
-    allowedPath: (pathName) => pathName !== '/index.html' && !pathName.endsWith('.map'),
+    // source maps are built (hidden) for error tracking, never served: they hold the source; nor
+    // is the server's own build.
+    allowedPath: (pathName) =>
+      pathName !== '/index.html' && !pathName.endsWith('.map') && !pathName.startsWith('/server/'),
     // Off, or @fastify/static's own 'public, max-age=0' overwrites what setHeaders says.
     cacheControl: false,
     // Vite fingerprints /assets; everything else may change between releases.
@@ -41,38 +99,138 @@ export async function registerSpa(
     },
   })
 
-  const sendApp = (
-    reply: FastifyReply,
-    initialData: Record<string, unknown> = {},
-    preloads = '',
-  ) => {
-    const json = JSON.stringify(initialData).replace(/</g, '\\u003c')
-    const html = template.replace(
-      '</head>',
-      `${preloads}<script id="initial-data" type="application/json">${json}</script></head>`,
-    )
-    return reply.header('cache-control', 'no-cache').type('text/html; charset=utf-8').send(html)
+  /**
+   * The HTML of the page at `url`: rendered on the server when the SSR build is there, else the
+   * shell the browser renders into. `missing` when its data says the page does not exist;
+   * `pages`, the lazy pages to preload when the server cannot render (the renderer knows its own).
+   */
+  const renderHtml = async (
+    url: string,
+    carried: CarriedData,
+    { missing, pages }: { missing: boolean; pages: string[] },
+    log: FastifyRequest['log'],
+  ): Promise<{ status: number; html: string }> => {
+    const rendered = renderer
+      ? await renderer.renderPage(url, carried).catch((error: unknown) => {
+          log.error({ err: error }, 'Could not render the page; the browser will')
+          return null
+        })
+      : null
+    const json = JSON.stringify(carried).replace(/</g, '\\u003c')
+    // `hints`: what the page's HTML asks for before the code of its lazy pages.
+    const head = (hints = '') =>
+      beforeRoot.replace(
+        '</head>',
+        `${hints}${preloads(rendered?.pages ?? pages)}<script id="initial-data" type="application/json">${json}</script></head>`,
+      )
+    const status = missing || rendered?.status === 404 ? 404 : 200
+    if (!rendered?.pipe) return { status, html: `${head()}<div id="root"></div>${afterRoot}` }
+    const sink = new PassThrough()
+    rendered.pipe(sink)
+    const body = await text(sink)
+    // React opens the page with its resource hints (the first screen's images, in priority):
+    // they go to the head, ahead of the module preloads, so the browser fetches them first.
+    const hints = LEADING_HINTS.exec(body)?.[0] ?? ''
+    return {
+      status,
+      html: `${head(hints)}<div id="root">${body.slice(hints.length)}</div>${afterRoot}`,
+    }
   }
 
-  app.get('/', async (_request, reply) =>
-    sendApp(reply, { '/events': { status: 'success', data: await findEvents(db, now()) } }),
+  const kept = new Map<string, Promise<RenderedPage>>()
+  /** The page for this address and these versions of its data, rendered or reused. */
+  const pageFor = async (
+    request: FastifyRequest,
+    answers: Record<string, Carried>,
+    options: { missing?: boolean; pages?: string[] },
+  ): Promise<RenderedPage> => {
+    const at = now()
+    // The Lagos day too: a page may say 'today' of data that reads the same tomorrow.
+    const key = [
+      request.url,
+      lagosDay(at),
+      ...Object.entries(answers).map(([path, answer]) => `${path}=${answer.etag ?? '-'}`),
+    ].join('|')
+    const reused = await kept.get(key)
+    if (reused && at.getTime() >= reused.at && at.getTime() - reused.at < PAGE_TTL_MS) {
+      return reused
+    }
+    const carried: CarriedData = {
+      now: at.toISOString(),
+      answers: Object.fromEntries(Object.entries(answers).map(([path, a]) => [path, a.value])),
+    }
+    const rendering = renderHtml(
+      request.url,
+      carried,
+      { missing: options.missing ?? false, pages: options.pages ?? [] },
+      request.log,
+    ).then(({ status, html }) => ({
+      status,
+      html,
+      // Named by what it was made from (the build and the data's versions), not by its clock.
+      etag: `W/"${createHash('sha1').update(`${buildId}|${key}`).digest('base64url')}"`,
+      at: at.getTime(),
+    }))
+    kept.delete(key)
+    kept.set(key, rendering)
+    if (kept.size > PAGES_KEPT) kept.delete(kept.keys().next().value as string)
+    rendering.catch(() => kept.delete(key))
+    return rendering
+  }
+
+  const sendApp = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    answers: Record<string, Carried> = {},
+    options: { missing?: boolean; pages?: string[] } = {},
+  ) => {
+    const page = await pageFor(request, answers, options)
+    // Stored anywhere, asked for again every time: a 304 while the page stays the same.
+    reply.code(page.status).header('cache-control', 'no-cache').header('etag', page.etag)
+    if (csp) reply.header('content-security-policy', csp)
+    if (page.status === 200 && ifNoneMatchHits(request, page.etag)) return reply.code(304).send()
+    return reply.type('text/html; charset=utf-8').send(page.html)
+  }
+
+  /** A cached answer as the page carries it. */
+  const carry = ({ value, etag }: { value: unknown; etag: string }): Carried => ({ value, etag })
+
+  app.get('/', async (request, reply) =>
+    sendApp(request, reply, { '/events': carry(await reads.events(now())) }),
   )
 
   app.get<{ Params: { id: string } }>('/event/:id', async (request, reply) => {
-    const event = /^[a-z0-9-]{1,80}$/.test(request.params.id)
-      ? await findEvent(db, now(), request.params.id)
-      : null
+    const { id } = request.params
+    const event = /^[a-z0-9-]{1,80}$/.test(id) ? await reads.event(now(), id) : null
+    // The API's own answers, so the page shows what a fetch would have: the event, or a 404.
+    const answer = event
+      ? carry(event)
+      : { value: { status: 'error', message: 'This event does not exist.' }, etag: null }
     return sendApp(
+      request,
       reply,
-      event ? { [`/events/${event.ID}`]: { status: 'success', data: event } } : {},
-      preloadEventPage,
+      { [`/events/${id}`]: answer },
+      { missing: event === null, pages: ['src/pages/event-page.tsx'] },
+    )
+  })
+
+  app.get('/menu', async (request, reply) => {
+    const [spaces, studioItems] = await Promise.all([
+      reads.spaces(now()),
+      reads.printStudioItems(now()),
+    ])
+    return sendApp(
+      request,
+      reply,
+      { '/schedules': carry(spaces), '/schedules/print-studio': carry(studioItems) },
+      { pages: ['src/pages/menu-page.tsx'] },
     )
   })
 
   // What no route and no file answers: an API address is an API error; a file (an old asset
   // after a deploy, /favicon.ico) is a plain 404, so a browser or crawler never takes the app's
-  // HTML for a script or an icon; every other page is the app's own route (it shows Page Not
-  // Found for unknown paths).
+  // HTML for a script or an icon; every other page is the app's own route (Page Not Found, with
+  // a 404, for unknown paths).
   app.setNotFoundHandler((request, reply) => {
     const path = request.url.split('?')[0] ?? '/'
     if (API_PATH.test(path) || !['GET', 'HEAD'].includes(request.method)) {
@@ -86,9 +244,45 @@ export async function registerSpa(
         .type('text/plain; charset=utf-8')
         .send('Not found.\n')
     }
-    return sendApp(reply)
+    return sendApp(request, reply)
   })
 }
+
+/** The SSR build (`server/entry-server.mjs` in the web root), or null when there is none. */
+async function loadRenderer(root: string): Promise<ServerRenderer | null> {
+  const entry = join(root, 'server', 'entry-server.mjs')
+  if (!existsSync(entry)) return null
+  return (await import(pathToFileURL(entry).href)) as ServerRenderer
+}
+
+/**
+ * The template with its stylesheet inlined: the first paint waits for no second request. The
+ * Content Security Policy allows that one <style> by its hash.
+ */
+function inlineStylesheet(root: string, html: string): { html: string; styleHash: string } | null {
+  const link = /<link rel="stylesheet"[^>]* href="\/(assets\/[^"]+\.css)">/.exec(html)
+  if (!link?.[1]) return null
+  const css = readFileSync(join(root, link[1]), 'utf8')
+  return {
+    html: html.replace(link[0], () => `<style>${css}</style>`),
+    styleHash: createHash('sha256').update(css).digest('base64'),
+  }
+}
+
+/** The app's policy, with the inlined stylesheet's hash among the allowed styles. */
+function policyWithStyle(styleHash: string | undefined): string | null {
+  if (!styleHash) return null
+  const directives: Record<string, string[]> = {
+    ...APP_CSP_DIRECTIVES,
+    'style-src': [...APP_CSP_DIRECTIVES['style-src'], `'sha256-${styleHash}'`],
+  }
+  return Object.entries(directives)
+    .map(([name, values]) => `${name} ${values.join(' ')}`)
+    .join('; ')
+}
+
+/** The `<link>` tags React puts first in its output (preloads of the first screen's images). */
+const LEADING_HINTS = /^(?:<link [^>]*>)+/
 
 /** /api and everything under it, however it is capitalised: never the app. */
 const API_PATH = /^\/api(?:\/|$)/i
@@ -104,23 +298,26 @@ interface ManifestChunk {
 }
 
 /**
- * `<link rel="modulepreload">` tags for a lazily loaded page and the chunks it imports, so a
- * shared link to that page does not wait for the main bundle before fetching the page's code.
+ * `<link rel="modulepreload">` tags for lazily loaded pages and the chunks they import, so a
+ * shared link to a page does not wait for the main bundle before fetching the page's code. What
+ * the template already loads is left out.
  */
-function modulePreloads(root: string, source: string): string {
+function modulePreloader(root: string, template: string): (sources: string[]) => string {
   const manifestPath = join(root, '.vite', 'manifest.json')
-  if (!existsSync(manifestPath)) return ''
+  if (!existsSync(manifestPath)) return () => ''
   const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(manifestPath, 'utf8'))
-  const files = new Set<string>()
-  const visit = (key: string) => {
-    const chunk = manifest[key]
-    if (!chunk || files.has(chunk.file)) return
-    files.add(chunk.file)
-    for (const imported of chunk.imports ?? []) visit(imported)
+  return (sources) => {
+    const files = new Set<string>()
+    const visit = (key: string) => {
+      const chunk = manifest[key]
+      if (!chunk || files.has(chunk.file)) return
+      files.add(chunk.file)
+      for (const imported of chunk.imports ?? []) visit(imported)
+    }
+    for (const source of sources) visit(source)
+    return [...files]
+      .filter((file) => !template.includes(`/${file}"`))
+      .map((file) => `<link rel="modulepreload" href="/${file}">`)
+      .join('')
   }
-  visit(source)
-  // The entry chunk is already in index.html.
-  const entry = Object.values(manifest).find((c) => (c as { isEntry?: boolean }).isEntry)
-  if (entry) files.delete(entry.file)
-  return [...files].map((file) => `<link rel="modulepreload" href="/${file}">`).join('')
 }

@@ -2,7 +2,8 @@ import { createActor } from 'xstate'
 import { sessionExpiryMachine } from '../machines/session-expiry.machine'
 import { viewerActors } from '../machines/viewer.actors'
 import { viewerMachine } from '../machines/viewer.machine'
-import { createApiClient, type UnauthorizedCall, type UnauthorizedOutcome } from '../openapi/client'
+import type { Api, UnauthorizedCall, UnauthorizedOutcome } from '../openapi/client'
+import { showLiveFlow } from './live-flows'
 import { readSession, storage } from './storage'
 
 /** The app's session-expiry flow: 'Login session has expired', then /login 3 s later. */
@@ -18,6 +19,7 @@ export const sessionExpiry = createActor(
       navigateToLogin: () => window.location.assign('/login'),
     },
   }),
+  { inspect: showLiveFlow },
 ).start()
 
 /**
@@ -54,11 +56,32 @@ export function onUnauthorized(
   return 'signedOut'
 }
 
-/** The one API client of the app. */
-export const api = createApiClient({
-  getToken: () => readSession()?.token ?? null,
-  onUnauthorized: (call) => onUnauthorized(call),
-})
+let client: Promise<Api> | null = null
+
+/**
+ * Loads the client's code (openapi-fetch) once. The first screen makes no call (its data came
+ * with the page), so the app loads it after hydrating, not before painting.
+ */
+export function loadApiClient(): Promise<Api> {
+  client ??= import('../openapi/create-client').then(({ createApiClient }) =>
+    createApiClient({
+      getToken: () => readSession()?.token ?? null,
+      onUnauthorized: (call) => onUnauthorized(call),
+    }),
+  )
+  return client
+}
+
+type Call = (...call: unknown[]) => Promise<unknown>
+
+/** A method of the client that waits for it to load. */
+const whenLoaded =
+  (method: 'GET' | 'POST'): Call =>
+  (...call) =>
+    loadApiClient().then((loaded) => (loaded[method] as Call)(...call))
+
+/** The one API client of the app: the calls the app makes, each once the client is loaded. */
+export const api = { GET: whenLoaded('GET'), POST: whenLoaded('POST') } as unknown as Api
 
 /** Who is looking (visitor, member or not), shared by every page. */
 export const viewer = createActor(
@@ -69,5 +92,5 @@ export const viewer = createActor(
       clearSession: () => storage.clearSession(),
     },
   }),
-  { input: { signedIn: readSession() !== null } },
+  { input: { signedIn: readSession() !== null }, inspect: showLiveFlow },
 ).start()

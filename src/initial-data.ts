@@ -1,19 +1,63 @@
-/**
- * Answers the server put into the page's HTML, keyed by API path, so the first screen needs no
- * second round trip. Each is taken once: later visits of the same screen fetch fresh data.
- */
-let carried: Record<string, unknown> | null = null
+import { createContext, useContext, useSyncExternalStore } from 'react'
 
-export function takeInitialData<T>(apiPath: string): T | null {
-  if (carried === null) {
-    const script = typeof document === 'undefined' ? null : document.getElementById('initial-data')
+/** What the page's HTML carries: the server's clock and the answers of the first calls, by API path. */
+export interface CarriedData {
+  now: string | null
+  answers: Record<string, unknown>
+}
+
+/**
+ * The data of one page load, so the first screen needs no second round trip. The server makes
+ * one per request and renders with it; the browser reads the same from the page's
+ * `<script id="initial-data">` and hydrates with it, so both render the same HTML.
+ */
+export class InitialData {
+  /** The server's clock when it rendered: time-dependent text is rendered at this time, twice. */
+  readonly now: Date | null
+  private readonly answers: Record<string, unknown>
+
+  constructor({ now, answers }: CarriedData) {
+    this.now = now === null ? null : new Date(now)
+    this.answers = { ...answers }
+  }
+
+  /** Each answer is taken once: later visits of the same screen fetch fresh data. */
+  take<T>(apiPath: string): T | null {
+    const answer = this.answers[apiPath]
+    delete this.answers[apiPath]
+    return (answer as T | undefined) ?? null
+  }
+
+  /** The data a page loaded in the browser carries (nothing for a page the server did not fill). */
+  static fromDocument(document: Document): InitialData {
+    const text = document.getElementById('initial-data')?.textContent
     try {
-      carried = script?.textContent ? JSON.parse(script.textContent) : {}
+      const carried = text ? (JSON.parse(text) as Partial<CarriedData>) : {}
+      return new InitialData({ now: carried.now ?? null, answers: carried.answers ?? {} })
     } catch {
-      carried = {}
+      return new InitialData({ now: null, answers: {} })
     }
   }
-  const data = (carried as Record<string, unknown>)[apiPath]
-  delete (carried as Record<string, unknown>)[apiPath]
-  return (data as T | undefined) ?? null
+}
+
+const InitialDataContext = createContext(new InitialData({ now: null, answers: {} }))
+
+export const InitialDataProvider = InitialDataContext.Provider
+
+export function useInitialData(): InitialData {
+  return useContext(InitialDataContext)
+}
+
+const neverChanges = () => () => {}
+
+/**
+ * False on the server and while the browser hydrates the server's HTML, true after: what only
+ * the browser knows (storage, its clock) is shown from then on, so both render the same HTML.
+ */
+export function useHydrated(): boolean {
+  return useSyncExternalStore(
+    neverChanges,
+    () => true,
+    () => false,
+  )
 }

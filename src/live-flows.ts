@@ -10,18 +10,7 @@ export type LiveMessage =
   /** A tab of the app began running flows: a viewer answers that it listens. */
   | { kind: 'app' }
   /** A flow's state in a tab: its machine's id and the snapshot's value. */
-  | { kind: 'state'; machine: string; value: unknown; at: number }
-
-interface MachineSnapshot {
-  value: unknown
-  machine: { id: string }
-}
-
-const isMachineSnapshot = (snapshot: unknown): snapshot is MachineSnapshot =>
-  typeof snapshot === 'object' &&
-  snapshot !== null &&
-  'value' in snapshot &&
-  typeof (snapshot as { machine?: { id?: unknown } }).machine?.id === 'string'
+  | { kind: 'state'; machine: string; value: unknown }
 
 let channel: BroadcastChannel | null = null
 let viewerListening = false
@@ -47,14 +36,16 @@ function openChannel(): BroadcastChannel | null {
  * the viewer switched on (demo data, or STATECHARTS=on) serves one.
  */
 export function showLiveFlow(inspection: InspectionEvent) {
-  if (inspection.type !== '@xstate.snapshot' || !isMachineSnapshot(inspection.snapshot)) return
+  if (inspection.type !== '@xstate.snapshot') return
+  // Only machines' snapshots name their machine (promises and callbacks have none).
+  const snapshot = inspection.snapshot as { value?: unknown; machine?: { id: string } }
+  if (!snapshot.machine) return
   const live = openChannel()
   if (!live) return
   const message: LiveMessage = {
     kind: 'state',
-    machine: inspection.snapshot.machine.id,
-    value: inspection.snapshot.value,
-    at: Date.now(),
+    machine: snapshot.machine.id,
+    value: snapshot.value,
   }
   latest.set(message.machine, message)
   if (viewerListening) live.postMessage(message)

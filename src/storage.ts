@@ -67,3 +67,11 @@ export function readSession(): StoredSession | null {
   if (userId || token) storage.clearSession()
   return null
 }
+
+/**
+ * The page's address without its path, for payment callbacks. The server renders pages too,
+ * where no payment starts: there it is empty.
+ */
+export function pageOrigin(): string {
+  return typeof window === 'undefined' ? '' : window.location.origin
+}

@@ -21,8 +21,9 @@ export type CachePolicy = (typeof CACHE_POLICIES)[keyof typeof CACHE_POLICIES]
 
 const opaqueTag = (tag: string) => tag.trim().replace(/^W\//, '')
 
-/** Whether If-None-Match names this ETag: one of a list, or '*'; compared weakly (RFC 9110). */
-function matches(ifNoneMatch: string | undefined, etag: string): boolean {
+/** Whether the request's If-None-Match names this ETag: one of a list, or '*'; compared weakly (RFC 9110). */
+export function ifNoneMatchHits(request: FastifyRequest, etag: string): boolean {
+  const ifNoneMatch = request.headers['if-none-match']
   if (!ifNoneMatch) return false
   if (ifNoneMatch.trim() === '*') return true
   return ifNoneMatch.split(',').some((tag) => opaqueTag(tag) === opaqueTag(etag))
@@ -41,7 +42,7 @@ export function sendCached<T>(
 ): T {
   reply.header('etag', cached.etag).header('cache-control', policy.cacheControl)
   if ('vary' in policy) reply.header('vary', policy.vary)
-  if (matches(request.headers['if-none-match'], cached.etag)) {
+  if (ifNoneMatchHits(request, cached.etag)) {
     reply.code(304)
     // An async handler that returns nothing gets a reply without a body: what a 304 must be.
     return undefined as T

@@ -2,13 +2,18 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { carouselMachine } from '../../machines/carousel.machine'
 import { css } from '../../styled-system/css'
+import { showLiveFlow } from '../live-flows'
+import { ResponsiveImage } from './responsive-image'
 
 /**
  * A carousel's actor: the index shown, whether it is paused, and the pause button's toggle.
  * It waits while the tab is hidden.
  */
 function useCarousel(count: number, intervalMs: number) {
-  const actorRef = useActorRef(carouselMachine, { input: { count, intervalMs } })
+  const actorRef = useActorRef(carouselMachine, {
+    input: { count, intervalMs },
+    inspect: showLiveFlow,
+  })
   const index = useSelector(actorRef, (s) => s.context.index)
   const paused = useSelector(actorRef, (s) => s.matches('paused'))
   // A pause the person asked for outlives a trip to another tab.
@@ -73,18 +78,17 @@ function CarouselPictures({
   return pictures.map((item, i) => {
     const visible = i === index
     return (
-      <img
+      <ResponsiveImage
         // Pictures may repeat; their order is their identity here.
         // biome-ignore lint/suspicious/noArrayIndexKey: the list is fixed for this carousel
         key={i}
-        src={item.url}
+        url={item.url}
         alt={visible ? item.alt : ''}
-        aria-hidden={visible ? undefined : true}
-        data-visible={visible ? '' : undefined}
-        width={width}
-        height={height}
-        loading={i === 0 ? 'eager' : 'lazy'}
-        fetchPriority={i === 0 ? 'high' : 'auto'}
+        hidden={!visible}
+        visible={visible}
+        slot="page"
+        fallbackSize={{ width, height }}
+        priority={i === 0}
         className={picture}
       />
     )

@@ -26,7 +26,9 @@ import { isMembersOnlySpace } from '../../machines/rules/spaces'
 import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api, viewer } from '../api'
-import { readSession, storage } from '../storage'
+import { useHydrated } from '../initial-data'
+import { showLiveFlow } from '../live-flows'
+import { pageOrigin, readSession, storage } from '../storage'
 import {
   actionNote,
   actionSmallPrint,
@@ -56,15 +58,22 @@ export interface SettledViewer {
   isMember: boolean
 }
 
-/** The viewer once their profile has been read (null while it is): membership changes the panel. */
+/**
+ * The viewer once their profile has been read (null while it is): membership changes the panel.
+ * The server's HTML, and the hydration of it, show a visitor's panel: storage is the browser's.
+ */
 export function useSettledViewer(): SettledViewer | null {
-  return useSelector(
+  const hydrated = useHydrated()
+  const settled = useSelector(
     viewer,
     (s) =>
       s.hasTag('busy') ? null : { signedIn: s.context.signedIn, isMember: s.matches('member') },
     (a, b) => a?.signedIn === b?.signedIn && a?.isMember === b?.isMember,
   )
+  return hydrated ? settled : VISITOR
 }
+
+const VISITOR: SettledViewer = { signedIn: false, isMember: false }
 
 /** Details a page already has (the booked page's query), used instead of remembered ones. */
 export interface CoworkingPrefill {
@@ -104,7 +113,7 @@ export function coworkingInput(who: SettledViewer, prefill?: CoworkingPrefill): 
       community: session ? storage.get('communityWallet') || null : null,
     },
     day: prefill?.day || null,
-    origin: window.location.origin,
+    origin: pageOrigin(),
   }
 }
 
@@ -131,7 +140,7 @@ export function useCoworkingActor(input: CoworkingInput): CoworkingRef {
         logError: (_, { error }) => console.error('Co-working booking', error),
       },
     }),
-    { input },
+    { input, inspect: showLiveFlow },
   )
   // Back from the provider's page, the browser may restore this page as it was ('Please wait').
   useEffect(() => {

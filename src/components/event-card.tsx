@@ -4,20 +4,26 @@ import { cardActionLabel, eventAction, isFreeEvent } from '../../machines/rules/
 import type { components } from '../../openapi/client'
 import { css } from '../../styled-system/css'
 import { badge, button } from '../../styled-system/recipes'
+import { ResponsiveImage } from './responsive-image'
 
 type Event = components['schemas']['Event']
 
-/** One event of the calendar: poster, name, badge and exactly one action. */
+/**
+ * One event of the calendar: poster, name, badge and exactly one action. `eager` loads the poster
+ * at once (the cards in the first screen); `priority` marks the first one, preloaded from the HTML.
+ */
 export function EventCard({
   event,
   isMember,
   now,
   eager = false,
+  priority = false,
 }: {
   event: Event
   isMember: boolean
   now: Date
   eager?: boolean
+  priority?: boolean
 }) {
   const action = eventAction(event, { isMember }, now)
   const poster = event.Poster[0]?.url
@@ -39,12 +45,12 @@ export function EventCard({
       <Link to={`/event/${event.ID}`} state={{ event }} tabIndex={-1} aria-hidden>
         <div className={css({ aspectRatio: '3 / 4', bg: 'sand.200', overflow: 'hidden' })}>
           {poster && (
-            <img
-              src={poster}
+            <ResponsiveImage
+              url={poster}
               alt=""
-              width={600}
-              height={800}
-              loading={eager ? 'eager' : 'lazy'}
+              slot="card"
+              eager={eager || priority}
+              priority={priority}
               className={css({
                 w: 'full',
                 h: 'full',

@@ -7,6 +7,7 @@ import { AUTOMATIC_CHECKS, paymentReturnMachine } from '../../machines/payment-r
 import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
+import { showLiveFlow } from '../live-flows'
 import { mailLink, whatsappLink } from '../site'
 import { ChatIcon, MailIcon } from './line-icons'
 import { RetryButton } from './retry-button'
@@ -58,7 +59,7 @@ export function PaymentReturn({
         logError: (_, { error }) => console.warn('Could not verify the payment', error),
       },
     }),
-    { input: { reference: referenceIn(location.search) } },
+    { input: { reference: referenceIn(location.search) }, inspect: showLiveFlow },
   )
   const settled = useSelector(actorRef, (s) => s.matches('none') || s.matches('confirmed'))
   // A way back to the same page without the reference leaves the outcome behind.

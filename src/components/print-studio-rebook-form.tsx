@@ -10,6 +10,7 @@ import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { useNow } from '../hooks/use-now'
+import { showLiveFlow } from '../live-flows'
 import { RetryButton } from './retry-button'
 import { Skeleton } from './skeleton'
 import { StudioBookingError, StudioBookingFields } from './studio-booking-fields'
@@ -28,7 +29,7 @@ export function StudioRebookForm({ guest }: { guest: StudioPerson }) {
         logError: (_, { error }) => console.error('Print studio rebooking', error),
       },
     }),
-    { input: { origin, guest } },
+    { input: { origin, guest }, inspect: showLiveFlow },
   )
   return <StudioRebookView actorRef={actorRef} />
 }

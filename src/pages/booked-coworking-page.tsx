@@ -20,6 +20,7 @@ import {
 import { PaymentReturn } from '../components/payment-return'
 import type { ConfirmationRef } from '../components/receipt-support-panel'
 import { useNow } from '../hooks/use-now'
+import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
 
 /** /booked-coworking: the card payment is settled first, then the booking is confirmed. */
@@ -36,7 +37,7 @@ function BookedCoworking() {
   const [query] = useState(() => parseBookedCoworkingQuery(location.search))
   const now = useNow()
   const who = useSettledViewer()
-  const confirmation = useActorRef(confirmationMachine)
+  const confirmation = useActorRef(confirmationMachine, { inspect: showLiveFlow })
   const details = [
     { term: 'Day', value: query.day ? dayLabel(query.day, now) : '' },
     { term: 'Time', value: query.time },

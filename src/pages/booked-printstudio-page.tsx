@@ -14,6 +14,7 @@ import { Panel } from '../components/panel'
 import { PaymentReturn } from '../components/payment-return'
 import { StudioRebookForm } from '../components/print-studio-rebook-form'
 import { useNow } from '../hooks/use-now'
+import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
 
 /** /booked-printstudio: the card payment is settled first, then the booking is confirmed. */
@@ -29,7 +30,7 @@ function BookedPrintStudio() {
   const location = useLocation()
   const [query] = useState(() => readBookedStudioQuery(location.search))
   const now = useNow()
-  const confirmation = useActorRef(confirmationMachine)
+  const confirmation = useActorRef(confirmationMachine, { inspect: showLiveFlow })
   const bookAgainOpen = useSelector(confirmation, (s) => s.matches({ panel: 'bookAgain' }))
   const when = isValidDay(query.day) ? dayLabel(query.day, now) : query.day
   const facts = [

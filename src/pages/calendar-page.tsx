@@ -18,7 +18,8 @@ import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
 import { useNow } from '../hooks/use-now'
 import { useViewer } from '../hooks/use-viewer'
-import { takeInitialData } from '../initial-data'
+import { useInitialData } from '../initial-data'
+import { showLiveFlow } from '../live-flows'
 
 type Event = components['schemas']['Event']
 
@@ -32,8 +33,9 @@ let lastEvents: Event[] | null = null
 
 /** Home: the landing, then the calendar. The page owns the calendar's actor. */
 export function CalendarPage() {
+  const initialData = useInitialData()
   const [start] = useState(() => {
-    const carried = takeInitialData<{ data: Event[] }>('/events')?.data ?? null
+    const carried = initialData.take<{ data: Event[] }>('/events')?.data ?? null
     return { events: carried ?? lastEvents, remembered: carried === null && lastEvents !== null }
   })
   const actorRef = useActorRef(
@@ -41,7 +43,7 @@ export function CalendarPage() {
       actors: calendarActors(api),
       actions: { logError: (_, { error }) => console.error('Could not load the events', error) },
     }),
-    { input: { initialEvents: start.events } },
+    { input: { initialEvents: start.events }, inspect: showLiveFlow },
   )
   // A remembered list may be out of date: places may have sold out since.
   useEffect(() => {
@@ -162,7 +164,14 @@ function EventGrid({ events, isMember, now }: { events: Event[]; isMember: boole
   return (
     <div className={grid} data-calendar-grid>
       {events.map((event, i) => (
-        <EventCard key={event.ID} event={event} isMember={isMember} now={now} eager={i < 2} />
+        <EventCard
+          key={event.ID}
+          event={event}
+          isMember={isMember}
+          now={now}
+          eager={i < 2}
+          priority={i === 0}
+        />
       ))}
     </div>
   )

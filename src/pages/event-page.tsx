@@ -30,28 +30,40 @@ import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
 import { useNow } from '../hooks/use-now'
 import { useViewer } from '../hooks/use-viewer'
-import { takeInitialData } from '../initial-data'
+import { useInitialData } from '../initial-data'
+import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
-import { storage } from '../storage'
+import { pageOrigin, storage } from '../storage'
 
 type Event = components['schemas']['Event']
 
 /** /event/{id}: one event. A new id starts a new screen, so its actor starts afresh. */
 export function EventPage() {
   const { id = '' } = useParams()
-  return <EventScreen key={id} id={id} />
+  const initialData = useInitialData()
+  // The server answered the page's first call: the event, or that it does not exist (a 404).
+  const [carried] = useState(() =>
+    initialData.take<{ status: 'success'; data: Event } | { status: 'error' }>(`/events/${id}`),
+  )
+  if (carried?.status === 'error') {
+    return (
+      <>
+        <SiteHeader />
+        <EventMissing />
+      </>
+    )
+  }
+  return <EventScreen key={id} id={id} carried={carried?.data ?? null} />
 }
 
 /** The page owns the event's actor: navigation state, else the page's HTML, else a fetch. */
-function EventScreen({ id }: { id: string }) {
+function EventScreen({ id, carried }: { id: string; carried: Event | null }) {
   const location = useLocation()
   const [fromNavigation] = useState(() => {
     const event = (location.state as { event?: Event } | null)?.event
     return event && event.ID === id ? event : null
   })
-  const [initialEvent] = useState(
-    () => fromNavigation ?? takeInitialData<{ data: Event }>(`/events/${id}`)?.data ?? null,
-  )
+  const [initialEvent] = useState(() => fromNavigation ?? carried)
   const actorRef = useActorRef(
     eventDetailMachine.provide({
       actors: eventDetailActors(api),
@@ -60,7 +72,7 @@ function EventScreen({ id }: { id: string }) {
         logError: (_, { error }) => console.error('Could not load the event', error),
       },
     }),
-    { input: { id, event: initialEvent } },
+    { input: { id, event: initialEvent }, inspect: showLiveFlow },
   )
   // A card's copy of the event may be stale (places sell out): check it once.
   useEffect(() => {
@@ -113,18 +125,7 @@ export function EventView({ actorRef }: { actorRef: ActorRefFrom<typeof eventDet
   const failed = useSelector(actorRef, (s) => s.matches('failed'))
 
   if (loading) return <EventSkeleton />
-  if (notFound) {
-    return (
-      <Message
-        title="This event does not exist"
-        text="It may have been taken down, or the address has a typo. The calendar has everything that is on."
-      >
-        <Link to="/" className={button({ size: 'lg' })}>
-          Back to the calendar
-        </Link>
-      </Message>
-    )
-  }
+  if (notFound) return <EventMissing />
   if (failed) {
     return (
       <Message title="We could not load this event" text="Check your connection and try again.">
@@ -142,6 +143,19 @@ export function EventView({ actorRef }: { actorRef: ActorRefFrom<typeof eventDet
       onShare={() => actorRef.send({ type: 'event.share' })}
       onBooked={() => actorRef.send({ type: 'event.refresh' })}
     />
+  )
+}
+
+function EventMissing() {
+  return (
+    <Message
+      title="This event does not exist"
+      text="It may have been taken down, or the address has a typo. The calendar has everything that is on."
+    >
+      <Link to="/" className={button({ size: 'lg' })}>
+        Back to the calendar
+      </Link>
+    </Message>
   )
 }
 
@@ -368,7 +382,7 @@ function TicketFlow({
     },
     wallets: { personal: storage.get('wallet'), community: storage.get('communityWallet') },
     now,
-    origin: window.location.origin,
+    origin: pageOrigin(),
   }))
   const actorRef = useActorRef(
     rsvpMachine.provide({
@@ -383,7 +397,7 @@ function TicketFlow({
         logError: (_, { error }) => console.error('The booking did not go through', error),
       },
     }),
-    { input },
+    { input, inspect: showLiveFlow },
   )
   // Back from the card checkout, the browser may restore this page as it was ('Please wait'):
   // load it afresh instead.

@@ -23,6 +23,7 @@ import { PaymentReturn } from '../components/payment-return'
 import { ReceiptSupportPanel } from '../components/receipt-support-panel'
 import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
+import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
 
 /** /event/{id}/registered: a card payment is settled first (PaymentReturn), then the ticket. */
@@ -38,7 +39,7 @@ export default function EventRegisteredPage() {
 function Registered({ id }: { id: string }) {
   const location = useLocation()
   const details = parseRegisteredSearch(location.search)
-  const confirmation = useActorRef(confirmationMachine)
+  const confirmation = useActorRef(confirmationMachine, { inspect: showLiveFlow })
   const bannerVisible = useSelector(confirmation, (s) => s.hasTag('bannerVisible'))
   // The query names no event: its name comes from the event itself.
   const eventActor = useActorRef(
@@ -46,7 +47,7 @@ function Registered({ id }: { id: string }) {
       actors: eventDetailActors(api),
       actions: { logError: (_, { error }) => console.warn('Could not load the event', error) },
     }),
-    { input: { id, event: null } },
+    { input: { id, event: null }, inspect: showLiveFlow },
   )
   const event = useSelector(eventActor, (s) => s.context.event)
   const loading = useSelector(eventActor, (s) => s.hasTag('busy'))

@@ -5,6 +5,7 @@ import type { ActorRefFrom } from 'xstate'
 import { offersCoworking } from '../../machines/rules/spaces'
 import { venuesActors } from '../../machines/venues.actors'
 import { venuesMachine } from '../../machines/venues.machine'
+import type { components } from '../../openapi/client'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
@@ -13,20 +14,31 @@ import { ContactPanel } from '../components/contact-panel'
 import { CloseIcon } from '../components/line-icons'
 import { MenuLink, MenuLinkSkeleton } from '../components/menu-link'
 import { eyebrow } from '../components/page-styles'
+import { useViewer } from '../hooks/use-viewer'
+import { useInitialData } from '../initial-data'
+import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
-import { readSession } from '../storage'
+
+type Space = components['schemas']['Space']
 
 /** The visitor menu. The page owns the venues actor, which decides the two booking links. */
 export default function MenuPage() {
+  const initialData = useInitialData()
+  const [venues] = useState(() => {
+    const spaces = initialData.take<{ data: Space[] }>('/schedules')?.data
+    const studioItems = initialData.take<{ data: Space[] }>('/schedules/print-studio')?.data
+    return spaces && studioItems ? { spaces, studioItems } : null
+  })
   const actorRef = useActorRef(
     venuesMachine.provide({
       actors: venuesActors(api),
       actions: { logError: (_, { error }) => console.error('Could not load the venues', error) },
     }),
+    { input: { venues }, inspect: showLiveFlow },
   )
   // The member menu of a later issue replaces this one; until then a signed-in person only
   // loses the Login button.
-  const [signedIn] = useState(() => readSession() !== null)
+  const { signedIn } = useViewer()
   return <MenuView actorRef={actorRef} signedIn={signedIn} />
 }
 
@@ -290,6 +302,8 @@ function MenuImage() {
         <img
           src="/images/landing.svg"
           alt=""
+          width={1200}
+          height={900}
           className={css({
             position: 'absolute',
             inset: '0',

@@ -24,8 +24,9 @@ import { SiteHeader } from '../components/site-header'
 import { StudioBookingError, StudioBookingFields } from '../components/studio-booking-fields'
 import { SuccessOverlay } from '../components/success-overlay'
 import { useNow } from '../hooks/use-now'
+import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
-import { readSession, storage } from '../storage'
+import { pageOrigin, readSession, storage } from '../storage'
 
 /** Who is booking, read once from storage: a signed-in person's details, or a guest's remembered ones. */
 function studioInput(): PrintStudioInput {
@@ -36,7 +37,7 @@ function studioInput(): PrintStudioInput {
     phone: storage.get('phone') ?? '',
   }
   return {
-    origin: window.location.origin,
+    origin: pageOrigin(),
     user: session
       ? {
           id: session.userId,
@@ -65,7 +66,7 @@ export default function PrintStudioPage() {
         logError: (_, { error }) => console.error('Print studio booking', error),
       },
     }),
-    { input },
+    { input, inspect: showLiveFlow },
   )
   return (
     <>

@@ -24,6 +24,7 @@ import { RetryButton } from '../components/retry-button'
 import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
 import { useNow } from '../hooks/use-now'
+import { showLiveFlow } from '../live-flows'
 import { storage } from '../storage'
 
 /**
@@ -48,7 +49,7 @@ function BookingsScreen() {
         logError: (_, { error }) => console.warn('Could not load the bookings', error),
       },
     }),
-    { input: { email } },
+    { input: { email }, inspect: showLiveFlow },
   )
   return <BookingsView actorRef={actorRef} />
 }

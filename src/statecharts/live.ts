@@ -4,7 +4,6 @@ import { LIVE_CHANNEL, type LiveMessage } from '../live-flows'
 /** A flow's latest state as a tab of the app reported it. */
 export interface LiveState {
   value: unknown
-  at: number
 }
 
 /**
@@ -20,9 +19,7 @@ export function useLiveStates(on: boolean): ReadonlyMap<string, LiveState> {
     channel.onmessage = ({ data }: MessageEvent<LiveMessage>) => {
       if (data?.kind === 'app') channel.postMessage(listening)
       if (data?.kind === 'state') {
-        setStates((current) =>
-          new Map(current).set(data.machine, { value: data.value, at: data.at }),
-        )
+        setStates((current) => new Map(current).set(data.machine, { value: data.value }))
       }
     }
     channel.postMessage(listening)

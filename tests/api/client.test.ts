@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it, vi } from 'vitest'
 import {
   ApiError,
-  createApiClient,
   expectData,
   type UnauthorizedCall,
   type UnauthorizedOutcome,
 } from '../../openapi/client.ts'
+import { createApiClient } from '../../openapi/create-client.ts'
 import { dbCases, madeUpToken, signIn, startApi, type TestApi, TODAY } from '../support/api-app.ts'
 
 describe.each(dbCases())('%s', (_name, kind, skip) => {

@@ -1,8 +1,10 @@
+import { createHmac } from 'node:crypto'
 import { readFileSync } from 'node:fs'
 import type { HTTPMethods } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { notYetBuilt } from '../../server/app.ts'
+import { DEFAULT_SANDBOX_WEBHOOK_SECRET } from '../../server/payments/provider.ts'
 import type { OperationId } from '../../server/services/types.ts'
 import {
   bearer,
@@ -220,6 +222,21 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           400,
           'The request body is empty: send a JSON object.',
         )
+      })
+
+      it('no body at all, with no content type: 400, the signed webhook included', async () => {
+        const message = 'The request body is missing: send it as JSON (application/json).'
+        expectError(await rsvp(undefined), 400, message)
+        // Signed by the provider, the empty body passes the signature check and meets this one.
+        const signature = createHmac('sha512', DEFAULT_SANDBOX_WEBHOOK_SECRET)
+          .update('')
+          .digest('hex')
+        const webhook = await api.app.inject({
+          method: 'POST',
+          url: '/api/payments/webhook',
+          headers: { 'x-paystack-signature': signature },
+        })
+        expectError(webhook, 400, message)
       })
 
       it('a body that is not JSON', async () => {

@@ -5,7 +5,7 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { startApi, type TestApi } from '../support/api-app.ts'
 
-// Security headers on every answer (pages, reads, errors), through @fastify/helmet: a Content
+// Security headers on every answer (pages, reads, errors), through helmet: a Content
 // Security Policy with no inline script, nosniff, a referrer policy, no camera, microphone or
 // location, and HSTS only when the request reached a trusted proxy over HTTPS. The browser half
 // (the built app really runs under this policy) is tests/e2e/csp.test.ts.

@@ -3,6 +3,7 @@ import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { gunzipSync } from 'node:zlib'
+import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { events } from '../../server/db/schema.ts'
@@ -46,11 +47,14 @@ const MANIFEST = {
 
 const INITIAL_DATA = /<script id="initial-data" type="application\/json">([\s\S]*?)<\/script>/
 
-/** The data the page carries for the app's first call, keyed by API path. */
+/** The answers the page carries for the app's first calls, keyed by API path. */
 function carried(html: string): Record<string, unknown> {
   const match = INITIAL_DATA.exec(html)
   if (!match?.[1]) throw new Error('the page carries no initial-data script')
-  return JSON.parse(match[1])
+  const data = JSON.parse(match[1])
+  // The server's clock rides along: time-dependent text renders the same on both sides.
+  expect(data.now).toBe(NOW.toISOString())
+  return data.answers
 }
 
 describe.each(dbCases())('%s', (_name, kind, skip) => {
@@ -107,12 +111,53 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(await page('/')).not.toContain('modulepreload')
     })
 
-    it.each(['/event/unknown-event', '/event/NOT_A_SLUG', '/some/unknown/page', '/menu'])(
-      'serves the app, carrying nothing, at %s (the app shows Page Not Found)',
+    it.each(['/event/unknown-event', '/event/NOT_A_SLUG'])(
+      'answers %s with a 404, carrying the API’s answer (the app says the event does not exist)',
       async (url) => {
-        expect(carried(await page(url))).toEqual({})
+        const response = await get(url)
+        expect(response.statusCode).toBe(404)
+        expect(response.headers['content-type']).toBe('text/html; charset=utf-8')
+        const id = url.slice('/event/'.length)
+        expect(carried(response.body)).toEqual({
+          [`/events/${id}`]: { status: 'error', message: 'This event does not exist.' },
+        })
       },
     )
+
+    it('carries the venues in the menu, as the two schedule calls answer them', async () => {
+      const html = await page('/menu')
+      const spaces = (await get('/api/schedules')).json()
+      const studioItems = (await get('/api/schedules/print-studio')).json()
+      expect(spaces.data.length).toBeGreaterThan(0)
+      expect(carried(html)).toEqual({
+        '/schedules': spaces,
+        '/schedules/print-studio': studioItems,
+      })
+    })
+
+    it('names each version of a page by an ETag: 304 while its data stays, a new page once it changes', async () => {
+      const first = await get('/')
+      const etag = first.headers.etag as string
+      expect(etag).toMatch(/^W\/".+"$/)
+      expect((await get('/')).headers.etag).toBe(etag)
+      const unchanged = await get('/', { 'if-none-match': etag })
+      expect(unchanged.statusCode).toBe(304)
+      expect(unchanged.body).toBe('')
+      // Staff close an event's RSVP: the next page is a new one, carrying the change.
+      await api.db.update(events).set({ rsvpOpen: false }).where(eq(events.id, 'rooftop-jazz'))
+      const changed = await get('/', { 'if-none-match': etag })
+      expect(changed.statusCode).toBe(200)
+      expect(changed.headers.etag).not.toBe(etag)
+      const rooftop = (
+        carried(changed.body)['/events'] as { data: { ID: string; RSVP: boolean }[] }
+      ).data.find((event) => event.ID === 'rooftop-jazz')
+      expect(rooftop?.RSVP).toBe(false)
+      await api.db.update(events).set({ rsvpOpen: true }).where(eq(events.id, 'rooftop-jazz'))
+    })
+
+    it('serves the app, carrying nothing, at another path (no server renderer in this build)', async () => {
+      expect(carried(await page('/some/unknown/page'))).toEqual({})
+    })
 
     it('sends /index.html to /, where the page is rendered with its data', async () => {
       const response = await get('/index.html')

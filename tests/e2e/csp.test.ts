@@ -34,7 +34,9 @@ async function watched(width: number = WIDTHS.desktop) {
   })
   const watch = (page: Page) => {
     page.on('console', (message) => {
-      if (message.type() === 'error')
+      // An unknown address answers 404 on purpose; the browser logs that status of the page.
+      const pageNotFound = message.location().url === page.url() && /\b404\b/.test(message.text())
+      if (message.type() === 'error' && !pageNotFound)
         trouble.push({ kind: 'console', text: message.text(), page: new URL(page.url()).pathname })
     })
     page.on('pageerror', (error) =>

@@ -19,7 +19,8 @@ export const SCREENSHOTS = fileURLToPath(
 
 export const WIDTHS = { phone: 390, desktop: 1280 } as const
 
-export function launchChromium(): Promise<Browser> {
+/** Debian's Chromium, headless; `extraArgs` e.g. a debugging port for Lighthouse. */
+export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   return chromium.launch({
     executablePath: CHROMIUM_PATH,
     // Flags that keep a headless Chromium off the network and quiet on a closed machine.
@@ -31,6 +32,7 @@ export function launchChromium(): Promise<Browser> {
       '--disable-background-networking',
       '--disable-component-update',
       '--disable-sync',
+      ...extraArgs,
     ],
   })
 }
@@ -63,6 +65,8 @@ export async function startAppServer(now: Date) {
     now: () => now,
     // WEB_ROOT lets a second build (another outDir) be tested without touching dist/.
     webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../dist', import.meta.url)),
+    // Seeded with the demo data, as `npm start`: the statechart viewer is on.
+    statecharts: true,
     // A browser file books many times from one address and one e-mail; the limits have their
     // own API tests.
     rateLimit: {

@@ -1,0 +1,87 @@
+// The figures a person on a Lagos mobile network would notice, measured in Chromium:
+// Lighthouse's mobile performance score, and how soon the first card of a page shows.
+import lighthouse from 'lighthouse'
+import type { Browser } from 'playwright-core'
+
+/** Loaded round trips of about 800 ms, 10 Mbps, a mid-range phone (4x slower CPU), cold cache. */
+export const LAGOS = { latencyMs: 800, mbps: 10, cpuSlowdown: 4 } as const
+
+export const median = (values: number[]) => {
+  const sorted = [...values].sort((a, b) => a - b)
+  return sorted[Math.floor(sorted.length / 2)] as number
+}
+
+/**
+ * Milliseconds from the start of navigation until `selector` is on screen (laid out with a size,
+ * in the first frame that shows it), on a cold cache under the Lagos profile.
+ */
+export async function firstCardMs(browser: Browser, url: string, selector: string) {
+  const context = await browser.newContext({ viewport: { width: 390, height: 844 } })
+  try {
+    const page = await context.newPage()
+    const cdp = await context.newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.setCacheDisabled', { cacheDisabled: true })
+    const bytesPerSecond = (LAGOS.mbps * 1_000_000) / 8
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: LAGOS.latencyMs,
+      downloadThroughput: bytesPerSecond,
+      uploadThroughput: bytesPerSecond,
+    })
+    await cdp.send('Emulation.setCPUThrottlingRate', { rate: LAGOS.cpuSlowdown })
+    // Checked once per frame, before it is painted: the first frame with the card is the one
+    // that shows it, whether it came in the HTML or was rendered by script. A string, because
+    // tsx would wrap a function's names in a helper the page does not have.
+    await page.addInitScript(`(() => {
+      const check = () => {
+        const element = document.querySelector(${JSON.stringify(selector)})
+        if (element && element.getBoundingClientRect().height > 0) {
+          window.__shownAt = performance.now()
+          return
+        }
+        requestAnimationFrame(check)
+      }
+      requestAnimationFrame(check)
+    })()`)
+    await page.goto(url, { waitUntil: 'commit', timeout: 60_000 })
+    // A function, not a string: the app's CSP forbids evaluating strings.
+    const shownAt = await page.waitForFunction(
+      () => (window as unknown as { __shownAt?: number }).__shownAt,
+      null,
+      { timeout: 60_000, polling: 50 },
+    )
+    return Math.round((await shownAt.jsonValue()) as number)
+  } finally {
+    await context.close()
+  }
+}
+
+export interface LighthouseFigures {
+  score: number
+  fcpMs: number
+  lcpMs: number
+  tbtMs: number
+  cls: number
+}
+
+/** One Lighthouse 12 run with its default mobile settings (simulated slow 4G, 4x CPU). */
+export async function lighthouseRun(url: string, port: number): Promise<LighthouseFigures> {
+  const result = await lighthouse(url, {
+    port,
+    output: 'json',
+    logLevel: 'error',
+    onlyCategories: ['performance'],
+  })
+  if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
+  const { lhr } = result
+  if (lhr.runtimeError) throw new Error(`Lighthouse on ${url}: ${lhr.runtimeError.message}`)
+  const value = (id: string) => lhr.audits[id]?.numericValue ?? Number.NaN
+  return {
+    score: Math.round((lhr.categories.performance?.score ?? 0) * 100),
+    fcpMs: Math.round(value('first-contentful-paint')),
+    lcpMs: Math.round(value('largest-contentful-paint')),
+    tbtMs: Math.round(value('total-blocking-time')),
+    cls: Number(value('cumulative-layout-shift').toFixed(3)),
+  }
+}

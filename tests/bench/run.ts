@@ -1,0 +1,128 @@
+// `npm run bench [-- --only server,bundle,lagos,lighthouse,idle] [--rounds 3]`: every performance figure of the app beside
+// its reference, measured in one run on this machine (build first: `npm run build`). Figures,
+// not pass/fail: the targets are printed beside them.
+import { existsSync } from 'node:fs'
+import { join } from 'node:path'
+import { parseArgs } from 'node:util'
+import fastifyStatic from '@fastify/static'
+import Fastify from 'fastify'
+import { launchChromium, startAppServer } from '../support/browser'
+import { firstCardMs, lighthouseRun, median } from './browser-figures'
+import { buildBareReactPage, firstLoadJs, totalGzip } from './bundle'
+import { benchIdleMainThread } from './idle-main-thread'
+import { benchServer } from './server'
+
+const SECTIONS = ['server', 'bundle', 'lagos', 'lighthouse', 'idle'] as const
+type Section = (typeof SECTIONS)[number]
+
+const { values } = parseArgs({
+  options: { only: { type: 'string' }, rounds: { type: 'string', default: '3' } },
+})
+const only = new Set((values.only?.split(',') ?? SECTIONS) as Section[])
+const rounds = Number(values.rounds)
+
+/** The pages measured, each with what counts as its first card. */
+const EVENT_ID = 'rooftop-jazz'
+const PAGES = [
+  { name: '/', path: '/', card: 'main article' },
+  { name: '/event/{id}', path: `/event/${EVENT_ID}`, card: 'main h1' },
+  { name: '/menu', path: '/menu', card: 'a[href="/co-working"]' },
+  { name: '/about', path: '/about', card: 'main h1' },
+]
+
+const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
+const row = (cells: (string | number)[], widths: number[]) =>
+  cells.map((cell, i) => String(cell).padStart(widths[i] ?? 10)).join('  ')
+
+const app = await startAppServer(new Date())
+const bareRoot = await buildBareReactPage()
+const bare = Fastify()
+await bare.register(fastifyStatic, { root: bareRoot })
+const bareUrl = await bare.listen({ port: 0, host: '127.0.0.1' })
+const webRoot = process.env.WEB_ROOT ?? join(import.meta.dirname, '../../dist')
+if (!existsSync(join(webRoot, 'index.html'))) throw new Error('No build: run `npm run build`.')
+
+try {
+  if (only.has('server')) {
+    console.log(
+      '\nServer at 100 connections, median of 3 rounds, beside a bare Fastify route with the same body',
+    )
+    for (const { path, app: ours, bare: ref, ratio } of await benchServer()) {
+      console.log(
+        `  GET ${path.padEnd(12)} ${Math.round(ours.reqPerSec)} req/s, p99 ${ours.p99Ms} ms | bare ${Math.round(ref.reqPerSec)} req/s, p99 ${ref.p99Ms} ms | ${ratio.toFixed(2)}x`,
+      )
+    }
+    console.log('  targets: GET /api/events 0.5x or more with p99 under 50 ms; GET / 0.3x or more')
+  }
+
+  if (only.has('bundle')) {
+    const html = await (await fetch(`${app.url}/`)).text()
+    const calendar = firstLoadJs(html, webRoot)
+    const reference = firstLoadJs(await (await fetch(`${bareUrl}/`)).text(), bareRoot)
+    console.log(
+      '\nFirst-load JavaScript of / (gzip), beside a bare React page built by the same Vite',
+    )
+    for (const f of calendar) console.log(`  ${f.file.padEnd(48)} ${kb(f.gzip).padStart(9)}`)
+    const total = totalGzip(calendar)
+    console.log(`  ${'/ total'.padEnd(48)} ${kb(total).padStart(9)}  (target: at most 127.8 kB)`)
+    console.log(`  ${'bare React page'.padEnd(48)} ${kb(totalGzip(reference)).padStart(9)}`)
+    console.log(`  ratio ${(total / totalGzip(reference)).toFixed(2)}x`)
+  }
+
+  if (only.has('lagos')) {
+    console.log(
+      `\nFirst card on screen, Lagos profile (800 ms round trips, 10 Mbps, 4x CPU, cold cache), median of ${rounds}`,
+    )
+    const browser = await launchChromium()
+    const targets = [
+      ...PAGES.filter((p) => p.name !== '/about').map((p) => ({ ...p, url: app.url + p.path })),
+      { name: 'bare client-rendered React page', url: `${bareUrl}/`, card: 'h1' },
+    ]
+    const times = new Map<string, number[]>(targets.map((t) => [t.name, []]))
+    // Interleaved rounds, so a slow moment of the machine falls on every page alike.
+    for (let round = 0; round < rounds; round++) {
+      for (const t of targets) times.get(t.name)?.push(await firstCardMs(browser, t.url, t.card))
+    }
+    await browser.close()
+    const home = median(times.get('/') ?? [])
+    for (const t of targets) {
+      const ms = median(times.get(t.name) ?? [])
+      const note = t.name === '/' ? '' : `  ${((ms / home - 1) * 100).toFixed(0)}% beside /`
+      console.log(`  ${t.name.padEnd(34)} ${`${ms} ms`.padStart(9)}${note}`)
+    }
+    console.log('  targets: / sooner than the bare page; /menu and /event/{id} within 10% of /')
+  }
+
+  if (only.has('lighthouse')) {
+    console.log(`\nLighthouse 12 mobile performance, median of ${rounds} interleaved rounds`)
+    const port = 9300 + Math.floor(Math.random() * 500)
+    const browser = await launchChromium([`--remote-debugging-port=${port}`])
+    const runs = new Map<string, Awaited<ReturnType<typeof lighthouseRun>>[]>(
+      PAGES.map((p) => [p.name, []]),
+    )
+    for (let round = 0; round < rounds; round++) {
+      for (const p of PAGES) runs.get(p.name)?.push(await lighthouseRun(app.url + p.path, port))
+    }
+    await browser.close()
+    const widths = [14, 6, 8, 8, 8, 6]
+    console.log(`  ${row(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'], widths)}`)
+    for (const p of PAGES) {
+      const r = runs.get(p.name) ?? []
+      const pick = (key: keyof (typeof r)[number]) => median(r.map((x) => x[key]))
+      console.log(
+        `  ${row([p.name, pick('score'), pick('fcpMs'), pick('lcpMs'), pick('tbtMs'), pick('cls')], widths)}`,
+      )
+    }
+    console.log('  targets: score 98 or more, CLS 0, TBT under 50 ms')
+  }
+  if (only.has('idle')) {
+    const idle = await benchIdleMainThread(app.url)
+    console.log('\nMain thread busy in 5 s of an idle / (390 px, 4x CPU)')
+    console.log(`  first 5 s after load      ${idle.movingMs} ms`)
+    console.log(`  left idle                 ${idle.idleMs} ms  (target: under 100 ms)`)
+    console.log(`  prefers-reduced-motion    ${idle.reducedMotionMs} ms`)
+  }
+} finally {
+  await app.close()
+  await bare.close()
+}

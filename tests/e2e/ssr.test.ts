@@ -1,0 +1,188 @@
+import { createHash } from 'node:crypto'
+import type { BrowserContext, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+
+// The public pages are rendered by the server: they paint from the HTML before any script runs,
+// the browser hydrates them without a difference, and unknown addresses answer a real 404.
+
+// A Tuesday, 10:00 in Lagos, as in the other browser tests.
+const NOW = new Date('2026-11-24T09:00:00Z')
+const app = appInBrowser(NOW)
+
+/** Each public page, and what its first screen shows. */
+const PUBLIC_PAGES: [string, (page: Page) => Locator][] = [
+  ['/', (page) => page.getByRole('link', { name: /Rooftop Jazz/ }).first()],
+  ['/event/rooftop-jazz', (page) => page.getByRole('heading', { level: 1, name: 'Rooftop Jazz' })],
+  // The venues ride in the HTML: the booking links are there before any script.
+  ['/menu', (page) => page.getByRole('link', { name: /Book a spot/ })],
+  ['/about', (page) => page.getByRole('heading', { level: 1 })],
+  ['/co-working', (page) => page.getByRole('heading', { level: 1 })],
+  ['/print-studio', (page) => page.getByRole('heading', { level: 1, name: 'Print Studio' })],
+  ['/membership', (page) => page.getByRole('heading', { level: 1, name: 'Friends of 16' })],
+  ['/membership/about', (page) => page.getByRole('heading', { level: 1 })],
+  ['/membership/application', (page) => page.getByRole('heading', { level: 1 })],
+]
+
+/** A window whose scripts never run: what it shows came in the HTML. */
+let noScript: BrowserContext
+beforeAll(async () => {
+  const context = await app.newContext(WIDTHS.phone)
+  const browser = context.browser()
+  await context.close()
+  if (!browser) throw new Error('no browser')
+  noScript = await browser.newContext({
+    javaScriptEnabled: false,
+    viewport: { width: WIDTHS.phone, height: 844 },
+    timezoneId: 'Africa/Lagos',
+  })
+})
+afterAll(async () => {
+  await noScript?.close()
+})
+
+/**
+ * Console warnings and errors of the app's pages in a window, and their uncaught errors (not
+ * those of a new tab's about:blank, where the test's sign-in script cannot reach storage).
+ */
+function watch(context: BrowserContext) {
+  const trouble: string[] = []
+  context.on('page', (page) => {
+    const report = (text: string) => {
+      if (page.url().startsWith(app.url)) trouble.push(`${new URL(page.url()).pathname}: ${text}`)
+    }
+    page.on('console', (message) => {
+      // An unknown address answers 404 on purpose; the browser logs that status of the page.
+      const pageNotFound = message.location().url === page.url() && /\b404\b/.test(message.text())
+      if (['warning', 'error'].includes(message.type()) && !pageNotFound) {
+        report(`${message.type()} ${message.text()}`)
+      }
+    })
+    page.on('pageerror', (error) => report(error.message))
+  })
+  return trouble
+}
+
+/** Opens a page and waits until React has hydrated it and its requests have settled. */
+async function openHydrated(context: BrowserContext, path: string): Promise<Page> {
+  const page = await context.newPage()
+  await page.goto(app.url + path)
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) =>
+      key.startsWith('__reactContainer'),
+    ),
+  )
+  await page.waitForLoadState('networkidle')
+  return page
+}
+
+describe('the server’s HTML', () => {
+  it.each(PUBLIC_PAGES)(
+    'shows the first screen of %s before any script runs',
+    async (path, first) => {
+      const page = await noScript.newPage()
+      const response = await page.goto(app.url + path)
+      expect(response?.status()).toBe(200)
+      await expect(first(page).isVisible()).resolves.toBe(true)
+      if (path === '/' || path === '/event/rooftop-jazz') {
+        const name = path === '/' ? 'ssr-home-phone' : 'ssr-event-phone'
+        await page.screenshot({ path: `${SCREENSHOTS}${name}.png` })
+      }
+      await page.close()
+    },
+  )
+
+  it.each([
+    ['/no-such-page', 'Page Not Found'],
+    ['/event/no-such-event', 'This event does not exist'],
+  ])('answers %s with a 404 and the app’s not-found screen', async (path, heading) => {
+    const page = await noScript.newPage()
+    const response = await page.goto(app.url + path)
+    expect(response?.status()).toBe(404)
+    await expect(page.getByRole('heading', { level: 1, name: heading }).isVisible()).resolves.toBe(
+      true,
+    )
+    await page.close()
+  })
+})
+
+describe('the server', () => {
+  it('inlines the stylesheet, and its policy allows exactly that style', async () => {
+    const response = await fetch(`${app.url}/`)
+    const html = await response.text()
+    expect(html).not.toMatch(/<link rel="stylesheet"/)
+    const style = /<style>([\s\S]*?)<\/style>/.exec(html)?.[1] ?? ''
+    expect(style.length).toBeGreaterThan(1000)
+    const hash = createHash('sha256').update(style).digest('base64')
+    const policy = response.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain(`style-src 'self' 'sha256-${hash}'`)
+    expect(policy).toContain("script-src 'self';")
+  })
+
+  it('preloads the code of the lazy page it renders', async () => {
+    const html = await (await fetch(`${app.url}/menu`)).text()
+    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)]
+    expect(preloads.map((link) => link[1]).join(' ')).toMatch(/\/assets\/menu-page-[^ ]+\.js/)
+    for (const [, href] of preloads) expect((await fetch(app.url + href)).status, href).toBe(200)
+  })
+
+  it('never serves its own renderer', async () => {
+    const response = await fetch(`${app.url}/server/entry-server.mjs`)
+    expect(response.status).toBe(404)
+    expect(await response.text()).not.toContain('renderToPipeableStream')
+  })
+
+  it('serves the protected pages empty, for the browser to render with its stored login', async () => {
+    const response = await fetch(`${app.url}/profile/bookings`)
+    expect(response.status).toBe(200)
+    expect(await response.text()).toContain('<div id="root"></div>')
+  })
+})
+
+describe('hydration', () => {
+  it('leaves no warning or error in the console on any public page', async () => {
+    const context = await app.newContext(WIDTHS.phone)
+    const trouble = watch(context)
+    for (const [path, first] of PUBLIC_PAGES) {
+      const page = await openHydrated(context, path)
+      await expect(first(page).isVisible(), path).resolves.toBe(true)
+      await page.close()
+    }
+    await context.close()
+    expect(trouble).toEqual([])
+  })
+
+  it('leaves none for a signed-in member, whose view differs from the server’s', async () => {
+    const { context } = await app.signIn('ada@example.com', WIDTHS.phone)
+    const trouble = watch(context)
+    for (const [path] of PUBLIC_PAGES) (await openHydrated(context, path)).close()
+    // The member's view follows hydration: no promo banner on the calendar.
+    const home = await openHydrated(context, '/')
+    await expect(home.getByRole('link', { name: /Apply now/ }).count()).resolves.toBe(0)
+    await context.close()
+    expect(trouble).toEqual([])
+  })
+
+  it('renders the server’s day when the browser’s clock is a day ahead, then the browser’s', async () => {
+    const context = await app.newContext(WIDTHS.desktop)
+    await context.clock.setFixedTime(new Date(NOW.getTime() + 86_400_000))
+    const trouble = watch(context)
+    const page = await openHydrated(context, '/event/rooftop-jazz')
+    await page.close()
+    await context.close()
+    expect(trouble).toEqual([])
+  })
+
+  it('keeps a 404 page working as the app once hydrated', async () => {
+    const context = await app.newContext(WIDTHS.desktop)
+    const trouble = watch(context)
+    const page = await openHydrated(context, '/no-such-page')
+    await page.getByRole('link', { name: 'Back to the calendar' }).click()
+    await page
+      .getByRole('link', { name: /Rooftop Jazz/ })
+      .first()
+      .waitFor()
+    await context.close()
+    expect(trouble).toEqual([])
+  })
+})
