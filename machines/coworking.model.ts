@@ -61,7 +61,10 @@ export const coworkingModel = defineModel({
     'space.selected': [{ space: 'Library' }],
     'details.changed': [{ field: 'email', value: 'bola@' }],
     'remember.changed': [{ remember: false }],
-    'visitor.changed': [{ index: 0, name: 'Chidi' }],
+    'visitor.changed': [
+      { index: 0, name: 'Chidi' },
+      { index: 1, name: 'Ngozi' },
+    ],
     'wallet.paid': [{ wallet: 'personal' }, { wallet: 'community' }],
     'xstate.done.actor.reserveSpot': [{ output: {} }],
     'xstate.error.actor.reserveSpot': [{ error: expired }, { error: soldOut }],

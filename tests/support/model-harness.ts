@@ -51,7 +51,7 @@ export function eventTypesOf(machine: AnyStateMachine): string[] {
   return [...new Set(allStateNodes(machine).flatMap((node) => [...node.transitions.keys()]))]
 }
 
-function defaultPayloads(type: string): Array<Record<string, unknown>> {
+export function defaultPayloads(type: string): Array<Record<string, unknown>> {
   if (type.startsWith('xstate.error.actor.')) return [{ error: new Error('The call failed.') }]
   if (type.startsWith('xstate.done.actor.')) return [{ output: undefined }]
   return [{}]
@@ -67,6 +67,13 @@ export function modelEvents(model: FlowModel): AnyEventObject[] {
 const serializeContext = (context: unknown) =>
   JSON.stringify(context, (_key, value) => (value instanceof Error ? value.message : value))
 
+function serializeState(snapshot: Snapshot, event?: AnyEventObject, previous?: Snapshot): string {
+  return (
+    `${JSON.stringify(snapshot.value)} ${serializeContext(snapshot.context)}` +
+    (event && previous ? ` via ${event.type} from ${JSON.stringify(previous.value)}` : '')
+  )
+}
+
 /** The model of one starting input; states are told apart by value, context and arrival. */
 export function testModelOf(model: FlowModel, input: unknown) {
   const events = modelEvents(model)
@@ -74,11 +81,13 @@ export function testModelOf(model: FlowModel, input: unknown) {
     input,
     // Only events the state reacts to: an unhandled error event would fail the actor itself.
     events: (snapshot) =>
-      events.filter((event) => model.machine.getTransitionData(snapshot, event).length > 0),
+      events.filter(
+        (event) =>
+          model.machine.getTransitionData(snapshot, event).length > 0 &&
+          (model.sendsWhen?.(snapshot, event) ?? true),
+      ),
     ...(model.limit ? { limit: model.limit } : {}),
-    serializeState: (snapshot, event, previous) =>
-      `${JSON.stringify(snapshot.value)} ${serializeContext(snapshot.context)}` +
-      (event && previous ? ` via ${event.type} from ${JSON.stringify(previous.value)}` : ''),
+    serializeState,
   })
 }
 
@@ -171,6 +180,115 @@ export interface Coverage {
   paths: number
 }
 
+/** The guards a machine's transitions name (inline ones as 'inline'). */
+export function guardsOf(machine: AnyStateMachine): string[] {
+  const transitions = allStateNodes(machine).flatMap((node) => [
+    ...[...node.transitions.values()].flat(),
+    ...(node.always ?? []),
+  ])
+  return [...new Set(transitions.filter((t) => t.guard).map((t) => guardName(t.guard)))]
+}
+
+/** The delays a machine waits for, by name, in milliseconds where they are fixed. */
+export function delaysOf(machine: AnyStateMachine): string[] {
+  const delays = machine.implementations.delays as Record<string, unknown>
+  const used = eventTypesOf(machine)
+    .filter((type) => type.startsWith('xstate.after.'))
+    .map((type) => type.split('.')[2] ?? '')
+  return [...new Set(used)].map((name) => {
+    const delay = delays[name] ?? Number(name)
+    return typeof delay === 'number' && Number.isFinite(delay) ? `${name} (${delay} ms)` : name
+  })
+}
+
+/** A state value as people read it: `open.editing`, parallel regions joined with ' + '. */
+export function stateName(value: unknown): string {
+  if (typeof value === 'string') return value
+  if (!value || typeof value !== 'object') return String(value)
+  return Object.entries(value as Record<string, unknown>)
+    .map(([key, child]) => {
+      const inner = stateName(child)
+      return inner.includes(' + ') ? `${key}.(${inner})` : `${key}.${inner}`
+    })
+    .join(' + ')
+}
+
+function payloadText(value: unknown): string {
+  if (value instanceof Error) {
+    const status = (value as { status?: unknown }).status
+    return typeof status === 'number' ? `${status} ${value.message}` : value.message
+  }
+  if (typeof value === 'string') return value.length > 40 ? `${value.slice(0, 37)}...` : value
+  if (value === undefined) return 'nothing'
+  // Keys and values without quotes, so the part that tells payloads apart fits in the cut.
+  const json = JSON.stringify(value).replace(/"/g, '')
+  return json.length > 80 ? `${json.slice(0, 77)}...` : json
+}
+
+/** An event as people read it: its type, then its payload (`day.chosen (day: 2026-11-29)`). */
+export function eventName(event: AnyEventObject): string {
+  const { type, ...payload } = event
+  const parts = Object.entries(payload).map(([key, value]) => `${key}: ${payloadText(value)}`)
+  return parts.length ? `${type} (${parts.join(', ')})` : type
+}
+
+export interface Step {
+  event: AnyEventObject
+  state: Snapshot
+}
+
+/** A path as a sentence: `closed -> panel.opened -> open.editing -> ...`, from the first state. */
+export function pathSentence(steps: readonly Step[]): string {
+  return steps
+    .map(({ event, state }, i) =>
+      i === 0 ? stateName(state.value) : `${eventName(event)} -> ${stateName(state.value)}`,
+    )
+    .join(' -> ')
+}
+
+export interface SimplePaths {
+  input: string
+  /** Each path's steps, the first being the initial state. */
+  paths: Step[][]
+  /** False when there were more than the budget allows: only the first ones are kept. */
+  complete: boolean
+}
+
+/**
+ * The simple paths (no state twice) from the start to every state of one input, up to `budget`
+ * of them: on a large graph they grow exponentially, so past the budget the walk stops and says so.
+ */
+export function simplePathsOf(model: FlowModel, budget = 2000): SimplePaths[] {
+  return Object.entries(model.inputs).map(([input, value]) => {
+    const adjacency = testModelOf(model, value).getAdjacencyMap() as unknown as Record<
+      string,
+      { state: Snapshot; transitions: Record<string, Step> }
+    >
+    const paths: Step[][] = []
+    let complete = true
+    const walk = (at: string, steps: Step[], seen: Set<string>) => {
+      if (paths.length >= budget) {
+        complete = false
+        return
+      }
+      paths.push(steps)
+      const from = adjacency[at]
+      for (const { event, state } of Object.values(from?.transitions ?? {})) {
+        const next = serializeState(state, event, from?.state)
+        const same = serializeState(state)
+        if (seen.has(same) || !adjacency[next]) continue
+        walk(next, [...steps, { event, state }], new Set(seen).add(same))
+      }
+    }
+    const [start] = Object.keys(adjacency)
+    if (start) {
+      const initial = { event: { type: 'xstate.init' }, state: adjacency[start]?.state as Snapshot }
+      walk(start, [initial], new Set([serializeState(initial.state)]))
+    }
+    return { input, paths, complete }
+  })
+}
+
 /** States and transitions the replayed paths go through, out of all the machine has. */
 export async function coverageOf(model: FlowModel): Promise<Coverage> {
   const machine = model.machine
@@ -199,4 +317,23 @@ export async function coverageOf(model: FlowModel): Promise<Coverage> {
     transitions: { all, covered: all.filter((t) => transitions.has(t)) },
     paths: walked.length,
   }
+}
+
+/** What the walk misses, one line each, naming the machine and the state or transition. */
+export function gapsOf(machineId: string, coverage: Coverage): string[] {
+  return [
+    ...coverage.states.all
+      .filter((s) => !coverage.states.covered.includes(s))
+      .map((s) => `${machineId}: state ${s} is not covered`),
+    ...coverage.transitions.all
+      .filter((t) => !coverage.transitions.covered.includes(t))
+      .map((t) => `${machineId}: transition ${t} is not covered`),
+  ]
+}
+
+/** The coverage gate of `npm test` and `npm run paths`: every gap of every model, named. */
+export async function coverageGate(models: readonly FlowModel[]): Promise<string[]> {
+  const gaps: string[] = []
+  for (const model of models) gaps.push(...gapsOf(model.machine.id, await coverageOf(model)))
+  return gaps
 }

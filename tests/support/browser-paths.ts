@@ -1,0 +1,307 @@
+import { mkdirSync, rmSync } from 'node:fs'
+import { eq } from 'drizzle-orm'
+import type { Browser, Page, Route } from 'playwright-core'
+import { afterAll, beforeAll, describe, it } from 'vitest'
+import { type AnyMachineSnapshot, type AnyStateMachine, getStateNodes } from 'xstate'
+import type { FlowModel, FlowViews, ServerState, ViewStep } from '../../machines/model'
+import { events, sessions, spaces, wallets } from '../../server/db/schema'
+import { launchChromium, openContext, SCREENSHOTS, signInBrowser, startAppServer } from './browser'
+import {
+  defaultPayloads,
+  eventTypesOf,
+  pathSentence,
+  pathsOf,
+  type Step,
+  simplePathsOf,
+  stateName,
+} from './model-harness'
+
+// The model's paths, replayed in Chromium against the real app and server: every state of a path
+// is checked on the page by its view and photographed; every event is what a person does (or the
+// app's own call, answered by the real server, set up first where a path needs it).
+
+/** The clock of the demo data and of the other browser tests: Tuesday 24 November 2026, 10:00. */
+export const PATHS_NOW = new Date('2026-11-24T09:00:00Z')
+
+/** Which paths to replay: unset in CI (see browserPathsOf), or 'shortest' or 'simple'. */
+const PATHS = process.env.PATHS
+if (PATHS && PATHS !== 'shortest' && PATHS !== 'simple') {
+  throw new Error(`PATHS is 'shortest' or 'simple', not '${PATHS}'`)
+}
+
+/**
+ * The flow's model as the browser can walk it from one start: the start's input, and only the
+ * events a driver makes happen (an event type with no driver is never sent).
+ */
+export function browserModel(views: FlowViews, start: string): FlowModel {
+  const { model } = views
+  const input = views.starts[start]?.input
+  return {
+    ...model,
+    inputs: { [start]: input },
+    events: Object.fromEntries(
+      eventTypesOf(model.machine).map((type) => [
+        type,
+        views.events[type] ? (model.events?.[type] ?? defaultPayloads(type)) : [],
+      ]),
+    ),
+    sendsWhen: (snapshot, event) =>
+      views.events[event.type]?.accepts?.(event, { start, snapshot }) ?? true,
+  }
+}
+
+export interface BrowserPath {
+  start: string
+  steps: Step[]
+}
+
+/**
+ * The paths the browser replays. By default (CI) the fewest of the shortest paths that still take
+ * every transition the browser can reach; `PATHS=shortest` replays every shortest path, and
+ * `PATHS=simple` every simple path (on demand: they take far longer).
+ */
+export function browserPathsOf(views: FlowViews): BrowserPath[] {
+  const paths = Object.keys(views.starts).flatMap((start) => {
+    const model = browserModel(views, start)
+    if (PATHS === 'simple') {
+      return simplePathsOf(model).flatMap(({ paths }) => paths.map((steps) => ({ start, steps })))
+    }
+    return pathsOf(model).map(({ path }) => ({ start, steps: path.steps as Step[] }))
+  })
+  return PATHS ? paths : coveringPaths(paths, views.model.machine)
+}
+
+/**
+ * A transition as a path takes it: the states it leaves, its event, the states it enters (in a
+ * parallel machine only the region that changes, so each region's transitions count once).
+ */
+function movesOf(path: BrowserPath, machine: AnyStateMachine): string[] {
+  const leaves = (snapshot: AnyMachineSnapshot) =>
+    getStateNodes(machine.root, snapshot.value)
+      .filter((node) => node.type === 'atomic' || node.type === 'final')
+      .map((node) => node.id)
+  return path.steps.slice(1).map((step, i) => {
+    const before = leaves(path.steps[i]?.state ?? step.state)
+    const after = leaves(step.state)
+    const left = before.filter((id) => !after.includes(id))
+    const entered = after.filter((id) => !before.includes(id))
+    return left.length || entered.length
+      ? `${left.join(' + ')} --${step.event.type}--> ${entered.join(' + ')}`
+      : `${before.join(' + ')} --${step.event.type}--> (itself)`
+  })
+}
+
+/** Greedily, the path that takes the most transitions not yet taken, until none is left. */
+function coveringPaths(paths: BrowserPath[], machine: AnyStateMachine): BrowserPath[] {
+  const taken = new Set<string>()
+  const chosen: BrowserPath[] = []
+  const left = [...paths]
+  for (;;) {
+    const gain = (p: BrowserPath) => new Set(movesOf(p, machine).filter((m) => !taken.has(m))).size
+    const best = left.reduce<BrowserPath | null>(
+      (a, b) =>
+        !a || gain(b) > gain(a) || (gain(b) === gain(a) && b.steps.length < a.steps.length) ? b : a,
+      null,
+    )
+    if (!best || gain(best) === 0) return chosen
+    chosen.push(best)
+    for (const m of movesOf(best, machine)) taken.add(m)
+    left.splice(left.indexOf(best), 1)
+  }
+}
+
+type App = Awaited<ReturnType<typeof startAppServer>>
+
+/** Server states set through the database; each returns how to put things back. */
+const serverStates: Record<
+  ServerState,
+  (app: App, page: Page) => Promise<(() => Promise<unknown>) | undefined>
+> = {
+  async eventSoldOut({ db }, page) {
+    const id = decodeURIComponent(new URL(page.url()).pathname.split('/')[2] ?? '')
+    const [event] = await db.select().from(events).where(eq(events.id, id))
+    if (!event) throw new Error(`No event ${id} to sell out`)
+    await db.update(events).set({ capacity: 0 }).where(eq(events.id, id))
+    return () => db.update(events).set({ capacity: event.capacity }).where(eq(events.id, id))
+  },
+  async studioUnavailable({ db }) {
+    const rows = await db.select().from(spaces).where(eq(spaces.kind, 'print-studio'))
+    await db.update(spaces).set({ coworking: false }).where(eq(spaces.kind, 'print-studio'))
+    return async () => {
+      for (const row of rows) {
+        await db.update(spaces).set({ coworking: row.coworking }).where(eq(spaces.id, row.id))
+      }
+    }
+  },
+  async coworkingUnavailable({ db }) {
+    const rows = await db.select().from(spaces).where(eq(spaces.kind, 'coworking'))
+    await db.update(spaces).set({ coworking: false }).where(eq(spaces.kind, 'coworking'))
+    return async () => {
+      for (const row of rows) {
+        await db.update(spaces).set({ coworking: row.coworking }).where(eq(spaces.id, row.id))
+      }
+    }
+  },
+  // The signed-in person's sessions end on the server; the browser still holds the token.
+  async sessionExpired({ db }, page) {
+    const accountId = await page.evaluate(() => localStorage.getItem('userID'))
+    if (!accountId) throw new Error('Nobody is signed in to expire')
+    await db.delete(sessions).where(eq(sessions.accountId, accountId))
+    return undefined
+  },
+  walletFunded: (app, page) => setBalance(app, page, 10_000_000),
+  walletEmpty: (app, page) => setBalance(app, page, 0),
+  checkoutPaid: (_app, page) => answer(page, 'Pay'),
+  checkoutDeclined: (_app, page) => answer(page, 'Decline'),
+  checkoutCancelled: (_app, page) => answer(page, 'Cancel'),
+}
+
+/** The signed-in person's wallet balance, in kobo, put back after the path. */
+async function setBalance({ db }: App, page: Page, balanceMinor: number) {
+  const walletId = await page.evaluate(() => localStorage.getItem('wallet'))
+  if (!walletId) throw new Error('The signed-in person has no wallet')
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.id, walletId))
+  await db.update(wallets).set({ balanceMinor }).where(eq(wallets.id, walletId))
+  return () =>
+    db
+      .update(wallets)
+      .set({ balanceMinor: wallet?.balanceMinor ?? 0 })
+      .where(eq(wallets.id, walletId))
+}
+
+async function answer(page: Page, button: 'Pay' | 'Decline' | 'Cancel') {
+  await page.waitForURL('**/sandbox/checkout/**')
+  await page.getByRole('button', { name: button, exact: true }).click()
+  return undefined
+}
+
+const fileSafe = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')
+
+/**
+ * Replays one path: opens its start, then for every step does what the person does, lets the
+ * app's call reach the real server (held while its waiting state is checked), checks the state
+ * on the page by its view, and keeps a screenshot named by flow, path index and state.
+ */
+async function replayInBrowser(
+  views: FlowViews,
+  path: BrowserPath,
+  index: number,
+  { app, browser }: { app: App; browser: Browser },
+) {
+  const flow = views.model.machine.id
+  const start = views.starts[path.start]
+  if (!start) throw new Error(`No start ${path.start}`)
+  const context = await openContext(browser, start.width ?? 1280, PATHS_NOW)
+  if (start.signIn) await signInBrowser(context, { db: app.db, now: PATHS_NOW }, start.signIn)
+  if (start.remembered) {
+    await context.addInitScript((values) => {
+      if (sessionStorage.getItem('remembered')) return
+      sessionStorage.setItem('remembered', '1')
+      for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
+    }, start.remembered)
+  }
+  const page = await context.newPage()
+  // A person's action that cannot happen fails in seconds, not at the test's time limit.
+  page.setDefaultTimeout(5000)
+  const undo: Array<() => Promise<unknown>> = []
+  const folder = `${SCREENSHOTS}paths/${flow}/`
+  try {
+    for (const [i, step] of path.steps.entries()) {
+      const next = path.steps[i + 1]?.event
+      const nextDriver = next ? views.events[next.type] : undefined
+      const held = nextDriver?.request ? await hold(page, nextDriver.request) : null
+      const at: ViewStep = { page, snapshot: step.state, event: step.event, url: app.url }
+      if (i === 0) {
+        if (start.open) await start.open(page, app.url)
+        else await page.goto(app.url + start.path)
+      }
+      // The server state a call needs is set before the action that starts the call.
+      const setup = next && nextDriver?.server?.(next)
+      const back = setup ? await serverStates[setup](app, page) : undefined
+      if (back) undo.push(back)
+      if (i > 0) await views.events[step.event.type]?.run?.(at)
+      const shot = `${folder}${String(index).padStart(3, '0')}-${String(i).padStart(2, '0')}-${fileSafe(stateName(step.state.value))}`
+      try {
+        await check(views, at, `${flow} path ${index}, step ${i}`)
+      } catch (error) {
+        await page.screenshot({ path: `${shot}-failed.png` })
+        throw error
+      }
+      await page.screenshot({ path: `${shot}.png` })
+      held?.release()
+      await held?.done()
+    }
+  } finally {
+    for (const back of undo.reverse()) await back()
+    await context.close()
+  }
+}
+
+/** Holds the matching requests until released, so a waiting state can be seen. */
+async function hold(page: Page, glob: string) {
+  let release = () => {}
+  const released = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  const passed: Promise<void>[] = []
+  const handler = (route: Route) => {
+    const passing = released.then(() => route.continue())
+    passed.push(passing)
+    return passing
+  }
+  await page.route(glob, handler)
+  return {
+    release,
+    async done() {
+      await Promise.all(passed)
+      await page.unroute(glob, handler)
+    },
+  }
+}
+
+/** Runs every view the state matches; a state with none fails, naming it. */
+async function check(views: FlowViews, step: ViewStep, where: string) {
+  const keys = Object.keys(views.states).filter((key) => step.snapshot.matches(key))
+  if (keys.length === 0) {
+    throw new Error(`${where}: no view for state ${stateName(step.snapshot.value)}`)
+  }
+  for (const key of keys) {
+    try {
+      await views.states[key]?.(step)
+    } catch (error) {
+      throw new Error(
+        `${where}: the page does not look like ${key}: ${(error as Error).message.split('\n')[0]}`,
+      )
+    }
+  }
+}
+
+/**
+ * One test per browser path of a flow, on one app server and one Chromium for the file.
+ * The test's name is the path as a sentence.
+ */
+export function describeBrowserPaths(views: FlowViews) {
+  const paths = browserPathsOf(views)
+  let app: App
+  let browser: Browser
+  beforeAll(async () => {
+    // This run's screenshots only: a path renumbered since the last run leaves no stale picture.
+    const folder = `${SCREENSHOTS}paths/${views.model.machine.id}/`
+    rmSync(folder, { recursive: true, force: true })
+    mkdirSync(folder, { recursive: true })
+    app = await startAppServer(PATHS_NOW)
+    browser = await launchChromium()
+  })
+  afterAll(async () => {
+    await browser?.close()
+    await app?.close()
+  })
+  describe(views.model.machine.id, () => {
+    it.each(paths.map((p, i) => [`${i}: ${p.start}: ${pathSentence(p.steps)}`, p, i] as const))(
+      '%s',
+      async (_name, path, index) => {
+        await replayInBrowser(views, path, index, { app, browser })
+      },
+    )
+  })
+}
