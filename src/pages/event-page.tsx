@@ -571,7 +571,7 @@ function Message({ title, text, children }: { title: string; text: string; child
         className={css({
           fontFamily: 'display',
           fontSize: '6xl',
-          color: 'clay.300',
+          color: 'clay.400',
           lineHeight: '1',
         })}
       >

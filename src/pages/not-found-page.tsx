@@ -11,7 +11,7 @@ export function NotFoundPage() {
           className={css({
             fontFamily: 'display',
             fontSize: '7xl',
-            color: 'clay.300',
+            color: 'clay.400',
             lineHeight: '1',
           })}
         >

@@ -74,7 +74,7 @@ function FlowSection({
   layout: ChartLayout | undefined
   live: LiveState | undefined | null
 }) {
-  const frame = useRef<HTMLDivElement>(null)
+  const frame = useRef<HTMLElement>(null)
   const [chosenFit, setFit] = useState<boolean | null>(null)
   // Unless the person chose: a drawing a little wider than the page is shrunk to fit (its text
   // stays readable); a much wider one keeps its size and scrolls.
@@ -141,9 +141,23 @@ function FlowSection({
           Download for Stately
         </a>
       </header>
-      <div
+      {/* A drawing wider than the screen scrolls sideways: the frame takes focus so the keys
+          scroll it too. */}
+      <section
         ref={frame}
-        className={css({ overflowX: 'auto', p: { base: '3', md: '4' }, bg: 'canvas' })}
+        aria-label={`Drawing of ${flowTitle(chart.id)}`}
+        // biome-ignore lint/a11y/noNoninteractiveTabindex: a region that scrolls needs keyboard focus
+        tabIndex={0}
+        className={css({
+          overflowX: 'auto',
+          p: { base: '3', md: '4' },
+          bg: 'canvas',
+          _focusVisible: {
+            outline: '2px solid',
+            outlineColor: 'accent.default',
+            outlineOffset: '-2px',
+          },
+        })}
       >
         {layout ? (
           <ChartDrawing id={chart.id} layout={layout} active={active} fit={fit} />
@@ -152,7 +166,7 @@ function FlowSection({
             Drawing…
           </p>
         )}
-      </div>
+      </section>
     </section>
   )
 }
