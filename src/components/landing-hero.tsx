@@ -1,8 +1,11 @@
 import { type ComponentType, useEffect, useRef, useState } from 'react'
+import { preload } from 'react-dom'
 import { LANDING_SCROLL_TARGET_PX } from '../../machines/rules/viewport'
 import { css } from '../../styled-system/css'
 import { usePausedWhenUnwatched } from '../hooks/use-paused-when-unwatched'
 import { SITE } from '../site'
+
+const LANDING_IMAGE = '/images/landing.svg'
 
 /**
  * The landing of section 1: the rooftop image with a little life in it, the tagline and a
@@ -13,6 +16,9 @@ export function LandingHero({ signedIn }: { signedIn: boolean }) {
   const section = useRef<HTMLElement>(null)
   usePausedWhenUnwatched(section)
   const LandingMotion = useLandingMotion()
+  // The largest thing on the first screen: asked for from the head, before the stylesheet and
+  // the rest of the page have arrived.
+  preload(LANDING_IMAGE, { as: 'image', fetchPriority: 'high' })
   return (
     <section
       ref={section}
@@ -28,7 +34,7 @@ export function LandingHero({ signedIn }: { signedIn: boolean }) {
       })}
     >
       <img
-        src="/images/landing.svg"
+        src={LANDING_IMAGE}
         alt="The rooftop at golden hour"
         width={1200}
         height={900}
