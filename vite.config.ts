@@ -46,6 +46,8 @@ export default defineConfig({
     sourcemap: 'hidden',
     // The manifest lets the server preload a page's code with the HTML of that page.
     manifest: true,
+    // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
+    modulePreload: { polyfill: false },
     rollupOptions: {
       // What the first screen runs is one file: each further file costs a request, and its own
       // gzip dictionary, before the page is interactive. Lazy pages stay apart.
