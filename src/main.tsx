@@ -1,4 +1,4 @@
-import { StrictMode, startTransition } from 'react'
+import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom'
 import { loadApiClient } from './api'
@@ -32,11 +32,8 @@ async function start(container: HTMLElement) {
       Object.assign(route, { ...loaded, lazy: undefined })
     }),
   )
-  // As a transition, hydration yields to the browser every few milliseconds instead of holding
-  // a slow phone's main thread for one long task.
-  startTransition(() => {
-    hydrateRoot(container, app())
-  })
+  // Not as a transition: one task, so a tap right after the page loads finds its handler.
+  hydrateRoot(container, app())
 }
 
 // The API client is not needed to paint or hydrate the first screen: it loads once that runs.

@@ -121,7 +121,9 @@ describe('the server', () => {
 
   it('preloads the code of the lazy page it renders', async () => {
     const html = await (await fetch(`${app.url}/menu`)).text()
-    const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)]
+    const preloads = [
+      ...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)">/g),
+    ]
     expect(preloads.map((link) => link[1]).join(' ')).toMatch(/\/assets\/menu-page-[^ ]+\.js/)
     for (const [, href] of preloads) expect((await fetch(app.url + href)).status, href).toBe(200)
   })
