@@ -1,5 +1,6 @@
 import type { Page } from 'playwright-core'
 import type { AnyMachineSnapshot } from 'xstate'
+import { overlayDrivers, statusOf, walletRefusedDrivers } from './booking-payment.views'
 import { type CoworkingInput, coworkingMachine } from './coworking.machine'
 import { coworkingModel } from './coworking.model'
 import { defineViews, type ViewStep } from './model'
@@ -13,7 +14,6 @@ const SHORT = { timeout: 5000 }
 const main = (page: Page) => page.getByRole('main')
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Book now' })
 const overlay = (page: Page) => page.getByRole('alertdialog', { name: 'Booking successful!' })
-const statusOf = (error: unknown) => (error as { status?: number }).status
 
 const member = coworkingModel.inputs.member as CoworkingInput
 
@@ -124,26 +124,8 @@ export const coworkingViews = defineViews({
       request: '**/api/payments/initiate',
     },
     'xstate.done.actor.debitWallet': { request: '**/api/wallets/debit/**' },
-    'xstate.error.actor.debitWallet': {
-      accepts: (event) => [401, 402].includes(statusOf(event.error) ?? 0),
-      server: (event) => (statusOf(event.error) === 401 ? 'sessionExpired' : 'walletEmpty'),
-      request: '**/api/wallets/debit/**',
-    },
-    'xstate.after.walletFailureReload.coworking.open.walletFailed': {
-      run: async ({ page }) => {
-        await page.waitForEvent('load', { timeout: 8000 })
-      },
-    },
-    'overlay.viewBookings': {
-      run: async ({ page }) => {
-        await overlay(page).getByRole('button', { name: 'View Bookings' }).click()
-      },
-    },
-    'overlay.closed': {
-      run: async ({ page }) => {
-        await overlay(page).getByRole('button', { name: 'Close' }).first().click()
-      },
-    },
+    ...walletRefusedDrivers('coworking.open.walletFailed'),
+    ...overlayDrivers(overlay),
   },
   states: {
     // The page is there; its one action is not yet.

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { overlayDrivers, statusOf, walletRefusedDrivers } from './booking-payment.views'
 import { defineViews, type ViewStep } from './model'
 import { printStudioMachine } from './print-studio.machine'
 import { printStudioModel } from './print-studio.model'
@@ -15,7 +16,6 @@ const TODAY = new Date('2026-11-24T09:00:00Z')
 const main = (page: Page) => page.getByRole('main')
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Book the print studio' })
 const overlay = (page: Page) => page.getByRole('alertdialog', { name: 'Booking successful!' })
-const statusOf = (error: unknown) => (error as { status?: number }).status
 
 const signedIn = printStudioModel.inputs['signed in, both wallets'] as {
   origin: string
@@ -93,26 +93,8 @@ export const printStudioViews = defineViews({
       server: () => 'walletFunded',
       request: '**/api/wallets/debit/**',
     },
-    'xstate.error.actor.debitWallet': {
-      accepts: (event) => [401, 402].includes(statusOf(event.error) ?? 0),
-      server: (event) => (statusOf(event.error) === 401 ? 'sessionExpired' : 'walletEmpty'),
-      request: '**/api/wallets/debit/**',
-    },
-    'xstate.after.walletFailureReload.printStudio.walletFailed': {
-      run: async ({ page }) => {
-        await page.waitForEvent('load', { timeout: 8000 })
-      },
-    },
-    'overlay.viewBookings': {
-      run: async ({ page }) => {
-        await overlay(page).getByRole('button', { name: 'View Bookings' }).click()
-      },
-    },
-    'overlay.closed': {
-      run: async ({ page }) => {
-        await overlay(page).getByRole('button', { name: 'Close' }).first().click()
-      },
-    },
+    ...walletRefusedDrivers('printStudio.walletFailed'),
+    ...overlayDrivers(overlay),
   },
   states: {
     // The page is there; its one action is not yet.

@@ -1,4 +1,5 @@
 import type { Page } from 'playwright-core'
+import { overlayDrivers, statusOf, walletRefusedDrivers } from './booking-payment.views'
 import { defineViews, type ViewStep } from './model'
 import { type RsvpInput, rsvpMachine } from './rsvp.machine'
 import { rsvpModel } from './rsvp.model'
@@ -33,7 +34,6 @@ const paidStart = modelInput('a guest with nothing remembered, a paid event toda
 const memberStart = modelInput(
   'a member with both wallets, a paid event over two days with two slots',
 )
-const statusOf = (error: unknown) => (error as { status?: number }).status
 const overlay = (page: Page) => page.getByRole('alertdialog')
 /** The demo data's clock, which the browser replay pins. */
 const TODAY = new Date('2026-11-24T09:00:00Z')
@@ -141,26 +141,8 @@ export const rsvpViews = defineViews({
       },
     },
     'xstate.done.actor.debitWallet': { request: '**/api/wallets/debit/**' },
-    'xstate.error.actor.debitWallet': {
-      accepts: (event) => [401, 402].includes(statusOf(event.error) ?? 0),
-      server: (event) => (statusOf(event.error) === 401 ? 'sessionExpired' : 'walletEmpty'),
-      request: '**/api/wallets/debit/**',
-    },
-    'xstate.after.walletFailureReload.rsvp.open.walletFailed': {
-      run: async ({ page }) => {
-        await page.waitForEvent('load', { timeout: 8000 })
-      },
-    },
-    'overlay.viewBookings': {
-      run: async ({ page }) => {
-        await overlay(page).getByRole('button', { name: 'View Bookings' }).click()
-      },
-    },
-    'overlay.closed': {
-      run: async ({ page }) => {
-        await overlay(page).getByRole('button', { name: 'Close' }).first().click()
-      },
-    },
+    ...walletRefusedDrivers('rsvp.open.walletFailed'),
+    ...overlayDrivers(overlay),
   },
   states: {
     closed: async ({ page }) => {
