@@ -1,6 +1,7 @@
 import { AxeBuilder } from '@axe-core/playwright'
 import type { BrowserContext, Page } from 'playwright-core'
 import { beforeAll, describe, expect, it } from 'vitest'
+import { RISO_REGISTERED_PATH } from '../support/bookings'
 import { appInBrowser, WIDTHS } from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos, as in the other browser tests.
@@ -35,21 +36,6 @@ const bookedCoworking =
   '/booked-coworking?email=amaka%40example.com&name=Amaka+Obi&day=2026-11-25&time=10am+-+10pm&type=spot&phone=0803+555+0177'
 const bookedPrintStudio =
   '/booked-printstudio?email=bola%40example.com&name=Bola%20Ade&day=2026-11-25&type=print-studio&phone=0809%20111%202222&time=2pm%20-%206pm'
-const registered = `/event/risograph-workshop/registered?${new URLSearchParams({
-  email: 'amaka@example.com',
-  name: 'Amaka Obi',
-  time: '12pm - 4pm',
-  date: '2026-11-28',
-  address: '16 Akin Olugbade Street, Victoria Island, Lagos',
-  imgUrl: '/images/posters/riso-workshop.svg',
-  starts: '2026-11-28T11:00:00.000Z',
-  ends: '2026-11-28T19:00:00.000Z',
-  type: 'event',
-  rsvp: 'true',
-  price: '15000',
-  venue: 'Print Studio',
-  timeslots: JSON.stringify(['12pm - 4pm', '4pm - 8pm']),
-})}`
 
 /** Every route of src/routes.tsx, and the states in which a panel is open. */
 const screens: Record<string, Screen> = {
@@ -74,7 +60,7 @@ const screens: Record<string, Screen> = {
     path: '/event/no-such-event',
     show: heading('This event does not exist'),
   },
-  'event registered': { path: registered, show: heading('Risograph Workshop') },
+  'event registered': { path: RISO_REGISTERED_PATH, show: heading('Risograph Workshop') },
   menu: { path: '/menu', show: (page) => page.getByRole('navigation', { name: 'Menu' }).waitFor() },
   'menu, contact panel open': {
     path: '/menu',

@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { events, wallets } from '../../server/db/schema'
-import { balanceOf, bookingsOf } from '../support/bookings'
+import { balanceOf, bookingsOf, RISO_REGISTERED_PATH } from '../support/bookings'
 import { answerCheckout, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos, as in the other browser tests.
@@ -299,22 +299,7 @@ describe('screens', () => {
       await context.close()
 
       // The registered page, banner showing.
-      const query = new URLSearchParams({
-        email: 'amaka@example.com',
-        name: 'Amaka Obi',
-        time: '12pm - 4pm',
-        date: '2026-11-28',
-        address: '16 Akin Olugbade Street, Victoria Island, Lagos',
-        imgUrl: '/images/posters/riso-workshop.svg',
-        starts: '2026-11-28T11:00:00.000Z',
-        ends: '2026-11-28T19:00:00.000Z',
-        type: 'event',
-        rsvp: 'true',
-        price: '15000',
-        venue: 'Print Studio',
-        timeslots: JSON.stringify(['12pm - 4pm', '4pm - 8pm']),
-      })
-      const registered = await open(`/event/risograph-workshop/registered?${query}`, width)
+      const registered = await open(RISO_REGISTERED_PATH, width)
       await registered.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
       await registered.waitForTimeout(400)
       await registered.screenshot({ path: `${SCREENSHOTS}registered-${name}.png`, fullPage: true })

@@ -164,3 +164,23 @@ export async function walletBooks(db: Db, walletId: string) {
     debits: ledger?.debits ?? 0,
   }
 }
+
+/**
+ * The registered page as the RSVP panel leaves for it after Amaka's paid ticket to the Risograph
+ * Workshop (its query carries the booking the page shows).
+ */
+export const RISO_REGISTERED_PATH = `/event/risograph-workshop/registered?${new URLSearchParams({
+  email: 'amaka@example.com',
+  name: 'Amaka Obi',
+  time: '12pm - 4pm',
+  date: '2026-11-28',
+  address: '16 Akin Olugbade Street, Victoria Island, Lagos',
+  imgUrl: '/images/posters/riso-workshop.svg',
+  starts: '2026-11-28T11:00:00.000Z',
+  ends: '2026-11-28T19:00:00.000Z',
+  type: 'event',
+  rsvp: 'true',
+  price: '15000',
+  venue: 'Print Studio',
+  timeslots: JSON.stringify(['12pm - 4pm', '4pm - 8pm']),
+})}`
