@@ -202,8 +202,16 @@ export interface paths {
          *     provider's authorization address; the browser goes there and comes back to `callbackUrl`
          *     with `?reference=`. A booking's place is held until the payment succeeds, fails or is
          *     abandoned (or for 15 minutes at most). `payment.Amount` is in minor units and must equal
-         *     the server's price; a free booking is booked with `createBooking` instead. Membership and
-         *     top-up payments answer 501 until they are built.
+         *     the server's price; a free booking is booked with `createBooking` instead. A membership
+         *     (`Plan` a plan id, `booking` a MembershipPurchase) needs the bearer token and is priced
+         *     from the plan in the chosen currency; once paid it activates the membership, or extends
+         *     it from its current expiry while active (a community plan: the creator's community).
+         *     A wallet top-up (`Plan` 'topup', `walletId`, `booking` a TopUpPurchase) needs the bearer
+         *     token: NGN only, `Amount` in kobo, at least 100000 (₦1,000, else 400), the same in
+         *     `payment` and `booking`; into the caller's own wallet or the wallet of a community they
+         *     created or are an Active member of (else 403), and only while their membership (for a
+         *     community wallet, the community) is Active (else 403 'Wallet suspended'). Once paid it
+         *     credits the wallet exactly once: one ledger row (credit, 'Wallet top-up') and the balance.
          */
         post: operations["initiatePayment"];
         delete?: never;
@@ -285,7 +293,8 @@ export interface paths {
         put?: never;
         /**
          * Create the signed-in person's wallet
-         * @description Idempotent; answers the existing wallet when there is one.
+         * @description Idempotent: creates an empty NGN wallet for the signed-in person, or answers the existing
+         *     one; concurrent calls create one wallet.
          */
         post: operations["createWallet"];
         delete?: never;
@@ -301,7 +310,11 @@ export interface paths {
             path?: never;
             cookie?: never;
         };
-        /** A wallet's transactions */
+        /**
+         * A wallet's transactions
+         * @description The wallet's ledger, latest first: for the owner of a personal wallet, and for the creator
+         *     and Active members of the community of a community wallet; 403 for anyone else.
+         */
         get: operations["getWalletHistory"];
         put?: never;
         post?: never;
@@ -386,6 +399,32 @@ export interface paths {
         head?: never;
         /** Change name and phone */
         patch: operations["updateProfile"];
+        trace?: never;
+    };
+    "/accounts/profile/picture": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Upload a profile picture
+         * @description The picture's bytes as the body (not a form): a JPEG, PNG or WebP of at most 5 MB. The
+         *     server checks what the file is by its content, not its name or declared type; it replaces
+         *     any previous picture.
+         */
+        put: operations["uploadProfilePicture"];
+        post?: never;
+        /**
+         * Remove the profile picture
+         * @description Removing when there is none is not an error.
+         */
+        delete: operations["removeProfilePicture"];
+        options?: never;
+        head?: never;
+        patch?: never;
         trace?: never;
     };
     "/accounts/signup-as-community-member": {
@@ -487,9 +526,12 @@ export interface paths {
         put?: never;
         /**
          * Apply for community membership
-         * @description Signed in: the community is created for the signed-in person and `application` is null.
-         *     Signed out: `application` describes the applicant; if an account already exists for
-         *     `creatorEmail` the answer is 409 'Account already exists. Pass auth token.'.
+         * @description Signed in: the community is created for the signed-in person (`creatorEmail` must be
+         *     theirs, 403 otherwise) and `application` is null. Signed out: `application` describes the
+         *     applicant (same e-mail as `creatorEmail`) and is kept for staff to review; if an account
+         *     already exists for `creatorEmail` the answer is 409 'Account already exists. Pass auth
+         *     token.'. Either way the community starts as 'Community - Pending' with its creator as its
+         *     first member, until a community plan is paid; one community per creator (409).
          */
         post: operations["createCommunity"];
         delete?: never;
@@ -507,7 +549,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The creator invites people by e-mail */
+        /**
+         * The creator invites people by e-mail
+         * @description Each e-mail becomes a pending member with an invite code and is mailed a link: to
+         *     /join-community when the person has an account, else to /member-signup. Members and
+         *     pending members (the creator included) never exceed Number of Members (409).
+         */
         post: operations["inviteCommunityMembers"];
         delete?: never;
         options?: never;
@@ -544,7 +591,12 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** A signed-in invitee accepts the invite */
+        /**
+         * A signed-in invitee accepts the invite
+         * @description The signed-in e-mail must be a pending member of the community (403 otherwise; 409 when
+         *     already a member). It becomes Active, and while the community's membership is active so
+         *     is the person's, until the community's expiry (or their own, if later).
+         */
         post: operations["joinCommunity"];
         delete?: never;
         options?: never;
@@ -561,7 +613,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** The creator chooses the community's size before paying */
+        /**
+         * The creator chooses the community's size before paying
+         * @description Never below the members and pending members (409); an active community does not grow
+         *     until its renewal, when a larger community plan sets the new size.
+         */
         post: operations["setCommunitySize"];
         delete?: never;
         options?: never;
@@ -753,7 +809,10 @@ export interface components {
             Name: components["schemas"]["PersonName"];
             /** @constant */
             Type: "wallet-topup";
-            /** @description Minor units. */
+            /**
+             * @description Minor units (kobo), the same as payment.Amount. Below 100000 (₦1,000) the server
+             *     refuses the top-up with 400 and a message naming the minimum.
+             */
             Amount: number;
             "Paid with": components["schemas"]["PaidWith"];
             "Payment Reference": null;
@@ -833,6 +892,11 @@ export interface components {
             subscriptionExpiry: string | null;
             /** Format: date-time */
             "Created at": string;
+            /**
+             * @description The profile picture's address (a square variant under /media); null when there is
+             *     none. Always sent by this server.
+             */
+            Picture?: string | null;
             "First Name"?: components["schemas"]["OneText"];
             "Last Name"?: components["schemas"]["OneText"];
             Pronouns?: components["schemas"]["OneText"];
@@ -989,6 +1053,24 @@ export interface components {
         };
         /** @description Too many requests from this address; try again later. */
         TooManyRequests: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The uploaded file is larger than allowed; the message says the limit. */
+        TooLarge: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
+        /** @description The body's declared type is not one this call accepts. */
+        UnsupportedMediaType: {
             headers: {
                 [name: string]: unknown;
             };
@@ -1666,6 +1748,43 @@ export interface operations {
             default: components["responses"]["Error"];
         };
     };
+    uploadProfilePicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            200: components["responses"]["Profile"];
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Error"];
+        };
+    };
+    removeProfilePicture: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            200: components["responses"]["Profile"];
+            401: components["responses"]["Unauthorized"];
+            default: components["responses"]["Error"];
+        };
+    };
     signupAsCommunityMember: {
         parameters: {
             query?: never;
@@ -1824,6 +1943,7 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
@@ -1897,6 +2017,7 @@ export interface operations {
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
             default: components["responses"]["Error"];
         };
     };

@@ -31,9 +31,16 @@ import { PublicCache, type PublicReads, publicReads } from './public-cache'
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimits } from './rate-limit'
 import { API_DOCS_CSP, registerSecurityHeaders } from './security'
 import { accountsService } from './services/accounts'
+import { applicationsService } from './services/applications'
 import { bookingsService } from './services/bookings'
+import { communitiesService } from './services/communities'
 import { eventsService } from './services/events'
+import { invitesService } from './services/invites'
+import { loginService } from './services/login'
+import { mailingListService } from './services/mailing-list'
 import { paymentsService } from './services/payments'
+import { plansService } from './services/plans'
+import { registerPictureUpload } from './services/profile-picture'
 import { schedulesService } from './services/schedules'
 import { systemService } from './services/system'
 import type { OperationId, ServiceDeps, Services } from './services/types'
@@ -69,25 +76,7 @@ export interface AppOptions {
 }
 
 /** Operations whose issue has not landed yet: they answer 501 with the error shape. */
-export const notYetBuilt = [
-  'createWallet',
-  'getWalletHistory',
-  'requestLoginLink',
-  'verifyMagicLink',
-  'updateProfile',
-  'signupAsCommunityMember',
-  'createApplication',
-  'getInvite',
-  'claimInvite',
-  'listCommunities',
-  'createCommunity',
-  'inviteCommunityMembers',
-  'removeCommunityMembers',
-  'joinCommunity',
-  'setCommunitySize',
-  'listPlans',
-  'subscribeToMailingList',
-] as const satisfies readonly OperationId[]
+export const notYetBuilt = [] as const satisfies readonly OperationId[]
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -118,7 +107,13 @@ function buildServices(
     ...paymentsService({ ...deps, ...payments }),
     ...bookingsService(deps, mail),
     ...walletsService(deps, mail),
-    ...accountsService(),
+    ...communitiesService(deps, mail),
+    ...plansService(),
+    ...accountsService(deps),
+    ...loginService(deps, mail),
+    ...applicationsService(deps, mail),
+    ...invitesService(deps, mail),
+    ...mailingListService(deps),
   }
 }
 
@@ -208,6 +203,8 @@ export async function buildApp({
       : sandboxProvider({ db, now, webhookSecret: payments.webhookSecret })
   // Before the routes exist: the webhook keeps its raw body and checks its signature first.
   registerWebhookSignature(app, provider)
+  // Before the routes exist too: the profile picture's route alone takes image bytes.
+  registerPictureUpload(app)
 
   await app.register(openapiGlue, {
     specification,

@@ -1,7 +1,8 @@
-import { createHash } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
+import { addDays } from 'date-fns'
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
-import type { Db } from './db/client'
+import type { Db, Tx } from './db/client'
 import { accounts, sessions } from './db/schema'
 import { unauthorized } from './http-error'
 
@@ -19,6 +20,21 @@ declare module 'fastify' {
 /** Tokens are stored hashed, so a leaked table opens no session. */
 export const hashToken = (token: string) => createHash('sha256').update(token).digest('hex')
 
+/** A new secret for a login link or a session: 32 random bytes, base64url (43 characters). */
+export const newToken = () => randomBytes(32).toString('base64url')
+
+/** How long a session lasts after its login link is spent. */
+export const SESSION_DAYS = 30
+
+/** Opens a session for the account; returns its bearer token (only its hash is stored). */
+export async function startSession(db: Db | Tx, accountId: string, now: Date): Promise<string> {
+  const token = newToken()
+  await db
+    .insert(sessions)
+    .values({ tokenHash: hashToken(token), accountId, expiresAt: addDays(now, SESSION_DAYS) })
+  return token
+}
+
 function bearerToken(request: FastifyRequest): string | null {
   const header = request.headers.authorization
   const match = header?.match(/^Bearer\s+(\S+)$/i)
@@ -35,7 +51,8 @@ export function registerSessions(app: FastifyInstance, db: Db, now: () => Date) 
   app.decorateRequest('account', null)
   app.decorateRequest('sessionExpired', false)
   app.addHook('preParsing', async (request) => {
-    if (request.is404) return
+    // Only the API's operations read a session: a page, a file or an unknown address costs none.
+    if (request.is404 || !request.routeOptions.url?.startsWith('/api/')) return
     const token = bearerToken(request)
     if (!token) return
     const [row] = await db

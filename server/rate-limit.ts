@@ -4,8 +4,9 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { Redis } from 'ioredis'
 
 // Rate limits only where abuse costs something: starting a payment, making a booking, spending
-// from a wallet. Pages, assets and public reads are never limited per address: many people in
-// Lagos share one public address behind their carrier's NAT.
+// from a wallet, sending an e-mail or storing an address. Pages, assets and public reads are
+// never limited per address: many people in Lagos share one public address behind their
+// carrier's NAT.
 
 export interface Limit {
   max: number
@@ -32,14 +33,28 @@ const LIMITED = new Set([
   'POST /api/bookings/rsvp',
   'POST /api/payments/initiate',
   'POST /api/wallets/debit/:walletId',
+  // Each sends an e-mail (a login link, an application's confirmation) or stores an address.
+  'POST /api/accounts/login',
+  'POST /api/applications/create-application',
+  'POST /api/invites/claim/:code',
+  'POST /api/accounts/signup-as-community-member',
+  'POST /api/mailing-list',
+  // Both send e-mail: a signed-out community application, and invitations to a community.
+  'POST /api/communities/create',
+  'POST /api/communities/invite-members',
 ])
 
 /** The e-mail a body books or pays for, lower-cased; null when there is none to count. */
 function emailOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null
   const record = body as Record<string, unknown>
-  const nested = record.booking as Record<string, unknown> | undefined
-  const email = record.Email ?? record.email ?? nested?.Email
+  const nested = (record.booking ?? record.application) as Record<string, unknown> | undefined
+  const email =
+    record.Email ??
+    record.email ??
+    record['Email Address'] ??
+    nested?.Email ??
+    nested?.['Email Address']
   return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null
 }
 

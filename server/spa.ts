@@ -227,16 +227,18 @@ export async function registerSpa(
     )
   })
 
-  // What no route and no file answers: an API address is an API error; a file (an old asset
-  // after a deploy, /favicon.ico) is a plain 404, so a browser or crawler never takes the app's
-  // HTML for a script or an icon; every other page is the app's own route (Page Not Found, with
-  // a 404, for unknown paths).
-  app.setNotFoundHandler((request, reply) => {
+  // Every other address: an API address is an API error; a file (an old asset after a deploy,
+  // /favicon.ico) is a plain 404, so a browser or crawler never takes the app's HTML for a script
+  // or an icon; every other page is the app's own route (Page Not Found, with a 404, for unknown
+  // paths). A route, not only the not-found handler: route hooks (compression) apply to pages.
+  const otherAddress = (request: FastifyRequest, reply: FastifyReply) => {
     const path = request.url.split('?')[0] ?? '/'
     if (API_PATH.test(path) || !['GET', 'HEAD'].includes(request.method)) {
       return reply.code(404).send({ status: 'error', message: 'No such address.' })
     }
     if (path === '/index.html') return reply.redirect('/', 301)
+    // The documents' old address of the membership page (the route table redirects in the app).
+    if (path === '/memberships') return reply.redirect('/membership', 301)
     if (isFilePath(path)) {
       return reply
         .code(404)
@@ -245,7 +247,9 @@ export async function registerSpa(
         .send('Not found.\n')
     }
     return sendApp(request, reply)
-  })
+  }
+  app.get('/*', otherAddress)
+  app.setNotFoundHandler(otherAddress)
 }
 
 /** The SSR build (`server/entry-server.mjs` in the web root), or null when there is none. */

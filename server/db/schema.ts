@@ -161,6 +161,8 @@ export const accounts = pgTable(
     emergencyContactName: text('emergency_contact_name'),
     emergencyContactRelationship: text('emergency_contact_relationship'),
     emergencyContactPhone: text('emergency_contact_phone'),
+    // The profile picture's address (/media/<name>, a square variant in the media table), or null.
+    picture: text('picture'),
     createdAt: createdAt(),
   },
   (t) => [
@@ -275,6 +277,11 @@ export const applications = pgTable(
     fields: jsonb('fields').$type<Record<string, unknown>>().notNull(),
     status: text('status').notNull().default('Pending'),
     inviteCode: text('invite_code').references(() => invites.code, { onDelete: 'set null' }),
+    // The community a community application is for (its creator's, or one that invited them).
+    communityId: uuid('community_id').references(() => communities.id, { onDelete: 'set null' }),
+    // What staff decided, when, and the note they sent with a refusal.
+    decidedAt: instant('decided_at'),
+    decisionNote: text('decision_note'),
     createdAt: createdAt(),
   },
   (t) => [

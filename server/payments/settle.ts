@@ -8,10 +8,12 @@ import {
   unstorableCharacter,
 } from '../bookings/core'
 import type { Db, Tx } from '../db/client'
-import { type Payment, payments } from '../db/schema'
+import { type NewPayment, type Payment, payments } from '../db/schema'
 import { longDay, queueBookingReceipt, queueMail } from '../mail/outbox'
+import { activateMembership, queueMembershipReceipt } from './membership'
 import { itemOf } from './payload'
 import type { PaymentProvider, Verified } from './provider'
+import { creditTopUp, isTopUpPayment, queueTopUpReceipt, TOPUP_OUTCOME_NOTES } from './topup'
 
 // The one way a card payment is finalized (docs/decisions/005): the return page's verification
 // and the provider's webhook both land here, in any order, any number of times.
@@ -37,13 +39,66 @@ export const OUTCOME_NOTES = {
   abandoned: 'The card payment was cancelled before paying: no booking was made.',
 } as const
 
-type RefundReason = 'soldOut' | 'amountMismatch' | 'paidAfterCancel'
+/** The same outcomes for a membership payment, which buys a membership, not a booking. */
+export const MEMBERSHIP_OUTCOME_NOTES = {
+  amountMismatch:
+    'The amount charged did not match the price of the plan, so the membership was not changed and the full amount was refunded.',
+  cannotActivate:
+    'The membership this payment was for no longer exists, so nothing was activated and the full amount was refunded.',
+  failed: 'The card payment was declined: the membership was not changed.',
+  abandoned: 'The card payment was cancelled before paying: the membership was not changed.',
+} as const
+
+const isMembership = (payment: Payment) => payment.purpose === 'membership'
+
+/** The outcome notes of a payment that buys no booking (a membership or a top-up); else null. */
+const purchaseOutcomeNotes = (payment: Payment) =>
+  isMembership(payment)
+    ? MEMBERSHIP_OUTCOME_NOTES
+    : isTopUpPayment(payment)
+      ? TOPUP_OUTCOME_NOTES
+      : null
+
+/**
+ * Writes `changes` on the payment only while it still stands as `from` (pending, or declined or
+ * abandoned for money that came late). Exactly one caller gets the row; a concurrent one waits
+ * for that commit, then gets null.
+ */
+async function claimPayment(
+  tx: Tx,
+  reference: string,
+  from: 'pending' | 'unpaid',
+  changes: Partial<NewPayment>,
+): Promise<Payment | null> {
+  const [won] = await tx
+    .update(payments)
+    .set(changes)
+    .where(
+      and(
+        eq(payments.reference, reference),
+        from === 'pending'
+          ? eq(payments.status, 'pending')
+          : inArray(payments.status, ['failed', 'abandoned']),
+      ),
+    )
+    .returning()
+  return won ?? null
+}
+
+type RefundReason =
+  | 'soldOut'
+  | 'amountMismatch'
+  | 'paidAfterCancel'
+  | 'cannotActivate'
+  | 'cannotCredit'
 
 const REFUND_EXPLANATION: Record<RefundReason, string> = {
   soldOut:
     'reached us after the last place had been taken (the place is held for 15 minutes while you pay)',
   amountMismatch: 'was for a different amount than the price of the booking',
   paidAfterCancel: 'reached us after the payment had been cancelled',
+  cannotActivate: 'was for a membership that no longer exists',
+  cannotCredit: 'was for a wallet that no longer exists',
 }
 
 /** The site's address for e-mailed links: PUBLIC_URL, else where the payment started. */
@@ -71,33 +126,63 @@ async function queueRefundMail(
     : 'your booking'
   const amount = formatMinor(refundedMinor, payment.currency)
   const site = siteUrl(payment, publicUrl)
+  const membership = isMembership(payment)
+  const topUp = isTopUpPayment(payment)
+  const explanation =
+    membership && reason === 'amountMismatch'
+      ? 'was for a different amount than the price of the plan'
+      : topUp && reason === 'amountMismatch'
+        ? 'was for a different amount than the top-up'
+        : REFUND_EXPLANATION[reason]
+  const outcome = membership
+    ? 'your membership was not changed'
+    : topUp
+      ? 'your wallet was not credited'
+      : 'no booking was made'
   const text = [
     `Hello${name ? ` ${name}` : ''},`,
     '',
-    `Your card payment of ${amount} for ${what} ${REFUND_EXPLANATION[reason]}, so no booking was made.`,
+    `Your card payment of ${amount} for ${membership ? (item?.title ?? 'a membership plan') : topUp ? 'a wallet top-up' : what} ${explanation}, so ${outcome}.`,
     '',
     'We have refunded the full amount to the card you paid with. Your bank may take a few working days to show it.',
     '',
     `Payment reference: ${payment.reference}`,
     '',
-    `We are sorry. See what else is on: ${site}/`,
+    membership
+      ? `We are sorry. Your profile: ${site}/profile`
+      : topUp
+        ? `We are sorry. Your wallet: ${site}/profile/wallet`
+        : `We are sorry. See what else is on: ${site}/`,
     'Questions? Just reply to this e-mail.',
     '',
     'Sixteen',
   ].join('\n')
   await queueMail(tx, {
     to: payment.email,
-    subject: `Your payment of ${amount} was refunded: no booking was made`,
+    subject: `Your payment of ${amount} was refunded: ${outcome}`,
     text: `${text}\n`,
   })
 }
 
-/** After the refund is decided and committed, the provider returns the money. */
-async function refundAfterCommit(
+/** What a settling transaction wrote, and whether it decided the money goes back. */
+interface Settled {
+  payment: Payment
+  refund: boolean
+}
+
+/**
+ * After the settling transaction committed, the provider returns the money when it decided so;
+ * returns the payment as settled (null when another caller settled it first).
+ */
+async function refundIfDecided(
   deps: SettleDeps,
-  payment: Payment,
-  amountMinor: number,
-): Promise<void> {
+  outcome: Settled | null,
+  verified: Verified,
+): Promise<Payment | null> {
+  if (!outcome) return null
+  const { payment, refund } = outcome
+  if (!refund) return payment
+  const { amountMinor } = verified
   try {
     await deps.provider.refund(payment.reference, amountMinor)
   } catch (error) {
@@ -107,11 +192,75 @@ async function refundAfterCommit(
       'payments: the provider refused the refund; refund it from the provider dashboard',
     )
   }
+  return payment
+}
+
+/** A payment that took money but bought nothing after all: refunded, and the payer told why. */
+async function refundWon(
+  deps: SettleDeps,
+  tx: Tx,
+  won: Payment,
+  verified: Verified,
+  reason: RefundReason,
+  outcomeNote: string,
+): Promise<Settled> {
+  const [refunded] = await tx
+    .update(payments)
+    .set({ status: 'refunded', outcomeNote })
+    .where(eq(payments.id, won.id))
+    .returning()
+  await queueRefundMail(tx, won, reason, verified.amountMinor, deps.publicUrl)
+  return { payment: refunded ?? won, refund: true }
 }
 
 const findPayment = async (db: Db | Tx, reference: string) => {
   const [row] = await db.select().from(payments).where(eq(payments.reference, reference))
   return row ?? null
+}
+
+/**
+ * A membership payment just won as paid: the plan is activated and a receipt queued, in the
+ * settling transaction; when there is nothing left to activate, the money goes back.
+ */
+async function finishMembership(
+  deps: SettleDeps,
+  tx: Tx,
+  won: Payment,
+  verified: Verified,
+  at: Date,
+): Promise<Settled> {
+  const activated = await activateMembership(tx, won, at)
+  if (!activated) {
+    return refundWon(
+      deps,
+      tx,
+      won,
+      verified,
+      'cannotActivate',
+      MEMBERSHIP_OUTCOME_NOTES.cannotActivate,
+    )
+  }
+  const amount = formatMinor(won.amountMinor, won.currency)
+  await queueMembershipReceipt(tx, won, activated, amount, siteUrl(won, deps.publicUrl))
+  return { payment: won, refund: false }
+}
+
+/**
+ * A top-up payment just won as paid: the wallet is credited (ledger row and balance) and a
+ * receipt queued, in the settling transaction; when the wallet is gone, the money goes back.
+ */
+async function finishTopUp(
+  deps: SettleDeps,
+  tx: Tx,
+  won: Payment,
+  verified: Verified,
+): Promise<Settled> {
+  const credited = await creditTopUp(tx, won)
+  if (!credited) {
+    return refundWon(deps, tx, won, verified, 'cannotCredit', TOPUP_OUTCOME_NOTES.cannotCredit)
+  }
+  await queueTopUpReceipt(tx, won, credited, siteUrl(won, deps.publicUrl))
+  return { payment: won, refund: false }
 }
 
 /** The provider took the money and we asked for it: the held booking is confirmed, once. */
@@ -122,23 +271,18 @@ async function settleSuccess(
 ): Promise<Payment | null> {
   const at = deps.now()
   const outcome = await deps.db.transaction(async (tx) => {
-    // Exactly one caller gets the row: a concurrent one waits for this commit, then finds it settled.
-    const [won] = await tx
-      .update(payments)
-      .set({ status: 'success', finalizedAt: at, channel: verified.channel })
-      .where(and(eq(payments.reference, reference), eq(payments.status, 'pending')))
-      .returning()
+    const won = await claimPayment(tx, reference, 'pending', {
+      status: 'success',
+      finalizedAt: at,
+      channel: verified.channel,
+    })
     if (!won) return null
+    if (isMembership(won)) return finishMembership(deps, tx, won, verified, at)
+    if (isTopUpPayment(won)) return finishTopUp(deps, tx, won, verified)
     const { bookings, full } = await confirmHeldBookings(tx, won.id, at)
     // No booking to confirm (its place was gone): never charged for nothing.
     if (full || bookings.length === 0) {
-      const [refunded] = await tx
-        .update(payments)
-        .set({ status: 'refunded', outcomeNote: OUTCOME_NOTES.soldOut })
-        .where(eq(payments.id, won.id))
-        .returning()
-      await queueRefundMail(tx, won, 'soldOut', verified.amountMinor, deps.publicUrl)
-      return { payment: refunded ?? won, refund: true }
+      return refundWon(deps, tx, won, verified, 'soldOut', OUTCOME_NOTES.soldOut)
     }
     const titles = await bookingTitles(tx, bookings)
     const publicUrl = siteUrl(won, deps.publicUrl)
@@ -148,9 +292,7 @@ async function settleSuccess(
     }
     return { payment: won, refund: false }
   })
-  if (!outcome) return null
-  if (outcome.refund) await refundAfterCommit(deps, outcome.payment, verified.amountMinor)
-  return outcome.payment
+  return refundIfDecided(deps, outcome, verified)
 }
 
 /** The provider charged something other than what was initiated: no booking, money back. */
@@ -160,24 +302,26 @@ async function settleMismatch(
   verified: Verified,
 ): Promise<Payment | null> {
   const at = deps.now()
-  const refunded = await deps.db.transaction(async (tx) => {
-    const [won] = await tx
-      .update(payments)
-      .set({
-        status: 'refunded',
-        finalizedAt: at,
-        channel: verified.channel,
-        outcomeNote: OUTCOME_NOTES.amountMismatch,
-      })
-      .where(and(eq(payments.reference, reference), eq(payments.status, 'pending')))
-      .returning()
+  const outcome = await deps.db.transaction(async (tx) => {
+    const won = await claimPayment(tx, reference, 'pending', {
+      status: 'refunded',
+      finalizedAt: at,
+      channel: verified.channel,
+      outcomeNote: OUTCOME_NOTES.amountMismatch,
+    })
     if (!won) return null
+    const notes = purchaseOutcomeNotes(won)
+    if (notes) {
+      await tx
+        .update(payments)
+        .set({ outcomeNote: notes.amountMismatch })
+        .where(eq(payments.id, won.id))
+    }
     await releaseHeldBookings(tx, won.id)
     await queueRefundMail(tx, won, 'amountMismatch', verified.amountMinor, deps.publicUrl)
-    return won
+    return { payment: won, refund: true }
   })
-  if (refunded) await refundAfterCommit(deps, refunded, verified.amountMinor)
-  return refunded
+  return refundIfDecided(deps, outcome, verified)
 }
 
 /** Declined or abandoned: the held place goes back, no booking, no receipt. */
@@ -187,12 +331,21 @@ async function settleUnpaid(
   status: 'failed' | 'abandoned',
 ): Promise<Payment | null> {
   return deps.db.transaction(async (tx) => {
-    const [won] = await tx
-      .update(payments)
-      .set({ status, finalizedAt: deps.now(), outcomeNote: OUTCOME_NOTES[status] })
-      .where(and(eq(payments.reference, reference), eq(payments.status, 'pending')))
-      .returning()
+    const won = await claimPayment(tx, reference, 'pending', {
+      status,
+      finalizedAt: deps.now(),
+      outcomeNote: OUTCOME_NOTES[status],
+    })
     if (!won) return null
+    const notes = purchaseOutcomeNotes(won)
+    if (notes) {
+      const [noted] = await tx
+        .update(payments)
+        .set({ outcomeNote: notes[status] })
+        .where(eq(payments.id, won.id))
+        .returning()
+      return noted ?? won
+    }
     await releaseHeldBookings(tx, won.id)
     return won
   })
@@ -207,24 +360,41 @@ async function settleLateSuccess(
   reference: string,
   verified: Verified,
 ): Promise<Payment | null> {
-  const refunded = await deps.db.transaction(async (tx) => {
-    const [won] = await tx
-      .update(payments)
-      .set({
-        status: 'refunded',
-        channel: verified.channel,
-        outcomeNote: OUTCOME_NOTES.paidAfterCancel,
-      })
-      .where(
-        and(eq(payments.reference, reference), inArray(payments.status, ['failed', 'abandoned'])),
-      )
-      .returning()
+  const outcome = await deps.db.transaction(async (tx) => {
+    const won = await claimPayment(tx, reference, 'unpaid', {
+      status: 'refunded',
+      channel: verified.channel,
+      outcomeNote: OUTCOME_NOTES.paidAfterCancel,
+    })
     if (!won) return null
     await queueRefundMail(tx, won, 'paidAfterCancel', verified.amountMinor, deps.publicUrl)
-    return won
+    return { payment: won, refund: true }
   })
-  if (refunded) await refundAfterCommit(deps, refunded, verified.amountMinor)
-  return refunded
+  return refundIfDecided(deps, outcome, verified)
+}
+
+/**
+ * A membership or top-up paid after we had settled it as declined or abandoned: nothing was held
+ * for it, so the membership is activated (or the wallet credited) after all, once, rather than
+ * refunded.
+ */
+async function settleLateMembership(
+  deps: SettleDeps,
+  reference: string,
+  verified: Verified,
+): Promise<Payment | null> {
+  const at = deps.now()
+  const outcome = await deps.db.transaction(async (tx) => {
+    const won = await claimPayment(tx, reference, 'unpaid', {
+      status: 'success',
+      channel: verified.channel,
+      outcomeNote: null,
+    })
+    if (!won) return null
+    if (isTopUpPayment(won)) return finishTopUp(deps, tx, won, verified)
+    return finishMembership(deps, tx, won, verified, at)
+  })
+  return refundIfDecided(deps, outcome, verified)
 }
 
 /**
@@ -257,7 +427,12 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
       settled = await settleUnpaid(deps, reference, verified.status)
     }
   } else if (verified.status === 'success') {
-    settled = await settleLateSuccess(deps, reference, verified)
+    const asInitiated =
+      verified.amountMinor === payment.amountMinor && verified.currency === payment.currency
+    settled =
+      (isMembership(payment) || isTopUpPayment(payment)) && asInitiated
+        ? await settleLateMembership(deps, reference, verified)
+        : await settleLateSuccess(deps, reference, verified)
   }
   // Null: another caller settled it first; read what they wrote.
   return settled ?? (await findPayment(deps.db, reference))

@@ -1,6 +1,12 @@
+import { eq } from 'drizzle-orm'
 import type { components } from '../../openapi/schema'
 import { type Account, requireAccount } from '../auth'
-import type { Handler } from './types'
+import { refuseUnstorableText } from '../bookings/core'
+import { accounts } from '../db/schema'
+import { badRequest } from '../http-error'
+import { saveVariants } from '../images/media-store'
+import { pictureVariant } from './profile-picture'
+import type { Handler, ServiceDeps } from './types'
 
 type AccountBody = components['schemas']['Account']
 
@@ -32,15 +38,67 @@ function accountBody(row: Account): AccountBody {
     subscriptionStatus: row.subscriptionStatus,
     subscriptionExpiry: row.subscriptionExpiry?.toISOString() ?? null,
     'Created at': row.createdAt.toISOString(),
+    Picture: row.picture,
     ...listed,
   }
 }
 
-export function accountsService() {
+/** The picture's address: served by GET /media/{name}. */
+const mediaUrl = (name: string) => `/media/${name}`
+
+export function accountsService({ db }: ServiceDeps) {
+  const profile = (row: Account) => ({ status: 'success' as const, account: accountBody(row) })
+
+  async function save(account: Account, changes: Partial<Account>) {
+    const [row] = await db
+      .update(accounts)
+      .set(changes)
+      .where(eq(accounts.id, account.id))
+      .returning()
+    return profile(row ?? account)
+  }
+
   /** The signed-in person's account: enough for the app to know whether they are a member. */
-  const getProfile: Handler<'getProfile'> = async (request) => ({
-    status: 'success',
-    account: accountBody(requireAccount(request)),
-  })
-  return { getProfile }
+  const getProfile: Handler<'getProfile'> = async (request) => profile(requireAccount(request))
+
+  /** Edit profile's Save Changes: first name, last name, phone (trimmed; the phone may be cleared). */
+  const updateProfile: Handler<'updateProfile'> = async (request) => {
+    const account = requireAccount(request)
+    const body = request.body
+    refuseUnstorableText(body)
+    const changes: Partial<Account> = {}
+    if (body['First Name'] !== undefined) changes.firstName = body['First Name'].trim()
+    if (body['Last Name'] !== undefined) changes.lastName = body['Last Name'].trim()
+    if (body['Phone Number'] !== undefined) changes.phone = body['Phone Number'].trim()
+    if (changes.firstName === '' || changes.lastName === '') {
+      throw badRequest('First Name and Last Name cannot be empty.')
+    }
+    if (typeof changes.phone === 'string' && changes.phone.replace(/\D/g, '').length < 5) {
+      throw badRequest('Phone Number needs at least 5 digits.')
+    }
+    return save(account, changes)
+  }
+
+  /** Upload picture: the bytes are checked and made into one square; the old one is replaced. */
+  const uploadProfilePicture: Handler<'uploadProfilePicture'> = async (request) => {
+    const account = requireAccount(request)
+    const file = request.body as unknown
+    if (!Buffer.isBuffer(file)) throw badRequest('Send the picture file as the request body.')
+    const variant = await pictureVariant(file)
+    return db.transaction(async (tx) => {
+      await saveVariants(tx, [variant])
+      const [row] = await tx
+        .update(accounts)
+        .set({ picture: mediaUrl(variant.name) })
+        .where(eq(accounts.id, account.id))
+        .returning()
+      return profile(row ?? account)
+    })
+  }
+
+  /** Remove picture: back to initials. Removing when there is none is fine. */
+  const removeProfilePicture: Handler<'removeProfilePicture'> = async (request) =>
+    save(requireAccount(request), { picture: null })
+
+  return { getProfile, updateProfile, uploadProfilePicture, removeProfilePicture }
 }

@@ -1,7 +1,7 @@
 import { randomBytes } from 'node:crypto'
 import { addMinutes } from 'date-fns'
-import { and, desc, eq } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
+import { and, desc, eq, isNull, or } from 'drizzle-orm'
+import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { components } from '../../openapi/schema'
 import { optionalAccount, requireAccount } from '../auth'
 import {
@@ -13,11 +13,18 @@ import {
   refuseUnstorableText,
   releaseHeldBookings,
 } from '../bookings/core'
-import { type Payment as PaymentRow, payments } from '../db/schema'
-import { badRequest, forbidden, HttpError, notFound } from '../http-error'
+import type { Db, Tx } from '../db/client'
+import { type NewPayment, type Payment as PaymentRow, payments } from '../db/schema'
+import { badRequest, forbidden, notFound, unauthorized } from '../http-error'
+import { type MembershipPayload, planPriceText, quoteMembership } from '../payments/membership'
 import type { BookingPayload, PaymentItem } from '../payments/payload'
-import { type PaymentProvider, providerUnavailable } from '../payments/provider'
+import {
+  type InitializeInput,
+  type PaymentProvider,
+  providerUnavailable,
+} from '../payments/provider'
 import { settlePayment } from '../payments/settle'
+import { quoteTopUp, TOPUP_REFUSALS, type TopUpPayload } from '../payments/topup'
 import type { Handler, ServiceDeps } from './types'
 
 type PaymentBody = components['schemas']['Payment']
@@ -92,6 +99,18 @@ export function callbackAddress(
 const isBookingInput = (booking: PaymentInitiation['booking']): booking is BookingInput =>
   'Type' in booking && booking.Type !== 'wallet-topup'
 
+type MembershipPurchase = components['schemas']['MembershipPurchase']
+
+const isMembershipPurchase = (
+  booking: PaymentInitiation['booking'],
+): booking is MembershipPurchase => !('Type' in booking) && 'Reference' in booking
+
+/** A wallet top-up: Plan 'topup', a wallet, or a wallet-topup booking (all three are required). */
+const isTopUp = (payment: PaymentInitiation['payment'], booking: PaymentInitiation['booking']) =>
+  payment.Plan === 'topup' ||
+  payment.walletId !== undefined ||
+  ('Type' in booking && booking.Type === 'wallet-topup')
+
 export function toPayment(row: PaymentRow): PaymentBody {
   return {
     id: row.id,
@@ -115,13 +134,169 @@ export function paymentsService({ db, now, provider, publicUrl }: PaymentsDeps):
   const settle = (request: FastifyRequest, reference: string) =>
     settlePayment({ db, provider, now, publicUrl, log: request.log }, reference)
 
+  /** Writes a payment as every initiation starts it: pending, with this server's provider. */
+  const insertPendingPayment = async (
+    executor: Db | Tx,
+    values: Omit<NewPayment, 'status' | 'provider' | 'payload'> & {
+      payload: BookingPayload | MembershipPayload | TopUpPayload
+    },
+  ): Promise<PaymentRow> => {
+    const [row] = await executor
+      .insert(payments)
+      .values({
+        ...values,
+        status: 'pending',
+        provider: provider.name,
+        payload: values.payload as unknown as Record<string, unknown>,
+      })
+      .returning()
+    if (!row) throw new Error('initiatePayment: the insert returned no row')
+    return row
+  }
+
+  /**
+   * Opens the provider's checkout for a pending payment and answers 201 with where to pay. When
+   * the provider does not answer, nothing was charged: the payment fails and, with
+   * `releaseHeldPlaces`, the places held for it go back at once.
+   */
+  const openCheckout = async (
+    request: FastifyRequest,
+    reply: FastifyReply,
+    row: PaymentRow,
+    metadata: InitializeInput['metadata'],
+    { releaseHeldPlaces = false } = {},
+  ) => {
+    const { reference } = row
+    try {
+      const started = await provider.initialize({
+        reference,
+        email: row.email,
+        amountMinor: row.amountMinor,
+        currency: row.currency,
+        callbackUrl: row.callbackUrl,
+        metadata,
+      })
+      reply.code(201)
+      return {
+        status: 'success' as const,
+        data: {
+          authorization_url: started.authorizationUrl,
+          access_code: started.accessCode,
+          reference,
+        },
+      }
+    } catch (error) {
+      await db.transaction(async (tx) => {
+        const [failed] = await tx
+          .update(payments)
+          .set({
+            status: 'failed',
+            finalizedAt: now(),
+            outcomeNote: 'The payment provider did not answer: nothing was charged.',
+          })
+          .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
+          .returning({ id: payments.id })
+        if (failed && releaseHeldPlaces) await releaseHeldBookings(tx, failed.id)
+      })
+      request.log.warn({ err: error, reference }, 'payments: the provider did not initialize')
+      throw providerUnavailable()
+    }
+  }
+
+  /** A membership plan: priced here from the plan, for the signed-in person only. */
+  const initiateMembership: Handler<'initiatePayment'> = async (request, reply) => {
+    const { callbackUrl, payment, booking } = request.body
+    const account = optionalAccount(request)
+    if (!account) throw unauthorized('Please log in to pay for a membership.')
+    if (!isMembershipPurchase(booking)) {
+      throw badRequest(
+        'A membership payment sends booking as { Reference: null, Account: [your id], Plan }.',
+      )
+    }
+    if (payment.Plan === null || payment.Plan !== booking.Plan) {
+      throw badRequest('payment.Plan and booking.Plan must name the same plan.')
+    }
+    const payers = [payment.Account?.[0], booking.Account[0]]
+    if (payers.some((payer) => payer !== undefined && payer !== account.id)) {
+      throw forbidden('You may only pay as yourself: Account must be your own id.')
+    }
+    const quote = await quoteMembership(db, account, payment.Plan, payment.Currency)
+    if (payment.Amount !== quote.amountMinor) {
+      throw badRequest(
+        `The price has changed: ${quote.item.title} costs ${planPriceText(quote.plan, quote.currency)}. Please review and try again.`,
+      )
+    }
+    const callback = callbackAddress(callbackUrl, {
+      request: requestOrigin(request),
+      public: publicUrl,
+    })
+    const reference = newReference()
+    const payload: MembershipPayload = {
+      membership: { planId: quote.plan.id, accountId: account.id, communityId: quote.communityId },
+      item: quote.item,
+    }
+    const row = await insertPendingPayment(db, {
+      reference,
+      accountId: account.id,
+      // The membership is the account's: its receipt goes to the account's address.
+      email: account.email,
+      purpose: 'membership',
+      plan: quote.plan.id,
+      currency: quote.currency,
+      amountMinor: quote.amountMinor,
+      payload,
+      callbackUrl: callback,
+      createdAt: now(),
+    })
+    return openCheckout(request, reply, row, {
+      purpose: 'membership',
+      plan: quote.plan.id,
+      title: quote.item.title,
+    })
+  }
+
+  /** A wallet top-up: NGN, at least ₦1,000, into a wallet the signed-in active member may fund. */
+  const initiateTopUp: Handler<'initiatePayment'> = async (request, reply) => {
+    const account = optionalAccount(request)
+    if (!account) throw unauthorized(TOPUP_REFUSALS.login)
+    const quote = await quoteTopUp(db, account, request.body)
+    const callback = callbackAddress(request.body.callbackUrl, {
+      request: requestOrigin(request),
+      public: publicUrl,
+    })
+    const reference = newReference()
+    const payload: TopUpPayload = {
+      topup: { walletId: quote.wallet.id, accountId: account.id },
+      item: quote.item,
+    }
+    const row = await insertPendingPayment(db, {
+      reference,
+      accountId: account.id,
+      // The receipt goes to the account's own address.
+      email: account.email,
+      purpose: 'topup',
+      plan: 'topup',
+      currency: 'NGN',
+      amountMinor: quote.amountMinor,
+      payload,
+      callbackUrl: callback,
+      createdAt: now(),
+    })
+    return openCheckout(request, reply, row, {
+      purpose: 'topup',
+      walletId: quote.wallet.id,
+      title: quote.item.title,
+    })
+  }
+
   return {
     async initiatePayment(request, reply) {
       const account = optionalAccount(request)
       refuseUnstorableText(request.body)
       const { callbackUrl, email, payment, booking } = request.body
+      if (isTopUp(payment, booking)) return initiateTopUp(request, reply)
       if (payment.Plan !== null || !isBookingInput(booking)) {
-        throw new HttpError(501, 'Membership and top-up payments are not available yet.')
+        return initiateMembership(request, reply)
       }
       const payer = payment.Account?.[0]
       if (payer !== undefined && payer !== account?.id) {
@@ -150,24 +325,18 @@ export function paymentsService({ db, now, provider, publicUrl }: PaymentsDeps):
       }
       const payload: BookingPayload = { booking, item }
       const row = await db.transaction(async (tx) => {
-        const [created] = await tx
-          .insert(payments)
-          .values({
-            reference,
-            accountId: account?.id ?? null,
-            email: email.trim().toLowerCase(),
-            purpose: 'booking',
-            plan: null,
-            currency: quote.currency,
-            amountMinor: quote.amountMinor,
-            status: 'pending',
-            provider: provider.name,
-            payload: payload as unknown as Record<string, unknown>,
-            callbackUrl: callback,
-            createdAt: at,
-          })
-          .returning()
-        if (!created) throw new Error('initiatePayment: the insert returned no row')
+        const created = await insertPendingPayment(tx, {
+          reference,
+          accountId: account?.id ?? null,
+          email: email.trim().toLowerCase(),
+          purpose: 'booking',
+          plan: null,
+          currency: quote.currency,
+          amountMinor: quote.amountMinor,
+          payload,
+          callbackUrl: callback,
+          createdAt: at,
+        })
         // The place is held while the person pays; 409 'Sold out' rolls the payment back too.
         await placeBooking(tx, {
           input: booking,
@@ -182,41 +351,13 @@ export function paymentsService({ db, now, provider, publicUrl }: PaymentsDeps):
         return created
       })
 
-      try {
-        const started = await provider.initialize({
-          reference,
-          email: row.email,
-          amountMinor: row.amountMinor,
-          currency: row.currency,
-          callbackUrl: callback,
-          metadata: { purpose: 'booking', ...item, booker: booking.Email },
-        })
-        reply.code(201)
-        return {
-          status: 'success' as const,
-          data: {
-            authorization_url: started.authorizationUrl,
-            access_code: started.accessCode,
-            reference,
-          },
-        }
-      } catch (error) {
-        // Nothing was charged: the payment fails and its place goes back at once.
-        await db.transaction(async (tx) => {
-          const [failed] = await tx
-            .update(payments)
-            .set({
-              status: 'failed',
-              finalizedAt: now(),
-              outcomeNote: 'The payment provider did not answer: nothing was charged.',
-            })
-            .where(and(eq(payments.id, row.id), eq(payments.status, 'pending')))
-            .returning({ id: payments.id })
-          if (failed) await releaseHeldBookings(tx, failed.id)
-        })
-        request.log.warn({ err: error, reference }, 'payments: the provider did not initialize')
-        throw providerUnavailable()
-      }
+      return openCheckout(
+        request,
+        reply,
+        row,
+        { purpose: 'booking', ...item, booker: booking.Email },
+        { releaseHeldPlaces: true },
+      )
     },
 
     async verifyPayment(request) {
@@ -250,7 +391,13 @@ export function paymentsService({ db, now, provider, publicUrl }: PaymentsDeps):
       const rows = await db
         .select()
         .from(payments)
-        .where(eq(payments.accountId, account.id))
+        .where(
+          or(
+            eq(payments.accountId, account.id),
+            // Paid as a guest with this e-mail before the account existed (or before signing in).
+            and(isNull(payments.accountId), eq(payments.email, account.email)),
+          ),
+        )
         .orderBy(desc(payments.createdAt))
       return { status: 'success' as const, payments: rows.map(toPayment) }
     },

@@ -1,4 +1,4 @@
-import { and, eq, gte, inArray, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm'
 import type { components } from '../../openapi/schema'
 import { type Account, requireAccount } from '../auth'
 import {
@@ -54,6 +54,21 @@ async function spendableWallet(tx: Tx, walletId: string, account: Account): Prom
     : (await communityIdsOf(tx, account)).includes(wallet.communityId ?? '')
   if (!mine) throw forbidden('This is not your wallet.')
   if (wallet.currency !== 'NGN') throw badRequest('Bookings are paid from a naira (NGN) wallet.')
+  return wallet
+}
+
+/**
+ * The wallet, if this account may read its history: the owner of a personal wallet; the creator
+ * or an Active member of the community of a community wallet. 404 when there is none, 403 for
+ * anyone else (the same answer for every wallet not theirs, so it tells them nothing about it).
+ */
+async function readableWallet(db: Db, walletId: string, account: Account): Promise<WalletRow> {
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.id, walletId))
+  if (!wallet) throw notFound('This wallet does not exist.')
+  const mine = wallet.accountId
+    ? wallet.accountId === account.id
+    : (await communityIdsOf(db, account)).includes(wallet.communityId ?? '')
+  if (!mine) throw forbidden('This is not your wallet.')
   return wallet
 }
 
@@ -115,8 +130,8 @@ const walletBody = (row: WalletRow, name: string): Wallet => ({
 })
 
 export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: MailDeps) {
-  const getWallets: Handler<'getWallets'> = async (request) => {
-    const account = requireAccount(request)
+  /** The account's own wallet (or null) and the wallets of its communities, by name. */
+  const walletsOf = async (account: Account) => {
     const [own] = await db.select().from(wallets).where(eq(wallets.accountId, account.id))
     const ids = await communityIdsOf(db, account)
     const shared =
@@ -129,12 +144,48 @@ export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: 
             .orderBy(communities.name)
         : []
     return {
+      userWallet: own ? walletBody(own, `${account.firstName} ${account.lastName}`) : null,
+      communityWallets: shared.map((row) => walletBody(row.wallet, row.name)),
+    }
+  }
+
+  const getWallets: Handler<'getWallets'> = async (request) => {
+    const account = requireAccount(request)
+    return { status: 'success', message: 'Your wallets.', data: await walletsOf(account) }
+  }
+
+  /**
+   * Creates the account's personal wallet (NGN, empty) unless it has one: idempotent, and the
+   * unique index on the owner makes concurrent calls create exactly one.
+   */
+  const createWallet: Handler<'createWallet'> = async (request, reply) => {
+    const account = requireAccount(request)
+    const created = await db
+      .insert(wallets)
+      .values({ accountId: account.id, balanceMinor: 0, currency: 'NGN', createdAt: now() })
+      .onConflictDoNothing({ target: wallets.accountId })
+      .returning({ id: wallets.id })
+    reply.code(201)
+    return {
       status: 'success',
-      message: 'Your wallets.',
-      data: {
-        userWallet: own ? walletBody(own, `${account.firstName} ${account.lastName}`) : null,
-        communityWallets: shared.map((row) => walletBody(row.wallet, row.name)),
-      },
+      message: created.length > 0 ? 'Your wallet is ready.' : 'You already have a wallet.',
+      data: await walletsOf(account),
+    }
+  }
+
+  /** A wallet's ledger, latest first, for those who may use the wallet. */
+  const getWalletHistory: Handler<'getWalletHistory'> = async (request) => {
+    const account = requireAccount(request)
+    const wallet = await readableWallet(db, request.params.walletId, account)
+    const rows = await db
+      .select()
+      .from(walletTransactions)
+      .where(eq(walletTransactions.walletId, wallet.id))
+      .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
+    return {
+      status: 'success',
+      message: rows.length > 0 ? 'Your wallet transactions.' : 'No transactions found',
+      data: rows.map(transactionBody),
     }
   }
 
@@ -184,5 +235,5 @@ export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: 
     return { status: 'success', message: `You're booked: ${data.booking.Event}.`, data }
   }
 
-  return { getWallets, debitWallet }
+  return { getWallets, createWallet, getWalletHistory, debitWallet }
 }

@@ -690,16 +690,23 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
       })
     })
 
-    it('membership and top-up payments are not built yet: 501', async () => {
+    it('a wallet top-up needs a session: 401 without one (top-ups: wallet-topup.test.ts)', async () => {
       expectError(
         await initiate({
-          callbackUrl: '/profile',
+          callbackUrl: '/profile/wallet',
           email: 'ada@example.com',
-          payment: { Amount: 25_000_000, Currency: 'NGN', Account: null, Plan: 'individual-6m' },
-          booking: { Reference: null, Account: [crypto.randomUUID()], Plan: 'individual-6m' },
+          payment: { Amount: 500_000, Currency: 'NGN', Account: null, Plan: 'topup' },
+          booking: {
+            Email: 'ada@example.com',
+            Name: 'Ada Okafor',
+            Type: 'wallet-topup',
+            Amount: 500_000,
+            'Paid with': 'paystack',
+            'Payment Reference': null,
+          },
         }),
-        501,
-        'Membership and top-up payments are not available yet.',
+        401,
+        'Please log in to top up your wallet.',
       )
     })
 

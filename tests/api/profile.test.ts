@@ -35,6 +35,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         subscriptionStatus: 'Active',
         subscriptionExpiry: expect.any(String),
         'Created at': expect.any(String),
+        Picture: null,
         'First Name': ['Ada'],
         'Last Name': ['Okafor'],
         Pronouns: ['she/her'],

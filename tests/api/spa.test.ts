@@ -19,11 +19,14 @@ const operationIds = (document: {
     .flatMap((item) => Object.values(item).map((op) => op.operationId))
     .sort()
 
+/** Long enough that every page (over 1 KiB) is compressed, as the real build's pages are. */
+const DESCRIPTION = 'A boutique hotel and creative gathering space in Lagos. '.repeat(20)
 const INDEX_HTML = `<!doctype html>
 <html lang="en">
   <head>
     <meta charset="UTF-8" />
     <title>Sixteen</title>
+    <meta name="description" content="${DESCRIPTION}" />
     <script type="module" crossorigin src="/assets/app-abc123.js"></script>
   </head>
   <body>
@@ -87,6 +90,12 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(response.headers['cache-control']).toBe('no-cache')
       return response.body
     }
+
+    it('sends the documents’ old /memberships address to /membership for good (301)', async () => {
+      const response = await get('/memberships')
+      expect(response.statusCode).toBe(301)
+      expect(response.headers.location).toBe('/membership')
+    })
 
     it('carries the calendar’s events in the home page, as GET /api/events answers them', async () => {
       const html = await page('/')
@@ -211,6 +220,14 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(response.headers['content-encoding']).toBe('gzip')
       expect(response.rawPayload.length).toBeLessThan(APP_JS.length)
       expect(gunzipSync(response.rawPayload).toString('utf8')).toBe(APP_JS)
+    })
+
+    it('compresses every page for a client that accepts gzip, with its own route or without', async () => {
+      for (const url of ['/', '/about', '/no-such-page']) {
+        const response = await get(url, { 'accept-encoding': 'gzip' })
+        expect(response.headers['content-encoding'], url).toBe('gzip')
+        expect(gunzipSync(response.rawPayload).toString('utf8'), url).toContain(DESCRIPTION)
+      }
     })
 
     it('keeps an unknown /api address an API error, not the app', async () => {

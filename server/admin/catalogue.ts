@@ -1,0 +1,446 @@
+import { readFile } from 'node:fs/promises'
+import { TZDate } from '@date-fns/tz'
+import { and, asc, eq, ne, sql } from 'drizzle-orm'
+import { LAGOS_TZ, lagosDay } from '../../machines/rules/dates'
+import { formatNaira } from '../../machines/rules/money'
+import { parseSlot } from '../../machines/rules/slots'
+import { cleanSpaceName } from '../../machines/rules/spaces'
+import {
+  bookings,
+  type Event,
+  events,
+  type NewEvent,
+  type Space,
+  type SpaceKind,
+  spaces,
+} from '../db/schema'
+import { DEMO_HOTEL_ADDRESS } from '../db/seed'
+import { uploadPoster } from '../images/media-store'
+import { ImageRejected } from '../images/poster-variants'
+import type { AdminContext } from './applications'
+import { CommandError, int, type Parsed, text, UsageError } from './args'
+
+// Events, co-working spaces and print-studio items, as staff create and edit them. Every change
+// goes through the database, whose triggers tell every server instance to refresh its public
+// pages (migration 0002).
+
+type Options = Parsed['options']
+
+/** The instant of a Lagos wall-clock time on a Lagos day. */
+function lagosInstant(day: string, time: string): Date {
+  const [y = 0, m = 1, d = 1] = day.split('-').map(Number)
+  const [h = 0, min = 0] = time.split(':').map(Number)
+  return new Date(new TZDate(y, m - 1, d, h, min, LAGOS_TZ).getTime())
+}
+
+/** '16:00' → '4pm', '19:30' → '7:30pm': the product's way of writing times in slots. */
+function clockText(time: string): string {
+  const [h = 0, m = 0] = time.split(':').map(Number)
+  const hour = h % 12 === 0 ? 12 : h % 12
+  return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'am' : 'pm'}`
+}
+
+/** 'HH:mm' of an instant in Lagos. */
+const lagosClock = (instant: Date) => {
+  const date = new TZDate(instant.getTime(), LAGOS_TZ)
+  return `${String(date.getHours()).padStart(2, '0')}:${String(date.getMinutes()).padStart(2, '0')}`
+}
+
+/** A readable id from a title: 'Rooftop Jazz: Vol. 2' → 'rooftop-jazz-vol-2'. */
+export function slugOf(title: string): string {
+  return title
+    .toLowerCase()
+    .normalize('NFKD')
+    .replace(/[\u0300-\u036f]/g, '')
+    .replace(/[^a-z0-9]+/g, '-')
+    .replace(/^-+|-+$/g, '')
+    .slice(0, 60)
+    .replace(/-+$/g, '')
+}
+
+function checkSlug(id: string, what: string) {
+  if (!/^[a-z0-9]+(-[a-z0-9]+)*$/.test(id)) {
+    throw new UsageError(
+      `--id must be lower-case letters, digits and dashes (e.g. rooftop-jazz), not '${id}' (${what}).`,
+    )
+  }
+}
+
+function parseSlots(value: string): string[] {
+  const slots = value
+    .split(',')
+    .map((slot) => slot.trim())
+    .filter(Boolean)
+  for (const slot of slots) {
+    if (!parseSlot(slot)) {
+      throw new UsageError(
+        `--slots: '${slot}' is not a time range such as '4pm - 8pm' (separate several with commas).`,
+      )
+    }
+  }
+  return slots
+}
+
+export const eventOptions = {
+  title: { kind: 'text', help: "The event's name (required to create)", placeholder: '<text>' },
+  date: { kind: 'day', help: 'Its day in Lagos (required to create)', placeholder: '<yyyy-MM-dd>' },
+  'end-date': {
+    kind: 'day',
+    help: 'Its last day, for an event of several days (default: --date)',
+    placeholder: '<yyyy-MM-dd>',
+  },
+  start: {
+    kind: 'time',
+    help: 'Start, 24-hour Lagos time (required to create)',
+    placeholder: '<HH:mm>',
+  },
+  end: {
+    kind: 'time',
+    help: 'End, 24-hour Lagos time (required to create)',
+    placeholder: '<HH:mm>',
+  },
+  price: { kind: 'int', help: 'Whole naira; 0 is free (default 0)', placeholder: '<naira>' },
+  'friends-price': {
+    kind: 'text',
+    help: "What an active member pays, whole naira; 'none': the same as --price",
+    placeholder: '<naira|none>',
+  },
+  capacity: {
+    kind: 'int',
+    help: 'Places per day and time slot (required to create)',
+    placeholder: '<n>',
+  },
+  venue: {
+    kind: 'text',
+    help: 'The space inside the hotel (required to create)',
+    placeholder: '<text>',
+  },
+  address: { kind: 'text', help: "Street address (default: the hotel's)", placeholder: '<text>' },
+  slots: {
+    kind: 'text',
+    help: "Time slots, e.g. '4pm - 8pm, 8pm - 11pm' (default: start to end)",
+    placeholder: '<list>',
+  },
+  about: { kind: 'text', help: 'What it is, for the event page', placeholder: '<text>' },
+  url: { kind: 'text', help: 'An outside page about it', placeholder: '<address>' },
+  'members-only': { kind: 'yes-no', help: 'Only active members may book', placeholder: '<yes|no>' },
+  rsvp: { kind: 'yes-no', help: 'Bookings open (yes) or closed (no)', placeholder: '<yes|no>' },
+  poster: {
+    kind: 'text',
+    help: 'A poster: an address (https://... or /...) or an image file to upload',
+    placeholder: '<url|file>',
+  },
+} as const
+
+function friendsPrice(value: string | undefined): number | null | undefined {
+  if (value === undefined) return undefined
+  if (value.toLowerCase() === 'none') return null
+  if (!/^\d+$/.test(value)) {
+    throw new UsageError(`--friends-price must be whole naira or 'none', not '${value}'.`)
+  }
+  return Number(value)
+}
+
+/** Applies --poster: an address is stored as it is; a file is checked, resized and stored. */
+async function applyPoster(ctx: AdminContext, eventId: string, poster: string): Promise<string> {
+  if (/^https?:\/\//i.test(poster) || poster.startsWith('/')) {
+    if (poster.startsWith('/') && !poster.startsWith('//')) {
+      // A path on this site (/posters/..., /media/...), unless it is a file on this machine.
+      const file = await readFile(poster).catch(() => null)
+      if (!file) {
+        await ctx.db
+          .update(events)
+          .set({ posters: [{ url: poster }] })
+          .where(eq(events.id, eventId))
+        return poster
+      }
+    } else {
+      try {
+        new URL(poster)
+      } catch {
+        throw new UsageError(`--poster: '${poster}' is not a web address.`)
+      }
+      await ctx.db
+        .update(events)
+        .set({ posters: [{ url: poster }] })
+        .where(eq(events.id, eventId))
+      return poster
+    }
+  }
+  const file = await readFile(poster).catch(() => {
+    throw new CommandError(`--poster: cannot read the file ${poster}. Check its path.`)
+  })
+  try {
+    const { url, variants } = await uploadPoster(ctx.db, eventId, file)
+    return `${url} (${variants.length} sizes and formats)`
+  } catch (error) {
+    if (error instanceof ImageRejected) throw new CommandError(`--poster: ${error.message}`)
+    throw error
+  }
+}
+
+function describeEvent(event: Event): string {
+  const day = lagosDay(event.startAt)
+  const lastDay = lagosDay(event.endAt)
+  const price =
+    event.priceNaira > 0
+      ? `${formatNaira(event.priceNaira)}${event.friendsPriceNaira !== null ? `, members ${formatNaira(event.friendsPriceNaira)}` : ''}`
+      : 'free'
+  return [
+    `${event.id}: ${event.name}`,
+    `  ${day}${lastDay !== day ? ` to ${lastDay}` : ''}, ${lagosClock(event.startAt)} to ${lagosClock(event.endAt)} (Lagos); slots: ${event.timeSlots.join(', ') || 'none'}`,
+    `  ${event.venue}, ${event.address}`,
+    `  ${price}; ${event.capacity} places per slot; bookings ${event.rsvpOpen ? 'open' : 'closed'}${event.membersOnly ? '; members only' : ''}`,
+    `  poster: ${event.posters[0]?.url ?? 'none'}`,
+  ].join('\n')
+}
+
+/** `events create --title ... --date ... --start ... --end ... --capacity ... --venue ...` */
+export async function createEvent(ctx: AdminContext, options: Options): Promise<string> {
+  const missing = ['title', 'date', 'start', 'end', 'capacity', 'venue'].filter(
+    (name) => options[name] === undefined,
+  )
+  if (missing.length) {
+    throw new UsageError(`To create an event, give ${missing.map((m) => `--${m}`).join(', ')}.`)
+  }
+  const title = text(options, 'title') as string
+  const id = text(options, 'id') ?? slugOf(title)
+  checkSlug(id, 'made from the title; give --id')
+  const values = eventValues(options, null)
+  const [clash] = await ctx.db.select({ id: events.id }).from(events).where(eq(events.id, id))
+  if (clash) {
+    throw new CommandError(
+      `An event with the id ${id} exists already. Give another --id, or edit it with 'events edit ${id}'.`,
+    )
+  }
+  await ctx.db.insert(events).values({ id, ...(values as Omit<NewEvent, 'id'>) })
+  const poster = text(options, 'poster')
+  const posterLine = poster ? `\nPoster: ${await applyPoster(ctx, id, poster)}` : ''
+  const [event] = await ctx.db.select().from(events).where(eq(events.id, id))
+  return `Created event\n${describeEvent(event as Event)}${posterLine}`
+}
+
+/** The columns the options set; with `current`, the ones not given keep their values. */
+function eventValues(options: Options, current: Event | null): Partial<NewEvent> {
+  const values: Partial<NewEvent> = {}
+  const title = text(options, 'title')
+  if (title !== undefined) values.name = title
+  const venue = text(options, 'venue')
+  if (venue !== undefined) values.venue = venue
+  const address = text(options, 'address') ?? (current ? undefined : DEMO_HOTEL_ADDRESS)
+  if (address !== undefined) values.address = address
+
+  const date = text(options, 'date') ?? (current ? lagosDay(current.startAt) : undefined)
+  const endDate =
+    text(options, 'end-date') ??
+    (current && !text(options, 'date') ? lagosDay(current.endAt) : date)
+  const start = text(options, 'start') ?? (current ? lagosClock(current.startAt) : undefined)
+  const end = text(options, 'end') ?? (current ? lagosClock(current.endAt) : undefined)
+  const timing = ['date', 'end-date', 'start', 'end'].some((name) => options[name] !== undefined)
+  if (date && endDate && start && end && (timing || !current)) {
+    const startAt = lagosInstant(date, start)
+    const endAt = lagosInstant(endDate, end)
+    if (endAt.getTime() <= startAt.getTime()) {
+      throw new UsageError(
+        `The event must end after it starts (${date} ${start} to ${endDate} ${end}).`,
+      )
+    }
+    values.startAt = startAt
+    values.endAt = endAt
+  }
+  const slots = text(options, 'slots')
+  if (slots !== undefined) values.timeSlots = parseSlots(slots)
+  else if (start && end && (!current || options.start !== undefined || options.end !== undefined)) {
+    const slot = `${clockText(start)} - ${clockText(end)}`
+    values.timeSlots = parseSlot(slot) ? [slot] : []
+  }
+  const price = int(options, 'price')
+  if (price !== undefined) values.priceNaira = price
+  const friends = friendsPrice(text(options, 'friends-price'))
+  if (friends !== undefined) values.friendsPriceNaira = friends
+  const capacity = int(options, 'capacity')
+  if (capacity !== undefined) values.capacity = capacity
+  const about = text(options, 'about')
+  if (about !== undefined) values.about = about
+  const url = text(options, 'url')
+  if (url !== undefined) values.url = url
+  const membersOnly = text(options, 'members-only')
+  if (membersOnly !== undefined) values.membersOnly = membersOnly === 'yes'
+  const rsvp = text(options, 'rsvp')
+  if (rsvp !== undefined) values.rsvpOpen = rsvp === 'yes'
+  return values
+}
+
+async function findEvent(ctx: AdminContext, id: string): Promise<Event> {
+  const [event] = await ctx.db.select().from(events).where(eq(events.id, id))
+  if (!event) {
+    throw new CommandError(
+      `No event has the id '${id}'. The id is the last part of its address (/event/<id>).`,
+    )
+  }
+  return event
+}
+
+/** `events edit <id> [options]`: changes only what is given. */
+export async function editEvent(ctx: AdminContext, id: string, options: Options): Promise<string> {
+  const current = await findEvent(ctx, id)
+  const values = eventValues(options, current)
+  const poster = text(options, 'poster')
+  if (Object.keys(values).length === 0 && !poster) {
+    throw new UsageError(`Nothing to change: give at least one option (see 'events edit --help').`)
+  }
+  if (Object.keys(values).length > 0) {
+    await ctx.db.update(events).set(values).where(eq(events.id, id))
+  }
+  const posterLine = poster ? `\nPoster: ${await applyPoster(ctx, id, poster)}` : ''
+  return `Updated event\n${describeEvent(await findEvent(ctx, id))}${posterLine}`
+}
+
+/** `events capacity <id> <n>` */
+export async function setEventCapacity(
+  ctx: AdminContext,
+  id: string,
+  capacity: string,
+): Promise<string> {
+  if (!/^\d+$/.test(capacity)) {
+    throw new UsageError(`The capacity must be a whole number of places, not '${capacity}'.`)
+  }
+  const event = await findEvent(ctx, id)
+  await ctx.db
+    .update(events)
+    .set({ capacity: Number(capacity) })
+    .where(eq(events.id, id))
+  const [taken] = await ctx.db.select({ places: sql<number>`coalesce(max(places), 0)::int` }).from(
+    ctx.db
+      .select({
+        places: sql<number>`sum(1 + ${bookings.visitors})`.as('places'),
+      })
+      .from(bookings)
+      .where(and(eq(bookings.eventId, id), ne(bookings.status, 'cancelled')))
+      .groupBy(bookings.date, bookings.timeSlot)
+      .as('slots'),
+  )
+  const most = taken?.places ?? 0
+  const warning =
+    most > Number(capacity)
+      ? `\nNote: one slot already has ${most} places booked; those bookings stay, new ones are refused ('Sold out').`
+      : ''
+  return `${event.name} (${id}) now has ${capacity} places per slot (was ${event.capacity}).${warning}`
+}
+
+// Spaces and studio items: one table, two kinds.
+
+const KIND_NAMES: Record<SpaceKind, { one: string; command: string }> = {
+  coworking: { one: 'space', command: 'spaces' },
+  'print-studio': { one: 'studio item', command: 'studio-items' },
+}
+
+export const spaceOptions = {
+  name: {
+    kind: 'text',
+    help: 'Its name as people see it (required to create)',
+    placeholder: '<text>',
+  },
+  capacity: {
+    kind: 'int',
+    help: 'Places per day (spaces) or per session (studio items) (required to create)',
+    placeholder: '<n>',
+  },
+  coworking: {
+    kind: 'yes-no',
+    help: 'Offered for booking: yes (default) or no, to hide it',
+    placeholder: '<yes|no>',
+  },
+  sort: {
+    kind: 'int',
+    help: 'Its place in lists, smallest first (default: last)',
+    placeholder: '<n>',
+  },
+} as const
+
+function describeSpace(space: Space): string {
+  return `${space.id}: ${cleanSpaceName(space.name)}, ${space.capacity} places, ${space.coworking ? 'bookable' : 'not bookable'}, sort ${space.sort}`
+}
+
+export async function createSpace(
+  ctx: AdminContext,
+  kind: SpaceKind,
+  options: Options,
+): Promise<string> {
+  const what = KIND_NAMES[kind]
+  const missing = ['name', 'capacity'].filter((name) => options[name] === undefined)
+  if (missing.length) {
+    throw new UsageError(
+      `To create a ${what.one}, give ${missing.map((m) => `--${m}`).join(', ')}.`,
+    )
+  }
+  const name = text(options, 'name') as string
+  const id = text(options, 'id') ?? slugOf(name)
+  checkSlug(id, 'made from the name; give --id')
+  const capacity = int(options, 'capacity') as number
+  if (capacity < 1) throw new UsageError('--capacity must be at least 1.')
+  const [clash] = await ctx.db.select().from(spaces).where(eq(spaces.id, id))
+  if (clash) {
+    throw new CommandError(
+      `A ${KIND_NAMES[clash.kind].one} with the id ${id} exists already. Give another --id, or edit it with '${KIND_NAMES[clash.kind].command} edit ${id}'.`,
+    )
+  }
+  const [last] = await ctx.db
+    .select({ sort: sql<number>`coalesce(max(${spaces.sort}), 0)::int` })
+    .from(spaces)
+    .where(eq(spaces.kind, kind))
+  const [space] = await ctx.db
+    .insert(spaces)
+    .values({
+      id,
+      name,
+      kind,
+      capacity,
+      coworking: text(options, 'coworking') !== 'no',
+      sort: int(options, 'sort') ?? (last?.sort ?? 0) + 1,
+    })
+    .returning()
+  return `Created ${what.one} ${describeSpace(space as Space)}`
+}
+
+export async function editSpace(
+  ctx: AdminContext,
+  kind: SpaceKind,
+  id: string,
+  options: Options,
+): Promise<string> {
+  const what = KIND_NAMES[kind]
+  const [current] = await ctx.db
+    .select()
+    .from(spaces)
+    .where(and(eq(spaces.id, id), eq(spaces.kind, kind)))
+  if (!current) {
+    const list = await ctx.db
+      .select({ id: spaces.id })
+      .from(spaces)
+      .where(eq(spaces.kind, kind))
+      .orderBy(asc(spaces.sort))
+    throw new CommandError(
+      `No ${what.one} has the id '${id}'. ${what.command[0]?.toUpperCase()}${what.command.slice(1)}: ${list.map((s) => s.id).join(', ') || 'none yet'}.`,
+    )
+  }
+  const changes: Partial<Space> = {}
+  const name = text(options, 'name')
+  if (name !== undefined) changes.name = name
+  const capacity = int(options, 'capacity')
+  if (capacity !== undefined) {
+    if (capacity < 1) throw new UsageError('--capacity must be at least 1.')
+    changes.capacity = capacity
+  }
+  const coworking = text(options, 'coworking')
+  if (coworking !== undefined) changes.coworking = coworking === 'yes'
+  const sort = int(options, 'sort')
+  if (sort !== undefined) changes.sort = sort
+  if (Object.keys(changes).length === 0) {
+    throw new UsageError(
+      `Nothing to change: give at least one option (see '${what.command} edit --help').`,
+    )
+  }
+  const [space] = await ctx.db.update(spaces).set(changes).where(eq(spaces.id, id)).returning()
+  return `Updated ${what.one} ${describeSpace(space as Space)}`
+}

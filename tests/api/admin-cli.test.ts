@@ -1,0 +1,316 @@
+import { spawnSync } from 'node:child_process'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { type AdminContext, approveApplication } from '../../server/admin/applications.ts'
+import { runAdmin } from '../../server/admin/cli.ts'
+import {
+  accounts,
+  applications,
+  communities,
+  communityMembers,
+  events,
+  spaces,
+} from '../../server/db/schema.ts'
+import { dbCases, NOW, startApi, type TestApi, TODAY } from '../support/api-app.ts'
+import { mailTo } from '../support/bookings.ts'
+
+// `npm run admin -- <command>`: the staff's tools on the server's database. Here each command
+// runs in-process on the test database (runAdmin is what the script calls), and what it did is
+// checked through the API, as a member or visitor would notice it.
+
+const SITE = 'https://sixteen.test'
+
+describe('npm run admin (the script itself)', () => {
+  const run = (...args: string[]) =>
+    spawnSync('npx', ['tsx', 'server/admin/cli.ts', ...args], { encoding: 'utf8' })
+
+  it('prints the overall help with exit code 0, and exits 2 when given no command', () => {
+    const help = run('--help')
+    expect(help.status).toBe(0)
+    expect(help.stdout).toContain('Usage: npm run admin -- <command> [options]')
+    expect(help.stdout).toContain('applications approve <id>')
+    const bare = run()
+    expect(bare.status).toBe(2)
+    expect(bare.stderr).toContain('Commands:')
+  }, 30_000)
+})
+
+describe.each(dbCases())('%s', (_name, kind, skip) => {
+  describe.skipIf(skip)('npm run admin -- <command>', () => {
+    let api: TestApi
+    let ctx: AdminContext
+    beforeAll(async () => {
+      api = await startApi(kind, { app: { publicUrl: SITE } })
+      ctx = { db: api.db, now: () => NOW, publicUrl: SITE }
+    })
+    afterAll(() => api?.close())
+
+    const admin = (...argv: string[]) => runAdmin(ctx, argv)
+
+    it('has --help on every command, with exit code 0', async () => {
+      for (const command of [
+        'applications list',
+        'applications approve',
+        'applications reject',
+        'events create',
+        'events edit',
+        'events capacity',
+        'events poster',
+        'spaces create',
+        'spaces edit',
+        'studio-items create',
+        'studio-items edit',
+        'bookings list',
+      ]) {
+        const result = await admin(...command.split(' '), '--help')
+        expect(result.code, command).toBe(0)
+        expect(result.out).toMatch(new RegExp(`^Usage: npm run admin -- ${command}`))
+      }
+    })
+
+    it('refuses what is typed wrong with a clear message and exit code 2', async () => {
+      const unknown = await admin('aplications', 'list')
+      expect(unknown.code).toBe(2)
+      expect(unknown.err).toMatch(/^Unknown command 'aplications'/)
+      const option = await admin('applications', 'list', '--stat', 'all')
+      expect(option).toMatchObject({ code: 2 })
+      expect(option.err).toMatch(
+        /^Unknown option --stat for 'applications list'\. Its options: --status\./,
+      )
+      const date = await admin('bookings', 'list', '--day', '24/11/2026')
+      expect(date.code).toBe(2)
+      expect(date.err).toMatch(/^--day must be a date as yyyy-MM-dd/)
+      const missing = await admin('events', 'create', '--title', 'Open Mic')
+      expect(missing.code).toBe(2)
+      expect(missing.err).toMatch(
+        /^To create an event, give --date, --start, --end, --capacity, --venue\./,
+      )
+      const noId = await admin('applications', 'approve')
+      expect(noId.code).toBe(2)
+      expect(noId.err).toMatch(/^'applications approve' needs <id>\./)
+    })
+
+    it('lists the pending applications', async () => {
+      const result = await admin('applications', 'list')
+      expect(result.code).toBe(0)
+      expect(result.out).toMatch(/^1 application \(pending\):/)
+      expect(result.out).toContain('Obinna Eze <obinna@example.com>')
+    })
+
+    it('approve: creates the account from the fields and e-mails a login link that works', async () => {
+      const [application] = await api.db
+        .select()
+        .from(applications)
+        .where(eq(applications.email, 'obinna@example.com'))
+      const result = await admin('applications', 'approve', (application?.id ?? '').slice(0, 8))
+      expect(result.err).toBe('')
+      expect(result.code).toBe(0)
+      expect(result.out).toMatch(
+        /^Approved Obinna Eze <obinna@example\.com>: account [0-9a-f-]{36} created\./,
+      )
+
+      const [account] = await api.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.email, 'obinna@example.com'))
+      expect(account).toMatchObject({
+        firstName: 'Obinna',
+        lastName: 'Eze',
+        phone: '+234 806 555 0151',
+        occupation: 'Software engineer',
+        role: 'Member',
+        subscriptionStatus: 'Inactive',
+      })
+      const [mail] = await mailTo(api.db, 'obinna@example.com')
+      expect(mail?.subject).toBe('Welcome to Friends of 16')
+      const token = mail?.text.match(/https:\/\/sixteen\.test\/verify\?token=([A-Za-z0-9_-]+)/)?.[1]
+      expect(token).toBeDefined()
+      const verified = await api.app.inject({
+        url: `/api/accounts/verify-magic-link?token=${token}`,
+      })
+      expect(verified.statusCode).toBe(200)
+      expect(verified.json().user).toMatchObject({
+        email: 'obinna@example.com',
+        name: 'Obinna Eze',
+        subscriptionStatus: 'Inactive',
+      })
+      // Once only.
+      const again = await admin('applications', 'approve', application?.id ?? '')
+      expect(again.code).toBe(1)
+      expect(again.err).toMatch(/^The application of obinna@example\.com is already approved/)
+    })
+
+    it('approve of a community application makes the person an active member', async () => {
+      const [community] = await api.db.select().from(communities)
+      const signup = await api.app.inject({
+        method: 'POST',
+        url: '/api/accounts/signup-as-community-member',
+        payload: {
+          communityId: community?.id,
+          application: {
+            'First Name': 'Bisi',
+            'Last Name': 'Adewale',
+            'Email Address': 'bisi@example.com',
+            Status: 'Community - Pending',
+          },
+        },
+      })
+      expect(signup.statusCode).toBe(201)
+      const [application] = await api.db
+        .select()
+        .from(applications)
+        .where(eq(applications.email, 'bisi@example.com'))
+      const result = await approveApplication(ctx, application?.id ?? '')
+      expect(result).toContain('They are an active member of Lagos Print Collective')
+      const [member] = await api.db
+        .select()
+        .from(communityMembers)
+        .where(eq(communityMembers.email, 'bisi@example.com'))
+      expect(member?.status).toBe('Active')
+      const [bisi] = await api.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.email, 'bisi@example.com'))
+      expect(bisi?.role).toBe('Community Member')
+    })
+
+    it('reject: marks it rejected and sends a polite e-mail with the note', async () => {
+      const applied = await api.app.inject({
+        method: 'POST',
+        url: '/api/applications/create-application',
+        payload: { 'First Name': 'Seyi', 'Last Name': 'Ola', 'Email Address': 'seyi@example.com' },
+      })
+      const id = applied.json().data.id as string
+      const result = await admin(
+        'applications',
+        'reject',
+        id,
+        '--note',
+        'The next intake opens in April.',
+      )
+      expect(result.code).toBe(0)
+      const [row] = await api.db.select().from(applications).where(eq(applications.id, id))
+      expect(row).toMatchObject({
+        status: 'Rejected',
+        decisionNote: 'The next intake opens in April.',
+      })
+      const mails = await mailTo(api.db, 'seyi@example.com')
+      const declined = mails.at(-1)
+      expect(declined?.subject).toBe('Your application to Friends of 16')
+      expect(declined?.text).toContain('we are not able to offer you a membership at this time')
+      expect(declined?.text).toContain('The next intake opens in April.')
+      expect(
+        await api.db.select().from(accounts).where(eq(accounts.email, 'seyi@example.com')),
+      ).toEqual([])
+      const listed = await admin('applications', 'list', '--status', 'rejected')
+      expect(listed.out).toContain('Seyi Ola <seyi@example.com>')
+    })
+
+    it('events create, edit and capacity show on the calendar', async () => {
+      const created = await admin(
+        'events',
+        'create',
+        '--title',
+        'Open Mic Night',
+        '--date',
+        '2026-12-05',
+        '--start',
+        '19:30',
+        '--end',
+        '22:00',
+        '--price',
+        '5000',
+        '--friends-price',
+        '4000',
+        '--capacity',
+        '40',
+        '--venue',
+        'Courtyard',
+        '--poster',
+        'https://example.com/open-mic.jpg',
+      )
+      expect(created.err).toBe('')
+      expect(created.out).toContain('open-mic-night: Open Mic Night')
+      const event = (await api.app.inject({ url: '/api/events/open-mic-night' })).json().data
+      expect(event).toMatchObject({
+        Name: 'Open Mic Night',
+        Venue: 'Courtyard',
+        Price: 5000,
+        FriendsPrice: 4000,
+        TimeSlots: ['7:30pm - 10pm'],
+        StartDate: '2026-12-05T18:30:00.000Z',
+        EndDate: '2026-12-05T21:00:00.000Z',
+        Poster: [{ url: 'https://example.com/open-mic.jpg' }],
+      })
+      const edited = await admin(
+        'events',
+        'edit',
+        'open-mic-night',
+        '--price',
+        '6000',
+        '--friends-price',
+        'none',
+      )
+      expect(edited.code).toBe(0)
+      const [row] = await api.db.select().from(events).where(eq(events.id, 'open-mic-night'))
+      expect(row).toMatchObject({ priceNaira: 6000, friendsPriceNaira: null, capacity: 40 })
+      expect(row?.startAt.toISOString()).toBe('2026-12-05T18:30:00.000Z')
+      const capacity = await admin('events', 'capacity', 'open-mic-night', '25')
+      expect(capacity.out).toBe(
+        'Open Mic Night (open-mic-night) now has 25 places per slot (was 40).',
+      )
+      const unknown = await admin('events', 'capacity', 'no-such-event', '25')
+      expect(unknown.code).toBe(1)
+      const clash = await admin(
+        'events',
+        'create',
+        '--title',
+        'Open Mic Night',
+        '--date',
+        '2026-12-06',
+        '--start',
+        '19:00',
+        '--end',
+        '18:00',
+        '--capacity',
+        '10',
+        '--venue',
+        'Courtyard',
+      )
+      expect(clash.code).toBe(2)
+      expect(clash.err).toMatch(/^The event must end after it starts/)
+    })
+
+    it('spaces and studio items: create and edit what the booking pages offer', async () => {
+      const space = await admin('spaces', 'create', '--name', 'The Loft', '--capacity', '16')
+      expect(space.out).toMatch(/^Created space the-loft: The Loft, 16 places, bookable/)
+      const listed = (await api.app.inject({ url: '/api/schedules' })).json().data as {
+        Name: string
+        Coworking: boolean
+      }[]
+      expect(listed.find((s) => s.Name === 'The Loft')?.Coworking).toBe(true)
+      const hidden = await admin('spaces', 'edit', 'the-loft', '--coworking', 'no')
+      expect(hidden.code).toBe(0)
+      const item = await admin('studio-items', 'create', '--name', 'Risograph', '--capacity', '2')
+      expect(item.out).toMatch(/^Created studio item risograph: Risograph, 2 places/)
+      const [riso] = await api.db.select().from(spaces).where(eq(spaces.id, 'risograph'))
+      expect(riso?.kind).toBe('print-studio')
+      const wrongKind = await admin('studio-items', 'edit', 'the-loft', '--capacity', '3')
+      expect(wrongKind.code).toBe(1)
+      expect(wrongKind.err).toMatch(/^No studio item has the id 'the-loft'/)
+      const nothing = await admin('spaces', 'edit', 'the-loft')
+      expect(nothing.code).toBe(2)
+    })
+
+    it('bookings list --day shows the day’s bookings', async () => {
+      const result = await admin('bookings', 'list', '--day', TODAY)
+      expect(result.code).toBe(0)
+      expect(result.out).toMatch(new RegExp(`^\\d+ bookings? on ${TODAY}`))
+      const empty = await admin('bookings', 'list', '--day', '2030-01-01')
+      expect(empty.out).toBe('No bookings on 2030-01-01.')
+      const none = await admin('bookings', 'list')
+      expect(none.code).toBe(2)
+      expect(none.err).toMatch(/^Give the day: --day yyyy-MM-dd\./)
+    })
+  })
+})
