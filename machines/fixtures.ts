@@ -31,3 +31,18 @@ export const sampleAccount = (subscriptionStatus: string | null): Account => ({
   subscriptionExpiry: '2027-04-30T23:00:00.000Z',
   'Created at': '2026-01-10T09:00:00.000Z',
 })
+
+type Community = components['schemas']['Community']
+
+/** A community created by Zainab, as the communities call lists it. */
+export const sampleCommunity = (Status: string): Community => ({
+  id: '00000000-0000-4000-8000-0000000000c1',
+  Name: 'Lagos Print Collective',
+  Status,
+  'Membership Expiry': '2027-06-30T23:00:00.000Z',
+  'Created At': '2026-02-01T09:00:00.000Z',
+  Creator: 'zainab@example.com',
+  'Number of Members': 4,
+  Members: 'zainab@example.com,femi@example.com',
+  'Pending Members': 'bisi@example.com',
+})

@@ -1,12 +1,16 @@
-import { TZDate, tz } from '@date-fns/tz'
-import { addDays } from 'date-fns'
 import type { EventTiming } from './events'
 
 /** The hotel's time zone: every 'day' in the product is a calendar day here, wherever you are. */
 export const LAGOS_TZ = 'Africa/Lagos'
 
-/** The date-fns context that makes calculations happen on the Lagos calendar. */
-const inLagos = tz(LAGOS_TZ)
+/**
+ * Lagos keeps West Africa Time, UTC+1, all year: no daylight saving since 1919 (the time-zone
+ * database's Africa/Lagos). A fixed offset gives the same answers as a time-zone library for
+ * every date the product handles, and costs nothing at a page's first call, where loading a
+ * zone's rules took a phone tens of milliseconds.
+ */
+const LAGOS_OFFSET_MS = 60 * 60 * 1000
+const DAY_MS = 24 * 60 * 60 * 1000
 
 const MONTHS = [
   'January',
@@ -24,16 +28,35 @@ const MONTHS = [
 ]
 const WEEKDAYS = ['Sunday', 'Monday', 'Tuesday', 'Wednesday', 'Thursday', 'Friday', 'Saturday']
 
-/** An instant as seen on a Lagos clock (date-fns `format` and its locale would triple the bundle). */
-function inLagosClock(instant: Date): TZDate {
-  return new TZDate(instant.getTime(), LAGOS_TZ)
+/**
+ * An instant as seen on a Lagos clock: a Date whose UTC fields (getUTCFullYear, getUTCHours...)
+ * are the Lagos wall clock's (date-fns `format` and its locale would triple the bundle).
+ */
+function inLagosClock(instant: Date): Date {
+  return new Date(instant.getTime() + LAGOS_OFFSET_MS)
+}
+
+/** The instant at which a Lagos wall clock shows the given fields (Date.UTC's arguments). */
+function fromLagosClock(
+  year: number,
+  monthIndex: number,
+  day: number,
+  hours = 0,
+  minutes = 0,
+  seconds = 0,
+  ms = 0,
+): Date {
+  const clock = new Date(0)
+  clock.setUTCFullYear(year, monthIndex, day)
+  clock.setUTCHours(hours, minutes, seconds, ms)
+  return new Date(clock.getTime() - LAGOS_OFFSET_MS)
 }
 
 const pad = (n: number) => String(n).padStart(2, '0')
 
-/** 'yyyy-MM-dd' of a date read on its own clock. */
-function dayOf(date: TZDate): string {
-  return `${date.getFullYear()}-${pad(date.getMonth() + 1)}-${pad(date.getDate())}`
+/** 'yyyy-MM-dd' of a Lagos clock (see inLagosClock). */
+function dayOf(clock: Date): string {
+  return `${clock.getUTCFullYear()}-${pad(clock.getUTCMonth() + 1)}-${pad(clock.getUTCDate())}`
 }
 
 /** The shape of a day string, 'yyyy-MM-dd'. */
@@ -57,29 +80,51 @@ export function isValidDay(day: string): boolean {
 }
 
 /** Lagos midnight at the start of a 'yyyy-MM-dd' day, or null when the text is not a real day. */
-function parseDayOrNull(day: string): TZDate | null {
+function parseDayOrNull(day: string): Date | null {
   const match = DAY_PATTERN.exec(day)
   if (!match) return null
   const [, y, m, d] = match.map(Number) as [number, number, number, number]
-  const date = new TZDate(y, m - 1, d, LAGOS_TZ)
-  return dayOf(date) === day ? date : null
+  const date = fromLagosClock(y, m - 1, d)
+  return dayOf(inLagosClock(date)) === day ? date : null
 }
 
 /** Midnight in Lagos at the start of a 'yyyy-MM-dd' day; throws RangeError on anything else. */
 export function dayStart(day: string): Date {
   const date = parseDayOrNull(day)
   if (!date) throw new RangeError(`Invalid day (expected yyyy-MM-dd): ${day}`)
-  return new Date(date.getTime())
+  return date
 }
 
 /** The day `amount` calendar days after (or before, if negative) a 'yyyy-MM-dd' day. */
 export function addDaysToDay(day: string, amount: number): string {
-  return dayOf(addDays(dayStart(day), amount, { in: inLagos }))
+  // Every Lagos day is 24 hours long (no daylight saving).
+  return dayOf(inLagosClock(new Date(dayStart(day).getTime() + amount * DAY_MS)))
 }
 
 /** Whether a 'yyyy-MM-dd' day is a Monday, the day the hotel is closed to bookings. */
 export function isMonday(day: string): boolean {
-  return inLagosClock(dayStart(day)).getDay() === 1
+  return inLagosClock(dayStart(day)).getUTCDay() === 1
+}
+
+/**
+ * `amount` calendar months after an instant on the Lagos calendar, at the same Lagos clock time;
+ * a day the target month lacks becomes its last day (Jan 31 + 1 month = Feb 28 or 29), as
+ * date-fns's addMonths does.
+ */
+export function addMonthsInLagos(from: Date, amount: number): Date {
+  const clock = inLagosClock(from)
+  const year = clock.getUTCFullYear()
+  const month = clock.getUTCMonth() + amount
+  const lastDay = inLagosClock(fromLagosClock(year, month + 1, 0)).getUTCDate()
+  return fromLagosClock(
+    year,
+    month,
+    Math.min(clock.getUTCDate(), lastDay),
+    clock.getUTCHours(),
+    clock.getUTCMinutes(),
+    clock.getUTCSeconds(),
+    clock.getUTCMilliseconds(),
+  )
 }
 
 /** Every day from startDay to endDay, both included; empty when endDay comes first. */
@@ -127,13 +172,13 @@ export function dayLabel(day: string, now: Date): string {
   if (day === today) return 'Today'
   if (day === addDaysToDay(today, 1)) return 'Tomorrow'
   const date = inLagosClock(dayStart(day))
-  return `${WEEKDAYS[date.getDay()]}, ${MONTHS[date.getMonth()]} ${date.getDate()}`
+  return `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`
 }
 
 /** A day in the short 'Nov 25' form used by the Calendar heading. */
 export function shortDay(day: string): string {
   const date = inLagosClock(dayStart(day))
-  return `${MONTHS[date.getMonth()]?.slice(0, 3)} ${date.getDate()}`
+  return `${MONTHS[date.getUTCMonth()]?.slice(0, 3)} ${date.getUTCDate()}`
 }
 
 /** The Calendar heading's label for the event in view: 'Today', 'Nov 25' or 'Nov 24 - Nov 27'. */
@@ -147,9 +192,9 @@ export function calendarLabel(event: EventTiming, now: Date): string {
 /** A Lagos clock time the way the product writes slots: '12pm', '4:30pm'. */
 export function formatTime(instant: Date | string): string {
   const date = inLagosClock(toInstant(instant))
-  const hours = date.getHours() % 12 || 12
-  const suffix = date.getHours() < 12 ? 'am' : 'pm'
-  const minutes = date.getMinutes()
+  const hours = date.getUTCHours() % 12 || 12
+  const suffix = date.getUTCHours() < 12 ? 'am' : 'pm'
+  const minutes = date.getUTCMinutes()
   return minutes === 0 ? `${hours}${suffix}` : `${hours}:${pad(minutes)}${suffix}`
 }
 

@@ -1,6 +1,4 @@
-import { tz } from '@date-fns/tz'
-import { addMonths, addYears } from 'date-fns'
-import { dayStart, isValidDay, LAGOS_TZ } from './dates'
+import { addMonthsInLagos, dayStart, isValidDay } from './dates'
 import { toKobo } from './pricing'
 
 /** The subscription status that marks an active member. */
@@ -56,13 +54,10 @@ export function expiringText(days: number): string {
 
 /** Extends a membership by a plan's period text: one year, N months, or else 6 months. */
 export function addPeriod(from: Date, period: string): Date {
-  const inLagos = { in: tz(LAGOS_TZ) }
-  if (/\b(?:1|one)[\s-]*years?\b/i.test(period)) {
-    return new Date(addYears(from, 1, inLagos).getTime())
-  }
+  if (/\b(?:1|one)[\s-]*years?\b/i.test(period)) return addMonthsInLagos(from, 12)
   const months = /\b(\d+)[\s-]*months?\b/i.exec(period)
   const n = months ? Number(months[1]) : 0
-  return new Date(addMonths(from, n >= 1 ? n : 6, inLagos).getTime())
+  return addMonthsInLagos(from, n >= 1 ? n : 6)
 }
 
 /** A membership plan as the plan choice and the payment use it. */
@@ -135,4 +130,39 @@ export function communityPlan(numberOfMembers: number): Plan | null {
 /** A plan's price in minor units (cents for USD, kobo for NGN), as a payment is initiated. */
 export function planAmountMinor(plan: Plan, currency: 'USD' | 'NGN'): number {
   return toKobo(currency === 'USD' ? plan.amountDollar : plan.amountNaira)
+}
+
+/** Whether a plan is for a community (it has a number of members). */
+export function isCommunityPlan(plan: Plan): boolean {
+  return plan.numberOfMembers !== null
+}
+
+/** A plan as people read it on a payment page, a receipt or a refusal. */
+export function planTitle(plan: Plan): string {
+  return plan.numberOfMembers === null
+    ? `Friends of 16 membership, ${plan.period}`
+    : `Friends of 16 community membership for ${plan.numberOfMembers} members, ${plan.period}`
+}
+
+/**
+ * Where a paid period starts: a renewal made while the membership is still active extends it
+ * from its current expiry (no day paid for is lost); otherwise it starts now.
+ */
+export function periodStart(
+  status: string | null | undefined,
+  expiry: Date | null | undefined,
+  now: Date,
+): Date {
+  if (isActiveStatus(status) && expiry && expiry.getTime() > now.getTime()) return expiry
+  return now
+}
+
+/** The new expiry after paying for a plan: its period added to where the period starts. */
+export function paidExpiry(
+  plan: Plan,
+  status: string | null | undefined,
+  expiry: Date | null | undefined,
+  now: Date,
+): Date {
+  return addPeriod(periodStart(status, expiry, now), plan.period)
 }

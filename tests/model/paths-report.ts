@@ -131,7 +131,8 @@ mkdirSync(REPORTS, { recursive: true })
 writeFileSync(`${REPORTS}paths.md`, markdown())
 writeFileSync(`${REPORTS}paths.html`, html())
 
-const widths = [14, 8, 12, 15, 9]
+// The first column fits the longest machine id.
+const widths = [Math.max(14, ...reports.map((r) => r.id.length)), 8, 12, 15, 9]
 console.log(
   ['machine', 'states', 'transitions', 'shortest paths', 'covered']
     .map((h, i) => h.padEnd(widths[i] ?? 0))

@@ -2,12 +2,30 @@ import { readdirSync, readFileSync, statSync } from 'node:fs'
 import { join } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { applicationViews } from '../../machines/application.views'
+import { communityApplicationViews } from '../../machines/community-application.views'
+import { communityMembersViews } from '../../machines/community-members.views'
+import { communitySizeViews } from '../../machines/community-size.views'
 import { confirmationViews } from '../../machines/confirmation.views'
 import { coworkingViews } from '../../machines/coworking.views'
+import { inviteViews } from '../../machines/invite.views'
+import { joinViews } from '../../machines/join.views'
+import { loginLinkViews } from '../../machines/login-link.views'
+import { memberSignupViews } from '../../machines/member-signup.views'
 import type { FlowViews } from '../../machines/model'
 import { paymentReturnViews } from '../../machines/payment-return.views'
+import { paymentsListViews } from '../../machines/payments-list.views'
+import { planChoiceViews } from '../../machines/plan-choice.views'
+import { planPaymentViews } from '../../machines/plan-payment.views'
+import { plansViews } from '../../machines/plans.views'
 import { printStudioViews } from '../../machines/print-studio.views'
+import { profileViews } from '../../machines/profile.views'
+import { profileEditViews } from '../../machines/profile-edit.views'
 import { rsvpViews } from '../../machines/rsvp.views'
+import { subscribeViews } from '../../machines/subscribe.views'
+import { tourViews } from '../../machines/tour.views'
+import { verifyViews } from '../../machines/verify.views'
+import { walletViews } from '../../machines/wallet.views'
 import { allStateNodes, eventTypesOf } from '../support/model-harness'
 
 // The browser's views of each flow (what a state looks like, what a person does) are checked
@@ -18,6 +36,24 @@ const views: FlowViews[] = [
   printStudioViews,
   paymentReturnViews,
   confirmationViews,
+  plansViews,
+  subscribeViews,
+  loginLinkViews,
+  verifyViews,
+  inviteViews,
+  joinViews,
+  applicationViews,
+  communityApplicationViews,
+  memberSignupViews,
+  planPaymentViews,
+  profileEditViews,
+  communitySizeViews,
+  paymentsListViews,
+  planChoiceViews,
+  tourViews,
+  profileViews,
+  walletViews,
+  communityMembersViews,
 ]
 const root = fileURLToPath(new URL('../..', import.meta.url))
 

@@ -72,9 +72,10 @@ describe('the statechart of a machine', () => {
     ])
   })
 
-  it('lays every chart out with children inside their parents and every transition routed', async () => {
-    const engine = new ELK()
-    for (const machine of flowMachines) {
+  const engine = new ELK()
+  it.each(flowMachines.map((machine) => [machine.id, machine] as const))(
+    'lays %s out with children inside their parents and every transition routed',
+    async (_id, machine) => {
       const layout = await layOut(chartOf(machine), engine)
       const boxes = new Map(layout.boxes.map((box) => [box.state.path, box]))
       for (const box of layout.boxes) {
@@ -93,8 +94,8 @@ describe('the statechart of a machine', () => {
         expect(line.points.length, `${machine.id}: ${line.label}`).toBeGreaterThanOrEqual(2)
         expect(line.labelBox).not.toBeNull()
       }
-    }
-  })
+    },
+  )
 
   it('names the active states of a snapshot value, with their ancestors', () => {
     expect(activePaths('closed')).toEqual(['closed'])

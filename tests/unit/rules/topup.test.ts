@@ -1,5 +1,13 @@
 import { describe, expect, it } from 'vitest'
-import { canTopUp, formatTopUpInput, MIN_TOPUP, parseTopUp } from '../../../machines/rules/topup'
+import {
+  canTopUp,
+  formatTopUpInput,
+  isTopUpMinor,
+  MIN_TOPUP,
+  MIN_TOPUP_MINOR,
+  parseTopUp,
+  topUpAmountMinor,
+} from '../../../machines/rules/topup'
 
 describe('parseTopUp', () => {
   it('keeps only the digits typed', () => {
@@ -53,5 +61,26 @@ describe('canTopUp', () => {
     expect(canTopUp(parseTopUp(''))).toBe(false)
     expect(canTopUp(parseTopUp('9,99'))).toBe(false)
     expect(canTopUp(parseTopUp('1,000abc'))).toBe(true)
+  })
+})
+
+describe('top-up amounts in minor units', () => {
+  it('the minimum of 1000 naira is 100000 kobo', () => {
+    expect(MIN_TOPUP).toBe(1000)
+    expect(MIN_TOPUP_MINOR).toBe(100_000)
+  })
+
+  it('sends whole naira as kobo', () => {
+    expect(topUpAmountMinor(5000)).toBe(500_000)
+    expect(topUpAmountMinor(1234)).toBe(123_400)
+  })
+
+  it('accepts 100000 kobo and more, refuses less or a fraction', () => {
+    expect(isTopUpMinor(100_000)).toBe(true)
+    expect(isTopUpMinor(100_001)).toBe(true)
+    expect(isTopUpMinor(99_999)).toBe(false)
+    // 1000 in minor units is only ten naira.
+    expect(isTopUpMinor(1000)).toBe(false)
+    expect(isTopUpMinor(100_000.5)).toBe(false)
   })
 })

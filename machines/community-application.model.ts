@@ -1,0 +1,59 @@
+import { ApiError } from '../openapi/client'
+import {
+  type CommunityApplicationContext,
+  communityApplicationMachine,
+} from './community-application.machine'
+import { defineModel } from './model'
+import { ACCOUNT_EXISTS_MESSAGE } from './rules/application'
+
+const today = '2026-11-24'
+
+/** A person fills each field once, correcting only what the form refused. */
+const corrections: Record<string, string> = {
+  size: 'more',
+  dateOfBirth: '2030-01-01',
+  email: 'femi@',
+}
+
+export const communityApplicationModel = defineModel({
+  machine: communityApplicationMachine,
+  description:
+    'The community application: Community Info (name, size 4/6/8 or more than 8 for support, about, aim, registered), then Personal Info for a visitor; the community is created and the person goes to All done. An existing account is told to log in and sent to /login 5 s later.',
+  inputs: {
+    'a visitor': { viewer: { signedIn: false, email: null }, today },
+    'a signed-in member': { viewer: { signedIn: true, email: 'zainab@example.com' }, today },
+  },
+  events: {
+    'community.changed': [
+      { field: 'name', value: 'Lagos Poets' },
+      { field: 'size', value: 'more' },
+      { field: 'size', value: '6' },
+      { field: 'about', value: 'Monthly readings' },
+      { field: 'goals', value: 'A printed anthology' },
+      { field: 'registered', value: 'No' },
+    ],
+    'field.changed': [
+      { field: 'firstName', value: 'Femi' },
+      { field: 'lastName', value: 'Bello' },
+      { field: 'dateOfBirth', value: '2030-01-01' },
+      { field: 'dateOfBirth', value: '1994-02-03' },
+      { field: 'email', value: 'femi@' },
+      { field: 'email', value: 'femi@example.com' },
+    ],
+    'xstate.done.actor.createCommunity': [{ output: undefined }],
+    'xstate.error.actor.createCommunity': [
+      { error: new ApiError(409, ACCOUNT_EXISTS_MESSAGE) },
+      { error: new ApiError(501, 'Not implemented yet') },
+    ],
+  },
+  sendsWhen: (snapshot, event) => {
+    if (event.type !== 'community.changed' && event.type !== 'field.changed') return true
+    const context = snapshot.context as CommunityApplicationContext
+    const values: Record<string, string> =
+      event.type === 'community.changed' ? { ...context.community } : { ...context.applicant }
+    const current = values[event.field as string] ?? ''
+    return (
+      current === '' || (corrections[event.field as string] === current && event.value !== current)
+    )
+  },
+})

@@ -1,0 +1,12 @@
+import { fromPromise } from 'xstate'
+import { type Api, expectData } from '../openapi/client'
+import type { JoinOutcome } from './join.machine'
+
+export const joinActors = (api: Api) => ({
+  joinCommunity: fromPromise<JoinOutcome, { communityId: string }>(async ({ input, signal }) => {
+    const body = await expectData(
+      api.POST('/communities/join', { body: { communityId: input.communityId }, signal }),
+    )
+    return { status: body.status }
+  }),
+})

@@ -1,0 +1,179 @@
+import { dayStart, isValidDay, LAGOS_TZ } from './dates'
+import { isActiveStatus } from './membership'
+import { formatDollars, formatNaira } from './money'
+import { periodLabel } from './public-membership'
+
+/** The first element of a list-valued profile field ('First Name', 'Phone Number'...), or ''. */
+export function firstOf(value: readonly string[] | null | undefined): string {
+  return value?.[0]?.trim() ?? ''
+}
+
+/** Up to two capital letters for an avatar: 'Ada Okafor' → 'AO', 'Zainab' → 'Z', '' → '?'. */
+export function initials(name: string | null | undefined): string {
+  const words = (name ?? '').trim().split(/\s+/).filter(Boolean)
+  if (words.length === 0) return '?'
+  const letters = words.length === 1 ? [words[0]] : [words[0], words[words.length - 1]]
+  return letters.map((word) => Array.from(word ?? '')[0]?.toUpperCase() ?? '').join('')
+}
+
+/** The line under the name on the member menu: the role when the membership is active, else 'Inactive'. */
+export function roleLine(
+  role: string | null | undefined,
+  status: string | null | undefined,
+): string {
+  if (!isActiveStatus(status)) return 'Inactive'
+  return role?.trim() || 'Member'
+}
+
+/** The kind of status dot: a community member's, an individual member's, or an inactive one. */
+export type StatusDot = 'community' | 'member' | 'inactive'
+
+/** Role value 'Community Member' shows a community status dot (spec, section 6). */
+export function statusDot(
+  role: string | null | undefined,
+  status: string | null | undefined,
+): StatusDot {
+  if (!isActiveStatus(status)) return 'inactive'
+  return role?.trim() === 'Community Member' ? 'community' : 'member'
+}
+
+/** The membership status that counts: a community's status takes precedence over the account's. */
+export function membershipStatus(
+  accountStatus: string | null | undefined,
+  community: { Status: string } | null | undefined,
+): string | null {
+  return community ? community.Status : (accountStatus ?? null)
+}
+
+/** Whether this e-mail created the community (case and spaces aside). */
+export function isCreator(
+  community: { Creator: string } | null | undefined,
+  email: string | null | undefined,
+): boolean {
+  if (!community || !email) return false
+  return community.Creator.trim().toLowerCase() === email.trim().toLowerCase()
+}
+
+/** The Community link shows only for the creator of an active community. */
+export function showsCommunityLink(
+  community: { Creator: string; Status: string } | null | undefined,
+  email: string | null | undefined,
+): boolean {
+  return isCreator(community, email) && isActiveStatus(community?.Status)
+}
+
+const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
+
+/** A date as people read it on the profile, in Lagos: '30 Apr 2027'; '—' when unknown. */
+export function profileDate(value: string | null | undefined): string {
+  if (!value) return '—'
+  const instant = isValidDay(value) ? dayStart(value) : new Date(value)
+  if (Number.isNaN(instant.getTime())) return '—'
+  const parts = new Intl.DateTimeFormat('en-GB', {
+    timeZone: LAGOS_TZ,
+    day: 'numeric',
+    month: 'numeric',
+    year: 'numeric',
+  }).formatToParts(instant)
+  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
+  return `${Number(part('day'))} ${MONTHS[Number(part('month')) - 1]} ${part('year')}`
+}
+
+/** A payment's moment as the payments list shows it, in Lagos: '12 Nov 2026, 14:05'. */
+export function paymentMoment(value: string): string {
+  const instant = new Date(value)
+  if (Number.isNaN(instant.getTime())) return '—'
+  const time = new Intl.DateTimeFormat('en-GB', {
+    timeZone: LAGOS_TZ,
+    hour: '2-digit',
+    minute: '2-digit',
+    hour12: false,
+  }).format(instant)
+  return `${profileDate(value)}, ${time}`
+}
+
+/** A plan id or label as a person reads it: 'individual-6m' → 'Individual · 6 months'. */
+export function planLabel(plan: string | null | undefined): string {
+  if (!plan) return '—'
+  if (plan === 'topup') return 'Wallet top-up'
+  const individual = /^individual-(\d+)m$/.exec(plan)
+  if (individual) {
+    const months = Number(individual[1])
+    return `Individual · ${months === 12 ? '1 year' : `${months} months`}`
+  }
+  const community = /^community-(\d+)$/.exec(plan)
+  if (community) return `Community · ${community[1]} members`
+  return plan
+}
+
+/** A payment channel as a person reads it: 'card' → 'Card', null → '—'. */
+export function channelLabel(channel: string | null | undefined): string {
+  const text = channel?.trim()
+  if (!text) return '—'
+  return text
+    .split(/[_\s-]+/)
+    .map((word) => (word ? word[0]?.toUpperCase() + word.slice(1) : word))
+    .join(' ')
+}
+
+/** A plan's two prices: '$150 / ₦250,000'. */
+export function planPrices(plan: { amountDollar: number; amountNaira: number }): string {
+  return `${formatDollars(plan.amountDollar)} / ${formatNaira(plan.amountNaira)}`
+}
+
+/**
+ * A plan's period as a sentence part, said as on /membership: '1 year' → 'for 1 year',
+ * '24 months' → 'for 2 years'.
+ */
+export function periodText(period: string): string {
+  const text = period.trim()
+  return text ? `for ${periodLabel(text)}` : 'for 6 months'
+}
+
+/** What the profile edit form sends: trimmed names and phone, only those that changed. */
+export interface ProfileDraft {
+  firstName: string
+  lastName: string
+  phone: string
+}
+
+/** Phone numbers as the contract takes them: digits, spaces, +, ( ) and -, 5 to 32 characters. */
+const PHONE = /^[0-9+()\- ]{5,32}$/
+
+/** Why a draft cannot be saved, field by field; empty when it can. */
+export function draftProblems(draft: ProfileDraft): Partial<Record<keyof ProfileDraft, string>> {
+  const problems: Partial<Record<keyof ProfileDraft, string>> = {}
+  if (!draft.firstName.trim()) problems.firstName = 'Enter your first name.'
+  else if (draft.firstName.trim().length > 120) problems.firstName = 'Use at most 120 characters.'
+  if (!draft.lastName.trim()) problems.lastName = 'Enter your last name.'
+  else if (draft.lastName.trim().length > 120) problems.lastName = 'Use at most 120 characters.'
+  if (!PHONE.test(draft.phone.trim()))
+    problems.phone = 'Enter a phone number: digits, spaces, +, ( ) and - only.'
+  return problems
+}
+
+/** The fields of a draft that differ from what was loaded, as the update call names them. */
+export function draftChanges(
+  draft: ProfileDraft,
+  saved: ProfileDraft,
+): { 'First Name'?: string; 'Last Name'?: string; 'Phone Number'?: string } {
+  const changes: { 'First Name'?: string; 'Last Name'?: string; 'Phone Number'?: string } = {}
+  if (draft.firstName.trim() !== saved.firstName.trim())
+    changes['First Name'] = draft.firstName.trim()
+  if (draft.lastName.trim() !== saved.lastName.trim()) changes['Last Name'] = draft.lastName.trim()
+  if (draft.phone.trim() !== saved.phone.trim()) changes['Phone Number'] = draft.phone.trim()
+  return changes
+}
+
+/** Picture files the server takes, and its size limit (5 MB). */
+export const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp'] as const
+export const PICTURE_MAX_BYTES = 5 * 1024 * 1024
+
+/** Why a chosen picture file cannot be sent, before sending it; null when it can. */
+export function pictureProblem(file: { type: string; size: number }): string | null {
+  if (!(PICTURE_TYPES as readonly string[]).includes(file.type))
+    return 'Choose a JPEG, PNG or WebP picture.'
+  if (file.size > PICTURE_MAX_BYTES) return 'Choose a picture of 5 MB or less.'
+  if (file.size === 0) return 'This file is empty. Choose another picture.'
+  return null
+}
