@@ -9,7 +9,6 @@ export default defineConfig({
   theme,
   globalCss: {
     'html, body': { bg: 'canvas', color: 'fg.default', fontFamily: 'body' },
-    html: { scrollBehavior: 'smooth' },
   },
   outdir: 'styled-system',
 })

@@ -19,8 +19,10 @@ function sharedByPages(id: string, graph: ModuleGraph): string | null {
     seen.add(module)
     const info = graph.getModuleInfo(module)
     if (!info) continue
-    if (info.dynamicImporters.length > 0) pages.add(module)
-    else stack.push(...info.importers)
+    if (info.dynamicImporters.length === 0) stack.push(...info.importers)
+    // The statechart viewer (a staff tool) imports every machine: counted, it would make each
+    // page's machine 'shared' and ship it to every page in the common chunk.
+    else if (!module.endsWith('/statecharts-page.tsx')) pages.add(module)
   }
   return pages.size > 1 ? 'pages' : null
 }

@@ -6,21 +6,47 @@ import type { Api, UnauthorizedCall, UnauthorizedOutcome } from '../openapi/clie
 import { showLiveFlow } from './live-flows'
 import { readSession, storage } from './storage'
 
-/** The app's session-expiry flow: 'Login session has expired', then /login 3 s later. */
-export const sessionExpiry = createActor(
-  sessionExpiryMachine.provide({
-    actions: {
-      // 'Storage cleared' means the login, not the person's remembered details: the guest's email,
-      // name and phone are there because they ticked 'Remember me', and they will need them on the
-      // login page and in every guest form. A lost login takes back no choice of theirs, and this
-      // keeps expiry and broken storage (src/storage.ts) clearing the same keys.
-      clearStorage: () => storage.clearSession(),
-      // A full page load, so nothing of the old session stays in memory.
-      navigateToLogin: () => window.location.assign('/login'),
+/**
+ * An actor made and started the first time anything touches it (a page's handler, a render
+ * after hydration), not while the modules run: the first task of a page load stays short, and
+ * storage is read once the page is hydrated.
+ */
+function onFirstUse<T extends object>(create: () => T): T {
+  let made: T | undefined
+  const actor = (): T => {
+    made ??= create()
+    return made
+  }
+  const bound = new Map<PropertyKey, unknown>()
+  return new Proxy({} as T, {
+    get(_, key) {
+      const value: unknown = Reflect.get(actor(), key, actor())
+      if (typeof value !== 'function') return value
+      if (!bound.has(key)) bound.set(key, value.bind(actor()))
+      return bound.get(key)
     },
-  }),
-  { inspect: showLiveFlow },
-).start()
+    has: (_, key) => Reflect.has(actor(), key),
+  })
+}
+
+/** The app's session-expiry flow: 'Login session has expired', then /login 3 s later. */
+export const sessionExpiry = onFirstUse(() =>
+  createActor(
+    sessionExpiryMachine.provide({
+      actions: {
+        // 'Storage cleared' means the login, not the person's remembered details: the guest's
+        // email, name and phone are there because they ticked 'Remember me', and they will need
+        // them on the login page and in every guest form. A lost login takes back no choice of
+        // theirs, and this keeps expiry and broken storage (src/storage.ts) clearing the same
+        // keys.
+        clearStorage: () => storage.clearSession(),
+        // A full page load, so nothing of the old session stays in memory.
+        navigateToLogin: () => window.location.assign('/login'),
+      },
+    }),
+    { inspect: showLiveFlow },
+  ).start(),
+)
 
 /**
  * The calls whose 401 ends the session out loud (spec, section 8): paying, booking and paying
@@ -76,21 +102,38 @@ type Call = (...call: unknown[]) => Promise<unknown>
 
 /** A method of the client that waits for it to load. */
 const whenLoaded =
-  (method: 'GET' | 'POST'): Call =>
+  (method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'): Call =>
   (...call) =>
     loadApiClient().then((loaded) => (loaded[method] as Call)(...call))
 
 /** The one API client of the app: the calls the app makes, each once the client is loaded. */
-export const api = { GET: whenLoaded('GET'), POST: whenLoaded('POST') } as unknown as Api
+export const api = {
+  GET: whenLoaded('GET'),
+  POST: whenLoaded('POST'),
+  PATCH: whenLoaded('PATCH'),
+  PUT: whenLoaded('PUT'),
+  DELETE: whenLoaded('DELETE'),
+} as unknown as Api
 
-/** Who is looking (visitor, member or not), shared by every page. */
-export const viewer = createActor(
-  viewerMachine.provide({
-    actors: viewerActors(api),
-    actions: {
-      logError: (_, { error }) => console.warn('Could not read the profile', error),
-      clearSession: () => storage.clearSession(),
-    },
-  }),
-  { input: { signedIn: readSession() !== null }, inspect: showLiveFlow },
-).start()
+/**
+ * Who is looking (visitor, member or not), shared by every page. Made on first use: the server's
+ * HTML and the hydration show a visitor (src/hooks/use-viewer.ts), and the app starts it right
+ * after hydrating (startViewer), so a member's profile loads without waiting for a page to ask.
+ */
+export const viewer = onFirstUse(() =>
+  createActor(
+    viewerMachine.provide({
+      actors: viewerActors(api),
+      actions: {
+        logError: (_, { error }) => console.warn('Could not read the profile', error),
+        clearSession: () => storage.clearSession(),
+      },
+    }),
+    { input: { signedIn: readSession() !== null }, inspect: showLiveFlow },
+  ).start(),
+)
+
+/** Reads the stored login and starts the viewer (loading a member's profile), once hydrated. */
+export function startViewer(): void {
+  viewer.getSnapshot()
+}

@@ -45,6 +45,10 @@ export async function renderPage(url: string, carried: CarriedData): Promise<Ren
         </InitialDataProvider>
       </StrictMode>,
       {
+        // Every Suspense boundary is finished when the page is sent: its HTML stays in place
+        // (a boundary sent apart would need an inline script to be moved in, which the CSP
+        // forbids). The boundaries are for the browser, which hydrates each in its own slice.
+        progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady: () =>
           resolve({ status, pages, pipe: (destination) => stream.pipe(destination) }),
         onError: reject,

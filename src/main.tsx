@@ -1,7 +1,7 @@
 import { StrictMode } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import { createBrowserRouter, matchRoutes, RouterProvider } from 'react-router-dom'
-import { loadApiClient } from './api'
+import { loadApiClient, startViewer } from './api'
 import './index.css'
 import { InitialData, InitialDataProvider } from './initial-data'
 import { routes } from './routes'
@@ -32,9 +32,17 @@ async function start(container: HTMLElement) {
       Object.assign(route, { ...loaded, lazy: undefined })
     }),
   )
-  // Not as a transition: one task, so a tap right after the page loads finds its handler.
+  // The router and the hydration start in a task of their own, not at the end of the one that
+  // ran the modules: a slow phone's main thread is never held long at a time.
+  await new Promise((resolve) => setTimeout(resolve))
+  // Not as a transition: the first screen's shell hydrates in one task, so a tap right after the
+  // page loads finds its handler. What lies below it (the Suspense boundaries of the pages)
+  // hydrates in slices after it, and at once where a tap lands.
   hydrateRoot(container, app())
 }
 
-// The API client is not needed to paint or hydrate the first screen: it loads once that runs.
-start(document.getElementById('root') as HTMLElement).then(loadApiClient)
+// The API client is not needed to paint or hydrate the first screen: it loads once that runs,
+// then the viewer starts (the stored login, a member's profile).
+start(document.getElementById('root') as HTMLElement)
+  .then(loadApiClient)
+  .then(startViewer)

@@ -61,13 +61,39 @@ export const routes: RouteObject[] = [
         path: '/event/:id/registered',
         ...lazyPage('event-registered-page', () => import('./pages/event-registered-page')),
       },
-      soon('/membership-program', 'Friends of 16'),
-      soon('/membership', 'Friends of 16'),
-      soon('/membership/application', 'Apply for membership'),
-      soon('/membership/community-application', 'Community application'),
+      {
+        path: '/membership-program',
+        ...lazyPage('membership-program-page', () => import('./pages/membership-program-page')),
+      },
+      {
+        path: '/membership',
+        ...lazyPage('membership-page', () => import('./pages/membership-page')),
+      },
+      {
+        path: '/membership/application',
+        ...lazyPage('application-page', () => import('./pages/application-page')),
+      },
+      {
+        path: '/membership/community-application',
+        ...lazyPage(
+          'community-application-page',
+          () => import('./pages/community-application-page'),
+        ),
+      },
       { path: '/memberships', element: <Navigate to="/membership" replace /> },
-      soon('/membership/about', 'About the programme'),
-      soon('/membership/application/received', 'All done'),
+      {
+        path: '/membership/about',
+        ...lazyPage('membership-about-page', () => import('./pages/membership-about-page')),
+      },
+      {
+        path: '/membership/application/received',
+        ...lazyPage('application-received-page', () => import('./pages/application-received-page')),
+        // What it shows depends on the stored login: the browser renders it.
+        handle: {
+          page: 'src/pages/application-received-page.tsx',
+          browserOnly: true,
+        } satisfies RouteHandle,
+      },
       {
         path: '/co-working',
         ...lazyPage('coworking-page', () => import('./pages/coworking-page')),
@@ -84,32 +110,70 @@ export const routes: RouteObject[] = [
         path: '/booked-printstudio',
         ...lazyPage('booked-printstudio-page', () => import('./pages/booked-printstudio-page')),
       },
-      soon('/login', 'Log in'),
-      soon('/verify', 'Logging you in'),
-      soon('/join-community', 'Join the community'),
-      soon('/member-signup', 'Complete your profile'),
-      soon('/invite/:code', 'Your invite'),
-      soon('/login-sent', 'Check your e-mail'),
+      { path: '/login', ...lazyPage('login-page', () => import('./pages/login-page')) },
+      { path: '/verify', ...lazyPage('verify-page', () => import('./pages/verify-page')) },
+      {
+        path: '/join-community',
+        ...lazyPage('join-community-page', () => import('./pages/join-community-page')),
+        // What it shows depends on the stored login: the browser renders it.
+        handle: {
+          page: 'src/pages/join-community-page.tsx',
+          browserOnly: true,
+        } satisfies RouteHandle,
+      },
+      {
+        path: '/member-signup',
+        ...lazyPage('member-signup-page', () => import('./pages/member-signup-page')),
+      },
+      { path: '/invite/:code', ...lazyPage('invite-page', () => import('./pages/invite-page')) },
+      {
+        path: '/login-sent',
+        ...lazyPage('login-sent-page', () => import('./pages/login-sent-page')),
+      },
       soon('/menu/:id', 'Menu'),
       {
         element: <ProtectedRoute />,
         handle: { browserOnly: true } satisfies RouteHandle,
         children: [
-          soon('/profile', 'Profile'),
-          soon('/profile/info', 'Profile details'),
-          soon('/profile/edit', 'Edit profile'),
-          soon('/profile/payment', 'Membership plan'),
-          soon('/profile/payment/confirm', 'Confirm payment'),
-          soon('/profile/edit-community', 'Community size'),
+          { path: '/profile', ...lazyPage('profile-page', () => import('./pages/profile-page')) },
+          {
+            path: '/profile/info',
+            ...lazyPage('profile-info-page', () => import('./pages/profile-info-page')),
+          },
+          {
+            path: '/profile/edit',
+            ...lazyPage('profile-edit-page', () => import('./pages/profile-edit-page')),
+          },
+          { path: '/profile/payment', ...lazyPage('plan-page', () => import('./pages/plan-page')) },
+          {
+            path: '/profile/payment/confirm',
+            ...lazyPage('plan-confirm-page', () => import('./pages/plan-confirm-page')),
+          },
+          {
+            path: '/profile/edit-community',
+            ...lazyPage('edit-community-page', () => import('./pages/edit-community-page')),
+          },
           {
             path: '/profile/bookings',
             ...lazyPage('profile-bookings-page', () => import('./pages/profile-bookings-page')),
           },
-          soon('/profile/payments', 'Payments'),
-          soon('/profile/wallet', 'Wallet'),
-          soon('/profile/community', 'Community'),
-          soon('/tour', 'Welcome tour'),
-          soon('/bye-laws', 'Bye-laws'),
+          {
+            path: '/profile/payments',
+            ...lazyPage('profile-payments-page', () => import('./pages/profile-payments-page')),
+          },
+          {
+            path: '/profile/wallet',
+            ...lazyPage('profile-wallet-page', () => import('./pages/profile-wallet-page')),
+          },
+          {
+            path: '/profile/community',
+            ...lazyPage('profile-community-page', () => import('./pages/profile-community-page')),
+          },
+          { path: '/tour', ...lazyPage('tour-page', () => import('./pages/tour-page')) },
+          {
+            path: '/bye-laws',
+            ...lazyPage('bye-laws-page', () => import('./pages/bye-laws-page')),
+          },
         ],
       },
       {

@@ -64,8 +64,24 @@ export function readSession(): StoredSession | null {
   const userId = storage.get('userID')
   const token = storage.get('authToken')
   if (userId && token) return { userId, token }
-  if (userId || token) storage.clearSession()
+  if (userId || token) {
+    storage.clearSession()
+    brokenLoginCleared = true
+  }
   return null
+}
+
+let brokenLoginCleared = false
+
+/**
+ * Whether a broken login (a user id without a token, or the reverse) was cleared since last
+ * asked: the member menu sends that person to /login (spec, /menu), not to the visitor menu.
+ */
+export function takeBrokenLogin(): boolean {
+  readSession()
+  const broken = brokenLoginCleared
+  brokenLoginCleared = false
+  return broken
 }
 
 /**

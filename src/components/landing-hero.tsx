@@ -1,4 +1,4 @@
-import { type ComponentType, useEffect, useRef, useState } from 'react'
+import { type ComponentType, startTransition, useEffect, useRef, useState } from 'react'
 import { preload } from 'react-dom'
 import { LANDING_SCROLL_TARGET_PX } from '../../machines/rules/viewport'
 import { css } from '../../styled-system/css'
@@ -135,7 +135,8 @@ function useLandingMotion() {
     if (window.matchMedia('(prefers-reduced-motion: reduce)').matches) return
     let mounted = true
     import('./landing-motion').then(({ LandingMotion }) => {
-      if (mounted) setMotion(() => LandingMotion)
+      // A transition: decoration yields to anything the person does meanwhile.
+      if (mounted) startTransition(() => setMotion(() => LandingMotion))
     })
     return () => {
       mounted = false

@@ -1,7 +1,16 @@
 import type { ReactNode } from 'react'
 
 /** A 24-unit line icon that takes the text colour; decorative, so hidden from screen readers. */
-function LineIcon({ size = 20, children }: { size?: number; children: ReactNode }) {
+function LineIcon({
+  size = 20,
+  bold = false,
+  children,
+}: {
+  size?: number
+  /** A heavier line, for small icons inside buttons. */
+  bold?: boolean
+  children: ReactNode
+}) {
   return (
     <svg
       width={size}
@@ -9,7 +18,7 @@ function LineIcon({ size = 20, children }: { size?: number; children: ReactNode 
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth="1.75"
+      strokeWidth={bold ? '2' : '1.75'}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden
@@ -51,5 +60,20 @@ export const ChatIcon = ({ size }: { size?: number }) => (
   <LineIcon size={size}>
     <path d="M4.5 19.5l1.2-3.6A8 8 0 1 1 8.3 18.4z" />
     <path d="M9.2 8.6c.2-.4.5-.4.8-.4h.4l.9 2-.6.8c.4.9 1.2 1.7 2.1 2.1l.8-.6 2 .9v.4c0 .3 0 .6-.4.8-.6.4-1.6.5-3-.3a8 8 0 0 1-2.8-2.8c-.8-1.4-.7-2.4-.2-2.9z" />
+  </LineIcon>
+)
+
+/** An open eye; `off` strikes it through. */
+export const EyeIcon = ({ off, size }: { off: boolean; size?: number }) => (
+  <LineIcon size={size} bold>
+    <path d="M2 12s3.6-7 10-7 10 7 10 7-3.6 7-10 7S2 12 2 12z" />
+    <circle cx="12" cy="12" r="3" />
+    {off && <path d="M3 3l18 18" />}
+  </LineIcon>
+)
+
+export const ChevronDownIcon = ({ size }: { size?: number }) => (
+  <LineIcon size={size} bold>
+    <path d="M6 9l6 6 6-6" />
   </LineIcon>
 )

@@ -1,8 +1,9 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
-import type { ReactNode } from 'react'
-import { css } from '../../styled-system/css'
-import { panel } from '../../styled-system/recipes'
+import { type ReactNode, useId } from 'react'
+import { css, cx } from '../../styled-system/css'
+import { button, panel } from '../../styled-system/recipes'
+import { Banner } from './banner'
 
 interface PanelProps {
   open: boolean
@@ -61,5 +62,70 @@ export function Panel({ open, onOpenChange, title, description, children, footer
         </Dialog.Positioner>
       </Portal>
     </Dialog.Root>
+  )
+}
+
+interface FormPanelProps {
+  open: boolean
+  /** While busy the panel cannot be dismissed and its button waits; the caller locks the fields. */
+  busy: boolean
+  canSubmit: boolean
+  submitLabel: string
+  onSubmit: () => void
+  /** The person dismissed the panel (Escape, outside click, the close button). */
+  onClose: () => void
+  title: ReactNode
+  description?: ReactNode
+  error?: string | null
+  children: ReactNode
+}
+
+/** A panel holding one short form, its submit button in the footer and any error last. */
+export function FormPanel({
+  open,
+  busy,
+  canSubmit,
+  submitLabel,
+  onSubmit,
+  onClose,
+  title,
+  description,
+  error,
+  children,
+}: FormPanelProps) {
+  const formId = `${useId()}-form`
+  return (
+    <Panel
+      open={open}
+      onOpenChange={(next) => {
+        if (!next && !busy) onClose()
+      }}
+      title={title}
+      description={description}
+      footer={
+        <button
+          type="submit"
+          form={formId}
+          disabled={!canSubmit || busy}
+          aria-busy={busy}
+          className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
+        >
+          {busy ? 'Please wait' : submitLabel}
+        </button>
+      }
+    >
+      <form
+        id={formId}
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          onSubmit()
+        }}
+        className={css({ display: 'grid', gap: '4' })}
+      >
+        {children}
+        {error && <Banner tone="danger">{error}</Banner>}
+      </form>
+    </Panel>
   )
 }

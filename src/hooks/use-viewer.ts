@@ -4,11 +4,13 @@ import { useHydrated } from '../initial-data'
 
 /**
  * Whether a user id is stored, and whether the profile makes them an active member. Storage is
- * the browser's: the server's HTML and the hydration see a visitor, the next render the viewer.
+ * the browser's: the server's HTML and the hydration see a visitor, the next render the viewer
+ * (the viewer is made then, not while the page's modules run).
  */
 export function useViewer() {
   const hydrated = useHydrated()
-  const signedIn = useSelector(viewer, (s) => s.context.signedIn)
-  const isMember = useSelector(viewer, (s) => s.matches('member'))
-  return { signedIn: hydrated && signedIn, isMember: hydrated && isMember }
+  const actor = hydrated ? viewer : undefined
+  const signedIn = useSelector(actor, (s) => s?.context.signedIn ?? false)
+  const isMember = useSelector(actor, (s) => s?.matches('member') ?? false)
+  return { signedIn, isMember }
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { memo, Suspense, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { calendarActors } from '../../machines/calendar.actors'
@@ -70,10 +70,19 @@ export function CalendarPage() {
   }, [scrollOneScreen])
 
   const { signedIn } = useViewer()
+  // The banner, the header and the landing are Suspense boundaries too: the shell that hydrates
+  // in one task is only the page's frame and its actor; each part follows in a slice of its own
+  // (a tap on one hydrates it at once).
   return (
     <>
-      {!signedIn && <PromoBanner />}
-      <SiteHeader />
+      {!signedIn && (
+        <Suspense>
+          <PromoBanner />
+        </Suspense>
+      )}
+      <Suspense>
+        <SiteHeader />
+      </Suspense>
       {/* Room for the phone's promo banner (taller when it stands still), so it hides nothing. */}
       <main
         className={
@@ -82,7 +91,9 @@ export function CalendarPage() {
             : css({ pb: { base: '14', md: '0' }, _motionReduce: { pb: { base: '20', md: '0' } } })
         }
       >
-        <LandingHero signedIn={signedIn} />
+        <Suspense>
+          <LandingHero signedIn={signedIn} />
+        </Suspense>
         <CalendarView actorRef={actorRef} />
       </main>
     </>
@@ -96,7 +107,6 @@ export function CalendarView({ actorRef }: { actorRef: ActorRefFrom<typeof calen
   const failed = useSelector(actorRef, (s) => s.matches('failed'))
   const { isMember } = useViewer()
   const now = useNow()
-  const label = useLabelOfEventInView(events, now)
 
   return (
     <section
@@ -123,13 +133,7 @@ export function CalendarView({ actorRef }: { actorRef: ActorRefFrom<typeof calen
         >
           Calendar
         </h2>
-        <p
-          aria-live="polite"
-          data-testid="calendar-date-label"
-          className={css({ fontSize: 'md', fontWeight: 'semibold', color: 'clay.700' })}
-        >
-          {label}
-        </p>
+        <DateLabel events={events} now={now} />
       </div>
 
       {loading && <CalendarSkeleton />}
@@ -160,20 +164,54 @@ const grid = css({
   gap: { base: '5', md: '6' },
 })
 
-function EventGrid({ events, isMember, now }: { events: Event[]; isMember: boolean; now: Date }) {
+/**
+ * Each card is a Suspense boundary: the server's HTML of the cards is hydrated after the rest of
+ * the first screen, in slices that leave the main thread free between them (a tap on a card
+ * hydrates that card at once). Memo: the re-render that follows hydration (the viewer and the
+ * clock are the browser's from then on) stops here when it changes nothing for the cards.
+ */
+const EventGrid = memo(function EventGrid({
+  events,
+  isMember,
+  now,
+}: {
+  events: Event[]
+  isMember: boolean
+  now: Date
+}) {
   return (
     <div className={grid} data-calendar-grid>
       {events.map((event, i) => (
-        <EventCard
-          key={event.ID}
-          event={event}
-          isMember={isMember}
-          now={now}
-          eager={i < 2}
-          priority={i === 0}
-        />
+        <Suspense key={event.ID}>
+          <EventCard event={event} isMember={isMember} now={now} eager={i < 2} priority={i === 0} />
+        </Suspense>
       ))}
     </div>
+  )
+})
+
+/**
+ * The heading's date label, a Suspense boundary: the first date read on the Lagos clock is slow
+ * (the time zone's data loads), so it hydrates after the first screen's shell, in a slice of its
+ * own. Memo: a re-render of the heading that changes nothing here leaves it be.
+ */
+const DateLabel = memo(function DateLabel({ events, now }: { events: Event[]; now: Date }) {
+  return (
+    <Suspense>
+      <DateLabelText events={events} now={now} />
+    </Suspense>
+  )
+})
+
+function DateLabelText({ events, now }: { events: Event[]; now: Date }) {
+  return (
+    <p
+      aria-live="polite"
+      data-testid="calendar-date-label"
+      className={css({ fontSize: 'md', fontWeight: 'semibold', color: 'clay.700' })}
+    >
+      {useLabelOfEventInView(events, now)}
+    </p>
   )
 }
 

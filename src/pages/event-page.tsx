@@ -1,5 +1,14 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import {
+  type ComponentProps,
+  type MouseEvent,
+  memo,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useId,
+  useState,
+} from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { eventDetailActors } from '../../machines/event-detail.actors'
@@ -188,7 +197,7 @@ function EventDetail({
         <HistoryBackLink />
         <div className={cx(layout, css({ mt: { base: '3', md: '4' } }))}>
           <div className={posterColumn}>
-            <PosterCarousel
+            <LaterPosterCarousel
               key={event.Poster.map((poster) => poster.url).join('|')}
               posters={event.Poster}
               name={event.Name}
@@ -215,17 +224,7 @@ function EventDetail({
             >
               {event.Name}
             </h1>
-            {/* On phones the facts are a scroll away: when and where, at a glance. */}
-            <p
-              className={css({
-                display: { base: 'block', md: 'none' },
-                mt: '2',
-                color: 'fg.muted',
-                fontWeight: 'medium',
-              })}
-            >
-              {`${calendarLabel(event, now)} · ${event.Venue}`}
-            </p>
+            <LaterWhenAndWhere event={event} now={now} />
 
             {membersOnly && <MembersOnlyNote isMember={isMember} />}
 
@@ -273,7 +272,7 @@ function EventDetail({
               <h2 id="details-heading" className={css({ srOnly: true })}>
                 Details
               </h2>
-              <EventFacts event={event} isMember={isMember} now={now} />
+              <LaterEventFacts event={event} isMember={isMember} now={now} />
             </section>
           </div>
         </div>
@@ -283,6 +282,54 @@ function EventDetail({
 }
 
 const sectionHeading = css(smallCaps, { mb: '2' })
+
+// The parts of the page below are Suspense boundaries: the server's HTML of each hydrates after
+// the page's shell (the heading and the action bar, whose button must answer at once), each in
+// a slice of its own, and at once where a tap lands. Memo: the re-render that follows hydration
+// (the viewer and the clock become the browser's) leaves a boundary be when its props are the
+// same, instead of hydrating it there and then.
+
+const LaterPosterCarousel = memo(function LaterPosterCarousel(
+  props: ComponentProps<typeof PosterCarousel>,
+) {
+  return (
+    <Suspense>
+      <PosterCarousel {...props} />
+    </Suspense>
+  )
+})
+
+const LaterEventFacts = memo(function LaterEventFacts(props: ComponentProps<typeof EventFacts>) {
+  return (
+    <Suspense>
+      <EventFacts {...props} />
+    </Suspense>
+  )
+})
+
+/** On phones the facts are a scroll away: when and where, at a glance. */
+const LaterWhenAndWhere = memo(function LaterWhenAndWhere(props: { event: Event; now: Date }) {
+  return (
+    <Suspense>
+      <WhenAndWhere {...props} />
+    </Suspense>
+  )
+})
+
+function WhenAndWhere({ event, now }: { event: Event; now: Date }) {
+  return (
+    <p
+      className={css({
+        display: { base: 'block', md: 'none' },
+        mt: '2',
+        color: 'fg.muted',
+        fontWeight: 'medium',
+      })}
+    >
+      {`${calendarLabel(event, now)} · ${event.Venue}`}
+    </p>
+  )
+}
 
 function MembersOnlyNote({ isMember }: { isMember: boolean }) {
   return (

@@ -1,27 +1,43 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import {
+  type ComponentProps,
+  memo,
+  type ReactNode,
+  Suspense,
+  useEffect,
+  useRef,
+  useState,
+} from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
+import { profileActors } from '../../machines/profile.actors'
+import { profileMachine } from '../../machines/profile.machine'
 import { offersCoworking } from '../../machines/rules/spaces'
 import { venuesActors } from '../../machines/venues.actors'
 import { venuesMachine } from '../../machines/venues.machine'
 import type { components } from '../../openapi/client'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
-import { api } from '../api'
+import { api, viewer } from '../api'
 import { BrandMark, brandStyle } from '../components/brand'
 import { ContactPanel } from '../components/contact-panel'
 import { CloseIcon } from '../components/line-icons'
+import { MemberMenuCard } from '../components/member-menu'
 import { MenuLink, MenuLinkSkeleton } from '../components/menu-link'
 import { eyebrow } from '../components/page-styles'
 import { useViewer } from '../hooks/use-viewer'
 import { useInitialData } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
+import { storage, takeBrokenLogin } from '../storage'
 
 type Space = components['schemas']['Space']
 
-/** The visitor menu. The page owns the venues actor, which decides the two booking links. */
+/**
+ * /menu: the visitor menu (rendered on the server too), or, once the browser knows a user is
+ * stored, the member menu over the same links. The page owns the venues actor, which decides the
+ * two booking links; the member part reads the app's viewer.
+ */
 export default function MenuPage() {
   const initialData = useInitialData()
   const [venues] = useState(() => {
@@ -36,10 +52,53 @@ export default function MenuPage() {
     }),
     { input: { venues }, inspect: showLiveFlow },
   )
-  // The member menu of a later issue replaces this one; until then a signed-in person only
-  // loses the Login button.
   const { signedIn } = useViewer()
-  return <MenuView actorRef={actorRef} signedIn={signedIn} />
+  const navigate = useNavigate()
+  const loggingOut = useRef(false)
+  const wasSignedIn = useRef(false)
+
+  // A user id without a token (or the reverse) is broken storage: cleared, and off to log in.
+  useEffect(() => {
+    if (takeBrokenLogin()) navigate('/login', { replace: true })
+  }, [navigate])
+
+  // A dead token (the profile answered 401): the viewer cleared the login; log in again.
+  useEffect(() => {
+    if (signedIn) wasSignedIn.current = true
+    else if (wasSignedIn.current && !loggingOut.current) navigate('/login', { replace: true })
+  }, [signedIn, navigate])
+
+  const logOut = () => {
+    loggingOut.current = true
+    storage.clearSession()
+    viewer.send({ type: 'viewer.signedOut' })
+  }
+
+  return (
+    <MenuView
+      actorRef={actorRef}
+      signedIn={signedIn}
+      member={signedIn ? <MemberCard /> : null}
+      onLogOut={signedIn ? logOut : undefined}
+    />
+  )
+}
+
+/**
+ * The member card with the person's community read alongside (its status counts over the
+ * account's, and its creator gets a star). A dead token is the viewer's business here: it sends
+ * the person to /login, so this actor's own 401 says nothing.
+ */
+function MemberCard() {
+  const actorRef = useActorRef(
+    profileMachine.provide({
+      actors: profileActors(api),
+      actions: { logError: (_, { error }) => console.warn('Could not read the community', error) },
+    }),
+    { inspect: showLiveFlow },
+  )
+  const community = useSelector(actorRef, (s) => s.context.profile?.community ?? null)
+  return <MemberMenuCard community={community} />
 }
 
 const list = css({
@@ -52,9 +111,15 @@ const list = css({
 export function MenuView({
   actorRef,
   signedIn,
+  member = null,
+  onLogOut,
 }: {
   actorRef: ActorRefFrom<typeof venuesMachine>
   signedIn: boolean
+  /** The member's avatar, name, role and banner, above the links (signed-in people only). */
+  member?: ReactNode
+  /** Shows 'Log out' at the end of the links. */
+  onLogOut?: () => void
 }) {
   const loading = useSelector(actorRef, (s) => s.hasTag('busy'))
   const failed = useSelector(actorRef, (s) => s.hasTag('error'))
@@ -154,7 +219,10 @@ export function MenuView({
             pb: '6',
           })}
         >
-          <p className={css(eyebrow, { mb: { base: '2', md: '3' } })}>Victoria Island, Lagos</p>
+          {member}
+          <p className={css(eyebrow, { mb: { base: '2', md: '3' }, mt: member ? '4' : '0' })}>
+            Victoria Island, Lagos
+          </p>
           <ul className={list} aria-busy={loading}>
             <li>
               <MenuLink
@@ -164,34 +232,7 @@ export function MenuView({
                 hint="Events and gatherings"
               />
             </li>
-            {loading && (
-              <>
-                <li aria-hidden>
-                  <MenuLinkSkeleton />
-                </li>
-                <li aria-hidden>
-                  <MenuLinkSkeleton />
-                </li>
-              </>
-            )}
-            {coworking && (
-              <li>
-                <MenuLink
-                  to="/co-working"
-                  label="Book a spot"
-                  hint="Work and play, Tuesday to Sunday"
-                />
-              </li>
-            )}
-            {printStudio && (
-              <li>
-                <MenuLink
-                  to="/print-studio"
-                  label="Print Studio"
-                  hint="Risograph, linocut and paper"
-                />
-              </li>
-            )}
+            <LaterVenueLinks loading={loading} coworking={coworking} printStudio={printStudio} />
             {failed && (
               <li>
                 <p
@@ -230,51 +271,130 @@ export function MenuView({
                 </p>
               </li>
             )}
-            <li>
-              <MenuLink to="/about" label="About" hint="The house and the family" />
-            </li>
-            <li>
-              <MenuLink to="/membership" label={SITE.programme} hint="Our paid members programme" />
-            </li>
-            <li>
-              <MenuLink
-                href={SITE.reservationsUrl}
-                label="Reservations"
-                hint="Rooms at the hotel"
-              />
-            </li>
-            <li>
-              <MenuLink
-                onClick={() => setContactOpen(true)}
-                haspopup="dialog"
-                label="Contact us"
-                hint="WhatsApp or e-mail"
-              />
-            </li>
+            <LaterLinks onContact={setContactOpen} />
+            {onLogOut && (
+              <li>
+                <MenuLink onClick={onLogOut} label="Log out" hint="Sign out on this device" />
+              </li>
+            )}
           </ul>
         </nav>
 
-        <footer
-          className={css({
-            display: { base: 'flex', lg: 'none' },
-            flexWrap: 'wrap',
-            justifyContent: 'space-between',
-            gap: '2',
-            pt: '4',
-            fontSize: 'xs',
-            color: 'fg.subtle',
-          })}
-        >
-          <span>{SITE.name} · a boutique hotel and creative space</span>
-          <span>{SITE.supportEmail}</span>
-        </footer>
+        <LaterFooter />
       </div>
 
-      <MenuImage />
-      <ContactPanel open={contactOpen} onOpenChange={setContactOpen} />
+      <LaterMenuImage />
+      <LaterContactPanel open={contactOpen} onOpenChange={setContactOpen} />
     </div>
   )
 }
+
+// The parts of the menu below are Suspense boundaries: the server's HTML of each hydrates after
+// the menu's shell (the header with its Login and Home links, the first link), each in a slice
+// of its own, and at once where a tap lands. Memo: the re-render that follows hydration (the
+// viewer becomes the browser's) leaves a boundary be when its props are the same, instead of
+// hydrating it there and then. The member card renders after hydration, above them.
+
+/** The booking links the venues decide, or their skeletons while they load. */
+const LaterVenueLinks = memo(function LaterVenueLinks({
+  loading,
+  coworking,
+  printStudio,
+}: {
+  loading: boolean
+  coworking: boolean
+  printStudio: boolean
+}) {
+  return (
+    <Suspense>
+      {loading && (
+        <>
+          <li aria-hidden>
+            <MenuLinkSkeleton />
+          </li>
+          <li aria-hidden>
+            <MenuLinkSkeleton />
+          </li>
+        </>
+      )}
+      {coworking && (
+        <li>
+          <MenuLink to="/co-working" label="Book a spot" hint="Work and play, Tuesday to Sunday" />
+        </li>
+      )}
+      {printStudio && (
+        <li>
+          <MenuLink to="/print-studio" label="Print Studio" hint="Risograph, linocut and paper" />
+        </li>
+      )}
+    </Suspense>
+  )
+})
+
+/** The links every menu has below the booking links. */
+const LaterLinks = memo(function LaterLinks({ onContact }: { onContact: (open: boolean) => void }) {
+  return (
+    <Suspense>
+      <li>
+        <MenuLink to="/about" label="About" hint="The house and the family" />
+      </li>
+      <li>
+        <MenuLink to="/membership" label={SITE.programme} hint="Our paid members programme" />
+      </li>
+      <li>
+        <MenuLink href={SITE.reservationsUrl} label="Reservations" hint="Rooms at the hotel" />
+      </li>
+      <li>
+        <MenuLink
+          onClick={() => onContact(true)}
+          haspopup="dialog"
+          label="Contact us"
+          hint="WhatsApp or e-mail"
+        />
+      </li>
+    </Suspense>
+  )
+})
+
+/** Phones and tablets: the hotel's name and e-mail below the links. */
+const LaterFooter = memo(function LaterFooter() {
+  return (
+    <Suspense>
+      <footer
+        className={css({
+          display: { base: 'flex', lg: 'none' },
+          flexWrap: 'wrap',
+          justifyContent: 'space-between',
+          gap: '2',
+          pt: '4',
+          fontSize: 'xs',
+          color: 'fg.subtle',
+        })}
+      >
+        <span>{SITE.name} · a boutique hotel and creative space</span>
+        <span>{SITE.supportEmail}</span>
+      </footer>
+    </Suspense>
+  )
+})
+
+const LaterMenuImage = memo(function LaterMenuImage() {
+  return (
+    <Suspense>
+      <MenuImage />
+    </Suspense>
+  )
+})
+
+const LaterContactPanel = memo(function LaterContactPanel(
+  props: ComponentProps<typeof ContactPanel>,
+) {
+  return (
+    <Suspense>
+      <ContactPanel {...props} />
+    </Suspense>
+  )
+})
 
 /** Wide screens only: a warm picture of the house with the tagline. */
 function MenuImage() {

@@ -18,6 +18,7 @@ import { css, cx } from '../../styled-system/css'
 import { badge, button } from '../../styled-system/recipes'
 import { api, sessionExpiry } from '../api'
 import { BackLink } from '../components/back-link'
+import { ChevronDownIcon } from '../components/line-icons'
 import { eyebrow, smallCaps } from '../components/page-styles'
 import { PaymentReturn } from '../components/payment-return'
 import { RetryButton } from '../components/retry-button'
@@ -357,7 +358,7 @@ function BookingRow({
             _groupHover: { bg: 'muted' },
           })}
         >
-          <ChevronDown />
+          <ChevronDownIcon size={18} />
         </span>
       </button>
       <div id={detailsId} hidden={!open}>
@@ -584,24 +585,5 @@ function EmptyBookings() {
         </Link>
       </div>
     </div>
-  )
-}
-
-function ChevronDown() {
-  return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="2"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-      focusable="false"
-    >
-      <path d="M6 9l6 6 6-6" />
-    </svg>
   )
 }

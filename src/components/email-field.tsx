@@ -1,0 +1,78 @@
+import { useId } from 'react'
+import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../machines/rules/email'
+import { css, cx } from '../../styled-system/css'
+import { Field, textInput } from './form-fields'
+
+const input = cx(
+  textInput,
+  css({
+    transition: 'border-color 0.15s, box-shadow 0.15s',
+    '&[aria-invalid=true]': {
+      borderColor: 'berry.500',
+      _focusVisible: { boxShadow: '0 0 0 3px token(colors.berry.50)' },
+    },
+    _readOnly: { bg: 'sand.100', color: 'fg.muted', cursor: 'default' },
+  }),
+)
+
+const errorText = css({ fontSize: 'sm', color: 'berry.600' })
+const hintText = css({ fontSize: 'sm', color: 'fg.muted' })
+
+/**
+ * An e-mail input with the product's one check: 'Please enter a valid email address.' under it
+ * once something that is not an address is typed. A locked field is read-only (it came with the
+ * link) and says so.
+ */
+export function EmailField({
+  label = 'Email Address',
+  value,
+  onChange,
+  locked = false,
+  lockedHint,
+  disabled = false,
+  placeholder = 'you@example.com',
+}: {
+  label?: string
+  value: string
+  onChange: (value: string) => void
+  locked?: boolean
+  lockedHint?: string
+  disabled?: boolean
+  placeholder?: string
+}) {
+  const id = useId()
+  const invalid = value.trim() !== '' && !isValidEmail(value.trim())
+  const describedBy = invalid ? `${id}-error` : locked && lockedHint ? `${id}-hint` : undefined
+  return (
+    <Field label={label} htmlFor={id}>
+      <input
+        id={id}
+        name="email"
+        type="email"
+        inputMode="email"
+        autoComplete="email"
+        autoCapitalize="none"
+        spellCheck={false}
+        placeholder={placeholder}
+        required
+        value={value}
+        readOnly={locked}
+        disabled={disabled}
+        onChange={(event) => onChange(event.target.value)}
+        aria-invalid={invalid || undefined}
+        aria-describedby={describedBy}
+        className={input}
+      />
+      {invalid && (
+        <p id={`${id}-error`} className={errorText}>
+          {INVALID_EMAIL_MESSAGE}
+        </p>
+      )}
+      {!invalid && locked && lockedHint && (
+        <p id={`${id}-hint`} className={hintText}>
+          {lockedHint}
+        </p>
+      )}
+    </Field>
+  )
+}

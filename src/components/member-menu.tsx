@@ -1,0 +1,180 @@
+import { useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { Link } from 'react-router-dom'
+import type { Community } from '../../machines/profile.machine'
+import { expiringText, INACTIVE_TEXT, renewalBanner } from '../../machines/rules/membership'
+import { isCreator, membershipStatus, roleLine, statusDot } from '../../machines/rules/profile'
+import { css } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import { viewer } from '../api'
+import { useNow } from '../hooks/use-now'
+import { Avatar } from './avatar'
+import { Banner } from './banner'
+import { Skeleton } from './skeleton'
+
+const bannerAction = css({
+  ml: 'auto',
+  flexShrink: 0,
+  display: 'inline-flex',
+  alignItems: 'center',
+  h: '9',
+  px: '4',
+  borderRadius: 'full',
+  fontWeight: 'semibold',
+  bg: 'white',
+  color: 'ink.900',
+  _hover: { bg: 'sand.100' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'ink.900', outlineOffset: '2px' },
+})
+
+/**
+ * The member part of the menu: avatar (picture or initials) with the status dot, the name, the
+ * role or 'Inactive', and the banner that asks to activate or renew. It reads the app's viewer,
+ * which holds the profile; the menu asks it again on every visit, so a payment shows at once.
+ * `community` (the person's community, once the page has read it) sets the status that counts
+ * and the creator's star.
+ */
+export function MemberMenuCard({ community = null }: { community?: Community | null }) {
+  const now = useNow()
+  const account = useSelector(viewer, (s) => s.context.account)
+  const checking = useSelector(viewer, (s) => s.hasTag('busy'))
+  const canRefresh = useSelector(viewer, (s) => s.can({ type: 'viewer.refresh' }))
+
+  // The profile may have changed since the app loaded (a payment, an edit): read it again.
+  useEffect(() => {
+    if (viewer.getSnapshot().can({ type: 'viewer.refresh' }))
+      viewer.send({ type: 'viewer.refresh' })
+  }, [])
+
+  if (!account) {
+    if (checking) return <MemberCardSkeleton />
+    return (
+      <div
+        role="alert"
+        className={css({
+          display: 'flex',
+          flexWrap: 'wrap',
+          alignItems: 'center',
+          gap: '3',
+          py: '4',
+          color: 'fg.muted',
+          fontSize: 'sm',
+        })}
+      >
+        We couldn't load your profile.
+        <button
+          type="button"
+          disabled={!canRefresh}
+          onClick={() => viewer.send({ type: 'viewer.refresh' })}
+          className={button({ variant: 'outline', size: 'sm' })}
+        >
+          Try again
+        </button>
+      </div>
+    )
+  }
+
+  const status = membershipStatus(account.subscriptionStatus, community)
+  const creator = isCreator(community, account['Email Address'])
+  const banner = renewalBanner(status, account.subscriptionExpiry, now)
+  return (
+    <section aria-label="Your membership" className={css({ display: 'grid', gap: '4', pb: '2' })}>
+      <Link
+        to="/profile"
+        className={css({
+          display: 'flex',
+          alignItems: 'center',
+          gap: '4',
+          borderRadius: 'l2',
+          color: 'fg.default',
+          _focusVisible: {
+            outline: '2px solid',
+            outlineColor: 'accent.default',
+            outlineOffset: '4px',
+          },
+          '&:hover .member-name': { color: 'clay.700' },
+        })}
+      >
+        <Avatar
+          name={account.Name}
+          picture={account.Picture}
+          dot={statusDot(account.Role, status)}
+        />
+        <span className={css({ minW: '0' })}>
+          <span
+            className={`member-name ${css({
+              display: 'flex',
+              alignItems: 'center',
+              gap: '2',
+              fontFamily: 'display',
+              fontSize: { base: '2xl', md: '3xl' },
+              lineHeight: '1.1',
+              transition: 'color 0.2s',
+            })}`}
+          >
+            <span className={css({ truncate: true, minW: '0' })}>{account.Name}</span>
+            {creator && (
+              <span
+                role="img"
+                aria-label="Community creator"
+                title="Community creator"
+                className={css({ color: 'sun.600', fontSize: 'xl', flexShrink: 0 })}
+              >
+                ★
+              </span>
+            )}
+          </span>
+          <span
+            className={css({
+              display: 'block',
+              mt: '1',
+              fontSize: 'sm',
+              color: 'fg.muted',
+            })}
+          >
+            {roleLine(account.Role, status)}
+            <span className={css({ color: 'fg.subtle' })}> · View profile</span>
+          </span>
+        </span>
+      </Link>
+      {banner?.kind === 'inactive' && (
+        <Banner tone="danger">
+          <span>{INACTIVE_TEXT}</span>
+          <Link to="/profile/payment" className={bannerAction}>
+            Activate
+          </Link>
+        </Banner>
+      )}
+      {banner?.kind === 'expiring' && (
+        <Banner tone="warning">
+          <span>{expiringText(banner.days)}</span>
+          <Link to="/profile/payment" className={bannerAction}>
+            Renew
+          </Link>
+        </Banner>
+      )}
+    </section>
+  )
+}
+
+function MemberCardSkeleton() {
+  return (
+    <div
+      role="status"
+      aria-label="Loading your profile"
+      className={css({ display: 'flex', alignItems: 'center', gap: '4', pb: '2' })}
+    >
+      <Skeleton
+        className={css({
+          w: { base: '16', md: '20' },
+          h: { base: '16', md: '20' },
+          borderRadius: 'full',
+        })}
+      />
+      <div className={css({ flex: '1' })}>
+        <Skeleton className={css({ h: '8', w: '55%' })} />
+        <Skeleton className={css({ h: '4', w: '30%', mt: '2' })} />
+      </div>
+    </div>
+  )
+}

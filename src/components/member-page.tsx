@@ -1,0 +1,205 @@
+import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
+import { css } from '../../styled-system/css'
+import { BackLink } from './back-link'
+import { ArrowRightIcon } from './line-icons'
+import { eyebrow } from './page-styles'
+import { RetryButton } from './retry-button'
+import { SiteHeader } from './site-header'
+import { Skeleton } from './skeleton'
+
+/**
+ * A page of the member area: the header with its way back, the small 'Your profile' line, the
+ * title and a lead sentence over a readable column.
+ */
+export function MemberPage({
+  title,
+  lead,
+  back = '/menu',
+  kicker = 'Your profile',
+  width = '2xl',
+  children,
+}: {
+  title: string
+  lead?: ReactNode
+  back?: string
+  kicker?: string
+  width?: '2xl' | '4xl'
+  children: ReactNode
+}) {
+  return (
+    <div className={css({ minH: '100dvh', bg: 'canvas' })}>
+      <title>{`${title} · Sixteen`}</title>
+      <SiteHeader
+        back={
+          <BackLink
+            to={back}
+            iconSize={18}
+            css={{
+              justifySelf: 'start',
+              h: '11',
+              pl: '3',
+              _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+            }}
+          />
+        }
+      />
+      <main
+        className={
+          width === '4xl'
+            ? css({
+                maxW: '4xl',
+                mx: 'auto',
+                px: { base: '4', md: '8' },
+                pt: { base: '6', md: '12' },
+                pb: '28',
+              })
+            : css({
+                maxW: '2xl',
+                mx: 'auto',
+                px: { base: '4', md: '8' },
+                pt: { base: '6', md: '12' },
+                pb: '28',
+              })
+        }
+      >
+        <p className={css(eyebrow)}>{kicker}</p>
+        <h1
+          className={css({
+            fontFamily: 'display',
+            fontSize: { base: '4xl', md: '5xl' },
+            lineHeight: 'tight',
+            mt: '1',
+          })}
+        >
+          {title}
+        </h1>
+        {lead && (
+          <p className={css({ color: 'fg.muted', mt: '2', mb: { base: '6', md: '8' } })}>{lead}</p>
+        )}
+        {!lead && <div className={css({ h: { base: '6', md: '8' } })} />}
+        {children}
+      </main>
+    </div>
+  )
+}
+
+/** A whole-section message: could not load (with Try again), or the session has expired. */
+export function LoadNotice({
+  kind,
+  what,
+  onRetry,
+}: {
+  kind: 'failed' | 'expired'
+  /** What could not load: 'your profile', 'your payments'. */
+  what: string
+  onRetry?: () => void
+}) {
+  return (
+    <div
+      role={kind === 'failed' ? 'alert' : 'status'}
+      className={css({
+        borderWidth: '1px',
+        borderColor: 'border',
+        borderRadius: 'l3',
+        bg: 'surface',
+        px: '5',
+        py: '6',
+        textAlign: 'center',
+        display: 'grid',
+        justifyItems: 'center',
+        gap: '2',
+      })}
+    >
+      <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
+        {kind === 'failed' ? `We couldn't load ${what}` : 'Your login session has expired'}
+      </p>
+      <p className={css({ color: 'fg.muted', fontSize: 'sm', maxW: '22rem' })}>
+        {kind === 'failed'
+          ? 'Check your connection, then try again.'
+          : 'Taking you to log in again.'}
+      </p>
+      {kind === 'failed' && onRetry && (
+        <div className={css({ mt: '2' })}>
+          <RetryButton onRetry={onRetry} />
+        </div>
+      )}
+    </div>
+  )
+}
+
+/** Grey rows standing in for a list or a card while it loads. */
+export function RowsSkeleton({ count, label }: { count: number; label: string }) {
+  return (
+    <div role="status" aria-label={label} className={css({ display: 'grid', gap: '3' })}>
+      {Array.from({ length: count }, (_, i) => (
+        // biome-ignore lint/suspicious/noArrayIndexKey: placeholders have no identity
+        <Skeleton key={i} className={css({ h: '16', w: 'full' })} />
+      ))}
+    </div>
+  )
+}
+
+/** The card look of the member area: white, a sand border, rounded. */
+export const card = css({
+  bg: 'surface',
+  borderWidth: '1px',
+  borderColor: 'border',
+  borderRadius: 'l3',
+})
+
+/** One row of the profile's links: a title, a muted line, an optional mark, an arrow. */
+export function ProfileLink({
+  to,
+  label,
+  hint,
+  mark,
+}: {
+  to: string
+  label: string
+  hint: string
+  mark?: ReactNode
+}) {
+  return (
+    <Link
+      to={to}
+      className={css({
+        display: 'flex',
+        alignItems: 'center',
+        gap: '4',
+        px: { base: '4', md: '5' },
+        py: '4',
+        minH: '16',
+        color: 'fg.default',
+        transition: 'background 0.15s',
+        _hover: { bg: 'sand.100' },
+        _focusVisible: {
+          outline: '2px solid',
+          outlineColor: 'accent.default',
+          outlineOffset: '-2px',
+        },
+      })}
+    >
+      <span className={css({ flex: '1', minW: '0' })}>
+        <span
+          className={css({
+            display: 'flex',
+            alignItems: 'center',
+            gap: '2',
+            fontWeight: 'semibold',
+            fontSize: 'md',
+          })}
+        >
+          {label}
+          {mark}
+        </span>
+        <span className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted', mt: '0.5' })}>
+          {hint}
+        </span>
+      </span>
+      <span aria-hidden className={css({ color: 'ink.500' })}>
+        <ArrowRightIcon />
+      </span>
+    </Link>
+  )
+}

@@ -1,0 +1,166 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useId, useState } from 'react'
+import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { memberSignupActors } from '../../machines/member-signup.actors'
+import { memberSignupMachine } from '../../machines/member-signup.machine'
+import {
+  type ApplicantField,
+  latestBirthDate,
+  SIGNUP_REQUIRED,
+  signupMissing,
+} from '../../machines/rules/application'
+import type { Api } from '../../openapi/client'
+import { css } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import {
+  ApplicantFields,
+  ApplicationForm,
+  ApplicationLayout,
+  FormError,
+  formCard,
+  missingText,
+  WizardActions,
+} from '../components/applicant-fields'
+import { showLiveFlow } from '../live-flows'
+import { mailLink, SITE } from '../site'
+
+let anonymous: Promise<Api> | null = null
+
+/**
+ * A client that never sends the stored token: the signup call is made without one (spec), since
+ * whoever is logged in on this browser need not be the invitee.
+ */
+const anonymousApi = {
+  POST: (...call: unknown[]) => {
+    anonymous ??= import('../../openapi/create-client').then(({ createApiClient }) =>
+      createApiClient(),
+    )
+    return anonymous.then((client) => (client.POST as (...c: unknown[]) => unknown)(...call))
+  },
+} as unknown as Api
+
+/** /member-signup (query community, name, email): an invited person completes their profile. */
+export default function MemberSignupPage() {
+  const navigate = useNavigate()
+  const [params] = useSearchParams()
+  const [today] = useState(() => latestBirthDate(new Date()))
+  const actorRef = useActorRef(
+    memberSignupMachine.provide({
+      actors: memberSignupActors(anonymousApi),
+      actions: {
+        navigateToReceived: (_, { path }) => navigate(path),
+        logError: (_, { error }) => console.warn('Could not complete the signup', error),
+      },
+    }),
+    {
+      input: {
+        communityId: params.get('community'),
+        communityName: params.get('name'),
+        email: params.get('email'),
+        today,
+      },
+      inspect: showLiveFlow,
+    },
+  )
+  return <MemberSignupView actorRef={actorRef} />
+}
+
+// The e-mail first (read-only, from the invite), then every field the signup needs.
+const FIELDS: ApplicantField[] = ['email', ...SIGNUP_REQUIRED]
+
+export function MemberSignupView({
+  actorRef,
+}: {
+  actorRef: ActorRefFrom<typeof memberSignupMachine>
+}) {
+  const id = useId()
+  const invalidLink = useSelector(actorRef, (s) => s.matches('invalidLink'))
+  const applicant = useSelector(actorRef, (s) => s.context.applicant)
+  const today = useSelector(actorRef, (s) => s.context.today)
+  const communityName = useSelector(actorRef, (s) => s.context.communityName)
+  const error = useSelector(actorRef, (s) => s.context.error)
+  const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
+  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'form.submitted' }))
+  const missing = signupMissing(applicant, today)
+
+  if (invalidLink) {
+    return (
+      <ApplicationLayout
+        eyebrow="Friends of 16"
+        title="Complete your profile"
+        intro={
+          <p>
+            This invite link is incomplete: it does not say which community invited you, or which
+            e-mail address was invited.
+          </p>
+        }
+      >
+        <div className={formCard}>
+          <p className={css({ mb: '5', lineHeight: 'relaxed' })}>
+            Open the link in your invitation e-mail again, or ask the person who invited you to send
+            a new invite. If it still does not work, write to{' '}
+            <a
+              href={mailLink(
+                'My community invite link',
+                'Hello,\n\nMy invite link does not work.\n',
+              )}
+              className={css({ fontWeight: 'semibold', textDecoration: 'underline' })}
+            >
+              {SITE.supportEmail}
+            </a>
+            .
+          </p>
+          <Link to="/membership" className={button({ variant: 'outline', size: 'lg' })}>
+            About Friends of 16
+          </Link>
+        </div>
+      </ApplicationLayout>
+    )
+  }
+
+  return (
+    <ApplicationLayout
+      eyebrow={communityName ? `Invited to ${communityName}` : 'Community invite'}
+      title="Complete your profile"
+      intro={
+        <p>
+          You have been invited to join {communityName ?? 'a community'} on Friends of 16. Fill in
+          your profile to accept; every field is needed.
+        </p>
+      }
+    >
+      <ApplicationForm
+        labelledBy={`${id}-title`}
+        onSubmit={() => actorRef.send({ type: 'form.submitted' })}
+      >
+        <h2
+          id={`${id}-title`}
+          className={css({ fontFamily: 'display', fontSize: { base: '2xl', md: '3xl' }, mb: '6' })}
+        >
+          Your profile
+        </h2>
+        <ApplicantFields
+          fields={FIELDS}
+          applicant={applicant}
+          today={today}
+          required={SIGNUP_REQUIRED}
+          readOnly={['email']}
+          disabled={busy}
+          onChange={(field, value) => actorRef.send({ type: 'field.changed', field, value })}
+        />
+        <FormError message={error} />
+        <WizardActions
+          submit={{ disabled: !canSubmit, busy }}
+          hint={
+            missing.length > 0
+              ? missing.length > 3
+                ? `Fill in every field to submit (${missing.length} left).`
+                : `Fill in ${missingText(missing)} to submit.`
+              : null
+          }
+        />
+      </ApplicationForm>
+    </ApplicationLayout>
+  )
+}

@@ -1,0 +1,156 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { planPaymentActors } from '../../machines/plan-payment.actors'
+import { type PlanCurrency, planPaymentMachine } from '../../machines/plan-payment.machine'
+import { formatDollars, formatNaira } from '../../machines/rules/money'
+import { planLabel } from '../../machines/rules/profile'
+import { periodLabel } from '../../machines/rules/public-membership'
+import { css } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import { api, sessionExpiry } from '../api'
+import { card, MemberPage } from '../components/member-page'
+import { smallCaps } from '../components/page-styles'
+import { showLiveFlow } from '../live-flows'
+import { pageOrigin, storage } from '../storage'
+
+/** Where the provider sends the browser back: the profile, which settles the payment. */
+export const MEMBERSHIP_CALLBACK = '/profile?paid=membership'
+
+/** /profile/payment/confirm: the plan's summary and card payment in USD or NGN. */
+export default function PlanConfirmPage() {
+  const [params] = useSearchParams()
+  const [planId] = useState(() => params.get('plan'))
+  const actorRef = useActorRef(
+    planPaymentMachine.provide({
+      actors: planPaymentActors(api, () => ({
+        userId: storage.get('userID') ?? '',
+        email: storage.get('userEmail') ?? '',
+        callbackUrl: `${pageOrigin()}${MEMBERSHIP_CALLBACK}`,
+      })),
+      actions: {
+        redirectToProvider: (_, { url }) => window.location.assign(url),
+        notifySessionExpired: () => sessionExpiry.send({ type: 'session.expired' }),
+        logError: (_, { error }) => console.error('Membership payment', error),
+      },
+    }),
+    { input: { planId }, inspect: showLiveFlow },
+  )
+  return <PlanConfirmView actorRef={actorRef} />
+}
+
+export function PlanConfirmView({
+  actorRef,
+}: {
+  actorRef: ActorRefFrom<typeof planPaymentMachine>
+}) {
+  const plan = useSelector(actorRef, (s) => s.context.plan)
+  const currency = useSelector(actorRef, (s) => s.context.currency)
+  const error = useSelector(actorRef, (s) => s.context.error)
+  const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
+  const expired = useSelector(actorRef, (s) => s.matches('sessionExpired'))
+  const unknown = useSelector(actorRef, (s) => s.matches('unknownPlan'))
+  const canPay = useSelector(actorRef, (s) => s.can({ type: 'pay.chosen', currency: 'NGN' }))
+  const pay = (chosen: PlanCurrency) => actorRef.send({ type: 'pay.chosen', currency: chosen })
+
+  if (unknown || !plan) {
+    return (
+      <MemberPage title="Confirm payment" back="/profile/payment" kicker="Membership">
+        <div
+          role="alert"
+          className={`${card} ${css({ p: '6', display: 'grid', gap: '3', justifyItems: 'start' })}`}
+        >
+          <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
+            This plan is not on offer
+          </p>
+          <p className={css({ color: 'fg.muted' })}>
+            The address names a plan we don't have. Choose one of ours.
+          </p>
+          <Link to="/profile/payment" className={button({ size: 'lg' })}>
+            See the plans
+          </Link>
+        </div>
+      </MemberPage>
+    )
+  }
+
+  return (
+    <MemberPage title="Confirm payment" back="/profile/payment" kicker="Membership">
+      <section aria-label="Summary" className={`${card} ${css({ p: { base: '5', md: '6' } })}`}>
+        <h2 className={css(smallCaps)}>Summary</h2>
+        <p
+          className={css({ fontFamily: 'display', fontSize: { base: '2xl', md: '3xl' }, mt: '1' })}
+        >
+          {plan.numberOfMembers
+            ? `Community membership, ${plan.numberOfMembers} members`
+            : 'Individual membership'}
+        </p>
+        <dl
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: 'auto 1fr',
+            columnGap: '6',
+            rowGap: '2',
+            mt: '4',
+          })}
+        >
+          <dt className={css({ color: 'fg.muted' })}>Plan</dt>
+          <dd>{planLabel(plan.id)}</dd>
+          <dt className={css({ color: 'fg.muted' })}>Period</dt>
+          <dd>{periodLabel(plan.period)}</dd>
+          <dt className={css({ color: 'fg.muted' })}>Price</dt>
+          <dd className={css({ fontWeight: 'semibold' })}>
+            {formatDollars(plan.amountDollar)} or {formatNaira(plan.amountNaira)}
+          </dd>
+        </dl>
+      </section>
+
+      <section aria-label="Pay" className={css({ mt: '6', display: 'grid', gap: '3' })}>
+        {expired && (
+          <p role="status" className={css({ color: 'danger.default', fontWeight: 'medium' })}>
+            Login session has expired
+          </p>
+        )}
+        {error && !busy && (
+          <p role="alert" className={css({ color: 'danger.default', fontWeight: 'medium' })}>
+            {error}
+          </p>
+        )}
+        <div
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
+            gap: '3',
+          })}
+        >
+          <button
+            type="button"
+            className={button({ size: 'lg' })}
+            disabled={!canPay}
+            aria-busy={busy && currency === 'USD'}
+            onClick={() => pay('USD')}
+          >
+            {busy && currency === 'USD'
+              ? 'Please wait'
+              : `Pay ${formatDollars(plan.amountDollar)} by card`}
+          </button>
+          <button
+            type="button"
+            className={button({ size: 'lg', variant: 'outline' })}
+            disabled={!canPay}
+            aria-busy={busy && currency === 'NGN'}
+            onClick={() => pay('NGN')}
+          >
+            {busy && currency === 'NGN'
+              ? 'Please wait'
+              : `Pay ${formatNaira(plan.amountNaira)} by card`}
+          </button>
+        </div>
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          You'll pay on our card provider's secure page, then come back to your profile.
+        </p>
+      </section>
+    </MemberPage>
+  )
+}

@@ -1,0 +1,168 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { profileActors } from '../../machines/profile.actors'
+import { type Account, profileMachine } from '../../machines/profile.machine'
+import {
+  firstOf,
+  membershipStatus,
+  profileDate,
+  roleLine,
+  statusDot,
+} from '../../machines/rules/profile'
+import { css } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import { api, sessionExpiry } from '../api'
+import { Avatar } from '../components/avatar'
+import { ChatIcon } from '../components/line-icons'
+import { card, LoadNotice, MemberPage, RowsSkeleton } from '../components/member-page'
+import { smallCaps } from '../components/page-styles'
+import { showLiveFlow } from '../live-flows'
+import { whatsappLink } from '../site'
+
+/** /profile/info: the person's details, read-only; changes go by WhatsApp or the edit page. */
+export default function ProfileInfoPage() {
+  const actorRef = useActorRef(
+    profileMachine.provide({
+      actors: profileActors(api),
+      actions: {
+        notifySessionExpired: () => sessionExpiry.send({ type: 'session.expired' }),
+        logError: (_, { error }) => console.warn('Could not load the profile', error),
+      },
+    }),
+    { inspect: showLiveFlow },
+  )
+  return <ProfileInfoView actorRef={actorRef} />
+}
+
+/** The details shown, in order, with how each is read from the account. */
+const DETAILS: { label: string; value: (account: Account) => string }[] = [
+  { label: 'First name', value: (a) => firstOf(a['First Name']) },
+  { label: 'Last name', value: (a) => firstOf(a['Last Name']) },
+  { label: 'Email', value: (a) => a['Email Address'] },
+  { label: 'Phone', value: (a) => firstOf(a['Phone Number']) },
+  { label: 'Pronouns', value: (a) => firstOf(a.Pronouns) },
+  {
+    label: 'Date of birth',
+    value: (a) => (firstOf(a['Date of Birth']) ? profileDate(firstOf(a['Date of Birth'])) : ''),
+  },
+  { label: 'Occupation', value: (a) => firstOf(a.Occupation) },
+  { label: 'Company', value: (a) => firstOf(a['Company Name']) },
+  { label: 'Nationality', value: (a) => firstOf(a.Nationality) },
+  { label: 'Country', value: (a) => firstOf(a.Country) },
+  { label: 'Address', value: (a) => firstOf(a.Address) },
+  { label: 'Social link', value: (a) => firstOf(a['Social Link']) },
+  { label: 'Emergency contact', value: (a) => firstOf(a['Emergency Contact Name']) },
+  { label: 'Relationship', value: (a) => firstOf(a.Relationship) },
+]
+
+export function ProfileInfoView({ actorRef }: { actorRef: ActorRefFrom<typeof profileMachine> }) {
+  const loading = useSelector(actorRef, (s) => s.hasTag('busy'))
+  const failed = useSelector(actorRef, (s) => s.matches('failed'))
+  const expired = useSelector(actorRef, (s) => s.matches('sessionExpired'))
+  const profile = useSelector(actorRef, (s) => s.context.profile)
+
+  return (
+    <MemberPage title="Profile details" back="/profile">
+      {loading && <RowsSkeleton count={5} label="Loading your details" />}
+      {failed && (
+        <LoadNotice
+          kind="failed"
+          what="your details"
+          onRetry={() => actorRef.send({ type: 'profile.retry' })}
+        />
+      )}
+      {expired && <LoadNotice kind="expired" what="your details" />}
+      {profile && (
+        <div className={css({ display: 'grid', gap: '5' })}>
+          <section className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
+            <Avatar
+              name={profile.account.Name}
+              picture={profile.account.Picture}
+              dot={statusDot(
+                profile.account.Role,
+                membershipStatus(profile.account.subscriptionStatus, profile.community),
+              )}
+            />
+            <div className={css({ minW: '0' })}>
+              <p
+                className={css({
+                  fontFamily: 'display',
+                  fontSize: { base: '2xl', md: '3xl' },
+                  lineHeight: '1.1',
+                  truncate: true,
+                })}
+              >
+                {profile.account.Name}
+              </p>
+              <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
+                {roleLine(
+                  profile.account.Role,
+                  membershipStatus(profile.account.subscriptionStatus, profile.community),
+                )}
+              </p>
+            </div>
+          </section>
+          <dl
+            className={`${card} ${css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
+              px: { base: '4', md: '5' },
+              py: '2',
+              columnGap: '6',
+            })}`}
+          >
+            {DETAILS.map(({ label, value }) => {
+              const text = value(profile.account)
+              return (
+                <div
+                  key={label}
+                  className={css({
+                    py: '3',
+                    borderBottomWidth: '1px',
+                    borderColor: 'border',
+                    minW: '0',
+                  })}
+                >
+                  <dt className={css(smallCaps)}>{label}</dt>
+                  <dd
+                    className={css({
+                      mt: '1',
+                      overflowWrap: 'anywhere',
+                      color: text ? 'fg.default' : 'fg.subtle',
+                    })}
+                  >
+                    {text || 'Not given'}
+                  </dd>
+                </div>
+              )
+            })}
+          </dl>
+          <div
+            className={css({ display: 'flex', flexWrap: 'wrap', gap: '3', alignItems: 'center' })}
+          >
+            <a
+              href={whatsappLink(
+                `Hello Sixteen, I would like to edit my profile details. My e-mail is ${profile.account['Email Address']}.`,
+              )}
+              target="_blank"
+              rel="noreferrer"
+              className={button({ size: 'lg' })}
+            >
+              <ChatIcon size={18} />
+              Edit Profile
+              <span className={css({ srOnly: true })}> on WhatsApp (opens in a new tab)</span>
+            </a>
+            <Link to="/profile/edit" className={button({ variant: 'outline', size: 'lg' })}>
+              Edit name, phone and picture
+            </Link>
+          </div>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            Edit Profile opens a WhatsApp chat with the front desk, for any detail. Your name, phone
+            and picture you can change yourself.
+          </p>
+        </div>
+      )}
+    </MemberPage>
+  )
+}

@@ -1,0 +1,261 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect, useState } from 'react'
+import { Link, useSearchParams } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { profileActors } from '../../machines/profile.actors'
+import { profileMachine } from '../../machines/profile.machine'
+import {
+  expiringText,
+  INACTIVE_TEXT,
+  isActiveStatus,
+  renewalBanner,
+} from '../../machines/rules/membership'
+import {
+  isCreator,
+  membershipStatus,
+  profileDate,
+  roleLine,
+  showsCommunityLink,
+  statusDot,
+} from '../../machines/rules/profile'
+import { css } from '../../styled-system/css'
+import { badge, button } from '../../styled-system/recipes'
+import { api, sessionExpiry, viewer } from '../api'
+import { Avatar } from '../components/avatar'
+import { Banner } from '../components/banner'
+import { card, LoadNotice, MemberPage, ProfileLink, RowsSkeleton } from '../components/member-page'
+import { smallCaps } from '../components/page-styles'
+import { PaymentReturn } from '../components/payment-return'
+import { useNow } from '../hooks/use-now'
+import { showLiveFlow } from '../live-flows'
+import { SITE } from '../site'
+import { storage } from '../storage'
+
+/**
+ * /profile: joined and expiry dates and the links of the profile area. A membership card payment
+ * comes back here (`?reference=`): the payment is settled first, then the page says so.
+ */
+export default function ProfilePage() {
+  return (
+    <PaymentReturn back={{ to: '/profile/payment', label: 'Back to the plans' }}>
+      <ProfileScreen />
+    </PaymentReturn>
+  )
+}
+
+function ProfileScreen() {
+  const [params] = useSearchParams()
+  const [email] = useState(() => storage.get('userEmail'))
+  const actorRef = useActorRef(
+    profileMachine.provide({
+      actors: profileActors(api),
+      actions: {
+        notifySessionExpired: () => sessionExpiry.send({ type: 'session.expired' }),
+        logError: (_, { error }) => console.warn('Could not load the profile', error),
+      },
+    }),
+    { inspect: showLiveFlow },
+  )
+  const paid = params.get('paid') === 'membership'
+  // Back from a confirmed payment: the rest of the app (the menu) reads the profile again.
+  useEffect(() => {
+    if (paid && viewer.getSnapshot().can({ type: 'viewer.refresh' }))
+      viewer.send({ type: 'viewer.refresh' })
+  }, [paid])
+  return <ProfileView actorRef={actorRef} email={email} justPaid={paid} />
+}
+
+export function ProfileView({
+  actorRef,
+  email,
+  justPaid,
+}: {
+  actorRef: ActorRefFrom<typeof profileMachine>
+  email: string | null
+  justPaid: boolean
+}) {
+  const now = useNow()
+  const loading = useSelector(actorRef, (s) => s.hasTag('busy'))
+  const failed = useSelector(actorRef, (s) => s.matches('failed'))
+  const expired = useSelector(actorRef, (s) => s.matches('sessionExpired'))
+  const profile = useSelector(actorRef, (s) => s.context.profile)
+
+  return (
+    <MemberPage title="Profile" kicker={SITE.programme}>
+      {loading && <RowsSkeleton count={4} label="Loading your profile" />}
+      {failed && (
+        <LoadNotice
+          kind="failed"
+          what="your profile"
+          onRetry={() => actorRef.send({ type: 'profile.retry' })}
+        />
+      )}
+      {expired && <LoadNotice kind="expired" what="your profile" />}
+      {profile && <ProfileBody profile={profile} email={email} now={now} justPaid={justPaid} />}
+    </MemberPage>
+  )
+}
+
+function ProfileBody({
+  profile: { account, community },
+  email,
+  now,
+  justPaid,
+}: {
+  profile: NonNullable<ReturnType<typeof profileMachine.getInitialSnapshot>['context']['profile']>
+  email: string | null
+  now: Date
+  justPaid: boolean
+}) {
+  const status = membershipStatus(account.subscriptionStatus, community)
+  const active = isActiveStatus(status)
+  const expiry = community ? community['Membership Expiry'] : account.subscriptionExpiry
+  const banner = renewalBanner(status, expiry, now)
+  const creator = isCreator(community, email ?? account['Email Address'])
+  return (
+    <div className={css({ display: 'grid', gap: '5' })}>
+      {justPaid && active && (
+        <Banner tone="success">
+          Payment received. Your membership is active until {profileDate(expiry)}.
+        </Banner>
+      )}
+      <section className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>
+        <Avatar
+          name={account.Name}
+          picture={account.Picture}
+          dot={statusDot(account.Role, status)}
+        />
+        <div className={css({ minW: '0' })}>
+          <p
+            className={css({
+              fontFamily: 'display',
+              fontSize: { base: '2xl', md: '3xl' },
+              lineHeight: '1.1',
+              display: 'flex',
+              alignItems: 'center',
+              gap: '2',
+            })}
+          >
+            <span className={css({ truncate: true })}>{account.Name}</span>
+            {creator && (
+              <span
+                role="img"
+                aria-label="Community creator"
+                title="Community creator"
+                className={css({ color: 'sun.600', fontSize: 'xl' })}
+              >
+                ★
+              </span>
+            )}
+          </p>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
+            {roleLine(account.Role, status)}
+            {community ? ` · ${community.Name}` : ''}
+          </p>
+        </div>
+      </section>
+
+      {banner?.kind === 'inactive' && (
+        <Banner tone="danger">
+          <span>{INACTIVE_TEXT}</span>
+          <Link
+            to="/profile/payment"
+            className={css({ ml: 'auto', textDecoration: 'underline', fontWeight: 'semibold' })}
+          >
+            Activate
+          </Link>
+        </Banner>
+      )}
+      {banner?.kind === 'expiring' && (
+        <Banner tone="warning">
+          <span>{expiringText(banner.days)}</span>
+          <Link
+            to="/profile/payment"
+            className={css({ ml: 'auto', textDecoration: 'underline', fontWeight: 'semibold' })}
+          >
+            Renew
+          </Link>
+        </Banner>
+      )}
+
+      <dl
+        className={`${card} ${css({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' })}`}
+      >
+        <div
+          className={css({
+            px: { base: '4', md: '5' },
+            py: '4',
+            borderRightWidth: '1px',
+            borderColor: 'border',
+          })}
+        >
+          <dt className={css(smallCaps)}>Joined</dt>
+          <dd className={css({ fontSize: 'lg', fontWeight: 'semibold', mt: '1' })}>
+            {profileDate(account['Created at'])}
+          </dd>
+        </div>
+        <div className={css({ px: { base: '4', md: '5' }, py: '4' })}>
+          <dt className={css(smallCaps)}>{active ? 'Expires' : 'Expired'}</dt>
+          <dd className={css({ fontSize: 'lg', fontWeight: 'semibold', mt: '1' })}>
+            {profileDate(expiry)}
+          </dd>
+        </div>
+      </dl>
+
+      <nav aria-label="Profile" className={card}>
+        <ul
+          className={css({
+            listStyle: 'none',
+            '& > li + li': { borderTopWidth: '1px', borderColor: 'border' },
+          })}
+        >
+          <li>
+            <ProfileLink to="/profile/info" label="Profile" hint="Your details and picture" />
+          </li>
+          <li>
+            <ProfileLink
+              to="/profile/wallet"
+              label="Wallet"
+              hint="Balance, top-ups and transactions"
+              mark={
+                active ? undefined : <span className={badge({ tone: 'danger' })}>Suspended</span>
+              }
+            />
+          </li>
+          <li>
+            <ProfileLink
+              to="/profile/bookings"
+              label="Bookings"
+              hint="Tickets, co-working and studio sessions"
+            />
+          </li>
+          <li>
+            <ProfileLink
+              to="/profile/payments"
+              label="Payments"
+              hint="Your membership payments and receipts"
+            />
+          </li>
+          {showsCommunityLink(community, email ?? account['Email Address']) && (
+            <li>
+              <ProfileLink
+                to="/profile/community"
+                label="Community"
+                hint={`Members of ${community?.Name ?? 'your community'}`}
+              />
+            </li>
+          )}
+        </ul>
+      </nav>
+
+      <div className={css({ display: 'flex', flexWrap: 'wrap', gap: '2' })}>
+        <Link to="/bye-laws" className={button({ variant: 'ghost', size: 'sm' })}>
+          Bye-laws
+        </Link>
+        <Link to="/tour" className={button({ variant: 'ghost', size: 'sm' })}>
+          Take the tour
+        </Link>
+      </div>
+    </div>
+  )
+}

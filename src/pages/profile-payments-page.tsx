@@ -1,0 +1,143 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import { Link } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { paymentsListActors } from '../../machines/payments-list.actors'
+import { type Payment, paymentsListMachine } from '../../machines/payments-list.machine'
+import { formatMinor } from '../../machines/rules/money'
+import { channelLabel, paymentMoment, planLabel } from '../../machines/rules/profile'
+import { css } from '../../styled-system/css'
+import { badge, button } from '../../styled-system/recipes'
+import { api, sessionExpiry } from '../api'
+import { card, LoadNotice, MemberPage, RowsSkeleton } from '../components/member-page'
+import { smallCaps } from '../components/page-styles'
+import { showLiveFlow } from '../live-flows'
+import { storage } from '../storage'
+
+/** /profile/payments: the signed-in person's payments, latest first. */
+export default function ProfilePaymentsPage() {
+  const [userId] = useState(() => storage.get('userID') ?? '')
+  const actorRef = useActorRef(
+    paymentsListMachine.provide({
+      actors: paymentsListActors(api),
+      actions: {
+        notifySessionExpired: () => sessionExpiry.send({ type: 'session.expired' }),
+        logError: (_, { error }) => console.warn('Could not load the payments', error),
+      },
+    }),
+    { input: { userId }, inspect: showLiveFlow },
+  )
+  return <PaymentsView actorRef={actorRef} />
+}
+
+const STATUS: Record<
+  Payment['Status'],
+  { text: string; tone: 'free' | 'neutral' | 'danger' | 'paid' }
+> = {
+  success: { text: 'Paid', tone: 'free' },
+  pending: { text: 'Pending', tone: 'neutral' },
+  failed: { text: 'Failed', tone: 'danger' },
+  abandoned: { text: 'Abandoned', tone: 'neutral' },
+  refunded: { text: 'Refunded', tone: 'paid' },
+}
+
+export function PaymentsView({ actorRef }: { actorRef: ActorRefFrom<typeof paymentsListMachine> }) {
+  const loading = useSelector(actorRef, (s) => s.hasTag('busy'))
+  const failed = useSelector(actorRef, (s) => s.matches('failed'))
+  const expired = useSelector(actorRef, (s) => s.matches('sessionExpired'))
+  const ready = useSelector(actorRef, (s) => s.matches('ready'))
+  const payments = useSelector(actorRef, (s) => s.context.payments)
+
+  return (
+    <MemberPage
+      title="Payments"
+      back="/profile"
+      lead="Your membership payments, top-ups and card bookings."
+    >
+      <section aria-label="Payments" aria-busy={loading}>
+        {loading && <RowsSkeleton count={3} label="Loading your payments" />}
+        {failed && (
+          <LoadNotice
+            kind="failed"
+            what="your payments"
+            onRetry={() => actorRef.send({ type: 'payments.retry' })}
+          />
+        )}
+        {expired && <LoadNotice kind="expired" what="your payments" />}
+        {ready && payments.length === 0 && (
+          <div
+            className={`${card} ${css({ px: '5', py: '8', textAlign: 'center', display: 'grid', gap: '2', justifyItems: 'center' })}`}
+          >
+            <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>No payments yet</p>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm', maxW: '24rem' })}>
+              When you pay for your membership or top up your wallet, the receipt shows here.
+            </p>
+            <Link to="/profile/payment" className={button({ size: 'md', variant: 'outline' })}>
+              See membership plans
+            </Link>
+          </div>
+        )}
+        {ready && payments.length > 0 && (
+          <ul className={css({ listStyle: 'none', display: 'grid', gap: '3' })}>
+            {payments.map((payment) => (
+              <li
+                key={payment.id}
+                className={`${card} ${css({ px: { base: '4', md: '5' }, py: '4' })}`}
+              >
+                <div
+                  className={css({
+                    display: 'flex',
+                    alignItems: 'baseline',
+                    justifyContent: 'space-between',
+                    gap: '3',
+                  })}
+                >
+                  <span className={css({ fontFamily: 'display', fontSize: '2xl' })}>
+                    {formatMinor(payment.Amount, payment.Currency)}
+                  </span>
+                  <span className={badge({ tone: STATUS[payment.Status].tone })}>
+                    {STATUS[payment.Status].text}
+                  </span>
+                </div>
+                <dl
+                  className={css({
+                    display: 'grid',
+                    gridTemplateColumns: {
+                      base: 'repeat(2, minmax(0, 1fr))',
+                      md: 'repeat(5, minmax(0, auto))',
+                    },
+                    gap: '3',
+                    mt: '3',
+                  })}
+                >
+                  <Fact label="Reference" value={payment.Reference} mono />
+                  <Fact label="Plan" value={planLabel(payment.Plan)} />
+                  <Fact label="Currency" value={payment.Currency} />
+                  <Fact label="Channel" value={channelLabel(payment.Channel)} />
+                  <Fact label="Created at" value={paymentMoment(payment['Created at'])} />
+                </dl>
+              </li>
+            ))}
+          </ul>
+        )}
+      </section>
+    </MemberPage>
+  )
+}
+
+function Fact({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
+  return (
+    <div className={css({ minW: '0' })}>
+      <dt className={css(smallCaps)}>{label}</dt>
+      <dd
+        className={
+          mono
+            ? css({ fontFamily: 'mono', fontSize: 'sm', mt: '0.5', overflowWrap: 'anywhere' })
+            : css({ fontSize: 'sm', mt: '0.5' })
+        }
+      >
+        {value}
+      </dd>
+    </div>
+  )
+}
