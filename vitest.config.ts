@@ -22,9 +22,13 @@ export default defineConfig({
           name: 'e2e',
           include: ['tests/e2e/**/*.test.ts'],
           environment: 'node',
+          // The migrated template each file's server copies its database from.
+          globalSetup: ['tests/support/db-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          fileParallelism: false,
+          // Two files at a time, each with its own server and browser: more would only queue
+          // for the CPU (and make timing-sensitive pages slow enough to fail).
+          maxWorkers: 2,
         },
       },
     ],

@@ -30,6 +30,8 @@ const PAGES = [
   { name: '/about', path: '/about', card: 'main h1' },
 ]
 
+const BARE_PAGE = 'bare React'
+
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} kB`
 const row = (cells: (string | number)[], widths: number[]) =>
   cells.map((cell, i) => String(cell).padStart(widths[i] ?? 10)).join('  ')
@@ -100,13 +102,20 @@ try {
     const runs = new Map<string, Awaited<ReturnType<typeof lighthouseRun>>[]>(
       PAGES.map((p) => [p.name, []]),
     )
+    // The bare React page in the same rounds: on a shared machine the scores drift from run to
+    // run, and the reference drifts with them.
+    const measured = [...PAGES, { name: BARE_PAGE, url: bareUrl }]
+    runs.set(BARE_PAGE, [])
     for (let round = 0; round < rounds; round++) {
-      for (const p of PAGES) runs.get(p.name)?.push(await lighthouseRun(app.url + p.path, port))
+      for (const p of measured) {
+        const url = 'url' in p ? p.url : app.url + p.path
+        runs.get(p.name)?.push(await lighthouseRun(url, port))
+      }
     }
     await browser.close()
     const widths = [14, 6, 8, 8, 8, 6]
     console.log(`  ${row(['page', 'score', 'FCP ms', 'LCP ms', 'TBT ms', 'CLS'], widths)}`)
-    for (const p of PAGES) {
+    for (const p of measured) {
       const r = runs.get(p.name) ?? []
       const pick = (key: keyof (typeof r)[number]) => median(r.map((x) => x[key]))
       console.log(

@@ -10,22 +10,27 @@ const open = app.open
 
 const card = (page: Page, name: string) => page.locator('article', { hasText: name })
 
-/** Waits until the window has not scrolled for a few frames (the page scrolls smoothly). */
-async function scrollSettled(page: Page) {
-  await page.evaluate(
-    () =>
-      new Promise<void>((resolve) => {
-        let last = -1
+/**
+ * Where a card stands once it has stood still for ten frames: the window scrolls smoothly, and
+ * the page below the first screen may still be hydrating.
+ */
+async function settledBox(page: Page, name: string) {
+  const box = await card(page, name).evaluate(
+    (element) =>
+      new Promise<{ y: number; height: number }>((resolve) => {
+        let last = Number.NaN
         let still = 0
         const check = () => {
-          still = window.scrollY === last ? still + 1 : 0
-          last = window.scrollY
-          if (still >= 10) resolve()
+          const { y, height } = element.getBoundingClientRect()
+          still = y === last ? still + 1 : 0
+          last = y
+          if (still >= 10) resolve({ y, height })
           else requestAnimationFrame(check)
         }
         check()
       }),
   )
+  return box
 }
 
 describe('the calendar', () => {
@@ -103,7 +108,7 @@ describe('the calendar', () => {
     const page = await open('/', WIDTHS.phone)
     const studio = card(page, 'Open Studio Weekend')
     await studio.evaluate((el) => el.scrollIntoView({ block: 'center', behavior: 'instant' }))
-    const before = await studio.boundingBox()
+    const before = await settledBox(page, 'Open Studio Weekend')
     expect(await page.evaluate(() => window.scrollY)).toBeGreaterThan(2000)
     await studio.getByRole('link', { name: 'Open Studio Weekend' }).click()
     await page.getByRole('heading', { level: 1, name: 'Open Studio Weekend' }).waitFor()
@@ -111,10 +116,9 @@ describe('the calendar', () => {
     await page.goBack()
     await page.waitForURL(`${app.url}/`)
     await studio.waitFor()
-    await scrollSettled(page)
-    const after = await studio.boundingBox()
+    const after = await settledBox(page, 'Open Studio Weekend')
     const viewport = page.viewportSize()
-    if (!before || !after || !viewport) throw new Error('the card or the window has no size')
+    if (!viewport) throw new Error('the window has no size')
     expect(after.y).toBeGreaterThanOrEqual(0)
     expect(after.y + after.height).toBeLessThanOrEqual(viewport.height)
     // Where it was, give or take the 2 px the card lifts by while the pointer rests on it.

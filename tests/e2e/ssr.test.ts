@@ -22,6 +22,16 @@ const PUBLIC_PAGES: [string, (page: Page) => Locator][] = [
   ['/membership', (page) => page.getByRole('heading', { level: 1, name: 'Friends of 16' })],
   ['/membership/about', (page) => page.getByRole('heading', { level: 1 })],
   ['/membership/application', (page) => page.getByRole('heading', { level: 1 })],
+  ['/membership-program', (page) => page.getByRole('heading', { level: 1, name: 'Friends of 16' })],
+  [
+    '/login?email=ada%40example.com',
+    (page) => page.getByRole('heading', { level: 1, name: 'Log in' }),
+  ],
+  ['/login-sent?email=ada%40example.com', (page) => page.getByText('ada@example.com')],
+  // Without a token there is nothing to spend: the failure is in the HTML.
+  ['/verify', (page) => page.getByRole('heading', { level: 1, name: 'Invalid Login Token' })],
+  // The invite is checked by the browser: the HTML says it is being checked.
+  ['/invite/WELCOME16', (page) => page.getByRole('heading', { level: 1 })],
 ]
 
 /** A window whose scripts never run: what it shows came in the HTML. */

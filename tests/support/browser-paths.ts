@@ -5,7 +5,14 @@ import { afterAll, beforeAll, describe, it } from 'vitest'
 import { type AnyMachineSnapshot, type AnyStateMachine, getStateNodes } from 'xstate'
 import type { FlowModel, FlowViews, ServerState, ViewStep } from '../../machines/model'
 import { events, sessions, spaces, wallets } from '../../server/db/schema'
-import { launchChromium, openContext, SCREENSHOTS, signInBrowser, startAppServer } from './browser'
+import {
+  hydrated,
+  launchChromium,
+  openContext,
+  SCREENSHOTS,
+  signInBrowser,
+  startAppServer,
+} from './browser'
 import {
   defaultPayloads,
   eventTypesOf,
@@ -15,6 +22,7 @@ import {
   simplePathsOf,
   stateName,
 } from './model-harness'
+import { openTestDb } from './test-db'
 
 // The model's paths, replayed in Chromium against the real app and server: every state of a path
 // is checked on the page by its view and photographed; every event is what a person does (or the
@@ -213,7 +221,10 @@ async function replayInBrowser(
       const at: ViewStep = { page, snapshot: step.state, event: step.event, url: app.url }
       if (i === 0) {
         if (start.open) await start.open(page, app.url)
-        else await page.goto(app.url + start.path)
+        else {
+          await page.goto(app.url + start.path)
+          await hydrated(page)
+        }
       }
       // The server state a call needs is set before the action that starts the call.
       const setup = next && nextDriver?.server?.(next)
@@ -289,7 +300,7 @@ export function describeBrowserPaths(views: FlowViews) {
     const folder = `${SCREENSHOTS}paths/${views.model.machine.id}/`
     rmSync(folder, { recursive: true, force: true })
     mkdirSync(folder, { recursive: true })
-    app = await startAppServer(PATHS_NOW)
+    app = await startAppServer(PATHS_NOW, openTestDb)
     browser = await launchChromium()
   })
   afterAll(async () => {

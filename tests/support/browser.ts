@@ -8,6 +8,7 @@ import { type Db, migrate, openDatabase } from '../../server/db/client'
 import { accounts, communityMembers, wallets } from '../../server/db/schema'
 import { seedDemoData } from '../../server/db/seed'
 import { signIn } from './api-app'
+import { openTestDb, type TestDb } from './test-db'
 
 /** Debian's chromium by default; the tests never download a browser. */
 export const CHROMIUM_PATH = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium'
@@ -54,11 +55,12 @@ export async function openContext(
 
 /**
  * The real server, in this process, on a free port: the built app (run `npm run build` first),
- * the API, and an in-memory database seeded with the demo data as of `now`.
+ * the API, and an in-memory database seeded with the demo data as of `now`. Under Vitest the
+ * database is a copy of the run's migrated template (tests/support/db-template.ts): a second,
+ * where creating and migrating one takes several.
  */
-export async function startAppServer(now: Date) {
-  const database = await openDatabase({ dataDir: 'memory://' })
-  await migrate(database.db)
+export async function startAppServer(now: Date, template?: () => Promise<TestDb>) {
+  const database = template ? await template() : await migratedInMemory()
   await seedDemoData(database.db, now)
   const app = await buildApp({
     db: database.db,
@@ -86,6 +88,12 @@ export async function startAppServer(now: Date) {
       await database.close()
     },
   }
+}
+
+async function migratedInMemory(): Promise<TestDb> {
+  const database = await openDatabase({ dataDir: 'memory://' })
+  await migrate(database.db)
+  return database
 }
 
 /** The wallet ids a sign-in stored: the person's own, and their community's; null when none. */
@@ -173,6 +181,17 @@ export async function answerCheckout(page: Page, answer: 'Pay' | 'Decline', amou
 }
 
 /**
+ * Waits until React has taken over the server's HTML (the root listens for events). A tap before
+ * that is a plain link: a whole page load, not the app's navigation a test may be about.
+ */
+export async function hydrated(page: Page): Promise<void> {
+  await page.waitForFunction(() => {
+    const root = document.getElementById('root')
+    return root !== null && Object.keys(root).some((key) => key.startsWith('_reactListening'))
+  })
+}
+
+/**
  * One app server and one browser for a test file, both reading the clock `now`.
  * `open(path, width)` gives a fresh window (its own storage) on that path; `signIn(email, width)`
  * a fresh window where that demo account is signed in (no page opened yet).
@@ -181,7 +200,7 @@ export function appInBrowser(now: Date) {
   let server: Awaited<ReturnType<typeof startAppServer>>
   let browser: Browser
   beforeAll(async () => {
-    server = await startAppServer(now)
+    server = await startAppServer(now, openTestDb)
     browser = await launchChromium()
   })
   afterAll(async () => {
@@ -195,10 +214,12 @@ export function appInBrowser(now: Date) {
     get db() {
       return server.db
     },
+    /** A fresh window on `path`, once the app has taken over the page (see `hydrated`). */
     async open(path: string, width: number = WIDTHS.desktop): Promise<Page> {
       const context = await openContext(browser, width, now)
       const page = await context.newPage()
       await page.goto(server.url + path)
+      await hydrated(page)
       return page
     },
     newContext: (width: number = WIDTHS.desktop) => openContext(browser, width, now),

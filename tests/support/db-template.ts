@@ -9,8 +9,9 @@ import pg from 'pg'
 import type { TestProject } from 'vitest/node'
 import { MIGRATIONS_FOLDER, migrate, pgliteDb, postgresDb } from '../../server/db/client.ts'
 
-// Vitest globalSetup for the 'api' project: builds the migrated template databases once per run,
-// so each test gets a fresh database in about a second (PGlite) or less (PostgreSQL).
+// Vitest globalSetup for the 'api' and 'e2e' projects: builds the migrated template databases
+// once per run, so each test (or browser file) gets a fresh database in about a second (PGlite)
+// or less (PostgreSQL).
 
 export interface PostgresTemplate {
   /** A URL on the server for CREATE/DROP DATABASE (its database is not the template). */

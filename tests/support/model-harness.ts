@@ -22,7 +22,8 @@ export function allStateNodes(machine: AnyStateMachine): AnyStateNode[] {
 
 /** Every transition of a machine, named `source --event--> targets`. */
 export function allTransitions(machine: AnyStateMachine): string[] {
-  return allStateNodes(machine).flatMap((node) =>
+  // The root's own transitions too (an event any state takes, e.g. Skip or Close).
+  return [machine.root, ...allStateNodes(machine)].flatMap((node) =>
     [...node.transitions.values()].flat().map((t) => transitionName(t)),
   )
 }
@@ -48,7 +49,11 @@ function guardName(guard: unknown): string {
 
 /** The event types a machine reacts to, including done, error and delayed events. */
 export function eventTypesOf(machine: AnyStateMachine): string[] {
-  return [...new Set(allStateNodes(machine).flatMap((node) => [...node.transitions.keys()]))]
+  return [
+    ...new Set(
+      [machine.root, ...allStateNodes(machine)].flatMap((node) => [...node.transitions.keys()]),
+    ),
+  ]
 }
 
 export function defaultPayloads(type: string): Array<Record<string, unknown>> {

@@ -9,6 +9,7 @@ import {
   communityMembers,
   sessions,
   wallets,
+  walletTransactions,
 } from '../../server/db/schema.ts'
 
 // The people of the authorization matrix and the contract fuzzer, each with a live session made
@@ -178,6 +179,15 @@ export async function createRoles(db: Db, now: Date): Promise<RoleSet> {
     .values({ communityId: club.id, balanceMinor: 2_000_000, createdAt: now })
     .returning()
   if (!clubWallet) throw new Error('roles: community wallet not created')
+  // Its balance came in as a credit, like any money in a wallet: the ledger sums to the balance.
+  await db.insert(walletTransactions).values({
+    walletId: clubWallet.id,
+    difference: 2_000_000,
+    action: 'credit',
+    narration: 'Opening balance',
+    actor: tope.email,
+    createdAt: now,
+  })
 
   const [collective] = await db
     .select()

@@ -1,0 +1,119 @@
+import { axeEveryScreen, heading, openDialog, type Screen } from '../support/a11y'
+import { RISO_REGISTERED_PATH } from '../support/bookings'
+
+// The booking area's routes (spec/booking-area.md), and the states in which a panel is open.
+
+const bookedCoworking =
+  '/booked-coworking?email=amaka%40example.com&name=Amaka+Obi&day=2026-11-25&time=10am+-+10pm&type=spot&phone=0803+555+0177'
+const bookedPrintStudio =
+  '/booked-printstudio?email=bola%40example.com&name=Bola%20Ade&day=2026-11-25&type=print-studio&phone=0809%20111%202222&time=2pm%20-%206pm'
+
+const screens: Record<string, Screen> = {
+  calendar: { path: '/', show: heading(/./) },
+  event: { path: '/event/risograph-workshop', show: heading('Risograph Workshop') },
+  'event, RSVP panel open': {
+    path: '/event/risograph-workshop',
+    show: async (page) => {
+      await heading('Risograph Workshop')(page)
+      await openDialog('Buy Ticket', /./)(page)
+    },
+  },
+  'event, RSVP panel open for a member': {
+    path: '/event/risograph-workshop',
+    member: true,
+    show: async (page) => {
+      await page.getByText("Friend's special price").first().waitFor()
+      await openDialog('Buy Ticket', /./)(page)
+    },
+  },
+  'event that does not exist': {
+    path: '/event/no-such-event',
+    show: heading('This event does not exist'),
+  },
+  'event registered': { path: RISO_REGISTERED_PATH, show: heading('Risograph Workshop') },
+  menu: { path: '/menu', show: (page) => page.getByRole('navigation', { name: 'Menu' }).waitFor() },
+  'menu, contact panel open': {
+    path: '/menu',
+    show: async (page) => {
+      await page.getByRole('navigation', { name: 'Menu' }).getByText('Contact us').click()
+      await page.getByRole('dialog', { name: 'Contact us' }).waitFor()
+      await page.waitForTimeout(400)
+    },
+  },
+  about: { path: '/about', show: heading(/./) },
+  statecharts: {
+    path: '/statecharts',
+    show: async (page) => {
+      await heading(/./)(page)
+      await page.locator('[data-flow] svg g[data-state]').first().waitFor()
+    },
+  },
+  'co-working': { path: '/co-working', show: heading('Book a spot') },
+  'co-working, booking panel open': {
+    path: '/co-working',
+    show: async (page) => {
+      await heading('Book a spot')(page)
+      await openDialog('Book', 'Book now')(page)
+    },
+  },
+  'co-working, booking panel open for a member': {
+    path: '/co-working',
+    member: true,
+    show: async (page) => {
+      await page.getByText('Free for you').waitFor()
+      await openDialog('Book', 'Book now')(page)
+    },
+  },
+  'co-working, success overlay after a member books': {
+    path: '/co-working',
+    member: true,
+    show: async (page, width) => {
+      await page.getByText('Free for you').waitFor()
+      await openDialog('Book', 'Book now')(page)
+      const dialog = page.getByRole('dialog', { name: 'Book now' })
+      // One booking a day each: the phone books today, the desktop tomorrow.
+      const day = width === 'phone' ? 'Today' : 'Tomorrow'
+      await dialog.locator('label').filter({ hasText: day }).first().click()
+      await dialog.locator('label').filter({ hasText: '8th Floor' }).first().click()
+      await dialog.getByRole('button', { name: 'Book', exact: true }).click()
+      await page.getByRole('alertdialog').getByText('Booking successful!').waitFor()
+      await page.waitForTimeout(400)
+    },
+  },
+  'print studio': { path: '/print-studio', show: heading('Print Studio') },
+  'print studio, booking panel open': {
+    path: '/print-studio',
+    show: async (page) => {
+      await heading('Print Studio')(page)
+      await openDialog('Book', 'Book the print studio', true)(page)
+    },
+  },
+  'booked co-working': { path: bookedCoworking, show: heading('Your co-working spot') },
+  'booked co-working, book-again panel open': {
+    path: bookedCoworking,
+    show: async (page) => {
+      await heading('Your co-working spot')(page)
+      await openDialog('Book again')(page)
+    },
+  },
+  'booked co-working, support panel open': {
+    path: bookedCoworking,
+    show: async (page) => {
+      await heading('Your co-working spot')(page)
+      await openDialog("I didn't get a receipt")(page)
+    },
+  },
+  'booked print studio': { path: bookedPrintStudio, show: heading(/./) },
+  'booked print studio, book-again panel open': {
+    path: bookedPrintStudio,
+    show: async (page) => {
+      await heading(/./)(page)
+      await openDialog('Book again')(page)
+    },
+  },
+  'not found': { path: '/no-such-page', show: heading('Page Not Found') },
+  // A screen of a later release: its placeholder shows its title as the page heading.
+  '/menu/drinks (coming soon)': { path: '/menu/drinks', show: heading('Menu') },
+}
+
+axeEveryScreen(screens)

@@ -1,0 +1,88 @@
+import { AxeBuilder } from '@axe-core/playwright'
+import type { BrowserContext, Page } from 'playwright-core'
+import { beforeAll, describe, expect, it } from 'vitest'
+import { appInBrowser, WIDTHS } from './browser'
+
+// axe-core on every route of src/routes.tsx at phone and desktop width, in two files (the booking
+// area and the membership area), so the browser suites share the run's two workers evenly.
+
+// A Tuesday, 10:00 in Lagos, as in the other browser tests.
+const NOW = new Date('2026-11-24T09:00:00Z')
+
+export type Width = keyof typeof WIDTHS
+
+/** A screen to check: where it is, whether a member must be signed in, and how to reach it. */
+export interface Screen {
+  path: string
+  member?: boolean
+  /** Waits until the screen is on show (and opens a panel, for the open-panel states). */
+  show: (page: Page, width: Width) => Promise<void>
+}
+
+export const heading = (name: string | RegExp) => (page: Page) =>
+  page.getByRole('heading', { level: 1, name }).first().waitFor()
+
+/** Clicks the button (in <main> when `inMain`) and waits for its dialog to finish opening. */
+export const openDialog =
+  (button: string, dialog: string | RegExp = button, inMain = false) =>
+  async (page: Page) => {
+    const from = inMain ? page.getByRole('main') : page
+    await from.getByRole('button', { name: button, exact: true }).click()
+    await page.getByRole('dialog', { name: dialog }).waitFor()
+    await page.waitForTimeout(400)
+  }
+
+/** The serious and critical violations axe finds on the page, one line per element. */
+async function seriousViolations(page: Page): Promise<string[]> {
+  const results = await new AxeBuilder({ page })
+    .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
+    // Passes and incomplete checks are not reported: the run is quicker without them.
+    .options({ resultTypes: ['violations'] })
+    // The app has no frames: axe runs in the page itself, without the blank page that would
+    // gather the results of several frames.
+    .setLegacyMode()
+    .analyze()
+  return results.violations
+    .filter((violation) => violation.impact === 'serious' || violation.impact === 'critical')
+    .flatMap((violation) =>
+      violation.nodes.map((node) =>
+        [
+          `${violation.id} at ${node.target.join(' ')}: ${violation.help}`,
+          ...[...node.any, ...node.all, ...node.none].map((check) => check.message),
+        ].join(' — '),
+      ),
+    )
+}
+
+/**
+ * Checks each screen with axe at both widths, against one app server for the file; one window per
+ * width for a guest and for Ada (an active member), shared by the tests.
+ */
+export function axeEveryScreen(screens: Record<string, Screen>) {
+  const app = appInBrowser(NOW)
+  const windows = new Map<string, BrowserContext>()
+  beforeAll(async () => {
+    for (const width of Object.keys(WIDTHS) as Width[]) {
+      windows.set(`guest ${width}`, await app.newContext(WIDTHS[width]))
+      windows.set(`member ${width}`, (await app.signIn('ada@example.com', WIDTHS[width])).context)
+    }
+  })
+
+  describe('axe-core finds no serious or critical violation at phone and desktop width', () => {
+    it.each(Object.entries(screens))('%s', async (_name, screen) => {
+      const found = await Promise.all(
+        (Object.keys(WIDTHS) as Width[]).map(async (width) => {
+          const context = windows.get(`${screen.member ? 'member' : 'guest'} ${width}`)
+          if (!context) throw new Error(`No ${width} window`)
+          const page = await context.newPage()
+          await page.goto(app.url + screen.path)
+          await screen.show(page, width)
+          const lines = await seriousViolations(page)
+          await page.close()
+          return lines.map((line) => `${width}: ${line}`)
+        }),
+      )
+      expect(found.flat()).toEqual([])
+    })
+  })
+}
