@@ -226,10 +226,16 @@ async function replayInBrowser(
           await hydrated(page)
         }
       }
-      // The server state a call needs is set before the action that starts the call.
+      // The server state a call needs is set before the action that starts the call. A session
+      // ended on the first step waits until the state is seen (the held call started with the
+      // page): else the page's other first calls, the viewer's, could hear of it before.
       const setup = next && nextDriver?.server?.(next)
-      const back = setup ? await serverStates[setup](app, page) : undefined
-      if (back) undo.push(back)
+      const setUp = async () => {
+        const back = setup ? await serverStates[setup](app, page) : undefined
+        if (back) undo.push(back)
+      }
+      const seenFirst = i === 0 && held !== null && setup === 'sessionExpired'
+      if (!seenFirst) await setUp()
       if (i > 0) await views.events[step.event.type]?.run?.(at)
       const shot = `${folder}${String(index).padStart(3, '0')}-${String(i).padStart(2, '0')}-${fileSafe(stateName(step.state.value))}`
       try {
@@ -239,6 +245,7 @@ async function replayInBrowser(
         throw error
       }
       await page.screenshot({ path: `${shot}.png` })
+      if (seenFirst) await setUp()
       held?.release()
       await held?.done()
     }
