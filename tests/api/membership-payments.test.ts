@@ -15,7 +15,7 @@ import {
   type TestApi,
 } from '../support/api-app.ts'
 import { DAYS, GUEST, mailTo, poetry, UNLIMITED } from '../support/bookings.ts'
-import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.ts'
+import { type FakePaystack, startApiWithPaystack } from '../support/fake-paystack.ts'
 
 // Membership plans paid by card through the sandbox checkout, as a member meets them: the price
 // comes from the plan, a paid plan activates the membership (or extends it from its expiry), and
@@ -422,15 +422,9 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     let fake: FakePaystack
 
     beforeAll(async () => {
-      fake = await startFakePaystack()
-      api = await startApi(kind, {
-        app: {
-          payments: { provider: 'paystack', secretKey: fake.secretKey, baseUrl: fake.url },
-          rateLimit: UNLIMITED,
-        },
-      })
-      const address = await api.app.listen({ port: 0, host: '127.0.0.1' })
-      fake.webhookUrl = `${address}/api/payments/webhook`
+      const started = await startApiWithPaystack(kind)
+      api = started.api
+      fake = started.fake
     })
     afterAll(async () => {
       await api?.close()

@@ -10,7 +10,7 @@ import {
 } from '../../server/db/schema.ts'
 import { bearer, dbCases, expectError, signIn, startApi, type TestApi } from '../support/api-app.ts'
 import { mailTo, UNLIMITED, walletBooks } from '../support/bookings.ts'
-import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.ts'
+import { type FakePaystack, startApiWithPaystack } from '../support/fake-paystack.ts'
 import { createRoles, OTHER_COMMUNITY, type RoleSet } from '../support/roles.ts'
 import {
   answerSandbox,
@@ -315,15 +315,9 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     let adaWallet: string
 
     beforeAll(async () => {
-      fake = await startFakePaystack()
-      api = await startApi(kind, {
-        app: {
-          payments: { provider: 'paystack', secretKey: fake.secretKey, baseUrl: fake.url },
-          rateLimit: UNLIMITED,
-        },
-      })
-      const address = await api.app.listen({ port: 0, host: '127.0.0.1' })
-      fake.webhookUrl = `${address}/api/payments/webhook`
+      const started = await startApiWithPaystack(kind)
+      api = started.api
+      fake = started.fake
       ada = await signIn(api, 'ada@example.com')
       const [wallet] = await api.db.select().from(wallets).where(isNotNull(wallets.accountId))
       adaWallet = wallet?.id ?? ''

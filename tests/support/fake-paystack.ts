@@ -1,5 +1,8 @@
 import { createHmac, randomBytes } from 'node:crypto'
 import Fastify, { type FastifyReply, type FastifyRequest } from 'fastify'
+import type { DbKind } from '../../server/db/client.ts'
+import { startApi, type TestApi } from './api-app.ts'
+import { UNLIMITED } from './bookings.ts'
 
 // A local stand-in for Paystack's API (https://paystack.com/docs/api/), as our provider uses it:
 // initialize, verify and refund with a bearer secret key, and charge.success webhooks signed with
@@ -288,4 +291,23 @@ export async function startFakePaystack({
   const address = await app.listen({ port: 0, host: '127.0.0.1' })
   fake.url = address
   return fake
+}
+
+/**
+ * The API listening on a port, its card payments through a fake Paystack whose webhooks reach it,
+ * with limits no payment test reaches. The caller closes both.
+ */
+export async function startApiWithPaystack(
+  kind: DbKind,
+): Promise<{ api: TestApi; fake: FakePaystack }> {
+  const fake = await startFakePaystack()
+  const api = await startApi(kind, {
+    app: {
+      payments: { provider: 'paystack', secretKey: fake.secretKey, baseUrl: fake.url },
+      rateLimit: UNLIMITED,
+    },
+  })
+  const address = await api.app.listen({ port: 0, host: '127.0.0.1' })
+  fake.webhookUrl = `${address}/api/payments/webhook`
+  return { api, fake }
 }
