@@ -60,10 +60,20 @@ function longestTaskSteps(events: TraceEvent[], main: TraceEvent): string {
     .join(', ')
 }
 
+/**
+ * The main thread of the renderer that loaded the page: the busiest one. The navigation may move
+ * the page to a new renderer process, so the first one named in the trace can be about:blank's.
+ */
 function rendererMain(events: TraceEvent[]): TraceEvent | undefined {
-  return events.find(
-    (e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain',
-  )
+  const busy = (thread: TraceEvent) =>
+    events
+      .filter((e) => e.tid === thread.tid && e.pid === thread.pid && e.name === 'RunTask')
+      .reduce((sum, e) => sum + (e.dur ?? 0), 0)
+  return events
+    .filter(
+      (e) => e.name === 'thread_name' && (e.args as { name?: string })?.name === 'CrRendererMain',
+    )
+    .sort((a, b) => busy(b) - busy(a))[0]
 }
 
 /** The durations (ms) of the renderer main thread's top-level tasks, longest first. */
