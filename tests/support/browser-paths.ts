@@ -209,8 +209,10 @@ async function replayInBrowser(
     }, start.remembered)
   }
   const page = await context.newPage()
-  // A person's action that cannot happen fails in seconds, not at the test's time limit.
+  // A person's action that cannot happen fails in seconds, not at the test's time limit. A whole
+  // page load is given longer: on a CI machine busy with two files' browsers it took over 5 s.
   page.setDefaultTimeout(5000)
+  page.setDefaultNavigationTimeout(20_000)
   const undo: Array<() => Promise<unknown>> = []
   const folder = `${SCREENSHOTS}paths/${flow}/`
   try {
