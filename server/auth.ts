@@ -50,19 +50,22 @@ function bearerToken(request: FastifyRequest): string | null {
 export function registerSessions(app: FastifyInstance, db: Db, now: () => Date) {
   app.decorateRequest('account', null)
   app.decorateRequest('sessionExpired', false)
-  app.addHook('preParsing', async (request) => {
+  // A callback hook, not an async one: most requests carry no token and pass at once.
+  app.addHook('preParsing', (request, _reply, payload, done) => {
     // Only the API's operations read a session: a page, a file or an unknown address costs none.
-    if (request.is404 || !request.routeOptions.url?.startsWith('/api/')) return
-    const token = bearerToken(request)
-    if (!token) return
-    const [row] = await db
-      .select({ account: accounts })
+    const token =
+      request.is404 || !request.routeOptions.url?.startsWith('/api/') ? null : bearerToken(request)
+    if (!token) return done(null, payload)
+    db.select({ account: accounts })
       .from(sessions)
       .innerJoin(accounts, eq(accounts.id, sessions.accountId))
       .where(and(eq(sessions.tokenHash, hashToken(token)), gt(sessions.expiresAt, now())))
       .limit(1)
-    request.account = row?.account ?? null
-    request.sessionExpired = !row
+      .then(([row]) => {
+        request.account = row?.account ?? null
+        request.sessionExpired = !row
+        done(null, payload)
+      }, done)
   })
 }
 

@@ -6,10 +6,11 @@ import type { FastifyInstance } from 'fastify'
  */
 export function registerStatecharts(app: FastifyInstance, { enabled }: { enabled: boolean }) {
   if (enabled) return
-  app.addHook('onRequest', async (request, reply) => {
+  // A callback hook, not an async one: it runs on every request, and nearly all pass.
+  app.addHook('onRequest', (request, reply, done) => {
     const path = (request.url.split('?')[0] ?? '').replace(/\/+$/, '').toLowerCase()
-    if (path !== '/statecharts') return
-    return reply
+    if (path !== '/statecharts') return done()
+    reply
       .code(404)
       .header('cache-control', 'no-cache')
       .type('text/plain; charset=utf-8')
