@@ -1,5 +1,8 @@
 import react from '@vitejs/plugin-react'
-import { defineConfig } from 'vite'
+import { readdir, readFile, writeFile } from 'node:fs/promises'
+import { join, resolve } from 'node:path'
+import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
+import { defineConfig, type Plugin } from 'vite'
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importers: string[]; dynamicImporters: string[] } | null
@@ -27,8 +30,42 @@ function sharedByPages(id: string, graph: ModuleGraph): string | null {
   return pages.size > 1 ? 'pages' : null
 }
 
+/**
+ * Writes a brotli (best quality) and a gzip copy beside every text file of the client build
+ * (public/ included), which the server sends as they are (@fastify/static's preCompressed):
+ * compressing once here instead of on every request saves the server's time and, at quality 11
+ * instead of the 4 a live answer can afford, some 10% of the bytes a phone downloads.
+ */
+function precompress(): Plugin {
+  let outDir = ''
+  return {
+    name: 'precompress',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    async closeBundle() {
+      const files = await readdir(outDir, { recursive: true })
+      await Promise.all(
+        files
+          .filter((file) => /\.(js|css|svg|json|txt|xml|webmanifest)$/.test(file))
+          .map(async (file) => {
+            const text = await readFile(join(outDir, file))
+            if (text.length < 1024) return
+            await writeFile(
+              join(outDir, `${file}.br`),
+              brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+            )
+            await writeFile(join(outDir, `${file}.gz`), gzipSync(text, { level: 9 }))
+          }),
+      )
+    },
+  }
+}
+
 export default defineConfig({
-  plugins: [react()],
+  plugins: [react(), precompress()],
   resolve: {
     // @xstate/react asks for the shim of useSyncExternalStore (for React before 18): React 19
     // has it, and the package's own selector build uses it.

@@ -7,6 +7,7 @@ import { pathToFileURL } from 'node:url'
 import fastifyStatic from '@fastify/static'
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { lagosDay } from '../machines/rules/dates'
+import { EncodedText, sendEncoded } from './cache/encoded-text'
 import { ifNoneMatchHits } from './cache/http'
 import type { PublicReads } from './public-cache'
 import { APP_CSP_DIRECTIVES } from './security'
@@ -37,7 +38,7 @@ interface Carried {
 
 interface RenderedPage {
   status: number
-  html: string
+  html: EncodedText
   etag: string
   /** The app clock's instant (ms) it was rendered at. */
   at: number
@@ -84,11 +85,15 @@ export async function registerSpa(
     wildcard: false,
     // The page itself is always rendered fresh (with its carried data), never served as a file;
     // source maps are built (hidden) for error tracking, never served: they hold the source; nor
-    // is the server's own build.
+    // is the server's own build, nor the compressed copies by their own names.
     allowedPath: (pathName) =>
-      pathName !== '/index.html' && !pathName.endsWith('.map') && !pathName.startsWith('/server/'),
+      pathName !== '/index.html' &&
+      !/\.(map|br|gz)$/.test(pathName) &&
+      !pathName.startsWith('/server/'),
     // Off, or @fastify/static's own 'public, max-age=0' overwrites what setHeaders says.
     cacheControl: false,
+    // The build writes .br and .gz copies (vite.config.ts): sent as they are, never made per request.
+    preCompressed: true,
     // Vite fingerprints /assets; everything else may change between releases.
     setHeaders(res, path) {
       const immutable = path.includes(`${join(root, 'assets')}`)
@@ -96,6 +101,8 @@ export async function registerSpa(
         'cache-control',
         immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
       )
+      // A shared cache must not hand the brotli copy to a client that asked for none.
+      res.setHeader('vary', 'Accept-Encoding')
     },
   })
 
@@ -166,7 +173,7 @@ export async function registerSpa(
       request.log,
     ).then(({ status, html }) => ({
       status,
-      html,
+      html: new EncodedText(html),
       // Named by what it was made from (the build and the data's versions), not by its clock.
       etag: `W/"${createHash('sha1').update(`${buildId}|${key}`).digest('base64url')}"`,
       at: at.getTime(),
@@ -189,7 +196,8 @@ export async function registerSpa(
     reply.code(page.status).header('cache-control', 'no-cache').header('etag', page.etag)
     if (csp) reply.header('content-security-policy', csp)
     if (page.status === 200 && ifNoneMatchHits(request, page.etag)) return reply.code(304).send()
-    return reply.type('text/html; charset=utf-8').send(page.html)
+    reply.type('text/html; charset=utf-8')
+    return reply.send(sendEncoded(request, reply, page.html))
   }
 
   /** A cached answer as the page carries it. */

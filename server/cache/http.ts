@@ -1,4 +1,5 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { sendEncoded } from './encoded-text'
 import type { Cached } from './store'
 
 /**
@@ -31,8 +32,9 @@ export function ifNoneMatchHits(request: FastifyRequest, etag: string): boolean 
 
 /**
  * Answers with a cached value: 304 without a body when the caller already holds this ETag, else
- * the JSON serialized once per change (the same text the contract's serializer would write: the
- * value is built field by field from the contract's types).
+ * the JSON serialized and compressed once per change (the same text the contract's serializer
+ * would write: the value is built field by field from the contract's types). A text or a buffer
+ * returned by a handler is sent as it is.
  */
 export function sendCached<T>(
   request: FastifyRequest,
@@ -47,6 +49,6 @@ export function sendCached<T>(
     // An async handler that returns nothing gets a reply without a body: what a 304 must be.
     return undefined as T
   }
-  reply.type('application/json; charset=utf-8').serializer(() => cached.json)
-  return cached.value
+  reply.type('application/json; charset=utf-8')
+  return sendEncoded(request, reply, cached.json) as T
 }

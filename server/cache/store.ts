@@ -1,4 +1,5 @@
 import { createHash } from 'node:crypto'
+import { EncodedText } from './encoded-text'
 
 /** An answer as computed, and the instant the clock alone makes it wrong (null: only a write). */
 export interface Timed<T> {
@@ -6,13 +7,13 @@ export interface Timed<T> {
   until: Date | null
 }
 
-/** An answer ready to send: its value, its JSON text (serialized once) and its ETag. */
+/** An answer ready to send: its value, its JSON text (serialized and compressed once) and its ETag. */
 export interface Cached<T> {
   value: T
-  json: string
+  json: EncodedText
   /**
    * A hash of the JSON: every instance gives the same answer the same tag. Weak, as the answer
-   * may be sent gzipped or not under it.
+   * is sent compressed or not under it.
    */
   etag: string
 }
@@ -32,7 +33,11 @@ const LOAD_PATIENCE_MS = 2000
 
 export function cachedAnswer<T>(value: T): Cached<T> {
   const json = JSON.stringify(value)
-  return { value, json, etag: `W/"${createHash('sha1').update(json).digest('base64url')}"` }
+  return {
+    value,
+    json: new EncodedText(json),
+    etag: `W/"${createHash('sha1').update(json).digest('base64url')}"`,
+  }
 }
 
 /**

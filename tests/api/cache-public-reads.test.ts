@@ -1,3 +1,4 @@
+import { brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterEach, beforeAll, describe, expect, it } from 'vitest'
@@ -65,6 +66,28 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       const stale = await get('/api/events', { 'if-none-match': '"older", W/"other"' })
       expect(stale.statusCode).toBe(200)
       expect(stale.json()).toEqual(first.json())
+    })
+
+    it('sends the calendar compressed as the caller accepts it, the same JSON under the same tag', async () => {
+      const plain = await get('/api/events')
+      expect(plain.headers['content-encoding']).toBeUndefined()
+      for (const [accept, encoding, decode] of [
+        ['gzip, deflate, br, zstd', 'br', brotliDecompressSync],
+        ['gzip, deflate', 'gzip', gunzipSync],
+        ['br;q=0, gzip', 'gzip', gunzipSync],
+      ] as const) {
+        const response = await get('/api/events', { 'accept-encoding': accept })
+        expect(response.headers['content-encoding'], accept).toBe(encoding)
+        expect(response.headers.vary, accept).toBe('Accept-Encoding')
+        expect(response.headers.etag, accept).toBe(plain.headers.etag)
+        expect(response.rawPayload.length).toBeLessThan(plain.rawPayload.length / 3)
+        expect(JSON.parse(decode(response.rawPayload).toString('utf8')), accept).toEqual(
+          plain.json(),
+        )
+      }
+      // Co-working days vary by caller and by encoding.
+      const days = await get('/api/events/available-days', { 'accept-encoding': 'br' })
+      expect(days.headers.vary).toBe('Authorization, Accept-Encoding')
     })
 
     it('tags one event the same way, and still says 404 for an event that does not exist', async () => {

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { mkdir, mkdtemp, rm, writeFile } from 'node:fs/promises'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
-import { gunzipSync } from 'node:zlib'
+import { brotliCompressSync, brotliDecompressSync, gunzipSync } from 'node:zlib'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
@@ -70,6 +70,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       await mkdir(join(webRoot, 'assets'))
       await writeFile(join(webRoot, 'index.html'), INDEX_HTML)
       await writeFile(join(webRoot, 'assets', 'app-abc123.js'), APP_JS)
+      // The build's brotli copy (vite.config.ts writes one beside every text file).
+      await writeFile(join(webRoot, 'assets', 'app-abc123.js.br'), brotliCompressSync(APP_JS))
       await writeFile(join(webRoot, 'robots.txt'), 'User-agent: *\nAllow: /\n')
       await mkdir(join(webRoot, '.vite'))
       await writeFile(join(webRoot, '.vite', 'manifest.json'), JSON.stringify(MANIFEST))
@@ -222,12 +224,30 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(gunzipSync(response.rawPayload).toString('utf8')).toBe(APP_JS)
     })
 
+    it("sends the build's brotli copy of an asset as it is, never by its own name", async () => {
+      const response = await get('/assets/app-abc123.js', { 'accept-encoding': 'gzip, br' })
+      expect(response.headers['content-encoding']).toBe('br')
+      expect(response.headers['content-type']).toMatch(/^(application|text)\/javascript/)
+      expect(response.headers.vary).toMatch(/Accept-Encoding/i)
+      expect(response.rawPayload.equals(brotliCompressSync(APP_JS))).toBe(true)
+      expect((await get('/assets/app-abc123.js.br')).statusCode).toBe(404)
+    })
+
     it('compresses every page for a client that accepts gzip, with its own route or without', async () => {
       for (const url of ['/', '/about', '/no-such-page']) {
         const response = await get(url, { 'accept-encoding': 'gzip' })
         expect(response.headers['content-encoding'], url).toBe('gzip')
         expect(gunzipSync(response.rawPayload).toString('utf8'), url).toContain(DESCRIPTION)
       }
+    })
+
+    it('sends a page to a browser in brotli, made once: the next browser gets the same bytes', async () => {
+      const browser = { 'accept-encoding': 'gzip, deflate, br, zstd' }
+      const first = await get('/', browser)
+      expect(first.headers['content-encoding']).toBe('br')
+      expect(first.headers.vary).toBe('Accept-Encoding')
+      expect(brotliDecompressSync(first.rawPayload).toString('utf8')).toContain(DESCRIPTION)
+      expect((await get('/', browser)).rawPayload.equals(first.rawPayload)).toBe(true)
     })
 
     it('keeps an unknown /api address an API error, not the app', async () => {
