@@ -63,7 +63,7 @@ describe('/print-studio', () => {
     const context = await app.newContext()
     await context.clock.pauseAt(NOW)
     const page = await context.newPage()
-    await page.goto(app.url + '/print-studio')
+    await page.goto(`${app.url}/print-studio`)
     const carousel = page.getByRole('figure', { name: 'Photos of the print studio' })
     // Hydration waits for a timer too: the clock moves 10 ms at a time until React has taken over
     // the carousel (it marks the elements it owns), whose timer starts in an effect right after.
