@@ -267,7 +267,7 @@ describe.each([WIDTHS.phone, WIDTHS.desktop])('at %i px', (width) => {
     )
     await h1(page, 'Log in to accept')
     await shot(page, 'join-needs-login', width)
-    await page.waitForURL('**/login?email=bisi%40example.com', { timeout: 6000 })
+    await page.waitForURL('**/login?email=bisi%40example.com', { timeout: 15_000 })
     await page.context().close()
   })
 

@@ -48,7 +48,7 @@ describe('the event page', () => {
         document.querySelector('img[alt="Poster for Open Studio Weekend"]')?.getAttribute('src') !==
         src,
       first,
-      { timeout: 6000 },
+      { timeout: 15_000 }, // the interval, and room for a busy machine
     )
     expect(await visible().getAttribute('src')).not.toBe(first)
     await page.context().close()
