@@ -196,8 +196,7 @@ export async function registerSpa(
     reply.code(page.status).header('cache-control', 'no-cache').header('etag', page.etag)
     if (csp) reply.header('content-security-policy', csp)
     if (page.status === 200 && ifNoneMatchHits(request, page.etag)) return reply.code(304).send()
-    reply.type('text/html; charset=utf-8')
-    return reply.send(sendEncoded(request, reply, page.html))
+    return reply.send(sendEncoded(request, reply, page.html, 'text/html; charset=utf-8'))
   }
 
   /** A cached answer as the page carries it. */

@@ -62,14 +62,16 @@ export function preferredEncoding(acceptEncoding: string | undefined): Encoding 
 }
 
 /**
- * Sends the text in the caller's encoding, with Vary: Accept-Encoding beside any Vary already
- * set. Set the Content-Type first. Returns the payload for an async handler to return.
+ * Sends the text, of this content type, in the caller's encoding, with Vary: Accept-Encoding
+ * beside any Vary already set. Returns the payload for an async handler to return.
  */
 export function sendEncoded(
   request: FastifyRequest,
   reply: FastifyReply,
   text: EncodedText,
+  contentType: string,
 ): string | Buffer {
+  reply.type(contentType)
   const vary = reply.getHeader('vary')
   reply.header('vary', vary ? `${vary}, Accept-Encoding` : 'Accept-Encoding')
   const { encoding, body } = text.for(request.headers['accept-encoding'])

@@ -49,6 +49,5 @@ export function sendCached<T>(
     // An async handler that returns nothing gets a reply without a body: what a 304 must be.
     return undefined as T
   }
-  reply.type('application/json; charset=utf-8')
-  return sendEncoded(request, reply, cached.json) as T
+  return sendEncoded(request, reply, cached.json, 'application/json; charset=utf-8') as T
 }

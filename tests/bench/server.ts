@@ -1,9 +1,9 @@
 // The server's throughput on its public reads: GET /api/events and GET / at 100 connections,
 // requests per second and p99 latency, beside a bare Fastify route serving the same body in the
 // same run (the ceiling of this machine), median of 3 rounds. Every request asks as a browser
-// does (Accept-Encoding: gzip, deflate, br, zstd), and the bare route sends the bytes the app sent,
-// compressed as they were. Targets: GET /api/events at least
-// half the bare route's requests per second, p99 under 50 ms.
+// does (Accept-Encoding: gzip, deflate, br, zstd), and the bare route sends the bytes the app
+// sent, compressed as they were. Targets: GET /api/events at least half the bare route's requests
+// per second, p99 under 50 ms.
 // Runs in one process on an in-memory PGlite seeded with the demo data: `npx tsx tests/bench/server.ts`.
 import { existsSync } from 'node:fs'
 import { createRequire } from 'node:module'
