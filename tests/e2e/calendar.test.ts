@@ -1,6 +1,6 @@
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { appInBrowser, hydratedAt, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos: the demo's 'today' event (16:00-23:00) has not ended.
 const NOW = new Date('2026-11-24T09:00:00Z')
@@ -128,7 +128,10 @@ describe('the calendar', () => {
 
   it('refreshes the list in the background on the way back, without the skeleton', async () => {
     const page = await open('/', WIDTHS.phone)
-    await card(page, 'Risograph Workshop').getByRole('link', { name: 'RSVP' }).click()
+    // The app's navigation, not a page load: the card must be hydrated when it is tapped.
+    const rsvp = card(page, 'Risograph Workshop').getByRole('link', { name: 'RSVP' })
+    await hydratedAt(rsvp)
+    await rsvp.click()
     await page.waitForURL('**/event/risograph-workshop')
     const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events')
     const skeletons: number[] = []

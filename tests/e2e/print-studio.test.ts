@@ -7,6 +7,7 @@ import {
   answerCheckout,
   appInBrowser,
   type OutboxEntry,
+  ownedByReact,
   SCREENSHOTS,
   WIDTHS,
 } from '../support/browser'
@@ -68,9 +69,7 @@ describe('/print-studio', () => {
     // Hydration waits for a timer too: the clock moves 10 ms at a time until React has taken over
     // the carousel (it marks the elements it owns), whose timer starts in an effect right after.
     const pause = carousel.getByRole('button', { name: 'Pause the photos' })
-    const carouselHydrated = () =>
-      pause.evaluate((button) => Object.keys(button).some((key) => key.startsWith('__reactFiber')))
-    while (!(await carouselHydrated())) await page.clock.runFor(10)
+    while (!(await ownedByReact(pause))) await page.clock.runFor(10)
     await page.waitForTimeout(250) // real time, for the effect; the page's clock stands still
     const visibleSrc = () =>
       carousel.locator('img[data-visible]').getAttribute('src', { timeout: 2000 })

@@ -1,8 +1,14 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import { eq } from 'drizzle-orm'
-import { type Browser, type BrowserContext, chromium, type Page } from 'playwright-core'
-import { afterAll, beforeAll } from 'vitest'
+import {
+  type Browser,
+  type BrowserContext,
+  chromium,
+  type Locator,
+  type Page,
+} from 'playwright-core'
+import { afterAll, beforeAll, expect } from 'vitest'
 import { buildApp } from '../../server/app'
 import { type Db, migrate, openDatabase } from '../../server/db/client'
 import { accounts, communityMembers, wallets } from '../../server/db/schema'
@@ -189,6 +195,18 @@ export async function hydrated(page: Page): Promise<void> {
     const root = document.getElementById('root')
     return root !== null && Object.keys(root).some((key) => key.startsWith('_reactListening'))
   })
+}
+
+/** Whether React owns this element yet: the sections below the shell hydrate after it. */
+export const ownedByReact = (locator: Locator): Promise<boolean> =>
+  locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
+
+/**
+ * Waits until React owns the element. A tap on a section not hydrated yet may be a plain link
+ * (a whole page load), when React cannot hydrate that section at once to take the tap.
+ */
+export async function hydratedAt(locator: Locator): Promise<void> {
+  await expect.poll(() => ownedByReact(locator)).toBe(true)
 }
 
 /**
