@@ -15,6 +15,10 @@ export default defineConfig({
           globalSetup: ['tests/support/db-template.ts'],
           testTimeout: 30_000,
           hookTimeout: 60_000,
+          // The files share their worker's loaded modules: each builds its own app on its own
+          // database and the server keeps no state in its modules, so nothing leaks between them,
+          // and the run is a third shorter (the server's modules and PGlite load once a worker).
+          isolate: false,
         },
       },
       {

@@ -150,8 +150,10 @@ describe('rate limits', () => {
     redisUp ? 'with Redis' : `with Redis (skipped: nothing answered at ${REDIS_URL})`,
     () => {
       let redis: Redis
-      beforeAll(() => {
+      beforeAll(async () => {
         redis = new Redis(REDIS_URL)
+        // The limits count in memory until their client is ready; a ping answers once it is.
+        await redis.ping()
       })
       afterAll(() => redis?.quit())
 
