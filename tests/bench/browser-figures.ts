@@ -65,13 +65,21 @@ export interface LighthouseFigures {
   cls: number
 }
 
-/** One Lighthouse 12 run with its default mobile settings (simulated slow 4G, 4x CPU). */
-export async function lighthouseRun(url: string, port: number): Promise<LighthouseFigures> {
+/**
+ * One Lighthouse 12 run with its default mobile settings (simulated slow 4G, 4x CPU). With
+ * `withoutScripts`, every script request is blocked: the page is the server's HTML and CSS alone.
+ */
+export async function lighthouseRun(
+  url: string,
+  port: number,
+  { withoutScripts = false } = {},
+): Promise<LighthouseFigures> {
   const result = await lighthouse(url, {
     port,
     output: 'json',
     logLevel: 'error',
     onlyCategories: ['performance'],
+    blockedUrlPatterns: withoutScripts ? ['*.js'] : null,
   })
   if (!result) throw new Error(`Lighthouse gave no result for ${url}`)
   const { lhr } = result
