@@ -103,8 +103,11 @@ const hasPicture = (account: unknown) => Boolean((account as { Picture?: string 
 async function enabledAs(page: Page, name: string, enabled: boolean) {
   const button = page.getByRole('button', { name, exact: true })
   await button.waitFor(SHORT)
-  if ((await button.isEnabled()) !== enabled) {
-    throw new Error(`'${name}' should be ${enabled ? 'on' : 'off'}`)
+  // The page may still be rendering the step before (an upload's button is off while it runs).
+  const until = Date.now() + SHORT.timeout
+  while ((await button.isEnabled()) !== enabled) {
+    if (Date.now() > until) throw new Error(`'${name}' should be ${enabled ? 'on' : 'off'}`)
+    await page.waitForTimeout(50)
   }
 }
 
