@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { loadDrawingFonts, outlineText } from './server/images/outline-text.ts'
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importers: string[]; dynamicImporters: string[] } | null
@@ -28,6 +29,36 @@ function sharedByPages(id: string, graph: ModuleGraph): string | null {
     else if (!module.endsWith('/statecharts-page.tsx')) pages.add(module)
   }
   return pages.size > 1 ? 'pages' : null
+}
+
+/**
+ * The demo drawings of public/ are copied with their lettering as outlines: a browser lays out an
+ * SVG image's text on the main thread for every image, and fills a path far sooner (see
+ * server/images/outline-text.ts). Before precompress(), which runs at closeBundle.
+ */
+function outlineDrawings(): Plugin {
+  let outDir = ''
+  return {
+    name: 'outline-drawings',
+    apply: 'build',
+    applyToEnvironment: (environment) => environment.name === 'client',
+    configResolved(config) {
+      outDir = resolve(config.root, config.build.outDir)
+    },
+    async writeBundle() {
+      const fonts = loadDrawingFonts()
+      const files = await readdir(join(outDir, 'images'), { recursive: true })
+      await Promise.all(
+        files
+          .filter((file) => file.endsWith('.svg'))
+          .map(async (file) => {
+            const path = join(outDir, 'images', file)
+            const svg = await readFile(path, 'utf8')
+            if (svg.includes('<text')) await writeFile(path, outlineText(svg, fonts, file))
+          }),
+      )
+    },
+  }
 }
 
 /**
@@ -65,7 +96,7 @@ function precompress(): Plugin {
 }
 
 export default defineConfig({
-  plugins: [react(), precompress()],
+  plugins: [react(), outlineDrawings(), precompress()],
   resolve: {
     // @xstate/react asks for the shim of useSyncExternalStore (for React before 18): React 19
     // has it, and the package's own selector build uses it.

@@ -1,4 +1,4 @@
-// `npm run bench [-- --only server,bundle,lagos,lighthouse,idle] [--rounds 3]`: every performance figure of the app beside
+// `npm run bench [-- --only server,bundle,lagos,lighthouse,idle,drawings] [--rounds 3]`: every performance figure of the app beside
 // its reference, measured in one run on this machine (build first: `npm run build`). Figures,
 // not pass/fail: the targets are printed beside them.
 import { existsSync } from 'node:fs'
@@ -9,10 +9,11 @@ import Fastify from 'fastify'
 import { launchChromium, startAppServer } from '../support/browser'
 import { firstCardMs, lighthouseRun, median } from './browser-figures'
 import { buildBareReactPage, firstLoadJs, totalGzip } from './bundle'
+import { benchDrawings } from './drawings'
 import { benchIdleMainThread } from './idle-main-thread'
 import { benchServer } from './server'
 
-const SECTIONS = ['server', 'bundle', 'lagos', 'lighthouse', 'idle'] as const
+const SECTIONS = ['server', 'bundle', 'lagos', 'lighthouse', 'idle', 'drawings'] as const
 type Section = (typeof SECTIONS)[number]
 
 const { values } = parseArgs({
@@ -132,6 +133,17 @@ try {
     console.log(`  first 5 s after load      ${idle.movingMs} ms`)
     console.log(`  left idle                 ${idle.idleMs} ms  (target: under 100 ms)`)
     console.log(`  prefers-reduced-motion    ${idle.reducedMotionMs} ms`)
+  }
+  if (only.has('drawings')) {
+    const browser = await launchChromium()
+    const { count, figures } = await benchDrawings(browser, webRoot, rounds)
+    await browser.close()
+    console.log(
+      `\nMain thread to show the ${count} demo posters (412 px, this machine's speed), median of ${rounds} interleaved rounds`,
+    )
+    for (const f of figures) {
+      console.log(`  ${f.name.padEnd(22)} ${f.taskMs} ms of tasks, ${f.blockingMs} ms blocking`)
+    }
   }
 } finally {
   await app.close()

@@ -195,3 +195,18 @@ describe('the landing', () => {
     await context.close()
   })
 })
+
+describe('the demo posters', () => {
+  it('come with their lettering drawn as outlines, compressed, and named by their title', async () => {
+    // Fetch decodes brotli and keeps the header that says it was sent so.
+    const response = await fetch(`${app.url}/images/posters/listening-session.svg`, {
+      headers: { 'accept-encoding': 'br' },
+    })
+    expect(response.headers.get('content-encoding')).toBe('br')
+    const svg = await response.text()
+    expect(svg).not.toContain('<text')
+    expect(svg).toContain('<title id="t">Listening Session')
+    // Drawn as paths: the browser has no text of the image to lay out.
+    expect(svg.match(/<path /g)?.length).toBeGreaterThan(10)
+  })
+})
