@@ -34,8 +34,12 @@ const PUBLIC_PAGES: [string, (page: Page) => Locator][] = [
   ['/invite/WELCOME16', (page) => page.getByRole('heading', { level: 1 })],
 ]
 
-/** A window whose scripts never run: what it shows came in the HTML. */
+/**
+ * A window whose scripts never run: what it shows came in the HTML. Its one tab goes from page to
+ * page (a new tab's browser process takes longer to start than the page to load).
+ */
 let noScript: BrowserContext
+let noScriptTab: Page
 beforeAll(async () => {
   const context = await app.newContext(WIDTHS.phone)
   const browser = context.browser()
@@ -46,6 +50,7 @@ beforeAll(async () => {
     viewport: { width: WIDTHS.phone, height: 844 },
     timezoneId: 'Africa/Lagos',
   })
+  noScriptTab = await noScript.newPage()
 })
 afterAll(async () => {
   await noScript?.close()
@@ -74,8 +79,13 @@ function watch(context: BrowserContext) {
 }
 
 /** Opens a page and waits until React has hydrated it and its requests have settled. */
-async function openHydrated(context: BrowserContext, path: string): Promise<Page> {
-  const page = await context.newPage()
+async function openHydrated(
+  context: BrowserContext,
+  path: string,
+  // A tab already open loads the page sooner than a new one, whose browser process starts first.
+  tab?: Page,
+): Promise<Page> {
+  const page = tab ?? (await context.newPage())
   await page.goto(app.url + path)
   await page.waitForFunction(() =>
     Object.keys(document.getElementById('root') ?? {}).some((key) =>
@@ -90,7 +100,7 @@ describe('the server’s HTML', () => {
   it.each(PUBLIC_PAGES)(
     'shows the first screen of %s before any script runs',
     async (path, first) => {
-      const page = await noScript.newPage()
+      const page = noScriptTab
       const response = await page.goto(app.url + path)
       expect(response?.status()).toBe(200)
       await expect(first(page).isVisible()).resolves.toBe(true)
@@ -98,7 +108,6 @@ describe('the server’s HTML', () => {
         const name = path === '/' ? 'ssr-home-phone' : 'ssr-event-phone'
         await page.screenshot({ path: `${SCREENSHOTS}${name}.png` })
       }
-      await page.close()
     },
   )
 
@@ -106,13 +115,12 @@ describe('the server’s HTML', () => {
     ['/no-such-page', 'Page Not Found'],
     ['/event/no-such-event', 'This event does not exist'],
   ])('answers %s with a 404 and the app’s not-found screen', async (path, heading) => {
-    const page = await noScript.newPage()
+    const page = noScriptTab
     const response = await page.goto(app.url + path)
     expect(response?.status()).toBe(404)
     await expect(page.getByRole('heading', { level: 1, name: heading }).isVisible()).resolves.toBe(
       true,
     )
-    await page.close()
   })
 })
 
@@ -155,10 +163,10 @@ describe('hydration', () => {
   it('leaves no warning or error in the console on any public page', async () => {
     const context = await app.newContext(WIDTHS.phone)
     const trouble = watch(context)
+    const tab = await context.newPage()
     for (const [path, first] of PUBLIC_PAGES) {
-      const page = await openHydrated(context, path)
+      const page = await openHydrated(context, path, tab)
       await expect(first(page).isVisible(), path).resolves.toBe(true)
-      await page.close()
     }
     await context.close()
     expect(trouble).toEqual([])
@@ -167,7 +175,8 @@ describe('hydration', () => {
   it('leaves none for a signed-in member, whose view differs from the server’s', async () => {
     const { context } = await app.signIn('ada@example.com', WIDTHS.phone)
     const trouble = watch(context)
-    for (const [path] of PUBLIC_PAGES) (await openHydrated(context, path)).close()
+    const tab = await context.newPage()
+    for (const [path] of PUBLIC_PAGES) await openHydrated(context, path, tab)
     // The member's view follows hydration: no promo banner on the calendar.
     const home = await openHydrated(context, '/')
     await expect(home.getByRole('link', { name: /Apply now/ }).count()).resolves.toBe(0)
