@@ -33,6 +33,10 @@ export default defineConfig({
           // Two files at a time, each with its own server and browser: more would only queue
           // for the CPU (and make timing-sensitive pages slow enough to fail).
           maxWorkers: 2,
+          // As in the api project, the files share their worker's loaded modules (the server,
+          // PGlite, Playwright): each starts its own server on its own database and browser.
+          // Eight paths files: 98 s -> 83 s.
+          isolate: false,
         },
       },
     ],
