@@ -32,34 +32,45 @@ function sharedByPages(id: string, graph: ModuleGraph): string | null {
 }
 
 /**
- * The demo drawings of public/ are copied with their lettering as outlines: a browser lays out an
- * SVG image's text on the main thread for every image, and fills a path far sooner (see
- * server/images/outline-text.ts). Before precompress(), which runs at closeBundle.
+ * A step on the client build's output folder (public/ included), once Vite has written it: at
+ * writeBundle, or at closeBundle, which comes after every writeBundle.
  */
-function outlineDrawings(): Plugin {
+function onClientOutput(
+  name: string,
+  hook: 'writeBundle' | 'closeBundle',
+  step: (outDir: string) => Promise<void>,
+): Plugin {
   let outDir = ''
   return {
-    name: 'outline-drawings',
+    name,
     apply: 'build',
     applyToEnvironment: (environment) => environment.name === 'client',
     configResolved(config) {
       outDir = resolve(config.root, config.build.outDir)
     },
-    async writeBundle() {
-      const fonts = loadDrawingFonts()
-      const files = await readdir(join(outDir, 'images'), { recursive: true })
-      await Promise.all(
-        files
-          .filter((file) => file.endsWith('.svg'))
-          .map(async (file) => {
-            const path = join(outDir, 'images', file)
-            const svg = await readFile(path, 'utf8')
-            if (svg.includes('<text')) await writeFile(path, outlineText(svg, fonts, file))
-          }),
-      )
-    },
+    [hook]: () => step(outDir),
   }
 }
+
+/**
+ * The demo drawings of public/ are served with their lettering as outlines: a browser lays out an
+ * SVG image's text on the main thread for every image, and fills a path far sooner (see
+ * server/images/outline-text.ts). Before precompress(), which compresses what this wrote.
+ */
+const outlineDrawings = () =>
+  onClientOutput('outline-drawings', 'writeBundle', async (outDir) => {
+    const fonts = loadDrawingFonts()
+    const files = await readdir(join(outDir, 'images'), { recursive: true })
+    await Promise.all(
+      files
+        .filter((file) => file.endsWith('.svg'))
+        .map(async (file) => {
+          const path = join(outDir, 'images', file)
+          const svg = await readFile(path, 'utf8')
+          if (svg.includes('<text')) await writeFile(path, outlineText(svg, fonts, file))
+        }),
+    )
+  })
 
 /**
  * Writes a brotli (best quality) and a gzip copy beside every text file of the client build
@@ -67,33 +78,23 @@ function outlineDrawings(): Plugin {
  * compressing once here instead of on every request saves the server's time and, at quality 11
  * instead of the 4 a live answer can afford, some 10% of the bytes a phone downloads.
  */
-function precompress(): Plugin {
-  let outDir = ''
-  return {
-    name: 'precompress',
-    apply: 'build',
-    applyToEnvironment: (environment) => environment.name === 'client',
-    configResolved(config) {
-      outDir = resolve(config.root, config.build.outDir)
-    },
-    async closeBundle() {
-      const files = await readdir(outDir, { recursive: true })
-      await Promise.all(
-        files
-          .filter((file) => /\.(js|css|svg|json|txt|xml|webmanifest)$/.test(file))
-          .map(async (file) => {
-            const text = await readFile(join(outDir, file))
-            if (text.length < 1024) return
-            await writeFile(
-              join(outDir, `${file}.br`),
-              brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
-            )
-            await writeFile(join(outDir, `${file}.gz`), gzipSync(text, { level: 9 }))
-          }),
-      )
-    },
-  }
-}
+const precompress = () =>
+  onClientOutput('precompress', 'closeBundle', async (outDir) => {
+    const files = await readdir(outDir, { recursive: true })
+    await Promise.all(
+      files
+        .filter((file) => /\.(js|css|svg|json|txt|xml|webmanifest)$/.test(file))
+        .map(async (file) => {
+          const text = await readFile(join(outDir, file))
+          if (text.length < 1024) return
+          await writeFile(
+            join(outDir, `${file}.br`),
+            brotliCompressSync(text, { params: { [constants.BROTLI_PARAM_QUALITY]: 11 } }),
+          )
+          await writeFile(join(outDir, `${file}.gz`), gzipSync(text, { level: 9 }))
+        }),
+    )
+  })
 
 export default defineConfig({
   plugins: [react(), outlineDrawings(), precompress()],
