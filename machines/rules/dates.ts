@@ -166,13 +166,18 @@ export function isAfterToday(day: string, now: Date): boolean {
   return day > lagosDay(now)
 }
 
+/** A day written out in full, the same tomorrow as today: 'Wednesday, November 25'. */
+export function fullDay(day: string): string {
+  const date = inLagosClock(dayStart(day))
+  return `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`
+}
+
 /** How a day choice reads to people: 'Today', 'Tomorrow' or 'Wednesday, November 25'. */
 export function dayLabel(day: string, now: Date): string {
   const today = lagosDay(now)
   if (day === today) return 'Today'
   if (day === addDaysToDay(today, 1)) return 'Tomorrow'
-  const date = inLagosClock(dayStart(day))
-  return `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`
+  return fullDay(day)
 }
 
 /** A day in the short 'Nov 25' form used by the Calendar heading. */
@@ -196,6 +201,18 @@ export function formatTime(instant: Date | string): string {
   const suffix = date.getUTCHours() < 12 ? 'am' : 'pm'
   const minutes = date.getUTCMinutes()
   return minutes === 0 ? `${hours}${suffix}` : `${hours}:${pad(minutes)}${suffix}`
+}
+
+/** The Lagos date of an instant, day first with the month's first three letters: '30 Apr 2027'. */
+export function shortDate(instant: Date | string): string {
+  const date = inLagosClock(toInstant(instant))
+  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]?.slice(0, 3)} ${date.getUTCFullYear()}`
+}
+
+/** A Lagos clock time on the 24-hour clock: '14:05', '00:30'. */
+export function clockTime(instant: Date | string): string {
+  const date = inLagosClock(toInstant(instant))
+  return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`
 }
 
 /** A Lagos time range in the product's slot style, e.g. '12pm - 4pm'. */

@@ -1,4 +1,4 @@
-import { dayStart, isValidDay, LAGOS_TZ } from './dates'
+import { clockTime, dayStart, isValidDay, shortDate } from './dates'
 import { isActiveStatus } from './membership'
 import { formatDollars, formatNaira } from './money'
 import { periodLabel } from './public-membership'
@@ -62,34 +62,17 @@ export function showsCommunityLink(
   return isCreator(community, email) && isActiveStatus(community?.Status)
 }
 
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
 /** A date as people read it on the profile, in Lagos: '30 Apr 2027'; '—' when unknown. */
 export function profileDate(value: string | null | undefined): string {
   if (!value) return '—'
   const instant = isValidDay(value) ? dayStart(value) : new Date(value)
-  if (Number.isNaN(instant.getTime())) return '—'
-  const parts = new Intl.DateTimeFormat('en-GB', {
-    timeZone: LAGOS_TZ,
-    day: 'numeric',
-    month: 'numeric',
-    year: 'numeric',
-  }).formatToParts(instant)
-  const part = (type: string) => parts.find((p) => p.type === type)?.value ?? ''
-  return `${Number(part('day'))} ${MONTHS[Number(part('month')) - 1]} ${part('year')}`
+  return Number.isNaN(instant.getTime()) ? '—' : shortDate(instant)
 }
 
 /** A payment's moment as the payments list shows it, in Lagos: '12 Nov 2026, 14:05'. */
 export function paymentMoment(value: string): string {
   const instant = new Date(value)
-  if (Number.isNaN(instant.getTime())) return '—'
-  const time = new Intl.DateTimeFormat('en-GB', {
-    timeZone: LAGOS_TZ,
-    hour: '2-digit',
-    minute: '2-digit',
-    hour12: false,
-  }).format(instant)
-  return `${profileDate(value)}, ${time}`
+  return Number.isNaN(instant.getTime()) ? '—' : `${shortDate(instant)}, ${clockTime(instant)}`
 }
 
 /** A plan id or label as a person reads it: 'individual-6m' → 'Individual · 6 months'. */

@@ -1,4 +1,4 @@
-import { dayStart, eventDays, LAGOS_TZ, lagosDay, toInstant } from './dates'
+import { dayStart, eventDays, fullDay, isValidDay, lagosDay, toInstant } from './dates'
 import { isValidEmail } from './email'
 import type { CalendarEntry } from './ics'
 import { slotInstants } from './slots'
@@ -169,20 +169,10 @@ export function parseRegisteredSearch(search: string | URLSearchParams): Registe
   }
 }
 
-const longDayFormat = new Intl.DateTimeFormat('en-US', {
-  timeZone: LAGOS_TZ,
-  weekday: 'long',
-  month: 'long',
-  day: 'numeric',
-})
-
-/** A day written out in full, the same tomorrow as today: 'Tuesday, November 24'. */
+/** A day written out in full, the same tomorrow as today: 'Tuesday, November 24'; text that is
+ * not a day (a hand-edited link) stays as it is. */
 export function longDay(day: string): string {
-  try {
-    return longDayFormat.format(dayStart(day))
-  } catch {
-    return day
-  }
+  return isValidDay(day) ? fullDay(day) : day
 }
 
 /** The prefilled message of "I didn't get a receipt" on the registered page. */

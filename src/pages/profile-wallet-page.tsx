@@ -4,7 +4,7 @@ import { useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { isActiveStatus } from '../../machines/rules/membership'
-import { formatMinor } from '../../machines/rules/money'
+import { formatMinor, formatNaira } from '../../machines/rules/money'
 import { paymentMoment } from '../../machines/rules/profile'
 import { MIN_TOPUP } from '../../machines/rules/topup'
 import { topUpActors } from '../../machines/top-up.actors'
@@ -610,8 +610,8 @@ function TopUpPanel({ topUpRef }: { topUpRef: ActorRefFrom<typeof topUpMachine> 
           className={css({ fontSize: 'sm', color: tooSmall ? 'berry.600' : 'fg.muted' })}
         >
           {tooSmall
-            ? `The smallest top-up is ₦${MIN_TOPUP.toLocaleString('en-US')}.`
-            : `Minimum ₦${MIN_TOPUP.toLocaleString('en-US')}.`}
+            ? `The smallest top-up is ${formatNaira(MIN_TOPUP)}.`
+            : `Minimum ${formatNaira(MIN_TOPUP)}.`}
         </p>
       </Field>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>

@@ -5,12 +5,15 @@ import { describe, expect, it } from 'vitest'
 import {
   addDaysToDay,
   addMonthsInLagos,
+  clockTime,
   dayStart,
   formatTime,
+  fullDay,
   isMonday,
   isValidDay,
   LAGOS_TZ,
   lagosDay,
+  shortDate,
 } from '../../../machines/rules/dates'
 
 // The rules read Lagos clocks with a fixed UTC+1 offset. These cases hold them to the time-zone
@@ -87,6 +90,37 @@ describe('Lagos dates without a time-zone library agree with the time-zone datab
             ? `${hours}${suffix}`
             : `${hours}:${pad(clock.getMinutes())}${suffix}`
         expect(formatTime(instant)).toBe(expected)
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  // The words the product writes were Intl.DateTimeFormat's in Lagos before; they must not change.
+  const intlInLagos = (options: Intl.DateTimeFormatOptions) =>
+    new Intl.DateTimeFormat('en-GB', { timeZone: LAGOS_TZ, ...options })
+  it("on a day written out, as Intl's en-US long weekday, month and day", () => {
+    const reference = new Intl.DateTimeFormat('en-US', {
+      timeZone: LAGOS_TZ,
+      weekday: 'long',
+      month: 'long',
+      day: 'numeric',
+    })
+    fc.assert(
+      fc.property(days, (day) => {
+        expect(fullDay(day)).toBe(reference.format(dayStart(day)))
+      }),
+      { numRuns: 2000 },
+    )
+  })
+
+  it("on a short date and a 24-hour time, as Intl's en-GB parts", () => {
+    const date = intlInLagos({ day: 'numeric', month: 'short', year: 'numeric' })
+    const time = intlInLagos({ hour: '2-digit', minute: '2-digit', hour12: false })
+    fc.assert(
+      fc.property(instants, (instant) => {
+        // en-GB writes September 'Sept'; the product has always written 'Sep'.
+        expect(shortDate(instant)).toBe(date.format(instant).replace('Sept', 'Sep'))
+        expect(clockTime(instant)).toBe(time.format(instant))
       }),
       { numRuns: 2000 },
     )

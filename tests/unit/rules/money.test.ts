@@ -1,3 +1,4 @@
+import fc from 'fast-check'
 import { describe, expect, it } from 'vitest'
 import {
   currencySymbol,
@@ -51,5 +52,22 @@ describe('formatNaira and formatDollars', () => {
     expect(formatNaira(0)).toBe('₦0')
     expect(formatNaira(-5000)).toBe('-₦5,000')
     expect(formatDollars(-1500)).toBe('-$1,500')
+  })
+})
+
+describe('thousands separators', () => {
+  it("are Intl's en-US grouping for every safe whole amount", () => {
+    const reference = new Intl.NumberFormat('en-US', { maximumFractionDigits: 0 })
+    fc.assert(
+      fc.property(fc.maxSafeInteger(), (whole) => {
+        expect(formatNaira(whole)).toBe(
+          `${whole < 0 ? '-' : ''}₦${reference.format(Math.abs(whole))}`,
+        )
+      }),
+      { numRuns: 2000 },
+    )
+    expect(formatNaira(999)).toBe('₦999')
+    expect(formatNaira(1000)).toBe('₦1,000')
+    expect(formatMinor(123_456_789, 'NGN')).toBe('₦1,234,567.89')
   })
 })
