@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { memo, Suspense, useEffect, useRef, useState } from 'react'
+import { memo, useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { calendarActors } from '../../machines/calendar.actors'
@@ -11,6 +11,7 @@ import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { EventCard } from '../components/event-card'
+import { hydratesLater } from '../components/hydrates-later'
 import { LandingHero } from '../components/landing-hero'
 import { PromoBanner } from '../components/promo-banner'
 import { RetryButton } from '../components/retry-button'
@@ -22,6 +23,11 @@ import { useInitialData } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
 
 type Event = components['schemas']['Event']
+
+const LaterPromoBanner = hydratesLater(PromoBanner)
+const LaterSiteHeader = hydratesLater(SiteHeader)
+const LaterLandingHero = hydratesLater(LandingHero)
+const LaterEventCard = hydratesLater(EventCard)
 
 /**
  * The list this tab showed last. Back from an event renders it at once, so the page is as tall
@@ -70,19 +76,12 @@ export function CalendarPage() {
   }, [scrollOneScreen])
 
   const { signedIn } = useViewer()
-  // The banner, the header and the landing are Suspense boundaries too: the shell that hydrates
-  // in one task is only the page's frame and its actor; each part follows in a slice of its own
-  // (a tap on one hydrates it at once).
+  // The banner, the header and the landing hydrate later too: the shell that hydrates in one task
+  // is only the page's frame and its actor; each part follows in a slice of its own.
   return (
     <>
-      {!signedIn && (
-        <Suspense>
-          <PromoBanner />
-        </Suspense>
-      )}
-      <Suspense>
-        <SiteHeader />
-      </Suspense>
+      {!signedIn && <LaterPromoBanner />}
+      <LaterSiteHeader />
       {/* Room for the phone's promo banner (taller when it stands still), so it hides nothing. */}
       <main
         className={
@@ -91,9 +90,7 @@ export function CalendarPage() {
             : css({ pb: { base: '14', md: '0' }, _motionReduce: { pb: { base: '20', md: '0' } } })
         }
       >
-        <Suspense>
-          <LandingHero signedIn={signedIn} />
-        </Suspense>
+        <LaterLandingHero signedIn={signedIn} />
         <CalendarView actorRef={actorRef} />
       </main>
     </>
@@ -165,7 +162,7 @@ const grid = css({
 })
 
 /**
- * Each card is a Suspense boundary: the server's HTML of the cards is hydrated after the rest of
+ * Each card hydrates later (hydratesLater): the server's HTML of the cards is hydrated after the rest of
  * the first screen, in slices that leave the main thread free between them (a tap on a card
  * hydrates that card at once). Memo: the re-render that follows hydration (the viewer and the
  * clock are the browser's from then on) stops here when it changes nothing for the cards.
@@ -182,26 +179,24 @@ const EventGrid = memo(function EventGrid({
   return (
     <div className={grid} data-calendar-grid>
       {events.map((event, i) => (
-        <Suspense key={event.ID}>
-          <EventCard event={event} isMember={isMember} now={now} eager={i < 2} priority={i === 0} />
-        </Suspense>
+        <LaterEventCard
+          key={event.ID}
+          event={event}
+          isMember={isMember}
+          now={now}
+          eager={i < 2}
+          priority={i === 0}
+        />
       ))}
     </div>
   )
 })
 
 /**
- * The heading's date label, a Suspense boundary: the first date read on the Lagos clock is slow
- * (the time zone's data loads), so it hydrates after the first screen's shell, in a slice of its
- * own. Memo: a re-render of the heading that changes nothing here leaves it be.
+ * The heading's date label hydrates after the first screen's shell, in a slice of its own: it
+ * reads the cards' places on screen.
  */
-const DateLabel = memo(function DateLabel({ events, now }: { events: Event[]; now: Date }) {
-  return (
-    <Suspense>
-      <DateLabelText events={events} now={now} />
-    </Suspense>
-  )
-})
+const DateLabel = hydratesLater(DateLabelText)
 
 function DateLabelText({ events, now }: { events: Event[]; now: Date }) {
   return (

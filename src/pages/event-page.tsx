@@ -1,14 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import {
-  type ComponentProps,
-  type MouseEvent,
-  memo,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useId,
-  useState,
-} from 'react'
+import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { eventDetailActors } from '../../machines/event-detail.actors'
@@ -31,6 +22,7 @@ import { api } from '../api'
 import { StickyActionBar } from '../components/action-bar'
 import { BackLink } from '../components/back-link'
 import { EventFacts } from '../components/event-facts'
+import { hydratesLater } from '../components/hydrates-later'
 import { container as containerStyle, smallCaps } from '../components/page-styles'
 import { PosterCarousel } from '../components/poster-carousel'
 import { RetryButton } from '../components/retry-button'
@@ -283,38 +275,15 @@ function EventDetail({
 
 const sectionHeading = css(smallCaps, { mb: '2' })
 
-// The parts of the page below are Suspense boundaries: the server's HTML of each hydrates after
-// the page's shell (the heading and the action bar, whose button must answer at once), each in
-// a slice of its own, and at once where a tap lands. Memo: the re-render that follows hydration
-// (the viewer and the clock become the browser's) leaves a boundary be when its props are the
-// same, instead of hydrating it there and then.
+// The parts of the page below hydrate after the page's shell (the heading and the action bar,
+// whose button must answer at once), each in a slice of its own.
 
-const LaterPosterCarousel = memo(function LaterPosterCarousel(
-  props: ComponentProps<typeof PosterCarousel>,
-) {
-  return (
-    <Suspense>
-      <PosterCarousel {...props} />
-    </Suspense>
-  )
-})
+const LaterPosterCarousel = hydratesLater(PosterCarousel)
 
-const LaterEventFacts = memo(function LaterEventFacts(props: ComponentProps<typeof EventFacts>) {
-  return (
-    <Suspense>
-      <EventFacts {...props} />
-    </Suspense>
-  )
-})
+const LaterEventFacts = hydratesLater(EventFacts)
 
 /** On phones the facts are a scroll away: when and where, at a glance. */
-const LaterWhenAndWhere = memo(function LaterWhenAndWhere(props: { event: Event; now: Date }) {
-  return (
-    <Suspense>
-      <WhenAndWhere {...props} />
-    </Suspense>
-  )
-})
+const LaterWhenAndWhere = hydratesLater(WhenAndWhere)
 
 function WhenAndWhere({ event, now }: { event: Event; now: Date }) {
   return (

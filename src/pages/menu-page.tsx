@@ -1,13 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import {
-  type ComponentProps,
-  memo,
-  type ReactNode,
-  Suspense,
-  useEffect,
-  useRef,
-  useState,
-} from 'react'
+import { memo, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { profileActors } from '../../machines/profile.actors'
@@ -21,6 +13,7 @@ import { button } from '../../styled-system/recipes'
 import { api, viewer } from '../api'
 import { BrandMark, brandStyle } from '../components/brand'
 import { ContactPanel } from '../components/contact-panel'
+import { hydratesLater } from '../components/hydrates-later'
 import { CloseIcon } from '../components/line-icons'
 import { MemberMenuCard } from '../components/member-menu'
 import { MenuLink, MenuLinkSkeleton } from '../components/menu-link'
@@ -378,23 +371,9 @@ const LaterFooter = memo(function LaterFooter() {
   )
 })
 
-const LaterMenuImage = memo(function LaterMenuImage() {
-  return (
-    <Suspense>
-      <MenuImage />
-    </Suspense>
-  )
-})
+const LaterMenuImage = hydratesLater(MenuImage)
 
-const LaterContactPanel = memo(function LaterContactPanel(
-  props: ComponentProps<typeof ContactPanel>,
-) {
-  return (
-    <Suspense>
-      <ContactPanel {...props} />
-    </Suspense>
-  )
-})
+const LaterContactPanel = hydratesLater(ContactPanel)
 
 /** Wide screens only: a warm picture of the house with the tagline. */
 function MenuImage() {
