@@ -125,6 +125,10 @@ try {
         `  ${row([p.name, pick('score'), pick('fcpMs'), pick('lcpMs'), pick('tbtMs'), pick('cls')], widths)}`,
       )
     }
+    const speeds = [...runs.values()].flat().map((r) => r.benchmarkIndex)
+    console.log(
+      `  machine: Lighthouse benchmarkIndex ${median(speeds)} (${Math.min(...speeds)} to ${Math.max(...speeds)})`,
+    )
     console.log('  targets: score 98 or more, CLS 0, TBT under 50 ms')
   }
   if (only.has('idle')) {
