@@ -39,7 +39,7 @@ async function fillProfile(page: Page, { last = 'Okafor', dob = '1990-04-12' } =
 
 describe('/membership/application', () => {
   it('walks Profile, Address and Contact, then sends the application', async () => {
-    const page = await app.open('/membership/application?name=Tolu', WIDTHS.phone)
+    const page = await app.openInTab('/membership/application?name=Tolu', WIDTHS.phone)
     await page.getByRole('heading', { name: 'Apply for membership', level: 1 }).waitFor()
     await page.getByRole('heading', { name: 'Profile', level: 2 }).waitFor()
     // The name in the address prefills the first name; the step indicator marks step 1.
@@ -126,11 +126,10 @@ describe('/membership/application', () => {
       'Emergency Contact Relationship': 'Sibling',
     })
     expect(body).not.toHaveProperty('Status')
-    await page.context().close()
   })
 
   it('claims the invite when the address carries a code', async () => {
-    const page = await app.open('/membership/application?name=Chioma&code=WELCOME16')
+    const page = await app.openInTab('/membership/application?name=Chioma&code=WELCOME16')
     await page.getByRole('heading', { name: 'Profile', level: 2 }).waitFor()
     await fillProfile(page, { last: 'Eze' })
     await button(page, 'Next').click()
@@ -141,11 +140,10 @@ describe('/membership/application', () => {
     await button(page, 'Submit').click()
     expect((await request).method()).toBe('POST')
     await page.waitForURL(/\/membership\/application\/received\?email=chioma%40example\.com$/)
-    await page.context().close()
   })
 
   it('keeps everything typed when the send fails, and says why', async () => {
-    const page = await app.open('/membership/application')
+    const page = await app.openInTab('/membership/application')
     await page.getByRole('heading', { name: 'Profile', level: 2 }).waitFor()
     await page.getByLabel('First name', { exact: true }).fill('Ngozi')
     await fillProfile(page)
@@ -163,13 +161,12 @@ describe('/membership/application', () => {
     await button(page, 'Previous').click()
     await button(page, 'Previous').click()
     await expect(page.getByLabel('First name', { exact: true }).inputValue()).resolves.toBe('Ngozi')
-    await page.context().close()
   })
 })
 
 describe('/membership/community-application', () => {
   it('asks a visitor for the community, then for themselves, and sends both', async () => {
-    const page = await app.open('/membership/community-application', WIDTHS.desktop)
+    const page = await app.openInTab('/membership/community-application', WIDTHS.desktop)
     await page.getByRole('heading', { name: 'Community Info', level: 2 }).waitFor()
     await expect(page.getByRole('link', { name: 'Menu' }).getAttribute('href')).resolves.toBe(
       '/menu',
@@ -225,11 +222,10 @@ describe('/membership/community-application', () => {
       },
     })
     await page.waitForURL(/\/membership\/application\/received\?email=kunle%40example\.com$/)
-    await page.context().close()
   })
 
   it('tells an applicant with an account to log in, then goes to /login 5 s later', async () => {
-    const page = await app.open('/membership/community-application', WIDTHS.phone)
+    const page = await app.openInTab('/membership/community-application', WIDTHS.phone)
     await page.getByLabel('Community name').fill('Ada’s Book Circle')
     await chip(page, '4 people').click()
     await page.getByLabel('What does your community do?').fill('We read.')
@@ -245,12 +241,10 @@ describe('/membership/community-application', () => {
       .waitFor()
     await shot(page, 'community-application-account-exists-390')
     await page.waitForURL(/\/login/, { timeout: 10_000 })
-    await page.context().close()
   })
 
   it('asks a signed-in member only for the community', async () => {
-    const { context } = await app.signIn('ada@example.com', WIDTHS.phone)
-    const page = await context.newPage()
+    const { page } = await app.signInTab('ada@example.com', WIDTHS.phone)
     await page.goto(`${app.url}/membership/community-application`)
     await page.getByRole('heading', { name: 'Community Info', level: 2 }).waitFor()
     await expect(page.locator('[aria-current="step"]').count()).resolves.toBe(0)
@@ -273,7 +267,6 @@ describe('/membership/community-application', () => {
     })
     expect(sent.headers().authorization).toMatch(/^Bearer /)
     await page.waitForURL(/\/membership\/application\/received\?email=ada%40example\.com$/)
-    await context.close()
   })
 })
 
@@ -285,8 +278,7 @@ describe('/member-signup', () => {
       .where(eq(communities.name, DEMO_COMMUNITY_NAME))
     if (!community) throw new Error('The demo community is missing')
     // Someone else is logged in on this browser: the call still carries no token.
-    const { context } = await app.signIn('ada@example.com', WIDTHS.phone)
-    const page = await context.newPage()
+    const { page } = await app.signInTab('ada@example.com', WIDTHS.phone)
     await page.goto(
       `${app.url}/member-signup?community=${community.id}&name=${encodeURIComponent(DEMO_COMMUNITY_NAME)}&email=bisi%40example.com`,
     )
@@ -336,14 +328,12 @@ describe('/member-signup', () => {
       },
     })
     await page.waitForURL(/\/membership\/application\/received\?email=bisi%40example\.com$/)
-    await context.close()
   })
 
   it('says so when the link has no community', async () => {
-    const page = await app.open('/member-signup?email=bisi%40example.com', WIDTHS.desktop)
+    const page = await app.openInTab('/member-signup?email=bisi%40example.com', WIDTHS.desktop)
     await page.getByText(/does not say which community invited you/).waitFor()
     await expect(page.getByRole('button', { name: 'Submit' }).count()).resolves.toBe(0)
     await shot(page, 'member-signup-invalid-1280')
-    await page.context().close()
   })
 })

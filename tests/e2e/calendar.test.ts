@@ -5,8 +5,9 @@ import { appInBrowser, hydratedAt, SCREENSHOTS, WIDTHS } from '../support/browse
 // A Tuesday, 10:00 in Lagos: the demo's 'today' event (16:00-23:00) has not ended.
 const NOW = new Date('2026-11-24T09:00:00Z')
 
+// Each test in the file's one tab, as in a new window (see appInBrowser).
 const app = appInBrowser(NOW)
-const open = app.open
+const open = app.openInTab
 
 const card = (page: Page, name: string) => page.locator('article', { hasText: name })
 
@@ -54,7 +55,6 @@ describe('the calendar', () => {
       const actions = article.getByText(/^(RSVP.*|Sold out|Members only|Closed)$/)
       await expect(actions.allInnerTexts()).resolves.toEqual([action])
     }
-    await page.context().close()
   })
 
   it('paints from the events the HTML carried, without a second request', async () => {
@@ -81,7 +81,6 @@ describe('the calendar', () => {
     await expect(
       page.getByRole('link', { name: 'Apply', exact: true }).getAttribute('href'),
     ).resolves.toBe('/membership')
-    await page.context().close()
   })
 
   it('follows the event in view with the date label while scrolling', async () => {
@@ -93,7 +92,6 @@ describe('the calendar', () => {
       () => document.querySelector('[data-testid="calendar-date-label"]')?.textContent !== 'Today',
     )
     await expect(label.textContent()).resolves.not.toBe('Today')
-    await page.context().close()
   })
 
   it('opens the event page when an event is clicked', async () => {
@@ -101,7 +99,6 @@ describe('the calendar', () => {
     await card(page, 'Risograph Workshop').getByRole('link', { name: 'RSVP' }).click()
     await page.waitForURL('**/event/risograph-workshop')
     await page.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
-    await page.context().close()
   })
 
   it('brings Back from an event to the card that was opened, not higher up', async () => {
@@ -123,11 +120,11 @@ describe('the calendar', () => {
     expect(after.y + after.height).toBeLessThanOrEqual(viewport.height)
     // Where it was, give or take the 2 px the card lifts by while the pointer rests on it.
     expect(Math.abs(after.y - before.y)).toBeLessThanOrEqual(3)
-    await page.context().close()
   })
 
   it('refreshes the list in the background on the way back, without the skeleton', async () => {
-    const page = await open('/', WIDTHS.phone)
+    // A window of its own: the function it exposes to the page would stay in the file's tab.
+    const page = await app.open('/', WIDTHS.phone)
     // The app's navigation, not a page load: the card must be hydrated when it is tapped.
     const rsvp = card(page, 'Risograph Workshop').getByRole('link', { name: 'RSVP' })
     await hydratedAt(rsvp)
@@ -197,7 +194,6 @@ describe('the calendar', () => {
       const page = await open('/', width)
       await page.locator('article img').first().waitFor()
       await page.screenshot({ path: `${SCREENSHOTS}calendar-${name}.png`, fullPage: true })
-      await page.context().close()
     },
   )
 })
@@ -209,18 +205,15 @@ describe('the route table', () => {
       true,
     )
     await page.screenshot({ path: `${SCREENSHOTS}not-found-desktop.png` })
-    await page.context().close()
   })
 
   it('sends /profile without a login to /menu', async () => {
     const page = await open('/profile')
     await page.waitForURL('**/menu')
-    await page.context().close()
   })
 
   it('redirects /memberships to /membership', async () => {
     const page = await open('/memberships')
     await page.waitForURL('**/membership')
-    await page.context().close()
   })
 })

@@ -8,8 +8,9 @@ import { answerCheckout, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/br
 // A Tuesday, 10:00 in Lagos, as in the other browser tests: Monday is 2026-11-30.
 const NOW = new Date('2026-11-24T09:00:00Z')
 
+// Each test in the file's one tab, as in a new window (see appInBrowser).
 const app = appInBrowser(NOW)
-const { open } = app
+const { openInTab: open } = app
 
 /** Ada's co-working bookings for one day. */
 const adaSpotsOn = async (date: string) =>
@@ -68,7 +69,6 @@ describe('the co-working page', () => {
     await page.getByText('N/A', { exact: true }).waitFor()
     const book = page.getByRole('button', { name: 'Book', exact: true })
     await expect(book.isEnabled()).resolves.toBe(true)
-    await page.context().close()
   })
 })
 
@@ -81,7 +81,6 @@ describe('without a co-working space', () => {
       await unavailable.waitFor()
       await expect(unavailable.isDisabled()).resolves.toBe(true)
       await expect(page.getByRole('button', { name: 'Book', exact: true }).count()).resolves.toBe(0)
-      await page.context().close()
     } finally {
       await app.db.update(spaces).set({ coworking: true }).where(eq(spaces.kind, 'coworking'))
     }
@@ -180,7 +179,6 @@ describe('a guest', () => {
       support.getByRole('link', { name: /Send on WhatsApp/ }).getAttribute('href'),
     ).resolves.toMatch(/^https:\/\/wa\.me\/\d+\?text=.*2026-11-25/)
     await support.getByRole('link', { name: /Send Via Email/ }).waitFor()
-    await page.context().close()
   })
 
   it("is never offered the '8th Floor' nor a Monday", async () => {
@@ -195,14 +193,12 @@ describe('a guest', () => {
     // Monday 30 November is between Sunday 29 and Tuesday 1 December, and left out.
     expect(days).toContain('Sunday, November 29')
     expect(days).toContain('Tuesday, December 1')
-    await page.context().close()
   })
 })
 
 describe('an active member', () => {
   it("books alone for free: paid with 'membership', and the success overlay", async () => {
-    const { context } = await app.signIn('ada@example.com', WIDTHS.desktop)
-    const page = await context.newPage()
+    const { page } = await app.signInTab('ada@example.com', WIDTHS.desktop)
     await page.goto(`${app.url}/co-working`)
     await page.getByText('Free for you').waitFor()
     const dialog = await openPanel(page)
@@ -239,15 +235,13 @@ describe('an active member', () => {
 
     await overlay.getByRole('button', { name: 'View Bookings' }).click()
     await page.waitForURL('**/profile/bookings')
-    await context.close()
   })
 })
 
 describe('a member with two guests', () => {
   it('pays for the second guest from her wallet: the balance drops by ₦5,000', async () => {
-    const { context, walletId } = await app.signIn('ada@example.com', WIDTHS.phone)
+    const { page, walletId } = await app.signInTab('ada@example.com', WIDTHS.phone)
     if (!walletId) throw new Error('Ada has no wallet')
-    const page = await context.newPage()
     await page.goto(`${app.url}/co-working`)
     await page.getByText('Free for you').waitFor()
     const before = await balanceOf(app.db, walletId)
@@ -278,7 +272,6 @@ describe('a member with two guests', () => {
         b.namesOfVisitors,
       ]),
     ).toEqual([['Courtyard', 500_000, 'wallet', 'Wallet transaction', 2, 'Efe Okoro']])
-    await context.close()
   })
 })
 
@@ -301,10 +294,8 @@ describe('screens', () => {
       await dialog.getByLabel("Guest 1's name").fill('Tobi')
       await dialog.getByRole('button', { name: 'Book', exact: true }).scrollIntoViewIfNeeded()
       await guest.screenshot({ path: `${SCREENSHOTS}coworking-panel-guest-filled-${name}.png` })
-      await guest.context().close()
 
-      const { context } = await app.signIn('ada@example.com', width)
-      const member = await context.newPage()
+      const { page: member } = await app.signInTab('ada@example.com', width)
       await member.goto(`${app.url}/co-working`)
       await member.getByText('Free for you').waitFor()
       const memberDialog = await openPanel(member)
@@ -314,7 +305,6 @@ describe('screens', () => {
       await memberDialog.getByRole('button', { name: 'Add a guest' }).click()
       await memberDialog.getByRole('button', { name: /Pay via Wallet/ }).scrollIntoViewIfNeeded()
       await member.screenshot({ path: `${SCREENSHOTS}coworking-panel-member-${name}.png` })
-      await context.close()
 
       const booked = await open(
         '/booked-coworking?email=amaka%40example.com&name=Amaka+Obi&day=2026-11-25&time=10am+-+10pm&type=spot&phone=0803+555+0177',
@@ -329,7 +319,6 @@ describe('screens', () => {
       await booked.getByRole('dialog', { name: 'Book again' }).waitFor()
       await booked.waitForTimeout(350) // the opening animation
       await booked.screenshot({ path: `${SCREENSHOTS}coworking-book-again-${name}.png` })
-      await booked.context().close()
     },
   )
 })

@@ -1,5 +1,5 @@
 import { eq } from 'drizzle-orm'
-import type { BrowserContext, Page } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { communities } from '../../server/db/schema'
@@ -11,11 +11,11 @@ const NOW = new Date('2026-11-24T09:00:00Z')
 
 const app = appInBrowser(NOW)
 
+/** `path` where that demo account is signed in, in the file's one tab (see appInBrowser). */
 async function signedIn(email: string, path: string, width: number = WIDTHS.desktop) {
-  const { context } = await app.signIn(email, width)
-  const page = await context.newPage()
+  const { page } = await app.signInTab(email, width)
   await page.goto(app.url + path)
-  return { context, page }
+  return page
 }
 
 const stored = (page: Page, key: string) => page.evaluate((k) => localStorage.getItem(k), key)
@@ -27,7 +27,7 @@ async function shoot(page: Page, name: string) {
 describe('the member menu', () => {
   it("shows an active member's avatar, name and role, no banner, and the links with Log out", async () => {
     for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
-      const { context, page } = await signedIn('ada@example.com', '/menu', width)
+      const page = await signedIn('ada@example.com', '/menu', width)
       const card = page.getByRole('region', { name: 'Your membership' })
       await card.getByText('Ada Okafor').waitFor()
       await expect(card.innerText()).resolves.toContain('AO')
@@ -49,12 +49,11 @@ describe('the member menu', () => {
       await page.getByText('Book a spot', { exact: true }).waitFor()
       await expect(page.getByRole('link', { name: 'Login' }).count()).resolves.toBe(0)
       await shoot(page, `member-menu-${width}`)
-      await context.close()
     }
   })
 
   it('shows an inactive member the red banner, whose Activate leads to the plans', async () => {
-    const { context, page } = await signedIn('tunde@example.com', '/menu', WIDTHS.phone)
+    const page = await signedIn('tunde@example.com', '/menu', WIDTHS.phone)
     const banner = page.getByRole('alert').filter({ hasText: 'Your membership is inactive' })
     await banner.waitFor()
     await expect(
@@ -64,48 +63,43 @@ describe('the member menu', () => {
     await banner.getByRole('link', { name: 'Activate' }).click()
     await page.waitForURL('**/profile/payment')
     await page.getByRole('heading', { name: 'Choose your plan' }).waitFor()
-    await context.close()
   })
 
   it('warns an active member whose membership ends within 30 days, with Renew', async () => {
-    const { context, page } = await signedIn('kemi@example.com', '/menu', WIDTHS.desktop)
+    const page = await signedIn('kemi@example.com', '/menu', WIDTHS.desktop)
     const banner = page.getByRole('alert').filter({ hasText: 'Your membership expires in 12 days' })
     await banner.waitFor()
     await expect(banner.getByRole('link', { name: 'Renew' }).getAttribute('href')).resolves.toBe(
       '/profile/payment',
     )
     await shoot(page, 'member-menu-expiring-1280')
-    await context.close()
   })
 
   it("marks a community's creator with a star, and no other member of it", async () => {
     const creator = await signedIn('zainab@example.com', '/menu', WIDTHS.phone)
-    const card = creator.page.getByRole('region', { name: 'Your membership' })
+    const card = creator.getByRole('region', { name: 'Your membership' })
     await card.getByRole('img', { name: 'Community creator' }).waitFor()
     await expect(card.innerText()).resolves.toContain('Community Member')
-    await shoot(creator.page, 'member-menu-creator-390')
-    await creator.context.close()
+    await shoot(creator, 'member-menu-creator-390')
 
     const member = await signedIn('femi@example.com', '/menu', WIDTHS.phone)
-    const memberCard = member.page.getByRole('region', { name: 'Your membership' })
+    const memberCard = member.getByRole('region', { name: 'Your membership' })
     await memberCard.getByText('Femi Johnson').waitFor()
     // The community is read alongside the profile: once the calls are done, no star.
-    await member.page.waitForLoadState('networkidle')
+    await member.waitForLoadState('networkidle')
     await expect(memberCard.getByRole('img', { name: 'Community creator' }).count()).resolves.toBe(
       0,
     )
-    await member.context.close()
   })
 
   it('logs out to the visitor menu, forgetting the login', async () => {
-    const { context, page } = await signedIn('ada@example.com', '/menu')
+    const page = await signedIn('ada@example.com', '/menu')
     await page.getByText('Ada Okafor').waitFor()
     await page.getByRole('button', { name: 'Log out' }).click()
     await page.getByRole('link', { name: 'Login' }).waitFor()
     await expect(stored(page, 'authToken')).resolves.toBeNull()
     await expect(stored(page, 'userID')).resolves.toBeNull()
     expect(new URL(page.url()).pathname).toBe('/menu')
-    await context.close()
   })
 
   it('sends broken storage (a user id without a token) to /login, cleared', async () => {
@@ -155,7 +149,7 @@ describe('the member menu', () => {
 describe('/profile', () => {
   it("shows a creator's dates, links and the Community link", async () => {
     for (const width of [WIDTHS.phone, WIDTHS.desktop]) {
-      const { context, page } = await signedIn('zainab@example.com', '/profile', width)
+      const page = await signedIn('zainab@example.com', '/profile', width)
       const nav = page.getByRole('navigation', { name: 'Profile' })
       await nav.getByRole('link', { name: /Community/ }).waitFor()
       for (const name of ['Profile', 'Wallet', 'Bookings', 'Payments']) {
@@ -167,12 +161,11 @@ describe('/profile', () => {
       await expect(page.getByText('Expires').count()).resolves.toBe(1)
       await expect(page.getByRole('img', { name: 'Community creator' }).count()).resolves.toBe(1)
       await shoot(page, `profile-${width}`)
-      await context.close()
     }
   })
 
   it("marks an inactive member's wallet Suspended and shows no Community link", async () => {
-    const { context, page } = await signedIn('tunde@example.com', '/profile', WIDTHS.phone)
+    const page = await signedIn('tunde@example.com', '/profile', WIDTHS.phone)
     const nav = page.getByRole('navigation', { name: 'Profile' })
     await nav.getByRole('link', { name: /Wallet/ }).waitFor()
     await expect(nav.getByRole('link', { name: /Wallet/ }).textContent()).resolves.toContain(
@@ -180,13 +173,12 @@ describe('/profile', () => {
     )
     await expect(nav.getByRole('link', { name: /Community/ }).count()).resolves.toBe(0)
     await expect(page.getByText('Expired').count()).resolves.toBe(1)
-    await context.close()
   })
 })
 
 describe('/profile/info and /profile/edit', () => {
   it('shows the details read-only, with Edit Profile on WhatsApp and the edit page', async () => {
-    const { context, page } = await signedIn('ada@example.com', '/profile/info', WIDTHS.phone)
+    const page = await signedIn('ada@example.com', '/profile/info', WIDTHS.phone)
     await page.getByText('Date of birth').waitFor()
     await expect(page.getByText('ada@example.com').count()).resolves.toBeGreaterThan(0)
     const edit = page.getByRole('link', { name: /Edit Profile/ })
@@ -194,11 +186,10 @@ describe('/profile/info and /profile/edit', () => {
     await shoot(page, 'profile-info-390')
     await page.getByRole('link', { name: 'Edit name, phone and picture' }).click()
     await page.waitForURL('**/profile/edit')
-    await context.close()
   })
 
   it('saves name and phone for real, and refuses a phone the server cannot read', async () => {
-    const { context, page } = await signedIn('kemi@example.com', '/profile/edit', WIDTHS.desktop)
+    const page = await signedIn('kemi@example.com', '/profile/edit', WIDTHS.desktop)
     const first = page.getByLabel('First name')
     await first.waitFor()
     const save = page.getByRole('button', { name: 'Save Changes' })
@@ -213,11 +204,10 @@ describe('/profile/info and /profile/edit', () => {
     await page.getByText('Enter a phone number').waitFor()
     await expect(save.isDisabled()).resolves.toBe(true)
     await shoot(page, 'profile-edit-1280')
-    await context.close()
   })
 
   it('uploads and removes a picture, and shows the server refusing a file that is no picture', async () => {
-    const { context, page } = await signedIn('tunde@example.com', '/profile/edit', WIDTHS.phone)
+    const page = await signedIn('tunde@example.com', '/profile/edit', WIDTHS.phone)
     await page.getByRole('button', { name: 'Upload picture' }).waitFor()
     const png = await sharp({
       create: { width: 64, height: 64, channels: 3, background: { r: 180, g: 90, b: 40 } },
@@ -248,32 +238,29 @@ describe('/profile/info and /profile/edit', () => {
     await page.getByRole('button', { name: 'Remove picture' }).click()
     await page.getByText('Your picture is removed.').waitFor()
     await page.getByRole('button', { name: 'Upload picture' }).waitFor()
-    await context.close()
   })
 })
 
 describe('/profile/payments', () => {
   it("lists a member's payments with reference, plan, currency, channel, amount and date", async () => {
-    const { context, page } = await signedIn('ada@example.com', '/profile/payments', WIDTHS.phone)
+    const page = await signedIn('ada@example.com', '/profile/payments', WIDTHS.phone)
     await page.getByText('demo-membership-ada').waitFor()
     const text = (await page.locator('main').textContent()) ?? ''
     for (const label of ['Reference', 'Plan', 'Currency', 'Channel', 'Created at'])
       expect(text).toContain(label)
     expect(text).toContain('Individual · 6 months')
     await shoot(page, 'profile-payments-390')
-    await context.close()
   })
 
   it('tells a member with no payments so', async () => {
-    const { context, page } = await signedIn('femi@example.com', '/profile/payments')
+    const page = await signedIn('femi@example.com', '/profile/payments')
     await page.getByText('No payments yet').waitFor()
-    await context.close()
   })
 })
 
 describe('paying for a plan', () => {
   it('chooses a plan, pays in naira at the checkout and comes back active with the new expiry', async () => {
-    const { context, page } = await signedIn('tunde@example.com', '/profile/payment', WIDTHS.phone)
+    const page = await signedIn('tunde@example.com', '/profile/payment', WIDTHS.phone)
     await page.getByRole('button', { name: /^Six months/ }).click()
     await page.waitForURL('**/profile/payment/confirm?plan=individual-6m')
     await page.getByText('Summary').waitFor()
@@ -287,22 +274,17 @@ describe('paying for a plan', () => {
     await page.goto(`${app.url}/menu`)
     await page.getByRole('region', { name: 'Your membership' }).getByText('Member').waitFor()
     await expect(page.getByText('Your membership is inactive').count()).resolves.toBe(0)
-    await context.close()
   })
 
   it('uses the default plan when none is passed', async () => {
-    const { context, page } = await signedIn('ada@example.com', '/profile/payment/confirm')
+    const page = await signedIn('ada@example.com', '/profile/payment/confirm')
     await page.getByRole('button', { name: 'Pay $150 by card' }).waitFor()
     await page.getByRole('button', { name: 'Pay ₦250,000 by card' }).waitFor()
     await shoot(page, 'plan-confirm-1280')
-    await context.close()
   })
 
   it("says 'Login session has expired' on a 401, then goes to /login", async () => {
-    const { context, page } = await signedIn(
-      'ada@example.com',
-      '/profile/payment/confirm?plan=individual-12m',
-    )
+    const page = await signedIn('ada@example.com', '/profile/payment/confirm?plan=individual-12m')
     await page.route('**/api/payments/initiate', (route) =>
       route.fulfill({
         status: 401,
@@ -314,14 +296,10 @@ describe('paying for a plan', () => {
     await page.getByText('Login session has expired').first().waitFor()
     await page.waitForURL('**/login', { timeout: 8000 })
     await expect(stored(page, 'authToken')).resolves.toBeNull()
-    await context.close()
   })
 
   it("says 'Invalid payment response' when the answer has no authorization address", async () => {
-    const { context, page } = await signedIn(
-      'ada@example.com',
-      '/profile/payment/confirm?plan=individual-12m',
-    )
+    const page = await signedIn('ada@example.com', '/profile/payment/confirm?plan=individual-12m')
     await page.route('**/api/payments/initiate', (route) =>
       route.fulfill({
         status: 201,
@@ -331,15 +309,13 @@ describe('paying for a plan', () => {
     )
     await page.getByRole('button', { name: 'Pay $250 by card' }).click()
     await page.getByText('Invalid payment response').waitFor()
-    await context.close()
   })
 })
 
 describe('/profile/edit-community', () => {
   it('sends an active community to the menu', async () => {
-    const { context, page } = await signedIn('zainab@example.com', '/profile/edit-community')
+    const page = await signedIn('zainab@example.com', '/profile/edit-community')
     await page.waitForURL('**/menu')
-    await context.close()
   })
 
   it('lets the creator of a pending community pick a size, then pay for it', async () => {
@@ -347,11 +323,8 @@ describe('/profile/edit-community', () => {
       .update(communities)
       .set({ status: 'Community - Pending' })
       .where(eq(communities.creatorEmail, 'zainab@example.com'))
-    let context: BrowserContext | null = null
     try {
-      const opened = await signedIn('zainab@example.com', '/profile/edit-community', WIDTHS.phone)
-      context = opened.context
-      const page = opened.page
+      const page = await signedIn('zainab@example.com', '/profile/edit-community', WIDTHS.phone)
       const save = page.getByRole('button', { name: 'Save' })
       await save.waitFor()
       await expect(save.isDisabled()).resolves.toBe(true)
@@ -363,7 +336,6 @@ describe('/profile/edit-community', () => {
       await save.click()
       await page.waitForURL('**/profile/payment?plan=community-6')
     } finally {
-      await context?.close()
       await app.db
         .update(communities)
         .set({ status: 'Active' })
@@ -374,7 +346,7 @@ describe('/profile/edit-community', () => {
 
 describe('/tour and /bye-laws', () => {
   it('walks three steps and finishes on the profile', async () => {
-    const { context, page } = await signedIn('ada@example.com', '/tour', WIDTHS.phone)
+    const page = await signedIn('ada@example.com', '/tour', WIDTHS.phone)
     await page.getByRole('heading', { name: 'Your profile' }).waitFor()
     await shoot(page, 'tour-390')
     await page.getByRole('button', { name: 'Next' }).click()
@@ -383,11 +355,10 @@ describe('/tour and /bye-laws', () => {
     await page.getByRole('heading', { name: 'Your payments' }).waitFor()
     await page.getByRole('button', { name: 'Finish' }).click()
     await page.waitForURL('**/profile')
-    await context.close()
   })
 
   it('shows the rules with their figures and Get started leads to the plans', async () => {
-    const { context, page } = await signedIn('tunde@example.com', '/bye-laws', WIDTHS.desktop)
+    const page = await signedIn('tunde@example.com', '/bye-laws', WIDTHS.desktop)
     await page.getByText('N5,000', { exact: false }).first().waitFor()
     const text = await page.locator('main').innerText()
     for (const figure of ['21', '15%', 'Monday closed', '10am to 10pm', '12pm to 8pm'])
@@ -395,6 +366,5 @@ describe('/tour and /bye-laws', () => {
     await shoot(page, 'bye-laws-1280')
     await page.getByRole('link', { name: 'Get started' }).click()
     await page.waitForURL('**/profile/payment')
-    await context.close()
   })
 })

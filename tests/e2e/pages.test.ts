@@ -7,12 +7,11 @@ const app = appInBrowser(NOW)
 
 describe('the event page', () => {
   it('shows an event opened by its address, from the data the HTML carried', async () => {
-    const page = await app.open('/event/risograph-workshop')
+    const page = await app.openInTab('/event/risograph-workshop')
     await page.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
     await page.locator('text=₦15,000 >> visible=true').first().waitFor()
     await expect(page.getByRole('button', { name: 'Buy Ticket' }).isEnabled()).resolves.toBe(true)
     await page.locator('text=12pm - 4pm >> visible=true').first().waitFor()
-    await page.context().close()
   })
 
   it.each([
@@ -20,27 +19,24 @@ describe('the event page', () => {
     ['film-night', 'Closed'],
     ['friends-of-16-brunch', 'Members only'],
   ])('disables the action of %s with the reason %s', async (id, label) => {
-    const page = await app.open(`/event/${id}`)
+    const page = await app.openInTab(`/event/${id}`)
     const action = page.getByRole('button', { name: label, exact: true })
     await action.waitFor()
     await expect(action.isDisabled()).resolves.toBe(true)
-    await page.context().close()
   })
 
   it('offers Get Ticket for a free event and sharing only for open public events', async () => {
-    const free = await app.open('/event/poetry-and-palm-wine')
+    const free = await app.openInTab('/event/poetry-and-palm-wine')
     await free.getByRole('button', { name: 'Get Ticket' }).waitFor()
     await expect(free.getByRole('button', { name: /share/i }).count()).resolves.toBeGreaterThan(0)
-    await free.context().close()
 
-    const membersOnly = await app.open('/event/friends-of-16-brunch')
+    const membersOnly = await app.openInTab('/event/friends-of-16-brunch')
     await membersOnly.getByRole('heading', { level: 1 }).waitFor()
     await expect(membersOnly.getByRole('button', { name: /share/i }).count()).resolves.toBe(0)
-    await membersOnly.context().close()
   })
 
   it('cycles the posters of an event with several', async () => {
-    const page = await app.open('/event/open-studio-weekend')
+    const page = await app.openInTab('/event/open-studio-weekend')
     const visible = () => page.getByRole('img', { name: 'Poster for Open Studio Weekend' })
     const first = await visible().getAttribute('src')
     await page.waitForFunction(
@@ -51,29 +47,26 @@ describe('the event page', () => {
       { timeout: 15_000 }, // the interval, and room for a busy machine
     )
     expect(await visible().getAttribute('src')).not.toBe(first)
-    await page.context().close()
   })
 
   it('says so when the event does not exist', async () => {
-    const page = await app.open('/event/no-such-event')
+    const page = await app.openInTab('/event/no-such-event')
     await page.getByRole('heading', { name: 'This event does not exist' }).waitFor()
-    await page.context().close()
   })
 
   it.each(Object.entries(WIDTHS))(
     'looks right at %s width (screenshot kept)',
     async (name, width) => {
-      const page = await app.open('/event/open-studio-weekend', width)
+      const page = await app.openInTab('/event/open-studio-weekend', width)
       await page.getByRole('heading', { level: 1 }).waitFor()
       await page.screenshot({ path: `${SCREENSHOTS}event-${name}.png` })
-      await page.context().close()
     },
   )
 })
 
 describe('the visitor menu', () => {
   it('links to every place the menu names', async () => {
-    const page = await app.open('/menu')
+    const page = await app.openInTab('/menu')
     const nav = page.getByRole('navigation', { name: 'Menu' })
     await nav.getByRole('link', { name: /Book a spot/ }).waitFor()
     const hrefs = await nav
@@ -88,12 +81,11 @@ describe('the visitor menu', () => {
     await expect(
       nav.getByRole('link', { name: /Reservations/ }).getAttribute('target'),
     ).resolves.toBe('_blank')
-    await page.context().close()
   })
 
   it('opens Contact us as a bottom drawer on a phone and a centred modal on a desktop', async () => {
     for (const [name, width] of Object.entries(WIDTHS)) {
-      const page = await app.open('/menu', width)
+      const page = await app.openInTab('/menu', width)
       await page.getByRole('navigation', { name: 'Menu' }).getByText('Contact us').click()
       const dialog = page.getByRole('dialog', { name: 'Contact us' })
       await dialog.waitFor()
@@ -118,22 +110,20 @@ describe('the visitor menu', () => {
       await page.screenshot({ path: `${SCREENSHOTS}menu-contact-${name}.png` })
       await page.keyboard.press('Escape')
       await dialog.waitFor({ state: 'detached' })
-      await page.context().close()
     }
   })
 
   it('takes the Calendar link to the calendar, one screen down', async () => {
-    const page = await app.open('/menu', WIDTHS.phone)
+    const page = await app.openInTab('/menu', WIDTHS.phone)
     await page.getByRole('navigation', { name: 'Menu' }).getByText('Calendar').click()
     await page.waitForURL(`${app.url}/`)
     await page.waitForFunction(() => window.scrollY >= window.innerHeight - 2)
-    await page.context().close()
   })
 })
 
 describe('the about page', () => {
   it('lists what the house offers', async () => {
-    const page = await app.open('/about')
+    const page = await app.openInTab('/about')
     await page.getByRole('heading', { level: 1 }).waitFor()
     for (const item of [
       'Co-working',
@@ -147,6 +137,5 @@ describe('the about page', () => {
       await page.setViewportSize({ width, height: 800 })
       await page.screenshot({ path: `${SCREENSHOTS}about-${name}.png` })
     }
-    await page.context().close()
   })
 })

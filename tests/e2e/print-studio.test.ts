@@ -16,8 +16,9 @@ import {
 const NOW = new Date('2026-11-24T09:00:00Z')
 const TOMORROW = '2026-11-25'
 
+// Each test in the file's one tab, as in a new window (see appInBrowser).
 const app = appInBrowser(NOW)
-const { open } = app
+const { openInTab: open } = app
 
 /** Opens the booking panel from the page's one 'Book' button. */
 async function openPanel(page: Page) {
@@ -55,7 +56,6 @@ describe('/print-studio', () => {
     await expect(page.getByRole('link', { name: 'Menu' }).getAttribute('href')).resolves.toBe(
       '/menu',
     )
-    await page.context().close()
   })
 
   it('rotates the studio photos every 5 seconds', async () => {
@@ -100,7 +100,6 @@ describe('/print-studio', () => {
       ).resolves.toBe(0)
     } finally {
       await app.db.update(spaces).set({ coworking: true }).where(eq(spaces.kind, 'print-studio'))
-      await page.context().close()
     }
   })
 
@@ -172,7 +171,6 @@ describe('/print-studio', () => {
       .getByRole('status')
       .getByText('Booked', { exact: true })
       .waitFor({ state: 'detached', timeout: 8000 })
-    await page.context().close()
   })
 })
 
@@ -215,7 +213,6 @@ describe('/booked-printstudio', () => {
 
     await book.click()
     await page.waitForURL(/\/sandbox\/checkout\//)
-    await page.context().close()
   })
 
   it('prefills the support message with e-mail, day, time and type', async () => {
@@ -229,26 +226,24 @@ describe('/booked-printstudio', () => {
     }
     await dialog.getByRole('link', { name: /Send on WhatsApp/ }).waitFor()
     await dialog.getByRole('link', { name: /Send Via Email/ }).waitFor()
+    await page.waitForTimeout(400) // the opening animation
     await page.screenshot({ path: `${SCREENSHOTS}booked-printstudio-support-phone.png` })
-    await page.context().close()
   })
 
   it('goes back to the menu', async () => {
     const page = await open(bookedPath)
     await page.getByRole('link', { name: 'Back' }).click()
     await page.waitForURL(`${app.url}/menu`)
-    await page.context().close()
   })
 })
 
 describe('paying from a wallet', () => {
   it("books from a community wallet and says 'Booking successful!'", async () => {
     // Femi has no wallet of his own; the login stores his community's.
-    const { context, communityWalletId } = await app.signIn('femi@example.com')
+    const { page, communityWalletId } = await app.signInTab('femi@example.com')
     if (!communityWalletId) throw new Error('No community wallet in the demo data')
     const before = await balanceOf(app.db, communityWalletId)
 
-    const page = await context.newPage()
     await page.goto(`${app.url}/print-studio`)
     const dialog = await openPanel(page)
     // Signed in: no guest fields; the personal wallet is not stored, the community one is.
@@ -282,16 +277,14 @@ describe('paying from a wallet', () => {
 
     await overlay.getByRole('button', { name: 'View Bookings' }).click()
     await page.waitForURL(`${app.url}/profile/bookings`)
-    await context.close()
   })
 
   it("shows the server's message when the wallet is short, then reloads", async () => {
-    const { context, walletId } = await app.signIn('ada@example.com')
+    const { page, walletId } = await app.signInTab('ada@example.com')
     if (!walletId) throw new Error('No wallet for Ada in the demo data')
     const before = await balanceOf(app.db, walletId)
     expect(before).toBeLessThan(3_000_000) // ₦25,000 for a ₦30,000 session
 
-    const page = await context.newPage()
     await page.goto(`${app.url}/print-studio`)
     const dialog = await openPanel(page)
     await dialog.getByLabel('Day').selectOption(TOMORROW)
@@ -307,7 +300,6 @@ describe('paying from a wallet', () => {
     await page.waitForEvent('load', { timeout: 8000 })
     await page.getByRole('heading', { level: 1, name: 'Print Studio' }).waitFor()
     await expect(page.getByRole('dialog').count()).resolves.toBe(0)
-    await context.close()
   })
 })
 
@@ -321,7 +313,6 @@ describe('screenshots', () => {
     await page.waitForTimeout(400) // the opening animation
     await dialog.getByText('*select a day').waitFor()
     await page.screenshot({ path: `${SCREENSHOTS}print-studio-panel-${name}.png` })
-    await page.context().close()
 
     const booked = await open(
       '/booked-printstudio?email=bola%40example.com&name=Bola%20Ade&day=2026-11-25&type=print-studio&phone=0809%20111%202222&time=2pm%20-%206pm',
@@ -333,6 +324,5 @@ describe('screenshots', () => {
     await booked.getByRole('dialog', { name: 'Book again' }).getByLabel('Day').waitFor()
     await booked.waitForTimeout(400)
     await booked.screenshot({ path: `${SCREENSHOTS}booked-printstudio-rebook-${name}.png` })
-    await booked.context().close()
   })
 })

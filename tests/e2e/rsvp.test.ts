@@ -8,13 +8,14 @@ import { answerCheckout, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/br
 // A Tuesday, 10:00 in Lagos, as in the other browser tests.
 const NOW = new Date('2026-11-24T09:00:00Z')
 
+// Each test in the file's one tab, as in a new window (see appInBrowser).
 const app = appInBrowser(NOW)
-const { open } = app
+const { openInTab: open } = app
 
 async function signInAda(width: number) {
-  const { context, walletId } = await app.signIn('ada@example.com', width)
+  const { page, walletId } = await app.signInTab('ada@example.com', width)
   if (!walletId) throw new Error('Ada has no wallet')
-  return { context, walletId }
+  return { page, walletId }
 }
 
 /** Opens the RSVP panel from the event page's action button. */
@@ -71,7 +72,6 @@ describe('a guest', () => {
     const mail = await app.outboxTo(guest.email)
     expect(mail).toHaveLength(1)
     expect(mail[0]?.attachments.some((a) => a.filename.endsWith('.ics'))).toBe(true)
-    await page.context().close()
   })
 
   it('buys a paid ticket through the checkout: booked once though the webhook and the return both report it', async () => {
@@ -99,7 +99,6 @@ describe('a guest', () => {
       ['risograph-workshop', 1_500_000, '4pm - 8pm', 'confirmed'],
     ])
     expect(await app.outboxTo(guest.email)).toHaveLength(1)
-    await page.context().close()
   })
 
   it('is told a declined payment made no booking, and gets no receipt', async () => {
@@ -118,16 +117,14 @@ describe('a guest', () => {
     const rows = await bookingsOf(app.db, guest.email)
     expect(rows.filter((b) => b.status !== 'cancelled')).toEqual([])
     expect(await app.outboxTo(guest.email)).toEqual([])
-    await page.context().close()
   })
 })
 
 describe('an active member', () => {
   it("pays the friends' price from her wallet; the balance drops by exactly that", async () => {
-    const { context, walletId } = await signInAda(WIDTHS.desktop)
+    const { page, walletId } = await signInAda(WIDTHS.desktop)
     const before = await balanceOf(app.db, walletId)
     const earlier = new Set((await bookingsOf(app.db, 'ada@example.com')).map((b) => b.id))
-    const page = await context.newPage()
     await page.goto(`${app.url}/event/rooftop-jazz`)
     // Her membership is read from the profile: the friends' price shows once it is.
     await page.getByText("Friend's special price").first().waitFor()
@@ -155,7 +152,6 @@ describe('an active member', () => {
 
     await overlay.getByRole('button', { name: 'Close' }).click()
     await overlay.waitFor({ state: 'detached' })
-    await context.close()
   })
 })
 
@@ -183,15 +179,13 @@ describe('the panel', () => {
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     await expect(action.evaluate((el) => el === document.activeElement)).resolves.toBe(true)
-    await page.context().close()
   })
 })
 
 describe('a member of a community', () => {
   it('is offered her community wallet too, at 360 px', async () => {
-    const { context, communityWalletId } = await app.signIn('femi@example.com', 360)
+    const { page, communityWalletId } = await app.signInTab('femi@example.com', 360)
     expect(communityWalletId).not.toBeNull()
-    const page = await context.newPage()
     await page.goto(`${app.url}/event/risograph-workshop`)
     await page.getByText("Friend's special price").first().waitFor()
     const dialog = await openPanel(page, 'Buy Ticket')
@@ -207,17 +201,15 @@ describe('a member of a community', () => {
     )
     expect(overflow).toBe(false)
     await page.screenshot({ path: `${SCREENSHOTS}rsvp-community-360.png` })
-    await context.close()
   })
 })
 
 describe('when the server refuses', () => {
   it("shows the wallet's refusal, then reloads the page 5 s later, charging nothing", async () => {
-    const { context, walletId } = await signInAda(WIDTHS.phone)
+    const { page, walletId } = await signInAda(WIDTHS.phone)
     const before = await balanceOf(app.db, walletId)
     await app.db.update(wallets).set({ balanceMinor: 100_000 }).where(eq(wallets.id, walletId))
     try {
-      const page = await context.newPage()
       await page.goto(`${app.url}/event/risograph-workshop`)
       await page.getByText("Friend's special price").first().waitFor()
       const dialog = await openPanel(page, 'Buy Ticket')
@@ -229,7 +221,6 @@ describe('when the server refuses', () => {
       await page.waitForEvent('load', { timeout: 10_000 })
       expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4000)
       expect(await balanceOf(app.db, walletId)).toBe(100_000)
-      await context.close()
     } finally {
       await app.db.update(wallets).set({ balanceMinor: before }).where(eq(wallets.id, walletId))
     }
@@ -262,7 +253,6 @@ describe('when the server refuses', () => {
         .set({ rsvpOpen: true })
         .where(eq(events.id, 'poetry-and-palm-wine'))
     }
-    await page.context().close()
   })
 })
 
@@ -280,30 +270,25 @@ describe('screens', () => {
         phone: '0803 555 0177',
       })
       await guest.screenshot({ path: `${SCREENSHOTS}rsvp-guest-filled-${name}.png` })
-      await guest.context().close()
 
       // The extra questions of an event that asks them.
       const walk = await open('/event/photo-walk-lagos-island', width)
       const walkDialog = await openPanel(walk, 'Buy Ticket')
       await walkDialog.getByLabel(/Instagram handle/).waitFor()
       await walk.screenshot({ path: `${SCREENSHOTS}rsvp-questions-${name}.png` })
-      await walk.context().close()
 
       // The member's panel: friends' price, no guest fields, wallet buttons.
-      const { context } = await signInAda(width)
-      const member = await context.newPage()
+      const { page: member } = await signInAda(width)
       await member.goto(`${app.url}/event/risograph-workshop`)
       await member.getByText("Friend's special price").first().waitFor()
       await openPanel(member, 'Buy Ticket')
       await member.screenshot({ path: `${SCREENSHOTS}rsvp-member-${name}.png` })
-      await context.close()
 
       // The registered page, banner showing.
       const registered = await open(RISO_REGISTERED_PATH, width)
       await registered.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
       await registered.waitForTimeout(400)
       await registered.screenshot({ path: `${SCREENSHOTS}registered-${name}.png`, fullPage: true })
-      await registered.context().close()
     },
   )
 })
@@ -358,7 +343,6 @@ describe('the registered page', () => {
     await support.waitFor({ state: 'detached' })
 
     await banner.waitFor({ state: 'detached', timeout: 8000 })
-    await page.context().close()
   })
 
   it("offers a disabled 'Sold out' instead of another ticket when rsvp is off", async () => {
@@ -367,6 +351,5 @@ describe('the registered page', () => {
     await soldOut.waitFor()
     await expect(soldOut.isDisabled()).resolves.toBe(true)
     await expect(page.getByRole('link', { name: 'Get another ticket' }).count()).resolves.toBe(0)
-    await page.context().close()
   })
 })

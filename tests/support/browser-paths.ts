@@ -8,10 +8,11 @@ import { events, sessions, spaces, wallets } from '../../server/db/schema'
 import {
   hydrated,
   launchChromium,
-  openContext,
+  openTab,
   SCREENSHOTS,
   signInBrowser,
   startAppServer,
+  type Tab,
 } from './browser'
 import {
   defaultPayloads,
@@ -186,33 +187,29 @@ async function answer(page: Page, button: 'Pay' | 'Decline' | 'Cancel') {
 const fileSafe = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-|-$/g, '')
 
 /**
- * Replays one path: opens its start, then for every step does what the person does, lets the
- * app's call reach the real server (held while its waiting state is checked), checks the state
- * on the page by its view, and keeps a screenshot named by flow, path index and state.
+ * Replays one path in the file's tab, made fresh as a new window of the start's width: opens its
+ * start, then for every step does what the person does, lets the app's call reach the real server
+ * (held while its waiting state is checked), checks the state on the page by its view, and keeps
+ * a screenshot named by flow, path index and state.
  */
 async function replayInBrowser(
   views: FlowViews,
   path: BrowserPath,
   index: number,
-  { app, browser }: { app: App; browser: Browser },
+  { app, tab }: { app: App; tab: Tab },
 ) {
   const flow = views.model.machine.id
   const start = views.starts[path.start]
   if (!start) throw new Error(`No start ${path.start}`)
-  const context = await openContext(browser, start.width ?? 1280, PATHS_NOW)
-  if (start.signIn) await signInBrowser(context, { db: app.db, now: PATHS_NOW }, start.signIn)
+  const page = await tab.fresh(start.width ?? 1280)
+  if (start.signIn) await signInBrowser(tab, { db: app.db, now: PATHS_NOW }, start.signIn)
   if (start.remembered) {
-    await context.addInitScript((values) => {
+    await tab.addInitScript((values) => {
       if (sessionStorage.getItem('remembered')) return
       sessionStorage.setItem('remembered', '1')
       for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
     }, start.remembered)
   }
-  const page = await context.newPage()
-  // A person's action that cannot happen fails in seconds, not at the test's time limit. A whole
-  // page load is given longer: on a CI machine busy with two files' browsers it took over 5 s.
-  page.setDefaultTimeout(5000)
-  page.setDefaultNavigationTimeout(20_000)
   const undo: Array<() => Promise<unknown>> = []
   const folder = `${SCREENSHOTS}paths/${flow}/`
   try {
@@ -253,7 +250,6 @@ async function replayInBrowser(
     }
   } finally {
     for (const back of undo.reverse()) await back()
-    await context.close()
   }
 }
 
@@ -297,13 +293,14 @@ async function check(views: FlowViews, step: ViewStep, where: string) {
 }
 
 /**
- * One test per browser path of a flow, on one app server and one Chromium for the file.
+ * One test per browser path of a flow, on one app server, one Chromium and one tab for the file.
  * The test's name is the path as a sentence.
  */
 export function describeBrowserPaths(views: FlowViews) {
   const paths = browserPathsOf(views)
   let app: App
   let browser: Browser
+  let tab: Tab
   beforeAll(async () => {
     // This run's screenshots only: a path renumbered since the last run leaves no stale picture.
     const folder = `${SCREENSHOTS}paths/${views.model.machine.id}/`
@@ -311,6 +308,11 @@ export function describeBrowserPaths(views: FlowViews) {
     mkdirSync(folder, { recursive: true })
     app = await startAppServer(PATHS_NOW, openTestDb)
     browser = await launchChromium()
+    tab = await openTab(browser, PATHS_NOW, app.url)
+    // A person's action that cannot happen fails in seconds, not at the test's time limit. A whole
+    // page load is given longer: on a CI machine busy with two files' browsers it took over 5 s.
+    tab.page.setDefaultTimeout(5000)
+    tab.page.setDefaultNavigationTimeout(20_000)
   })
   afterAll(async () => {
     await browser?.close()
@@ -320,7 +322,7 @@ export function describeBrowserPaths(views: FlowViews) {
     it.each(paths.map((p, i) => [`${i}: ${p.start}: ${pathSentence(p.steps)}`, p, i] as const))(
       '%s',
       async (_name, path, index) => {
-        await replayInBrowser(views, path, index, { app, browser })
+        await replayInBrowser(views, path, index, { app, tab })
       },
     )
   })

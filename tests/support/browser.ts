@@ -5,6 +5,7 @@ import {
   type Browser,
   type BrowserContext,
   chromium,
+  type Disposable,
   type Locator,
   type Page,
 } from 'playwright-core'
@@ -44,6 +45,9 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   })
 }
 
+/** A window's size at a width: a phone's height below 768 px, a laptop's above. */
+export const viewportOf = (width: number) => ({ width, height: width < 768 ? 844 : 800 })
+
 /** A browser window of the given width whose clock reads `now`, like the server's. */
 export async function openContext(
   browser: Browser,
@@ -51,13 +55,70 @@ export async function openContext(
   now: Date,
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
-    viewport: { width, height: width < 768 ? 844 : 800 },
+    viewport: viewportOf(width),
     deviceScaleFactor: 1,
     timezoneId: 'Africa/Lagos',
   })
   await context.clock.setFixedTime(now)
   return context
 }
+
+/**
+ * One tab that tests (or model paths) take turns in, each turn as in a new window: a new window's
+ * tab first starts its own renderer process (0.4–0.8 s here, more under load), where a page load
+ * in a tab already open takes a fraction of that. `url` is the app's origin.
+ */
+export async function openTab(browser: Browser, now: Date, url: string) {
+  const context = await openContext(browser, WIDTHS.desktop, now)
+  const page = await context.newPage()
+  const devtools = await context.newCDPSession(page)
+  const scripts: Disposable[] = []
+  // An empty document of the app's origin, no app in it: where its storage can be cleared.
+  const blank = `${url}/__blank`
+  const addInitScript: Page['addInitScript'] = async (script, arg, options) => {
+    const added = await page.addInitScript(script, arg, options)
+    scripts.push(added)
+    return added
+  }
+  return {
+    page,
+    /** The page's, for this turn only: the next `fresh` removes it (see `signInBrowser`). */
+    addInitScript,
+    /**
+     * The tab as a new window `width` wide would be: no routes nor init scripts of the last turn,
+     * no cookies, local or session storage (the app keeps nothing else in the browser), an empty
+     * HTTP cache (it may keep a minute what a page read), and the mouse off the page, which
+     * would hover what loads under it.
+     */
+    async fresh(width: number): Promise<Page> {
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
+      for (const script of scripts.splice(0)) await script.dispose()
+      // The page left writes nothing more: its pagehide handlers (React Router keeps the scroll
+      // positions in session storage) run once the next page has come, after the clearing. A page
+      // reloading itself (a state's timer) may lose its document under the call: then the one
+      // that came is the one to stop.
+      const stopWriting = () =>
+        page.evaluate(() => {
+          Storage.prototype.setItem = () => {}
+        })
+      await stopWriting().catch(stopWriting)
+      await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '' }))
+      await page.goto(blank)
+      await page.unroute(blank)
+      await page.evaluate(() => {
+        localStorage.clear()
+        sessionStorage.clear()
+      })
+      await context.clearCookies()
+      await devtools.send('Network.clearBrowserCache')
+      await page.mouse.move(-1, -1)
+      await page.setViewportSize(viewportOf(width))
+      return page
+    },
+  }
+}
+
+export type Tab = Awaited<ReturnType<typeof openTab>>
 
 /**
  * The real server, in this process, on a free port: the built app (run `npm run build` first),
@@ -113,9 +174,10 @@ export interface StoredWallets {
  * stores at login (userID, authToken, userEmail, userName, userNumber, and the ids of their wallet
  * and their community's wallet when they have them), written before the window's first page runs.
  * Each new tab is seeded once, so a reload or a logout in that tab keeps what the app left.
+ * `target`: a window, a page, or a turn of a reused tab (`openTab`), whose next turn signs out.
  */
 export async function signInBrowser(
-  target: BrowserContext | Page,
+  target: Pick<BrowserContext, 'addInitScript'>,
   { db, now }: { db: Db; now: Date },
   email: string,
 ): Promise<StoredWallets> {
@@ -212,11 +274,24 @@ export async function hydratedAt(locator: Locator): Promise<void> {
 /**
  * One app server and one browser for a test file, both reading the clock `now`.
  * `open(path, width)` gives a fresh window (its own storage) on that path; `signIn(email, width)`
- * a fresh window where that demo account is signed in (no page opened yet).
+ * a fresh window where that demo account is signed in (no page opened yet). `tab`, `openInTab`
+ * and `signInTab` give the same in the file's one tab, made fresh each time (see `openTab`):
+ * quicker, for a test that needs no two windows at once and adds no listener to its page (a
+ * listener would stay for the next test).
  */
 export function appInBrowser(now: Date) {
   let server: Awaited<ReturnType<typeof startAppServer>>
   let browser: Browser
+  let shared: Tab | undefined
+  const turn = async (width: number) => {
+    shared ??= await openTab(browser, now, server.url)
+    return { tab: shared, page: await shared.fresh(width) }
+  }
+  const visit = async (page: Page, path: string) => {
+    await page.goto(server.url + path)
+    await hydrated(page)
+    return page
+  }
   beforeAll(async () => {
     server = await startAppServer(now, openTestDb)
     browser = await launchChromium()
@@ -235,12 +310,22 @@ export function appInBrowser(now: Date) {
     /** A fresh window on `path`, once the app has taken over the page (see `hydrated`). */
     async open(path: string, width: number = WIDTHS.desktop): Promise<Page> {
       const context = await openContext(browser, width, now)
-      const page = await context.newPage()
-      await page.goto(server.url + path)
-      await hydrated(page)
-      return page
+      return visit(await context.newPage(), path)
     },
     newContext: (width: number = WIDTHS.desktop) => openContext(browser, width, now),
+    /** The file's tab, as a fresh window's (no app page opened yet). */
+    tab: async (width: number = WIDTHS.desktop): Promise<Page> => (await turn(width)).page,
+    /** `open`, in the file's tab. */
+    openInTab: async (path: string, width: number = WIDTHS.desktop): Promise<Page> =>
+      visit((await turn(width)).page, path),
+    /** `signIn`, in the file's tab: its page, no app page opened yet. */
+    async signInTab(
+      email: string,
+      width: number = WIDTHS.desktop,
+    ): Promise<StoredWallets & { page: Page }> {
+      const { tab, page } = await turn(width)
+      return { page, ...(await signInBrowser(tab, { db: server.db, now }, email)) }
+    },
     async signIn(
       email: string,
       width: number = WIDTHS.desktop,
