@@ -169,8 +169,10 @@ export function parseRegisteredSearch(search: string | URLSearchParams): Registe
   }
 }
 
-/** A day written out in full, the same tomorrow as today: 'Tuesday, November 24'; text that is
- * not a day (a hand-edited link) stays as it is. */
+/**
+ * A day written out in full, the same tomorrow as today: 'Tuesday, November 24'. Text that is not
+ * a day (a hand-edited link) stays as it is.
+ */
 export function longDay(day: string): string {
   return isValidDay(day) ? fullDay(day) : day
 }
