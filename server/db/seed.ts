@@ -471,10 +471,27 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
       .returning({ id: communities.id })
     if (!community) throw new Error('seed: community not created')
 
+    // Dated by the seed's clock, not the database's: members are listed in the order they
+    // joined, and an invitation made at the app's `now` comes after these.
     await tx.insert(communityMembers).values([
-      { communityId: community.id, email: 'zainab@example.com', status: 'Active' },
-      { communityId: community.id, email: 'femi@example.com', status: 'Active' },
-      { communityId: community.id, email: 'bisi@example.com', status: 'Pending' },
+      {
+        communityId: community.id,
+        email: 'zainab@example.com',
+        status: 'Active',
+        createdAt: subMonths(now, 2),
+      },
+      {
+        communityId: community.id,
+        email: 'femi@example.com',
+        status: 'Active',
+        createdAt: subMonths(now, 2),
+      },
+      {
+        communityId: community.id,
+        email: 'bisi@example.com',
+        status: 'Pending',
+        createdAt: subDays(now, 7),
+      },
     ])
 
     await tx.insert(invites).values(DEMO_INVITES.map((invite) => ({ ...invite })))
