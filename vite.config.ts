@@ -31,6 +31,26 @@ function sharedByPages(id: string, graph: ModuleGraph): string | null {
   return pages.size > 1 ? 'pages' : null
 }
 
+/** A file of React Router's production build. */
+const reactRouterBuild = (file: string) =>
+  resolve(import.meta.dirname, 'node_modules/react-router/dist/production', file)
+
+/** The app's modules: main.tsx imports them after React's, to run them in a task of their own. */
+const APP = resolve(import.meta.dirname, 'src/app.tsx')
+
+/** Whether `root` imports `id`, directly or through other modules, without a dynamic import. */
+function importedBy(root: string, id: string, graph: ModuleGraph): boolean {
+  const seen = new Set<string>()
+  const stack = [id]
+  for (let module = stack.pop(); module !== undefined; module = stack.pop()) {
+    if (module === root) return true
+    if (seen.has(module)) continue
+    seen.add(module)
+    stack.push(...(graph.getModuleInfo(module)?.importers ?? []))
+  }
+  return false
+}
+
 /**
  * A step on the client build's output folder (public/ included), once Vite has written it: at
  * writeBundle, or at closeBundle, which comes after every writeBundle.
@@ -107,25 +127,41 @@ export default defineConfig({
         replacement: 'use-sync-external-store/with-selector',
       },
       { find: /^use-sync-external-store\/shim(\/index\.js)?$/, replacement: 'react' },
+      // React Router's package points every bundler at its development build.
+      { find: /^react-router$/, replacement: reactRouterBuild('index.mjs') },
+      { find: /^react-router\/dom$/, replacement: reactRouterBuild('dom-export.mjs') },
     ],
   },
   server: { proxy: { '/api': 'http://localhost:3000' } },
   build: {
     outDir: 'dist',
+    // The one stylesheet is the page's (the server inlines it), never a dependency of a lazy
+    // page: split per chunk, the preload helper would fetch and apply it again on the first lazy
+    // import (a second copy of every rule, and a recalculation of the page's style).
+    cssCodeSplit: false,
     // Source maps are written (for error tracking) but no bundle points to them, and the server
     // never serves them: they hold the whole source.
     sourcemap: 'hidden',
     // The manifest lets the server preload a page's code with the HTML of that page.
     manifest: true,
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
-    modulePreload: { polyfill: false },
+    modulePreload: {
+      polyfill: false,
+      // What a lazy page preloads as it loads, less what every page has before it: the entry
+      // (with the stylesheet the server inlines) and the app. Each name is bytes of the app.
+      resolveDependencies: (_file, deps) =>
+        deps.filter((dep) => !/^assets\/(index|app|rolldown-runtime)-/.test(dep)),
+    },
     rollupOptions: {
-      // What the first screen runs is one file: each further file costs a request, and its own
-      // gzip dictionary, before the page is interactive. Lazy pages stay apart.
+      // What the first screen runs is three files, one per step of src/main.tsx (a file's modules
+      // run in one task): the entry with React, React's DOM, and the app. Each further file costs
+      // a request before the page is interactive; the HTML preloads these three at once. Lazy
+      // pages stay apart.
       output: {
         codeSplitting: {
           groups: [
-            { name: 'app', tags: ['$initial'], priority: 2 },
+            { name: 'index', tags: ['$initial'], priority: 3 },
+            { name: (id, graph) => (importedBy(APP, id, graph) ? 'app' : null), priority: 2 },
             { name: sharedByPages, priority: 1 },
           ],
         },

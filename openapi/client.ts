@@ -1,4 +1,3 @@
-import type { Middleware } from 'openapi-fetch'
 import type { createApiClient } from './create-client'
 
 export type { components, operations, paths } from './schema'
@@ -34,33 +33,6 @@ export interface ApiOptions {
   getToken?: () => string | null
   /** Called when a request that carried a token is answered 401: the token is dead. */
   onUnauthorized?: (call: UnauthorizedCall) => UnauthorizedOutcome | undefined
-}
-
-/**
- * Adds the bearer token and reports a 401 on a request that carried one. When the app signs
- * the person out quietly, a GET is repeated once without the token, so a public read (available
- * days, say) still answers as it would for any visitor.
- */
-export function authMiddleware(
-  getToken: () => string | null,
-  onUnauthorized: (call: UnauthorizedCall) => UnauthorizedOutcome | undefined,
-  fetchImpl?: typeof globalThis.fetch,
-): Middleware {
-  return {
-    onRequest({ request }) {
-      const token = getToken()
-      if (token) request.headers.set('Authorization', `Bearer ${token}`)
-      return request
-    },
-    async onResponse({ request, response, schemaPath }) {
-      if (response.status !== 401 || !request.headers.has('Authorization')) return undefined
-      const outcome = onUnauthorized({ method: request.method, path: schemaPath })
-      if (outcome !== 'signedOut' || request.method !== 'GET') return undefined
-      const anonymous = new Request(request)
-      anonymous.headers.delete('Authorization')
-      return fetchImpl ? fetchImpl(anonymous) : globalThis.fetch(anonymous)
-    },
-  }
 }
 
 export type Api = ReturnType<typeof createApiClient>

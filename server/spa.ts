@@ -315,19 +315,23 @@ export function isFilePath(path: string): boolean {
 
 interface ManifestChunk {
   file: string
+  isEntry?: boolean
   imports?: string[]
+  dynamicImports?: string[]
 }
 
 /**
- * `<link rel="modulepreload">` tags for lazily loaded pages and the chunks they import, so a
- * shared link to a page does not wait for the main bundle before fetching the page's code. What
- * the template already loads is left out.
+ * `<link rel="modulepreload">` tags for the steps of the app's start (the entry's own dynamic
+ * imports: React's DOM, then the app; src/main.tsx), for lazily loaded pages and for the chunks
+ * they import, so nothing waits for the code before it to be fetched. What the template already
+ * loads is left out.
  */
 function modulePreloader(root: string, template: string): (sources: string[]) => string {
   const manifestPath = join(root, '.vite', 'manifest.json')
   if (!existsSync(manifestPath)) return () => ''
   const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(manifestPath, 'utf8'))
-  return (sources) => {
+  const steps = Object.values(manifest).find((chunk) => chunk.isEntry)?.dynamicImports ?? []
+  return (pages) => {
     const files = new Set<string>()
     const visit = (key: string) => {
       const chunk = manifest[key]
@@ -335,7 +339,7 @@ function modulePreloader(root: string, template: string): (sources: string[]) =>
       files.add(chunk.file)
       for (const imported of chunk.imports ?? []) visit(imported)
     }
-    for (const source of sources) visit(source)
+    for (const source of [...steps, ...pages]) visit(source)
     return [...files]
       .filter((file) => !template.includes(`/${file}"`))
       .map((file) => `<link rel="modulepreload" fetchpriority="low" href="/${file}">`)

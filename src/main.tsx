@@ -1,33 +1,25 @@
-import { StrictMode } from 'react'
+import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
-import { createBrowserRouter, RouterProvider } from 'react-router-dom'
-import { loadApiClient, startViewer } from './api'
 import './index.css'
-import { InitialData, InitialDataProvider } from './initial-data'
-import { routes } from './routes'
 
 /** Lets the browser paint and take taps before the next step: a phone's main thread is never held long. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve))
 
 /**
  * Hydrates the page the server rendered, or renders the app from nothing (Vite's dev server, or
- * a server without the SSR build). Not a top-level await: the lazy pages import this module's
- * chunk, which must have finished running first. Each step is a task of its own: the modules
- * run, then the router reads the address, then React hydrates.
+ * a server without the SSR build). The page paints from its HTML before any of this runs, so
+ * each step is a task of its own, none long enough to hold a tap: React's modules run, then the
+ * app's (its HTML preloads both), then the router reads the address, then React hydrates in
+ * slices. A module's code runs whole in one task: that is why they are imported one by one.
  */
 async function start(container: HTMLElement) {
   await nextTask()
-  const router = createBrowserRouter(routes)
-  const app = (
-    <StrictMode>
-      <InitialDataProvider value={InitialData.fromDocument(document)}>
-        <RouterProvider router={router} />
-      </InitialDataProvider>
-    </StrictMode>
-  )
+  const app = await import('./app')
+  await nextTask()
+  const { router, element, started } = app.createApp(document)
   if (!container.hasChildNodes()) {
-    createRoot(container).render(app)
-    return
+    createRoot(container).render(element)
+    return { app, started }
   }
   // A lazy page on screen loads first (the HTML preloads its code; the router loads it), so the
   // first render is the server's, not an empty fallback.
@@ -41,14 +33,19 @@ async function start(container: HTMLElement) {
     })
   }
   await nextTask()
-  // Not as a transition: the first screen's shell hydrates in one task, so a tap right after the
-  // page loads finds its handler. What lies below it (the parts of the pages that hydrate later)
-  // hydrates in slices after it, and at once where a tap lands.
-  hydrateRoot(container, app)
+  // As a transition, hydration yields to the browser every few milliseconds. A tap or a key
+  // that lands before it is done is not lost: React hydrates the page at once to deliver it.
+  startTransition(() => {
+    hydrateRoot(container, element)
+  })
+  return { app, started }
 }
 
-// The API client is not needed to paint or hydrate the first screen: it loads once that runs,
-// then the viewer starts (the stored login, a member's profile).
-start(document.getElementById('root') as HTMLElement)
-  .then(loadApiClient)
-  .then(startViewer)
+// The API client is not needed to paint or hydrate the first screen: it loads once that is
+// done, then the viewer starts (the stored login, a member's profile). Not before: a page that
+// watches the viewer (the menu, for a dead token) must have seen the login it starts from.
+start(document.getElementById('root') as HTMLElement).then(async ({ app, started }) => {
+  await started
+  await app.loadApiClient()
+  app.startViewer()
+})

@@ -14,9 +14,13 @@ export interface RouteHandle {
  * Loads a page's code when it is first visited, so the calendar's first load stays small; the
  * HTML the server renders for the page preloads that code (Vite's manifest names it by `page`).
  */
-const lazyPage = (page: string, load: () => Promise<{ default: React.ComponentType }>) => ({
+const lazyPage = (
+  page: string,
+  load: () => Promise<{ default: React.ComponentType }>,
+  { browserOnly = false } = {},
+) => ({
   lazy: async () => ({ Component: (await load()).default }),
-  handle: { page: `src/pages/${page}.tsx` } satisfies RouteHandle,
+  handle: { page: `src/pages/${page}.tsx`, browserOnly } satisfies RouteHandle,
 })
 
 /** A screen of a later release: its placeholder page, loaded like any other page. */
@@ -87,12 +91,14 @@ export const routes: RouteObject[] = [
       },
       {
         path: '/membership/application/received',
-        ...lazyPage('application-received-page', () => import('./pages/application-received-page')),
         // What it shows depends on the stored login: the browser renders it.
-        handle: {
-          page: 'src/pages/application-received-page.tsx',
-          browserOnly: true,
-        } satisfies RouteHandle,
+        ...lazyPage(
+          'application-received-page',
+          () => import('./pages/application-received-page'),
+          {
+            browserOnly: true,
+          },
+        ),
       },
       {
         path: '/co-working',
@@ -114,12 +120,10 @@ export const routes: RouteObject[] = [
       { path: '/verify', ...lazyPage('verify-page', () => import('./pages/verify-page')) },
       {
         path: '/join-community',
-        ...lazyPage('join-community-page', () => import('./pages/join-community-page')),
         // What it shows depends on the stored login: the browser renders it.
-        handle: {
-          page: 'src/pages/join-community-page.tsx',
+        ...lazyPage('join-community-page', () => import('./pages/join-community-page'), {
           browserOnly: true,
-        } satisfies RouteHandle,
+        }),
       },
       {
         path: '/member-signup',

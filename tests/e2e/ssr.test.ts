@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { appInBrowser, hydrated, ownedByReact, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // The public pages are rendered by the server: they paint from the HTML before any script runs,
 // the browser hydrates them without a difference, and unknown addresses answer a real 404.
@@ -146,6 +146,20 @@ describe('the server', () => {
     for (const [, href] of preloads) expect((await fetch(app.url + href)).status, href).toBe(200)
   })
 
+  it('preloads the steps of the app’s start, and no code of a page not on screen', async () => {
+    const html = await (await fetch(`${app.url}/`)).text()
+    const code = [
+      ...html.matchAll(
+        /<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="([^"]+)"/g,
+      ),
+    ].map((tag) => tag[1] ?? '')
+    // The entry (React), then the app (router, machines, the calendar), fetched together.
+    expect(code.join(' ')).toMatch(/\/assets\/index-[^ ]+\.js/)
+    expect(code.join(' ')).toMatch(/\/assets\/app-[^ ]+\.js/)
+    expect(code.filter((file) => /-page-/.test(file))).toEqual([])
+    for (const href of code) expect((await fetch(app.url + href)).status, href).toBe(200)
+  })
+
   it('never serves its own renderer', async () => {
     const response = await fetch(`${app.url}/server/entry-server.mjs`)
     expect(response.status).toBe(404)
@@ -192,6 +206,71 @@ describe('hydration', () => {
     await page.close()
     await context.close()
     expect(trouble).toEqual([])
+  })
+
+  it('takes a tap that lands before hydration has run, without a page load', async () => {
+    const context = await app.newContext(WIDTHS.phone)
+    const trouble = watch(context)
+    const page = await context.newPage()
+    // React's scheduler posts its work through a MessageChannel: held here, the hydration (a
+    // transition, in slices) has not begun when the tap lands, as on a slow phone. Only the
+    // app's channels: the test's clock has its own.
+    await page.addInitScript(() => {
+      const held: (() => void)[] = []
+      const hold = window as unknown as { holding: boolean; release: () => void }
+      hold.holding = true
+      hold.release = () => {
+        hold.holding = false
+        for (const post of held.splice(0)) post()
+      }
+      const Native = window.MessageChannel
+      window.MessageChannel = class extends Native {
+        constructor() {
+          super()
+          if (!new Error().stack?.includes('/assets/')) return
+          const post = this.port2.postMessage.bind(this.port2)
+          this.port2.postMessage = (message: unknown) => {
+            if (hold.holding) held.push(() => post(message))
+            else post(message)
+          }
+        }
+      }
+    })
+    await page.goto(`${app.url}/event/rooftop-jazz`)
+    await hydrated(page)
+    // By its tag: the open panel hides the page from the accessibility tree.
+    const title = page.locator('main h1', { hasText: 'Rooftop Jazz' })
+    await expect(ownedByReact(title)).resolves.toBe(false)
+    const loads: string[] = []
+    page.on('framenavigated', (frame) => loads.push(frame.url()))
+    await page.getByRole('button', { name: 'Buy Ticket', exact: true }).click()
+    // React hydrated the page at once to deliver the tap: the app's panel opened.
+    await page.getByRole('dialog').waitFor()
+    await expect(ownedByReact(title)).resolves.toBe(true)
+    await page.evaluate(() => (window as unknown as { release: () => void }).release())
+    await page.getByLabel('Email Address').fill('tolu@example.com')
+    expect(loads).toEqual([])
+    await context.close()
+    expect(trouble).toEqual([])
+  })
+
+  it('loads no second copy of the stylesheet it inlined when a page’s code loads', async () => {
+    const context = await app.newContext(WIDTHS.desktop)
+    const page = await context.newPage()
+    const stylesheets: string[] = []
+    page.on('request', (request) => {
+      if (request.resourceType() === 'stylesheet') stylesheets.push(request.url())
+    })
+    await openHydrated(context, '/', page)
+    await page
+      .getByRole('link', { name: /Rooftop Jazz/ })
+      .first()
+      .click()
+    await page.getByRole('heading', { level: 1, name: 'Rooftop Jazz' }).waitFor()
+    await page.waitForLoadState('networkidle')
+    expect(stylesheets).toEqual([])
+    await expect(page.locator('link[rel="stylesheet"]').count()).resolves.toBe(0)
+    await context.close()
   })
 
   it('keeps a 404 page working as the app once hydrated', async () => {
