@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../openapi/client'
-import { isActiveStatus } from './rules/membership'
+import { isActiveStatus } from './rules/member-status'
 
 type Account = components['schemas']['Account']
 

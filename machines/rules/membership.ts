@@ -1,13 +1,8 @@
 import { addMonthsInLagos, dayStart, isValidDay } from './dates'
+import { isActiveStatus } from './member-status'
 import { toKobo } from './pricing'
 
-/** The subscription status that marks an active member. */
-export const ACTIVE = 'Active'
-
-/** Whether a subscription (or community) status makes someone an active member. */
-export function isActiveStatus(status: string | null | undefined): boolean {
-  return status === ACTIVE
-}
+export { ACTIVE, isActiveStatus } from './member-status'
 
 /** An active member is warned to renew when this many days or fewer remain. */
 export const RENEWAL_WARNING_DAYS = 30
