@@ -147,16 +147,16 @@ export default defineConfig({
     // Every browser the app supports knows <link rel="modulepreload">: no polyfill in the entry.
     modulePreload: {
       polyfill: false,
-      // What a lazy page preloads as it loads, less what every page has before it: the entry
-      // (with the stylesheet the server inlines) and the app. Each name is bytes of the app.
+      // What a lazy page preloads as it loads, less what every page has before it: the entry,
+      // the bundler's runtime and the app. Each name is bytes of the app.
       resolveDependencies: (_file, deps) =>
         deps.filter((dep) => !/^assets\/(index|app|rolldown-runtime)-/.test(dep)),
     },
     rollupOptions: {
-      // What the first screen runs is three files, one per step of src/main.tsx (a file's modules
-      // run in one task): the entry with React, React's DOM, and the app. Each further file costs
-      // a request before the page is interactive; the HTML preloads these three at once. Lazy
-      // pages stay apart.
+      // What the first screen runs is one file per step of src/main.tsx (a file's modules run in
+      // one task): the entry with React and its DOM, then the app. Each further file costs a
+      // request before the page is interactive; the HTML preloads them at once. Lazy pages stay
+      // apart.
       output: {
         codeSplitting: {
           groups: [

@@ -321,10 +321,10 @@ interface ManifestChunk {
 }
 
 /**
- * `<link rel="modulepreload">` tags for the steps of the app's start (the entry's own dynamic
- * imports: React's DOM, then the app; src/main.tsx), for lazily loaded pages and for the chunks
- * they import, so nothing waits for the code before it to be fetched. What the template already
- * loads is left out.
+ * `<link rel="modulepreload">` tags for the later steps of the app's start (the entry's own
+ * dynamic imports: the app, see src/main.tsx), for lazily loaded pages and for the chunks they
+ * import, so nothing waits for the code before it to be fetched. What the template already loads
+ * is left out.
  */
 function modulePreloader(root: string, template: string): (sources: string[]) => string {
   const manifestPath = join(root, '.vite', 'manifest.json')
