@@ -16,6 +16,12 @@ const statusOf = (output: unknown) => (output as { status?: string }).status
 /** A guest's card payment for tonight's Rooftop Jazz, up to the sandbox checkout. */
 async function toTheCheckout(page: Page, url: string) {
   await page.goto(`${url}/event/rooftop-jazz`)
+  // The button is in the server's HTML: a tap before the app listens is a plain button's.
+  await page.waitForFunction(() =>
+    Object.keys(document.getElementById('root') ?? {}).some((key) =>
+      key.startsWith('_reactListening'),
+    ),
+  )
   await page.getByRole('main').getByRole('button', { name: 'Buy Ticket' }).first().click()
   const dialog = page.getByRole('dialog')
   await dialog.getByLabel('Email Address', { exact: true }).fill('ifeoma.card@example.com')
