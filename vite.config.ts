@@ -3,6 +3,7 @@ import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
 import { defineConfig, type Plugin } from 'vite'
+import { pandaStaticClasses } from './panda-static-classes.ts'
 import { loadDrawingFonts, outlineText } from './server/images/outline-text.ts'
 
 interface ModuleGraph {
@@ -117,7 +118,7 @@ const precompress = () =>
   })
 
 export default defineConfig({
-  plugins: [react(), outlineDrawings(), precompress()],
+  plugins: [pandaStaticClasses(), react(), outlineDrawings(), precompress()],
   resolve: {
     // @xstate/react asks for the shim of useSyncExternalStore (for React before 18): React 19
     // has it, and the package's own selector build uses it.
