@@ -72,9 +72,13 @@ export async function registerSpa(
   }
   const renderer = await loadRenderer(root)
   const shell = renderer ? inlineStylesheet(root, readFileSync(indexPath, 'utf8')) : null
-  const template = shell ? behindTheContent(shell.html) : readFileSync(indexPath, 'utf8')
-  const [beforeRoot, afterRoot] = template.split('<div id="root"></div>') as [string, string]
-  const csp = shell ? policyWithStyle(shell.styleHash) : null
+  const template = shell?.html ?? readFileSync(indexPath, 'utf8')
+  const [entryTag = '', entry = ''] = ENTRY_SCRIPT.exec(template) ?? []
+  const [beforeRoot, afterRoot] = template.replace(entryTag, '').split('<div id="root"></div>') as [
+    string,
+    string,
+  ]
+  const csp = shell ? policyWith(shell.styleHash) : null
   const preloads = modulePreloader(root, template)
   // A new build (new asset names in the template) makes every page's ETag new.
   const buildId = createHash('sha1').update(template).digest('base64url')
@@ -124,11 +128,17 @@ export async function registerSpa(
         })
       : null
     const json = JSON.stringify(carried).replace(/</g, '\\u003c')
-    // `hints`: what the page's HTML asks for before the code of its lazy pages.
+    const later = preloads(rendered?.pages ?? pages)
+    // A page with nothing in it is its code's to render: the code comes at once. A rendered page
+    // paints first and starts its code after (START_AFTER_FIRST_PAINT).
+    const code = rendered?.pipe
+      ? `<script id="app-code" type="application/json">${JSON.stringify([entry, ...later])}</script><script type="module">${START_AFTER_FIRST_PAINT}</script>`
+      : `${entryTag}${later.map((file) => `<link rel="modulepreload" href="${file}">`).join('')}`
+    // `hints`: what the page's HTML asks for before its code.
     const head = (hints = '') =>
       beforeRoot.replace(
         '</head>',
-        `${hints}${preloads(rendered?.pages ?? pages)}<script id="initial-data" type="application/json">${json}</script></head>`,
+        `${hints}${code}<script id="initial-data" type="application/json">${json}</script></head>`,
       )
     const status = missing || rendered?.status === 404 ? 404 : 200
     if (!rendered?.pipe) return { status, html: `${head()}<div id="root"></div>${afterRoot}` }
@@ -281,20 +291,47 @@ function inlineStylesheet(root: string, html: string): { html: string; styleHash
 }
 
 /**
- * A rendered page paints from its HTML; its code only makes it interactive. So the code comes
- * after what the first screen shows (its images) rather than competing with it for a slow link.
+ * The template's entry script (`<script type="module" crossorigin src="/assets/index-….js">`),
+ * and its address.
  */
-function behindTheContent(html: string): string {
-  return html
-    .replaceAll('<script type="module"', '<script type="module" fetchpriority="low"')
-    .replaceAll('<link rel="modulepreload"', '<link rel="modulepreload" fetchpriority="low"')
-}
+const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>/
 
-/** The app's policy, with the inlined stylesheet's hash among the allowed styles. */
-function policyWithStyle(styleHash: string | undefined): string | null {
-  if (!styleHash) return null
+/**
+ * How a rendered page starts its code: once its first screen is painted (the browser's first
+ * contentful paint; where paints are not reported, after the first frame), not while the browser
+ * is still laying it out. The page reads from its HTML alone and its code only makes it interactive, so
+ * the code does not compete with the first screen's images for a slow link, and a phone runs it
+ * after the paint. Its files (the entry first, then the later steps and the page's code) are in
+ * the page's `app-code` data block, asked for at once. Inline, so it costs no request: the
+ * policy allows it by its hash.
+ */
+const START_AFTER_FIRST_PAINT = `
+const [entry, ...later] = JSON.parse(document.getElementById('app-code').textContent)
+const start = () => {
+  for (const href of later) {
+    const link = document.createElement('link')
+    link.rel = 'modulepreload'
+    link.href = href
+    document.head.append(link)
+  }
+  import(entry)
+}
+if (PerformanceObserver.supportedEntryTypes.includes('paint')) {
+  new PerformanceObserver((paints, observer) => {
+    if (!paints.getEntriesByName('first-contentful-paint').length) return
+    observer.disconnect()
+    start()
+  }).observe({ type: 'paint', buffered: true })
+} else requestAnimationFrame(() => setTimeout(start))
+`
+
+/** The app's policy, with the inlined stylesheet and the start script allowed by their hashes. */
+function policyWith(styleHash: string): string {
+  const hash = (source: string) =>
+    `'sha256-${createHash('sha256').update(source).digest('base64')}'`
   const directives: Record<string, string[]> = {
     ...APP_CSP_DIRECTIVES,
+    'script-src': [...APP_CSP_DIRECTIVES['script-src'], hash(START_AFTER_FIRST_PAINT)],
     'style-src': [...APP_CSP_DIRECTIVES['style-src'], `'sha256-${styleHash}'`],
   }
   return Object.entries(directives)
@@ -321,14 +358,13 @@ interface ManifestChunk {
 }
 
 /**
- * `<link rel="modulepreload">` tags for the later steps of the app's start (the entry's own
- * dynamic imports: the app, see src/main.tsx), for lazily loaded pages and for the chunks they
- * import, so nothing waits for the code before it to be fetched. What the template already loads
- * is left out.
+ * The code to preload with a page: the later steps of the app's start (the entry's own dynamic
+ * imports: the app, see src/main.tsx), the lazily loaded pages and the chunks they import, so
+ * nothing waits for the code before it to be fetched. What the template already loads is left out.
  */
-function modulePreloader(root: string, template: string): (sources: string[]) => string {
+function modulePreloader(root: string, template: string): (sources: string[]) => string[] {
   const manifestPath = join(root, '.vite', 'manifest.json')
-  if (!existsSync(manifestPath)) return () => ''
+  if (!existsSync(manifestPath)) return () => []
   const manifest: Record<string, ManifestChunk> = JSON.parse(readFileSync(manifestPath, 'utf8'))
   const steps = Object.values(manifest).find((chunk) => chunk.isEntry)?.dynamicImports ?? []
   return (pages) => {
@@ -340,9 +376,6 @@ function modulePreloader(root: string, template: string): (sources: string[]) =>
       for (const imported of chunk.imports ?? []) visit(imported)
     }
     for (const source of [...steps, ...pages]) visit(source)
-    return [...files]
-      .filter((file) => !template.includes(`/${file}"`))
-      .map((file) => `<link rel="modulepreload" fetchpriority="low" href="/${file}">`)
-      .join('')
+    return [...files].filter((file) => !template.includes(`/${file}"`)).map((file) => `/${file}`)
   }
 }

@@ -113,9 +113,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       const html = await page('/event/rooftop-jazz')
       const event = (await get('/api/events/rooftop-jazz')).json()
       expect(carried(html)).toEqual({ '/events/rooftop-jazz': event })
-      const preloads = [
-        ...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)">/g),
-      ]
+      const preloads = [...html.matchAll(/<link rel="modulepreload" href="([^"]+)">/g)]
       // The entry is already in index.html.
       expect(preloads.map((link) => link[1]).sort()).toEqual([
         '/assets/event-page-def456.js',

@@ -16,9 +16,8 @@ export interface JsFile {
 
 /** The scripts and module preloads an HTML document names, with their gzip sizes from `webRoot`. */
 export function firstLoadJs(html: string, webRoot: string): JsFile[] {
-  const refs = [...html.matchAll(/(?:src|href)="(\/assets\/[^"]+\.js)"/g)].map(
-    (m) => m[1] as string,
-  )
+  // A script's src, a preload's href, or the list a rendered page starts once painted.
+  const refs = [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string)
   return [...new Set(refs)].map((ref) => ({
     file: ref,
     gzip: gzipSync(readFileSync(join(webRoot, ref))).length,

@@ -1,7 +1,14 @@
 import { createHash } from 'node:crypto'
 import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { appInBrowser, hydrated, ownedByReact, SCREENSHOTS, WIDTHS } from '../support/browser'
+import {
+  appInBrowser,
+  hydrated,
+  ownedByReact,
+  SCREENSHOTS,
+  viewportOf,
+  WIDTHS,
+} from '../support/browser'
 
 // The public pages are rendered by the server: they paint from the HTML before any script runs,
 // the browser hydrates them without a difference, and unknown addresses answer a real 404.
@@ -78,6 +85,12 @@ function watch(context: BrowserContext) {
   return trouble
 }
 
+/** The code a rendered page starts once painted: the files its `app-code` block lists. */
+function appCode(html: string): string[] {
+  const block = /<script id="app-code" type="application\/json">(.*?)<\/script>/.exec(html)
+  return JSON.parse(block?.[1] ?? '[]')
+}
+
 /** Opens a page and waits until React has hydrated it and its requests have settled. */
 async function openHydrated(
   context: BrowserContext,
@@ -134,27 +147,31 @@ describe('the server', () => {
     const hash = createHash('sha256').update(style).digest('base64')
     const policy = response.headers.get('content-security-policy') ?? ''
     expect(policy).toContain(`style-src 'self' 'sha256-${hash}'`)
-    expect(policy).toContain("script-src 'self';")
   })
 
-  it('preloads the code of the lazy page it renders', async () => {
-    const html = await (await fetch(`${app.url}/menu`)).text()
-    const preloads = [
-      ...html.matchAll(/<link rel="modulepreload" fetchpriority="low" href="([^"]+)">/g),
-    ]
-    expect(preloads.map((link) => link[1]).join(' ')).toMatch(/\/assets\/menu-page-[^ ]+\.js/)
-    for (const [, href] of preloads) expect((await fetch(app.url + href)).status, href).toBe(200)
+  it('allows exactly its one inline script, the one that starts the code, by its hash', async () => {
+    const response = await fetch(`${app.url}/`)
+    const html = await response.text()
+    const scripts = [...html.matchAll(/<script type="module">([\s\S]*?)<\/script>/g)]
+    expect(scripts).toHaveLength(1)
+    expect(html).not.toMatch(/<script type="module"[^>]* src=/)
+    const hash = createHash('sha256')
+      .update(scripts[0]?.[1] ?? '')
+      .digest('base64')
+    const policy = response.headers.get('content-security-policy') ?? ''
+    expect(policy).toContain(`script-src 'self' 'sha256-${hash}';`)
   })
 
-  it('preloads the steps of the app’s start, and no code of a page not on screen', async () => {
-    const html = await (await fetch(`${app.url}/`)).text()
-    const code = [
-      ...html.matchAll(
-        /<(?:script type="module"|link rel="modulepreload")[^>]* (?:src|href)="([^"]+)"/g,
-      ),
-    ].map((tag) => tag[1] ?? '')
-    // The entry (React), then the app (router, machines, the calendar), fetched together.
-    expect(code.join(' ')).toMatch(/\/assets\/index-[^ ]+\.js/)
+  it('lists the code of the lazy page it renders, to fetch with the rest', async () => {
+    const code = appCode(await (await fetch(`${app.url}/menu`)).text())
+    expect(code.join(' ')).toMatch(/\/assets\/menu-page-[^ ]+\.js/)
+    for (const href of code) expect((await fetch(app.url + href)).status, href).toBe(200)
+  })
+
+  it('lists the steps of the app’s start, and no code of a page not on screen', async () => {
+    const code = appCode(await (await fetch(`${app.url}/`)).text())
+    // The entry (React) first, then the app (router, machines, the calendar), fetched together.
+    expect(code[0]).toMatch(/^\/assets\/index-[^ ]+\.js$/)
     expect(code.join(' ')).toMatch(/\/assets\/app-[^ ]+\.js/)
     expect(code.filter((file) => /-page-/.test(file))).toEqual([])
     for (const href of code) expect((await fetch(app.url + href)).status, href).toBe(200)
@@ -252,6 +269,24 @@ describe('hydration', () => {
     expect(loads).toEqual([])
     await context.close()
     expect(trouble).toEqual([])
+  })
+
+  it('asks for its code only once the first screen is painted', async () => {
+    // A window on the machine's own clock: a fixed clock's page reports no timings.
+    const context = await noScript.browser()?.newContext({ viewport: viewportOf(WIDTHS.phone) })
+    if (!context) throw new Error('no browser')
+    const page = await openHydrated(context, '/event/rooftop-jazz')
+    // Both on the page's own timeline.
+    const { painted, code } = await page.evaluate(() => ({
+      painted: performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
+      code: performance
+        .getEntriesByType('resource')
+        .filter((entry) => entry.name.includes('/assets/'))
+        .map((entry) => ({ name: entry.name, start: entry.startTime })),
+    }))
+    expect(code.length).toBeGreaterThan(2)
+    for (const { name, start } of code) expect(start, name).toBeGreaterThan(painted)
+    await context.close()
   })
 
   it('loads no second copy of the stylesheet it inlined when a page’s code loads', async () => {
