@@ -299,13 +299,30 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
 /**
  * How a rendered page starts its code: once its first screen is painted (the browser's first
  * contentful paint; where paints are not reported, after the first frame), not while the browser
- * is still laying it out. The page reads from its HTML alone and its code only makes it interactive, so
- * the code does not compete with the first screen's images for a slow link, and a phone runs it
- * after the paint. Its files (the entry first, then the later steps and the page's code) are in
- * the page's `app-code` data block, asked for at once. Inline, so it costs no request: the
- * policy allows it by its hash.
+ * is still laying it out. The page reads from its HTML alone and its code only makes it
+ * interactive, so the code does not compete with the first screen's images for a slow link, and
+ * a phone runs it after the paint. Its files (the entry first, then the later steps and the
+ * page's code) are in the page's `app-code` data block, asked for at once.
+ *
+ * Until the app listens, a tap on a button is kept (and a form's button does not submit the form
+ * to the server): the app takes the last one (`takeEarlyTap`, src/main.tsx) and delivers it once
+ * it has begun to hydrate. Links stay links: the server renders where they lead.
+ *
+ * Inline, so it costs no request: the policy allows it by its hash.
  */
 const START_AFTER_FIRST_PAINT = `
+let tapped = null
+const keep = (event) => {
+  const button = event.target instanceof Element ? event.target.closest('button') : null
+  if (!button) return
+  event.preventDefault()
+  tapped = button
+}
+addEventListener('click', keep, true)
+window.takeEarlyTap = () => {
+  removeEventListener('click', keep, true)
+  return tapped
+}
 const [entry, ...later] = JSON.parse(document.getElementById('app-code').textContent)
 const start = () => {
   for (const href of later) {

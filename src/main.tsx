@@ -2,6 +2,13 @@ import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
 import './index.css'
 
+declare global {
+  interface Window {
+    /** The last button tapped before the app listened, from the page's start script (server/spa.ts). */
+    takeEarlyTap?: () => HTMLButtonElement | null
+  }
+}
+
 /** Lets the browser paint and take taps before the next step: a phone's main thread is never held long. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve))
 
@@ -38,6 +45,9 @@ async function start(container: HTMLElement) {
   startTransition(() => {
     hydrateRoot(container, element)
   })
+  // A tap on a button before the app listened (kept by the page's start script): React hydrates
+  // the button at once to deliver it.
+  window.takeEarlyTap?.()?.click()
   return { app, started }
 }
 

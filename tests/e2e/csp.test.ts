@@ -150,7 +150,8 @@ describe('the Content Security Policy', () => {
 describe('the build', () => {
   it('references no source map, and serves none', async () => {
     const html = await (await fetch(`${app.url}/`)).text()
-    const scripts = [...html.matchAll(/src="(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string)
+    // The files the page starts once painted (its app-code list).
+    const scripts = [...html.matchAll(/"(\/assets\/[^"]+\.js)"/g)].map((m) => m[1] as string)
     expect(scripts.length).toBeGreaterThan(0)
     for (const script of scripts) {
       const response = await fetch(app.url + script)

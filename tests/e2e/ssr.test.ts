@@ -289,6 +289,42 @@ describe('hydration', () => {
     await context.close()
   })
 
+  it.each([
+    ['/event/rooftop-jazz', 'Buy Ticket', (page: Page) => page.getByRole('dialog').waitFor()],
+    // A form's button: before the app listens it must not submit the form to the server.
+    [
+      '/login?email=ada%40example.com',
+      'Send Login Link',
+      (page: Page) => page.waitForURL('**/login-sent**'),
+    ],
+  ])(
+    'keeps a tap on %s’s ‘%s’ that lands before the code has loaded, and the app takes it',
+    async (path, button, taken) => {
+      const context = await app.newContext(WIDTHS.phone)
+      const trouble = watch(context)
+      const page = await context.newPage()
+      // The code is held back, as on a slow link: the page is the server's HTML, painted.
+      let release = () => {}
+      const held = new Promise<void>((resolve) => {
+        release = resolve
+      })
+      await page.route('**/assets/*.js', async (route) => {
+        await held
+        await route.continue()
+      })
+      const loads: string[] = []
+      page.on('framenavigated', (frame) => loads.push(new URL(frame.url()).pathname))
+      await page.goto(app.url + path)
+      await page.getByRole('button', { name: button, exact: true }).click()
+      await page.waitForTimeout(300)
+      expect(loads).toEqual([path.split('?')[0]])
+      release()
+      await taken(page)
+      await context.close()
+      expect(trouble).toEqual([])
+    },
+  )
+
   it('loads no second copy of the stylesheet it inlined when a page’s code loads', async () => {
     const context = await app.newContext(WIDTHS.desktop)
     const page = await context.newPage()
