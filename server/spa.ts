@@ -305,8 +305,9 @@ const ENTRY_SCRIPT = /<script type="module" crossorigin src="([^"]+)"><\/script>
  * page's code) are in the page's `app-code` data block, asked for at once.
  *
  * Until the app listens, a tap on a button is kept (and a form's button does not submit the form
- * to the server): the app takes the last one (`takeEarlyTap`, src/main.tsx) and delivers it once
- * it has begun to hydrate. Links stay links: the server renders where they lead.
+ * to the server): the app takes the last one (`takeEarlyTap`, src/early-input.ts) and delivers
+ * it, after what was typed, once the page is hydrated. Links stay links: the server renders where
+ * they lead.
  *
  * Inline, so it costs no request: the policy allows it by its hash.
  */

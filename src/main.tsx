@@ -1,13 +1,7 @@
 import { startTransition } from 'react'
 import { createRoot, hydrateRoot } from 'react-dom/client'
+import { keepEarlyInput } from './early-input'
 import './index.css'
-
-declare global {
-  interface Window {
-    /** The last button tapped before the app listened, from the page's start script (server/spa.ts). */
-    takeEarlyTap?: () => HTMLButtonElement | null
-  }
-}
 
 /** Lets the browser paint and take taps before the next step: a phone's main thread is never held long. */
 const nextTask = () => new Promise((resolve) => setTimeout(resolve))
@@ -26,7 +20,7 @@ async function start(container: HTMLElement) {
   const { router, element, started } = app.createApp(document)
   if (!container.hasChildNodes()) {
     createRoot(container).render(element)
-    return { app, started }
+    return { app, started, deliverEarlyInput: () => {} }
   }
   // A lazy page on screen loads first (the HTML preloads its code; the router loads it), so the
   // first render is the server's, not an empty fallback.
@@ -40,22 +34,25 @@ async function start(container: HTMLElement) {
     })
   }
   await nextTask()
+  // What the person typed or tapped before now, given to the app once it is hydrated.
+  const deliverEarlyInput = keepEarlyInput(container)
   // As a transition, hydration yields to the browser every few milliseconds. A tap or a key
   // that lands before it is done is not lost: React hydrates the page at once to deliver it.
   startTransition(() => {
     hydrateRoot(container, element)
   })
-  // A tap on a button before the app listened (kept by the page's start script): React hydrates
-  // the button at once to deliver it.
-  window.takeEarlyTap?.()?.click()
-  return { app, started }
+  return { app, started, deliverEarlyInput }
 }
 
-// The API client is not needed to paint or hydrate the first screen: it loads once that is
-// done, then the viewer starts (the stored login, a member's profile). Not before: a page that
-// watches the viewer (the menu, for a dead token) must have seen the login it starts from.
-start(document.getElementById('root') as HTMLElement).then(async ({ app, started }) => {
-  await started
-  await app.loadApiClient()
-  app.startViewer()
-})
+// Once the first screen is React's, what the person did before is given to it; then the API
+// client loads (the first screen needed none) and the viewer starts (the stored login, a member's
+// profile). Not before: a page that watches the viewer (the menu, for a dead token) must have
+// seen the login it starts from.
+start(document.getElementById('root') as HTMLElement).then(
+  async ({ app, started, deliverEarlyInput }) => {
+    await started
+    deliverEarlyInput()
+    await app.loadApiClient()
+    app.startViewer()
+  },
+)

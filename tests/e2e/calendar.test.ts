@@ -177,7 +177,10 @@ describe('the calendar', () => {
     expect(shown.text).toContain('Applications for Individuals & Communities are now open!')
     expect(shown.text).toContain('Apply now')
     expect(shown).toMatchObject({ outside: [], inView: true, cut: false })
-    // The banner covers nothing at the end of the page: the last card ends above it.
+    // The banner covers nothing at the end of the page: the last card ends above it, once the
+    // app has the page (its code starts after the first paint; the end of the page is measured
+    // as it stays).
+    await hydratedAt(banner)
     await page.evaluate(() =>
       window.scrollTo({ top: document.body.scrollHeight, behavior: 'instant' }),
     )

@@ -325,6 +325,39 @@ describe('hydration', () => {
     },
   )
 
+  it('gives the app what was typed and ticked before its code loaded', async () => {
+    const context = await app.newContext(WIDTHS.phone)
+    const trouble = watch(context)
+    const page = await context.newPage()
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await page.route('**/assets/*.js', async (route) => {
+      await held
+      await route.continue()
+    })
+    await page.goto(`${app.url}/membership/application?name=Tolu`)
+    const field = (label: string) => page.getByLabel(label, { exact: true })
+    await field('Last name').fill('Ade')
+    await field('Date of birth').fill('1995-06-15')
+    await page.locator('label', { hasText: 'They/Them' }).first().click()
+    release()
+    await hydrated(page)
+    // The wizard's own rule, from its machine: last name and date of birth let it go on.
+    const next = page.getByRole('button', { name: 'Next' })
+    await expect.poll(() => next.isDisabled(), { timeout: 5000 }).toBe(false)
+    await next.click()
+    await page.getByRole('heading', { name: 'Address', level: 2 }).waitFor()
+    // Back on Profile the fields are drawn again from the machine: it has all of it.
+    await page.getByRole('button', { name: 'Previous' }).click()
+    await expect(field('Last name').inputValue()).resolves.toBe('Ade')
+    await expect(field('Date of birth').inputValue()).resolves.toBe('1995-06-15')
+    await expect(page.getByRole('radio', { name: 'They/Them' }).isChecked()).resolves.toBe(true)
+    await context.close()
+    expect(trouble).toEqual([])
+  })
+
   it('loads no second copy of the stylesheet it inlined when a page’s code loads', async () => {
     const context = await app.newContext(WIDTHS.desktop)
     const page = await context.newPage()
