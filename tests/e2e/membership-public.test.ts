@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { communities, communityMembers } from '../../server/db/schema'
-import { appInBrowser, SCREENSHOTS, viewportOf, WIDTHS } from '../support/browser'
+import { appInBrowser, holdRequests, SCREENSHOTS, viewportOf, WIDTHS } from '../support/browser'
 
 // The public membership screens (issue 6) in Chromium, on the real app and server, each one
 // photographed at 390 and 1280 px. The tests walk them at 390 px, one after another in one tab.
@@ -210,14 +210,7 @@ describe('at 390 px', () => {
 
   it('/invite/{code} shows the check while it waits', async () => {
     const page = await app.tab(width)
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/api/invites/**', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/api/invites/**')
     await page.goto(`${app.url}/invite/WELCOME16`)
     await h1(page, 'Verifying invite code')
     await shot(page, 'invite-verifying')

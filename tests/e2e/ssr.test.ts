@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   appInBrowser,
+  holdRequests,
   hydrated,
   ownedByReact,
   SCREENSHOTS,
@@ -304,14 +305,7 @@ describe('hydration', () => {
       const trouble = watch(context)
       const page = await context.newPage()
       // The code is held back, as on a slow link: the page is the server's HTML, painted.
-      let release = () => {}
-      const held = new Promise<void>((resolve) => {
-        release = resolve
-      })
-      await page.route('**/assets/*.js', async (route) => {
-        await held
-        await route.continue()
-      })
+      const release = await holdRequests(page, '**/assets/*.js')
       const loads: string[] = []
       page.on('framenavigated', (frame) => loads.push(new URL(frame.url()).pathname))
       await page.goto(app.url + path)
@@ -329,14 +323,7 @@ describe('hydration', () => {
     const context = await app.newContext(WIDTHS.phone)
     const trouble = watch(context)
     const page = await context.newPage()
-    let release = () => {}
-    const held = new Promise<void>((resolve) => {
-      release = resolve
-    })
-    await page.route('**/assets/*.js', async (route) => {
-      await held
-      await route.continue()
-    })
+    const release = await holdRequests(page, '**/assets/*.js')
     await page.goto(`${app.url}/membership/application?name=Tolu`)
     const field = (label: string) => page.getByLabel(label, { exact: true })
     await field('Last name').fill('Ade')

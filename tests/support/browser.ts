@@ -259,6 +259,19 @@ export async function hydrated(page: Page): Promise<void> {
   })
 }
 
+/** Holds back the page's requests to `pattern`, as a slow link would, until the returned function is called. */
+export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
+  let release = () => {}
+  const held = new Promise<void>((resolve) => {
+    release = resolve
+  })
+  await page.route(pattern, async (route) => {
+    await held
+    await route.continue()
+  })
+  return release
+}
+
 /** Whether React owns this element yet: the sections below the shell hydrate after it. */
 export const ownedByReact = (locator: Locator): Promise<boolean> =>
   locator.evaluate((element) => Object.keys(element).some((key) => key.startsWith('__reactFiber')))
