@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../openapi/client'
 import { sendFailure, sentToReceived } from './application-calls'
 import { logCallError } from './booking-calls'
+import { onFirstUse } from './on-first-use'
 import {
   type Applicant,
   type ApplicantField,
@@ -55,92 +56,96 @@ const fieldOf = (step: IndividualStep) => ({
  * The individual application: Profile, Address and Contact steps, then the application is sent
  * (or the invite claimed) and the person goes to the 'All done' page.
  */
-export const applicationMachine = setup({
-  types: {
-    input: {} as ApplicationInput,
-    context: {} as ApplicationContext,
-    events: {} as ApplicationEvent,
-    tags: {} as 'busy' | 'error',
-  },
-  actors: {
-    submitApplication: fromPromise<void, ApplicationRequest>(async () => {
-      throw new Error('submitApplication is not provided')
-    }),
-  },
-  actions: {
-    changeField: assign({
-      applicant: ({ context, event }) =>
-        event.type === 'field.changed'
-          ? { ...context.applicant, [event.field]: event.value }
-          : context.applicant,
+export const applicationMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as ApplicationInput,
+      context: {} as ApplicationContext,
+      events: {} as ApplicationEvent,
+      tags: {} as 'busy' | 'error',
+    },
+    actors: {
+      submitApplication: fromPromise<void, ApplicationRequest>(async () => {
+        throw new Error('submitApplication is not provided')
+      }),
+    },
+    actions: {
+      changeField: assign({
+        applicant: ({ context, event }) =>
+          event.type === 'field.changed'
+            ? { ...context.applicant, [event.field]: event.value }
+            : context.applicant,
+        error: null,
+      }),
+      /** The 'All done' page, with the e-mail to check. */
+      navigateToReceived: (_, _params: { path: string }) => {},
+      logError: (_, _params: { error: unknown }) => {},
+    },
+    guards: {
+      isFieldOfStep: ({ event }, params: { step: IndividualStep }) =>
+        event.type === 'field.changed' &&
+        isApplicantField(event.field) &&
+        stepOfField(event.field) === params.step,
+      isProfileComplete: ({ context }) => isProfileComplete(context.applicant, context.today),
+      canSubmit: ({ context }) => canSubmitApplicant(context.applicant, context.today),
+    },
+  }).createMachine({
+    id: 'application',
+    context: ({ input }) => ({
+      applicant: { ...emptyApplicant(), firstName: input.name?.trim() ?? '' },
+      code: input.code?.trim() || null,
+      today: input.today,
       error: null,
     }),
-    /** The 'All done' page, with the e-mail to check. */
-    navigateToReceived: (_, _params: { path: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
-  },
-  guards: {
-    isFieldOfStep: ({ event }, params: { step: IndividualStep }) =>
-      event.type === 'field.changed' &&
-      isApplicantField(event.field) &&
-      stepOfField(event.field) === params.step,
-    isProfileComplete: ({ context }) => isProfileComplete(context.applicant, context.today),
-    canSubmit: ({ context }) => canSubmitApplicant(context.applicant, context.today),
-  },
-}).createMachine({
-  id: 'application',
-  context: ({ input }) => ({
-    applicant: { ...emptyApplicant(), firstName: input.name?.trim() ?? '' },
-    code: input.code?.trim() || null,
-    today: input.today,
-    error: null,
+    initial: 'editing',
+    states: {
+      editing: {
+        initial: 'profile',
+        states: {
+          profile: {
+            on: {
+              'field.changed': fieldOf('profile'),
+              'step.next': { guard: 'isProfileComplete', target: 'address' },
+            },
+          },
+          address: {
+            on: {
+              'field.changed': fieldOf('address'),
+              'step.previous': { target: 'profile' },
+              'step.next': { target: 'contact' },
+            },
+          },
+          contact: {
+            on: {
+              'field.changed': fieldOf('contact'),
+              'step.previous': { target: 'address' },
+              'form.submitted': { guard: 'canSubmit', target: '#application.submitting' },
+            },
+          },
+        },
+      },
+      submitting: {
+        tags: ['busy'],
+        entry: assign({ error: null }),
+        invoke: {
+          id: 'submitApplication',
+          src: 'submitApplication',
+          input: ({ context }) => ({
+            code: context.code,
+            // The rules' payload is the contract's Application (a change on either side fails).
+            application: applicationOf(context.applicant, {
+              community: false,
+            }) satisfies Application,
+          }),
+          onDone: sentToReceived,
+          onError: {
+            target: '#application.editing.contact',
+            actions: [assign({ error: sendFailure }), logCallError],
+          },
+        },
+      },
+      // On the way to the 'All done' page: the button keeps saying 'Please wait'.
+      leaving: { tags: ['busy'] },
+    },
   }),
-  initial: 'editing',
-  states: {
-    editing: {
-      initial: 'profile',
-      states: {
-        profile: {
-          on: {
-            'field.changed': fieldOf('profile'),
-            'step.next': { guard: 'isProfileComplete', target: 'address' },
-          },
-        },
-        address: {
-          on: {
-            'field.changed': fieldOf('address'),
-            'step.previous': { target: 'profile' },
-            'step.next': { target: 'contact' },
-          },
-        },
-        contact: {
-          on: {
-            'field.changed': fieldOf('contact'),
-            'step.previous': { target: 'address' },
-            'form.submitted': { guard: 'canSubmit', target: '#application.submitting' },
-          },
-        },
-      },
-    },
-    submitting: {
-      tags: ['busy'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'submitApplication',
-        src: 'submitApplication',
-        input: ({ context }) => ({
-          code: context.code,
-          // The rules' payload is the contract's Application (a change on either side fails).
-          application: applicationOf(context.applicant, { community: false }) satisfies Application,
-        }),
-        onDone: sentToReceived,
-        onError: {
-          target: '#application.editing.contact',
-          actions: [assign({ error: sendFailure }), logCallError],
-        },
-      },
-    },
-    // On the way to the 'All done' page: the button keeps saying 'Please wait'.
-    leaving: { tags: ['busy'] },
-  },
-})
+)

@@ -1,4 +1,5 @@
 import { assign, setup } from 'xstate'
+import { onFirstUse } from './on-first-use'
 
 export interface CarouselInput {
   count: number
@@ -7,31 +8,33 @@ export interface CarouselInput {
 }
 
 /** Cycles pictures; one picture stands still, and a paused carousel (hidden tab) waits. */
-export const carouselMachine = setup({
-  types: {
-    input: {} as CarouselInput,
-    context: {} as { index: number; count: number; intervalMs: number },
-    events: {} as { type: 'carousel.pause' } | { type: 'carousel.resume' },
-  },
-  guards: { hasSeveral: ({ context }) => context.count > 1 },
-  delays: { rotationInterval: ({ context }) => context.intervalMs },
-}).createMachine({
-  id: 'carousel',
-  context: ({ input }) => ({ index: 0, count: input.count, intervalMs: input.intervalMs }),
-  initial: 'starting',
-  states: {
-    starting: { always: [{ guard: 'hasSeveral', target: 'cycling' }, { target: 'still' }] },
-    still: {},
-    cycling: {
-      after: {
-        rotationInterval: {
-          target: 'cycling',
-          reenter: true,
-          actions: assign({ index: ({ context }) => (context.index + 1) % context.count }),
-        },
-      },
-      on: { 'carousel.pause': 'paused' },
+export const carouselMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as CarouselInput,
+      context: {} as { index: number; count: number; intervalMs: number },
+      events: {} as { type: 'carousel.pause' } | { type: 'carousel.resume' },
     },
-    paused: { on: { 'carousel.resume': 'cycling' } },
-  },
-})
+    guards: { hasSeveral: ({ context }) => context.count > 1 },
+    delays: { rotationInterval: ({ context }) => context.intervalMs },
+  }).createMachine({
+    id: 'carousel',
+    context: ({ input }) => ({ index: 0, count: input.count, intervalMs: input.intervalMs }),
+    initial: 'starting',
+    states: {
+      starting: { always: [{ guard: 'hasSeveral', target: 'cycling' }, { target: 'still' }] },
+      still: {},
+      cycling: {
+        after: {
+          rotationInterval: {
+            target: 'cycling',
+            reenter: true,
+            actions: assign({ index: ({ context }) => (context.index + 1) % context.count }),
+          },
+        },
+        on: { 'carousel.pause': 'paused' },
+      },
+      paused: { on: { 'carousel.resume': 'cycling' } },
+    },
+  }),
+)

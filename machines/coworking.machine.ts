@@ -9,6 +9,7 @@ import {
   type WalletDebitRequest,
   type WalletKind,
 } from './booking-calls'
+import { onFirstUse } from './on-first-use'
 import {
   COWORKING_EVENT,
   type CoworkingPaidWith,
@@ -154,308 +155,313 @@ const emptyForm = {
  * then a member's free booking, a card payment (the browser goes to the provider) or a wallet
  * payment (the success overlay). A 401 is left to the session-expiry flow.
  */
-export const coworkingMachine = setup({
-  types: {
-    input: {} as CoworkingInput,
-    context: {} as CoworkingContext,
-    events: {} as CoworkingEvent,
-    tags: {} as 'busy' | 'error' | 'expired',
-  },
-  actors: {
-    loadOptions: fromPromise<CoworkingOptions, { signedIn: boolean }>(async () => {
-      throw new Error('loadOptions is not provided')
-    }),
-    reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async () => {
-      throw new Error('reserveSpot is not provided')
-    }),
-    initiatePayment: fromPromise<string, BookingPayment>(async () => {
-      throw new Error('initiatePayment is not provided')
-    }),
-    debitWallet: fromPromise<unknown, WalletDebitRequest>(async () => {
-      throw new Error('debitWallet is not provided')
-    }),
-  },
-  actions: {
-    clearError: assign({ error: null }),
-    showFailure: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
-    redirectToPayment: (_, _params: { url: string }) => {},
-    rememberGuest: (
-      _,
-      _params: { remember: boolean; email: string; name: string; phone: string },
-    ) => {},
-    reloadPage: () => {},
-    navigateToBookings: () => {},
-    logError: (_, _params: { error: unknown }) => {},
-  },
-  guards: {
-    offersCoworking: (_, params: { spaces: Space[] }) => offersCoworking(params.spaces),
-    // A choice or an edit that changes nothing is ignored.
-    canChooseDay: ({ context }, params: { day: string }) =>
-      params.day !== context.day && context.days.includes(params.day),
-    canChooseSpace: ({ context }, params: { space: string }) =>
-      params.space !== context.space && context.spaces.some((space) => space.Name === params.space),
-    canChangeDetail: ({ context }, params: { field: 'email' | 'name' | 'phone'; value: string }) =>
-      context.askDetails && context[params.field] !== params.value,
-    canChangeRemember: ({ context }, params: { remember: boolean }) =>
-      !context.signedIn && context.remember !== params.remember,
-    canAddGuest: ({ context }) => context.extraGuests < context.maxExtraGuests,
-    hasGuests: ({ context }) => context.extraGuests > 0,
-    canRenameVisitor: ({ context }, params: { index: number; name: string }) =>
-      params.index >= 0 &&
-      params.index < context.extraGuests &&
-      context.visitorNames[params.index] !== params.name,
-    canBookFree: ({ context }) => blockersOf(context).length === 0 && isFreeChoice(context),
-    canBook: ({ context }) => blockersOf(context).length === 0,
-    canPayFromWallet: ({ context }, params: { wallet: WalletKind }) => {
-      const wallet = context.wallets[params.wallet]
-      return (
-        context.signedIn &&
-        wallet !== null &&
-        blockersOf(context).length === 0 &&
-        !isFreeChoice(context) &&
-        canAfford(wallet.balance, priceOf(context))
-      )
+export const coworkingMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as CoworkingInput,
+      context: {} as CoworkingContext,
+      events: {} as CoworkingEvent,
+      tags: {} as 'busy' | 'error' | 'expired',
     },
-    isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
-  },
-  delays: { walletFailureReload: 5000 },
-}).createMachine({
-  id: 'coworking',
-  context: ({ input }) => ({
-    signedIn: input.signedIn,
-    isMember: input.isMember,
-    userId: input.userId,
-    askDetails:
-      !input.signedIn || !input.details.email || !input.details.name || !input.details.phone,
-    email: input.details.email,
-    name: input.details.name,
-    phone: input.details.phone,
-    remember: input.remember,
-    origin: input.origin,
-    maxExtraGuests: Math.min(input.maxExtraGuests ?? MAX_EXTRA_GUESTS, MAX_EXTRA_GUESTS),
-    storedWallets: input.walletIds,
-    preferredDay: input.day,
-    days: [],
-    spaces: [],
-    wallets: { personal: null, community: null },
-    ...emptyForm,
-  }),
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadOptions',
-        src: 'loadOptions',
-        input: ({ context }) => ({ signedIn: context.signedIn }),
-        onDone: [
-          {
-            guard: {
-              type: 'offersCoworking',
-              params: ({ event }) => ({ spaces: event.output.spaces }),
-            },
-            target: 'closed',
-            actions: assign(({ context, event }) => ({
-              days: event.output.days,
-              spaces: visibleSpaces(
-                event.output.spaces.filter((space) => space.Coworking === true),
-                context.isMember,
-              ),
-              wallets: context.signedIn
-                ? walletChoices(context.storedWallets, event.output.wallets)
-                : { personal: null, community: null },
-              day:
-                context.preferredDay && event.output.days.includes(context.preferredDay)
-                  ? context.preferredDay
-                  : null,
-            })),
-          },
-          { target: 'unavailable' },
-        ],
-        onError: { target: 'failed', actions: logCallError },
+    actors: {
+      loadOptions: fromPromise<CoworkingOptions, { signedIn: boolean }>(async () => {
+        throw new Error('loadOptions is not provided')
+      }),
+      reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async () => {
+        throw new Error('reserveSpot is not provided')
+      }),
+      initiatePayment: fromPromise<string, BookingPayment>(async () => {
+        throw new Error('initiatePayment is not provided')
+      }),
+      debitWallet: fromPromise<unknown, WalletDebitRequest>(async () => {
+        throw new Error('debitWallet is not provided')
+      }),
+    },
+    actions: {
+      clearError: assign({ error: null }),
+      showFailure: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
+      redirectToPayment: (_, _params: { url: string }) => {},
+      rememberGuest: (
+        _,
+        _params: { remember: boolean; email: string; name: string; phone: string },
+      ) => {},
+      reloadPage: () => {},
+      navigateToBookings: () => {},
+      logError: (_, _params: { error: unknown }) => {},
+    },
+    guards: {
+      offersCoworking: (_, params: { spaces: Space[] }) => offersCoworking(params.spaces),
+      // A choice or an edit that changes nothing is ignored.
+      canChooseDay: ({ context }, params: { day: string }) =>
+        params.day !== context.day && context.days.includes(params.day),
+      canChooseSpace: ({ context }, params: { space: string }) =>
+        params.space !== context.space &&
+        context.spaces.some((space) => space.Name === params.space),
+      canChangeDetail: (
+        { context },
+        params: { field: 'email' | 'name' | 'phone'; value: string },
+      ) => context.askDetails && context[params.field] !== params.value,
+      canChangeRemember: ({ context }, params: { remember: boolean }) =>
+        !context.signedIn && context.remember !== params.remember,
+      canAddGuest: ({ context }) => context.extraGuests < context.maxExtraGuests,
+      hasGuests: ({ context }) => context.extraGuests > 0,
+      canRenameVisitor: ({ context }, params: { index: number; name: string }) =>
+        params.index >= 0 &&
+        params.index < context.extraGuests &&
+        context.visitorNames[params.index] !== params.name,
+      canBookFree: ({ context }) => blockersOf(context).length === 0 && isFreeChoice(context),
+      canBook: ({ context }) => blockersOf(context).length === 0,
+      canPayFromWallet: ({ context }, params: { wallet: WalletKind }) => {
+        const wallet = context.wallets[params.wallet]
+        return (
+          context.signedIn &&
+          wallet !== null &&
+          blockersOf(context).length === 0 &&
+          !isFreeChoice(context) &&
+          canAfford(wallet.balance, priceOf(context))
+        )
       },
+      isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
     },
-    failed: { tags: ['error'], on: { 'options.retry': 'loading' } },
-    /** No space offers co-working: 'Not available'. */
-    unavailable: {},
-    closed: { on: { 'panel.opened': 'open' } },
-    open: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'panel.closed': '#coworking.closed',
-            'day.selected': {
-              guard: { type: 'canChooseDay', params: ({ event }) => ({ day: event.day }) },
-              actions: assign({ day: ({ event }) => event.day, error: null }),
-            },
-            'space.selected': {
-              guard: { type: 'canChooseSpace', params: ({ event }) => ({ space: event.space }) },
-              actions: assign({ space: ({ event }) => event.space, error: null }),
-            },
-            'details.changed': {
+    delays: { walletFailureReload: 5000 },
+  }).createMachine({
+    id: 'coworking',
+    context: ({ input }) => ({
+      signedIn: input.signedIn,
+      isMember: input.isMember,
+      userId: input.userId,
+      askDetails:
+        !input.signedIn || !input.details.email || !input.details.name || !input.details.phone,
+      email: input.details.email,
+      name: input.details.name,
+      phone: input.details.phone,
+      remember: input.remember,
+      origin: input.origin,
+      maxExtraGuests: Math.min(input.maxExtraGuests ?? MAX_EXTRA_GUESTS, MAX_EXTRA_GUESTS),
+      storedWallets: input.walletIds,
+      preferredDay: input.day,
+      days: [],
+      spaces: [],
+      wallets: { personal: null, community: null },
+      ...emptyForm,
+    }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'loadOptions',
+          src: 'loadOptions',
+          input: ({ context }) => ({ signedIn: context.signedIn }),
+          onDone: [
+            {
               guard: {
-                type: 'canChangeDetail',
-                params: ({ event }) => ({ field: event.field, value: event.value }),
+                type: 'offersCoworking',
+                params: ({ event }) => ({ spaces: event.output.spaces }),
               },
-              actions: assign(({ event }) =>
-                event.field === 'email'
-                  ? { email: event.value, error: null }
-                  : event.field === 'name'
-                    ? { name: event.value, error: null }
-                    : { phone: event.value, error: null },
-              ),
-            },
-            'remember.changed': {
-              guard: {
-                type: 'canChangeRemember',
-                params: ({ event }) => ({ remember: event.remember }),
-              },
-              actions: assign({ remember: ({ event }) => event.remember }),
-            },
-            'guests.added': {
-              guard: 'canAddGuest',
-              actions: assign(({ context }) => ({
-                extraGuests: context.extraGuests + 1,
-                visitorNames: resizeVisitorNames(context.visitorNames, context.extraGuests + 1),
-                error: null,
+              target: 'closed',
+              actions: assign(({ context, event }) => ({
+                days: event.output.days,
+                spaces: visibleSpaces(
+                  event.output.spaces.filter((space) => space.Coworking === true),
+                  context.isMember,
+                ),
+                wallets: context.signedIn
+                  ? walletChoices(context.storedWallets, event.output.wallets)
+                  : { personal: null, community: null },
+                day:
+                  context.preferredDay && event.output.days.includes(context.preferredDay)
+                    ? context.preferredDay
+                    : null,
               })),
             },
-            'guests.removed': {
-              guard: 'hasGuests',
-              actions: assign(({ context }) => ({
-                extraGuests: context.extraGuests - 1,
-                visitorNames: resizeVisitorNames(context.visitorNames, context.extraGuests - 1),
-                error: null,
-              })),
-            },
-            'visitor.changed': {
-              guard: {
-                type: 'canRenameVisitor',
-                params: ({ event }) => ({ index: event.index, name: event.name }),
+            { target: 'unavailable' },
+          ],
+          onError: { target: 'failed', actions: logCallError },
+        },
+      },
+      failed: { tags: ['error'], on: { 'options.retry': 'loading' } },
+      /** No space offers co-working: 'Not available'. */
+      unavailable: {},
+      closed: { on: { 'panel.opened': 'open' } },
+      open: {
+        initial: 'editing',
+        states: {
+          editing: {
+            on: {
+              'panel.closed': '#coworking.closed',
+              'day.selected': {
+                guard: { type: 'canChooseDay', params: ({ event }) => ({ day: event.day }) },
+                actions: assign({ day: ({ event }) => event.day, error: null }),
               },
-              actions: assign({
-                visitorNames: ({ context, event }) =>
-                  context.visitorNames.map((name, i) => (i === event.index ? event.name : name)),
+              'space.selected': {
+                guard: { type: 'canChooseSpace', params: ({ event }) => ({ space: event.space }) },
+                actions: assign({ space: ({ event }) => event.space, error: null }),
+              },
+              'details.changed': {
+                guard: {
+                  type: 'canChangeDetail',
+                  params: ({ event }) => ({ field: event.field, value: event.value }),
+                },
+                actions: assign(({ event }) =>
+                  event.field === 'email'
+                    ? { email: event.value, error: null }
+                    : event.field === 'name'
+                      ? { name: event.value, error: null }
+                      : { phone: event.value, error: null },
+                ),
+              },
+              'remember.changed': {
+                guard: {
+                  type: 'canChangeRemember',
+                  params: ({ event }) => ({ remember: event.remember }),
+                },
+                actions: assign({ remember: ({ event }) => event.remember }),
+              },
+              'guests.added': {
+                guard: 'canAddGuest',
+                actions: assign(({ context }) => ({
+                  extraGuests: context.extraGuests + 1,
+                  visitorNames: resizeVisitorNames(context.visitorNames, context.extraGuests + 1),
+                  error: null,
+                })),
+              },
+              'guests.removed': {
+                guard: 'hasGuests',
+                actions: assign(({ context }) => ({
+                  extraGuests: context.extraGuests - 1,
+                  visitorNames: resizeVisitorNames(context.visitorNames, context.extraGuests - 1),
+                  error: null,
+                })),
+              },
+              'visitor.changed': {
+                guard: {
+                  type: 'canRenameVisitor',
+                  params: ({ event }) => ({ index: event.index, name: event.name }),
+                },
+                actions: assign({
+                  visitorNames: ({ context, event }) =>
+                    context.visitorNames.map((name, i) => (i === event.index ? event.name : name)),
+                }),
+              },
+              'booking.submitted': [
+                { guard: 'canBookFree', target: 'reserving' },
+                {
+                  guard: 'canBook',
+                  target: 'initiating',
+                  actions: {
+                    type: 'rememberGuest',
+                    params: ({ context }) => ({
+                      remember: context.remember,
+                      email: context.email,
+                      name: context.name,
+                      phone: context.phone,
+                    }),
+                  },
+                },
+              ],
+              'wallet.paid': {
+                guard: {
+                  type: 'canPayFromWallet',
+                  params: ({ event }) => ({ wallet: event.wallet }),
+                },
+                target: 'debiting',
+                actions: assign({ payingFrom: ({ event }) => event.wallet }),
+              },
+            },
+          },
+          /** A member's free booking. */
+          reserving: {
+            tags: ['busy'],
+            entry: 'clearError',
+            invoke: {
+              id: 'reserveSpot',
+              src: 'reserveSpot',
+              input: ({ context }) => ({ booking: bookingOf(context, 'membership') }),
+              onDone: '#coworking.booked',
+              onError: failedTo('editing'),
+            },
+          },
+          /** A card payment is being started; then the browser goes to the provider. */
+          initiating: {
+            tags: ['busy'],
+            entry: 'clearError',
+            invoke: {
+              id: 'initiatePayment',
+              src: 'initiatePayment',
+              input: ({ context }) => ({
+                callbackUrl: coworkingCallbackUrl(context.origin, context.signedIn, {
+                  email: context.email,
+                  name: context.name,
+                  day: context.day ?? '',
+                  phone: context.phone,
+                }),
+                email: context.email.trim(),
+                payment: {
+                  Amount: priceOf(context),
+                  Currency: CURRENCY,
+                  Account: context.userId ? [context.userId] : null,
+                  Plan: null,
+                },
+                booking: bookingOf(context, 'paystack'),
               }),
-            },
-            'booking.submitted': [
-              { guard: 'canBookFree', target: 'reserving' },
-              {
-                guard: 'canBook',
-                target: 'initiating',
+              onDone: {
+                target: 'redirecting',
                 actions: {
-                  type: 'rememberGuest',
-                  params: ({ context }) => ({
-                    remember: context.remember,
-                    email: context.email,
-                    name: context.name,
-                    phone: context.phone,
-                  }),
+                  type: 'redirectToPayment',
+                  params: ({ event }) => ({ url: event.output }),
                 },
               },
-            ],
-            'wallet.paid': {
-              guard: {
-                type: 'canPayFromWallet',
-                params: ({ event }) => ({ wallet: event.wallet }),
-              },
-              target: 'debiting',
-              actions: assign({ payingFrom: ({ event }) => event.wallet }),
+              onError: failedTo('editing'),
             },
           },
-        },
-        /** A member's free booking. */
-        reserving: {
-          tags: ['busy'],
-          entry: 'clearError',
-          invoke: {
-            id: 'reserveSpot',
-            src: 'reserveSpot',
-            input: ({ context }) => ({ booking: bookingOf(context, 'membership') }),
-            onDone: '#coworking.booked',
-            onError: failedTo('editing'),
+          /** On the way to the provider's page ('Please wait'); back again if the page is restored. */
+          redirecting: {
+            tags: ['busy'],
+            on: { 'payment.returned': 'editing' },
           },
-        },
-        /** A card payment is being started; then the browser goes to the provider. */
-        initiating: {
-          tags: ['busy'],
-          entry: 'clearError',
-          invoke: {
-            id: 'initiatePayment',
-            src: 'initiatePayment',
-            input: ({ context }) => ({
-              callbackUrl: coworkingCallbackUrl(context.origin, context.signedIn, {
-                email: context.email,
-                name: context.name,
-                day: context.day ?? '',
-                phone: context.phone,
-              }),
-              email: context.email.trim(),
-              payment: {
-                Amount: priceOf(context),
-                Currency: CURRENCY,
-                Account: context.userId ? [context.userId] : null,
-                Plan: null,
+          debiting: {
+            tags: ['busy'],
+            entry: 'clearError',
+            invoke: {
+              id: 'debitWallet',
+              src: 'debitWallet',
+              input: ({ context }) => {
+                const community = context.payingFrom === 'community'
+                return {
+                  walletId: (community ? context.wallets.community : context.wallets.personal)
+                    ?.id as string,
+                  body: {
+                    debitAmount: priceOf(context),
+                    narration: COWORKING_EVENT,
+                    booking: bookingOf(context, community ? 'community-wallet' : 'wallet'),
+                  },
+                }
               },
-              booking: bookingOf(context, 'paystack'),
-            }),
-            onDone: {
-              target: 'redirecting',
-              actions: {
-                type: 'redirectToPayment',
-                params: ({ event }) => ({ url: event.output }),
-              },
+              onDone: '#coworking.booked',
+              onError: failedTo('walletFailed'),
             },
-            onError: failedTo('editing'),
           },
-        },
-        /** On the way to the provider's page ('Please wait'); back again if the page is restored. */
-        redirecting: {
-          tags: ['busy'],
-          on: { 'payment.returned': 'editing' },
-        },
-        debiting: {
-          tags: ['busy'],
-          entry: 'clearError',
-          invoke: {
-            id: 'debitWallet',
-            src: 'debitWallet',
-            input: ({ context }) => {
-              const community = context.payingFrom === 'community'
-              return {
-                walletId: (community ? context.wallets.community : context.wallets.personal)
-                  ?.id as string,
-                body: {
-                  debitAmount: priceOf(context),
-                  narration: COWORKING_EVENT,
-                  booking: bookingOf(context, community ? 'community-wallet' : 'wallet'),
-                },
-              }
-            },
-            onDone: '#coworking.booked',
-            onError: failedTo('walletFailed'),
+          /** The wallet payment failed: the server's message shows, then the page reloads. */
+          walletFailed: {
+            tags: ['error'],
+            after: { walletFailureReload: { target: 'reloading', actions: 'reloadPage' } },
           },
+          reloading: { tags: ['busy'] },
+          /** A 401: the session-expiry flow shows its banner and sends the person to /login. */
+          sessionExpired: { tags: ['expired'] },
         },
-        /** The wallet payment failed: the server's message shows, then the page reloads. */
-        walletFailed: {
-          tags: ['error'],
-          after: { walletFailureReload: { target: 'reloading', actions: 'reloadPage' } },
-        },
-        reloading: { tags: ['busy'] },
-        /** A 401: the session-expiry flow shows its banner and sends the person to /login. */
-        sessionExpired: { tags: ['expired'] },
       },
-    },
-    /** Signed in and booked: the success overlay. */
-    booked: {
-      on: {
-        'overlay.viewBookings': { actions: 'navigateToBookings' },
-        'overlay.closed': {
-          target: 'loading',
-          actions: assign({ ...emptyForm, preferredDay: null }),
+      /** Signed in and booked: the success overlay. */
+      booked: {
+        on: {
+          'overlay.viewBookings': { actions: 'navigateToBookings' },
+          'overlay.closed': {
+            target: 'loading',
+            actions: assign({ ...emptyForm, preferredDay: null }),
+          },
         },
       },
     },
-  },
-})
+  }),
+)

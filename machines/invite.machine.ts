@@ -1,5 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../openapi/client'
+import { onFirstUse } from './on-first-use'
 
 export type InviteFields = components['schemas']['InviteFields']
 
@@ -23,61 +24,63 @@ function isUnknown(error: unknown): boolean {
  * leads to the application with the code; a used or unknown code says so. A check that could
  * not be made (network, server) can be tried again.
  */
-export const inviteMachine = setup({
-  types: {
-    input: {} as InviteInput,
-    context: {} as { code: string; firstName: string },
-    events: {} as { type: 'invite.retry' },
-    tags: {} as 'busy' | 'error',
-  },
-  actors: {
-    getInvite: fromPromise<InviteFields, { code: string }>(async () => {
-      throw new Error('getInvite is not provided')
-    }),
-  },
-  actions: { logError: (_, _params: { error: unknown }) => {} },
-  guards: {
-    hasCode: ({ context }) => /^[A-Za-z0-9_-]{3,64}$/.test(context.code),
-    isPending: (_, params: { invite: InviteFields }) => params.invite.Status === 'Pending',
-    isUnknown: (_, params: { error: unknown }) => isUnknown(params.error),
-  },
-}).createMachine({
-  id: 'invite',
-  context: ({ input }) => ({ code: input.code.trim(), firstName: '' }),
-  initial: 'starting',
-  states: {
-    starting: {
-      always: [{ guard: 'hasCode', target: 'verifying' }, { target: 'invalid' }],
+export const inviteMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as InviteInput,
+      context: {} as { code: string; firstName: string },
+      events: {} as { type: 'invite.retry' },
+      tags: {} as 'busy' | 'error',
     },
-    verifying: {
-      tags: ['busy'],
-      invoke: {
-        id: 'getInvite',
-        src: 'getInvite',
-        input: ({ context }) => ({ code: context.code }),
-        onDone: [
-          {
-            guard: { type: 'isPending', params: ({ event }) => ({ invite: event.output }) },
-            target: 'pending',
-            actions: assign({ firstName: ({ event }) => event.output['First Name'].trim() }),
-          },
-          { target: 'used' },
-        ],
-        onError: [
-          {
-            guard: { type: 'isUnknown', params: ({ event }) => ({ error: event.error }) },
-            target: 'invalid',
-          },
-          {
-            target: 'failed',
-            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          },
-        ],
+    actors: {
+      getInvite: fromPromise<InviteFields, { code: string }>(async () => {
+        throw new Error('getInvite is not provided')
+      }),
+    },
+    actions: { logError: (_, _params: { error: unknown }) => {} },
+    guards: {
+      hasCode: ({ context }) => /^[A-Za-z0-9_-]{3,64}$/.test(context.code),
+      isPending: (_, params: { invite: InviteFields }) => params.invite.Status === 'Pending',
+      isUnknown: (_, params: { error: unknown }) => isUnknown(params.error),
+    },
+  }).createMachine({
+    id: 'invite',
+    context: ({ input }) => ({ code: input.code.trim(), firstName: '' }),
+    initial: 'starting',
+    states: {
+      starting: {
+        always: [{ guard: 'hasCode', target: 'verifying' }, { target: 'invalid' }],
       },
+      verifying: {
+        tags: ['busy'],
+        invoke: {
+          id: 'getInvite',
+          src: 'getInvite',
+          input: ({ context }) => ({ code: context.code }),
+          onDone: [
+            {
+              guard: { type: 'isPending', params: ({ event }) => ({ invite: event.output }) },
+              target: 'pending',
+              actions: assign({ firstName: ({ event }) => event.output['First Name'].trim() }),
+            },
+            { target: 'used' },
+          ],
+          onError: [
+            {
+              guard: { type: 'isUnknown', params: ({ event }) => ({ error: event.error }) },
+              target: 'invalid',
+            },
+            {
+              target: 'failed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          ],
+        },
+      },
+      pending: {},
+      used: { tags: ['error'] },
+      invalid: { tags: ['error'] },
+      failed: { tags: ['error'], on: { 'invite.retry': 'verifying' } },
     },
-    pending: {},
-    used: { tags: ['error'] },
-    invalid: { tags: ['error'] },
-    failed: { tags: ['error'], on: { 'invite.retry': 'verifying' } },
-  },
-})
+  }),
+)

@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../openapi/client'
 import { sendFailure, sentToReceived } from './application-calls'
 import { logCallError } from './booking-calls'
+import { onFirstUse } from './on-first-use'
 import {
   type Applicant,
   type ApplicantField,
@@ -45,75 +46,79 @@ export type MemberSignupEvent =
  * invite), sent without a token, then goes to the All done page. Without a community id or a
  * valid e-mail in the link there is nothing to complete.
  */
-export const memberSignupMachine = setup({
-  types: {
-    input: {} as MemberSignupInput,
-    context: {} as MemberSignupContext,
-    events: {} as MemberSignupEvent,
-    tags: {} as 'busy' | 'error',
-  },
-  actors: {
-    signupAsCommunityMember: fromPromise<void, MemberSignupRequest>(async () => {
-      throw new Error('signupAsCommunityMember is not provided')
+export const memberSignupMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as MemberSignupInput,
+      context: {} as MemberSignupContext,
+      events: {} as MemberSignupEvent,
+      tags: {} as 'busy' | 'error',
+    },
+    actors: {
+      signupAsCommunityMember: fromPromise<void, MemberSignupRequest>(async () => {
+        throw new Error('signupAsCommunityMember is not provided')
+      }),
+    },
+    actions: {
+      navigateToReceived: (_, _params: { path: string }) => {},
+      logError: (_, _params: { error: unknown }) => {},
+    },
+    guards: {
+      isLinkComplete: ({ context }) =>
+        context.communityId !== null && isValidEmail(context.applicant.email),
+      // The e-mail comes with the invite: it is shown, never changed.
+      isEditableField: ({ event }) =>
+        event.type === 'field.changed' && isApplicantField(event.field) && event.field !== 'email',
+      isComplete: ({ context }) => signupMissing(context.applicant, context.today).length === 0,
+    },
+  }).createMachine({
+    id: 'memberSignup',
+    context: ({ input }) => ({
+      communityId: input.communityId?.trim() || null,
+      communityName: input.communityName?.trim() || null,
+      applicant: { ...emptyApplicant(), email: input.email?.trim() ?? '' },
+      today: input.today,
+      error: null,
     }),
-  },
-  actions: {
-    navigateToReceived: (_, _params: { path: string }) => {},
-    logError: (_, _params: { error: unknown }) => {},
-  },
-  guards: {
-    isLinkComplete: ({ context }) =>
-      context.communityId !== null && isValidEmail(context.applicant.email),
-    // The e-mail comes with the invite: it is shown, never changed.
-    isEditableField: ({ event }) =>
-      event.type === 'field.changed' && isApplicantField(event.field) && event.field !== 'email',
-    isComplete: ({ context }) => signupMissing(context.applicant, context.today).length === 0,
-  },
-}).createMachine({
-  id: 'memberSignup',
-  context: ({ input }) => ({
-    communityId: input.communityId?.trim() || null,
-    communityName: input.communityName?.trim() || null,
-    applicant: { ...emptyApplicant(), email: input.email?.trim() ?? '' },
-    today: input.today,
-    error: null,
-  }),
-  initial: 'checking',
-  states: {
-    checking: {
-      always: [{ guard: 'isLinkComplete', target: 'editing' }, { target: 'invalidLink' }],
-    },
-    // The link lacks the community or the e-mail: the page says so and offers the way on.
-    invalidLink: { tags: ['error'] },
-    editing: {
-      on: {
-        'field.changed': {
-          guard: 'isEditableField',
-          actions: assign({
-            applicant: ({ context, event }) => ({
-              ...context.applicant,
-              [event.field]: event.value,
+    initial: 'checking',
+    states: {
+      checking: {
+        always: [{ guard: 'isLinkComplete', target: 'editing' }, { target: 'invalidLink' }],
+      },
+      // The link lacks the community or the e-mail: the page says so and offers the way on.
+      invalidLink: { tags: ['error'] },
+      editing: {
+        on: {
+          'field.changed': {
+            guard: 'isEditableField',
+            actions: assign({
+              applicant: ({ context, event }) => ({
+                ...context.applicant,
+                [event.field]: event.value,
+              }),
+              error: null,
             }),
-            error: null,
-          }),
+          },
+          'form.submitted': { guard: 'isComplete', target: 'submitting' },
         },
-        'form.submitted': { guard: 'isComplete', target: 'submitting' },
       },
-    },
-    submitting: {
-      tags: ['busy'],
-      entry: assign({ error: null }),
-      invoke: {
-        id: 'signupAsCommunityMember',
-        src: 'signupAsCommunityMember',
-        input: ({ context }) => ({
-          communityId: context.communityId ?? '',
-          application: applicationOf(context.applicant, { community: true }) satisfies Application,
-        }),
-        onDone: sentToReceived,
-        onError: { target: 'editing', actions: [assign({ error: sendFailure }), logCallError] },
+      submitting: {
+        tags: ['busy'],
+        entry: assign({ error: null }),
+        invoke: {
+          id: 'signupAsCommunityMember',
+          src: 'signupAsCommunityMember',
+          input: ({ context }) => ({
+            communityId: context.communityId ?? '',
+            application: applicationOf(context.applicant, {
+              community: true,
+            }) satisfies Application,
+          }),
+          onDone: sentToReceived,
+          onError: { target: 'editing', actions: [assign({ error: sendFailure }), logCallError] },
+        },
       },
+      leaving: { tags: ['busy'] },
     },
-    leaving: { tags: ['busy'] },
-  },
-})
+  }),
+)

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../openapi/client'
 import { expiredOrFailed, loadCallActions, loadCallGuards } from './member-calls'
+import { onFirstUse } from './on-first-use'
 
 export type Payment = components['schemas']['Payment']
 
@@ -10,37 +11,39 @@ export interface PaymentsListInput {
 }
 
 /** /profile/payments: the signed-in person's payments, latest first; a 401 ends the session. */
-export const paymentsListMachine = setup({
-  types: {
-    input: {} as PaymentsListInput,
-    context: {} as { userId: string; payments: Payment[] },
-    events: {} as { type: 'payments.retry' },
-    tags: {} as 'busy' | 'error',
-  },
-  actors: {
-    loadPayments: fromPromise<Payment[], { userId: string }>(async () => {
-      throw new Error('loadPayments is not provided')
-    }),
-  },
-  actions: loadCallActions,
-  guards: loadCallGuards,
-}).createMachine({
-  id: 'paymentsList',
-  context: ({ input }) => ({ userId: input.userId, payments: [] }),
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadPayments',
-        src: 'loadPayments',
-        input: ({ context }) => ({ userId: context.userId }),
-        onDone: { target: 'ready', actions: assign({ payments: ({ event }) => event.output }) },
-        onError: expiredOrFailed,
-      },
+export const paymentsListMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as PaymentsListInput,
+      context: {} as { userId: string; payments: Payment[] },
+      events: {} as { type: 'payments.retry' },
+      tags: {} as 'busy' | 'error',
     },
-    ready: {},
-    failed: { tags: ['error'], on: { 'payments.retry': 'loading' } },
-    sessionExpired: { tags: ['error'] },
-  },
-})
+    actors: {
+      loadPayments: fromPromise<Payment[], { userId: string }>(async () => {
+        throw new Error('loadPayments is not provided')
+      }),
+    },
+    actions: loadCallActions,
+    guards: loadCallGuards,
+  }).createMachine({
+    id: 'paymentsList',
+    context: ({ input }) => ({ userId: input.userId, payments: [] }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'loadPayments',
+          src: 'loadPayments',
+          input: ({ context }) => ({ userId: context.userId }),
+          onDone: { target: 'ready', actions: assign({ payments: ({ event }) => event.output }) },
+          onError: expiredOrFailed,
+        },
+      },
+      ready: {},
+      failed: { tags: ['error'], on: { 'payments.retry': 'loading' } },
+      sessionExpired: { tags: ['error'] },
+    },
+  }),
+)

@@ -7,6 +7,7 @@ import {
   logCallError,
   type WalletDebitRequest,
 } from './booking-calls'
+import { onFirstUse } from './on-first-use'
 import { CURRENCY, printStudioPriceKobo } from './rules/pricing'
 import {
   bookableStudioItem,
@@ -225,87 +226,93 @@ const debiting = (
  * day and a four-hour session (and a guest's details), then pays by card (the browser goes to the
  * provider) or from the personal or community wallet (the 'Booking successful!' overlay).
  */
-export const printStudioMachine = printStudio.createMachine({
-  id: 'printStudio',
-  context: ({ input }) => ({ ...input, ...noStudioChoice() }),
-  initial: 'loading',
-  states: {
-    loading: {
-      tags: ['busy'],
-      invoke: {
-        id: 'loadStudio',
-        src: 'loadStudio',
-        onDone: { target: 'idle', actions: assign(({ event }) => studioLoaded(event.output)) },
-        onError: { target: 'failed', actions: logCallError },
-      },
-    },
-    failed: { tags: ['error'], on: { 'studio.retry': 'loading' } },
-    /** The page, panel closed: 'Book' when the studio takes bookings, else 'Not available'. */
-    idle: { on: { 'panel.opened': { guard: 'hasStudio', target: 'choosing' } } },
-    choosing: {
-      tags: ['panelOpen'],
-      on: {
-        'panel.closed': 'idle',
-        'day.selected': {
-          guard: { type: 'isOfferedDay', params: ({ event }) => ({ day: event.day }) },
-          actions: assign({ day: ({ event }) => event.day, error: null }),
-        },
-        'slot.selected': {
-          guard: { type: 'isStudioSlot', params: ({ event }) => ({ slot: event.slot }) },
-          actions: assign({ slot: ({ event }) => event.slot, error: null }),
-        },
-        'guest.changed': {
-          guard: 'isGuest',
-          actions: assign({
-            guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
-            error: null,
-          }),
-        },
-        'booking.card': { guard: 'canPayByCard', target: 'initiating' },
-        'booking.wallet': { guard: 'canPayFromWallet', target: 'debitingWallet' },
-        'booking.communityWallet': {
-          guard: 'canPayFromCommunityWallet',
-          target: 'debitingCommunityWallet',
+export const printStudioMachine = onFirstUse(() =>
+  printStudio.createMachine({
+    id: 'printStudio',
+    context: ({ input }) => ({ ...input, ...noStudioChoice() }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'loadStudio',
+          src: 'loadStudio',
+          onDone: { target: 'idle', actions: assign(({ event }) => studioLoaded(event.output)) },
+          onError: { target: 'failed', actions: logCallError },
         },
       },
-    },
-    initiating: {
-      tags: ['busy', 'panelOpen'],
-      invoke: {
-        id: 'initiatePayment',
-        src: 'initiatePayment',
-        input: ({ context }) =>
-          studioPayment({ ...context, person: person(context), account: context.user?.id ?? null }),
-        onDone: {
-          target: 'redirecting',
-          actions: { type: 'redirectToPayment', params: ({ event }) => ({ url: event.output }) },
+      failed: { tags: ['error'], on: { 'studio.retry': 'loading' } },
+      /** The page, panel closed: 'Book' when the studio takes bookings, else 'Not available'. */
+      idle: { on: { 'panel.opened': { guard: 'hasStudio', target: 'choosing' } } },
+      choosing: {
+        tags: ['panelOpen'],
+        on: {
+          'panel.closed': 'idle',
+          'day.selected': {
+            guard: { type: 'isOfferedDay', params: ({ event }) => ({ day: event.day }) },
+            actions: assign({ day: ({ event }) => event.day, error: null }),
+          },
+          'slot.selected': {
+            guard: { type: 'isStudioSlot', params: ({ event }) => ({ slot: event.slot }) },
+            actions: assign({ slot: ({ event }) => event.slot, error: null }),
+          },
+          'guest.changed': {
+            guard: 'isGuest',
+            actions: assign({
+              guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
+              error: null,
+            }),
+          },
+          'booking.card': { guard: 'canPayByCard', target: 'initiating' },
+          'booking.wallet': { guard: 'canPayFromWallet', target: 'debitingWallet' },
+          'booking.communityWallet': {
+            guard: 'canPayFromCommunityWallet',
+            target: 'debitingCommunityWallet',
+          },
         },
-        onError: studioCallFailed('choosing', 'start the payment'),
       },
-    },
-    /** On the way to the card provider's page: 'Please wait' stays until the browser leaves. */
-    redirecting: { tags: ['busy', 'panelOpen'] },
-    debitingWallet: debiting('debitWallet', 'wallet', 'pay from your wallet'),
-    debitingCommunityWallet: debiting(
-      'debitCommunityWallet',
-      'community-wallet',
-      'pay from the community wallet',
-    ),
-    /** The server's message shows; the page reloads after 5 s (fresh balance, fresh days). */
-    walletFailed: {
-      tags: ['error', 'panelOpen'],
-      after: { walletFailureReload: { target: 'reloading', actions: 'reloadPage' } },
-    },
-    /** The 'Booking successful!' overlay. */
-    booked: {
-      on: {
-        'overlay.viewBookings': { target: 'leaving', actions: 'navigateToBookings' },
-        'overlay.closed': { target: 'reloading', actions: 'reloadPage' },
+      initiating: {
+        tags: ['busy', 'panelOpen'],
+        invoke: {
+          id: 'initiatePayment',
+          src: 'initiatePayment',
+          input: ({ context }) =>
+            studioPayment({
+              ...context,
+              person: person(context),
+              account: context.user?.id ?? null,
+            }),
+          onDone: {
+            target: 'redirecting',
+            actions: { type: 'redirectToPayment', params: ({ event }) => ({ url: event.output }) },
+          },
+          onError: studioCallFailed('choosing', 'start the payment'),
+        },
       },
+      /** On the way to the card provider's page: 'Please wait' stays until the browser leaves. */
+      redirecting: { tags: ['busy', 'panelOpen'] },
+      debitingWallet: debiting('debitWallet', 'wallet', 'pay from your wallet'),
+      debitingCommunityWallet: debiting(
+        'debitCommunityWallet',
+        'community-wallet',
+        'pay from the community wallet',
+      ),
+      /** The server's message shows; the page reloads after 5 s (fresh balance, fresh days). */
+      walletFailed: {
+        tags: ['error', 'panelOpen'],
+        after: { walletFailureReload: { target: 'reloading', actions: 'reloadPage' } },
+      },
+      /** The 'Booking successful!' overlay. */
+      booked: {
+        on: {
+          'overlay.viewBookings': { target: 'leaving', actions: 'navigateToBookings' },
+          'overlay.closed': { target: 'reloading', actions: 'reloadPage' },
+        },
+      },
+      reloading: { tags: ['busy'] },
+      leaving: { tags: ['busy'] },
+      /** A 401: the session-expiry banner speaks and redirects; nothing more to say here. */
+      sessionExpired: {},
     },
-    reloading: { tags: ['busy'] },
-    leaving: { tags: ['busy'] },
-    /** A 401: the session-expiry banner speaks and redirects; nothing more to say here. */
-    sessionExpired: {},
-  },
-})
+  }),
+)

@@ -8,6 +8,7 @@ import {
   type WalletDebitRequest,
   type WalletKind,
 } from './booking-calls'
+import { onFirstUse } from './on-first-use'
 import { BOOKINGS_PATH, walletReference } from './rules/bookings'
 import { eventAction, isFreeEvent, metadataFields, ticketPrice } from './rules/events'
 import { toKobo } from './rules/pricing'
@@ -203,242 +204,244 @@ const WALLET_FAILED = 'The wallet payment did not go through. Nothing was charge
  * The RSVP panel of an event: a guest's details (or the signed-in person's), the event's extra
  * questions, a day and a time slot, then a free booking, a card payment or a wallet payment.
  */
-export const rsvpMachine = setup({
-  types: {
-    input: {} as RsvpInput,
-    context: {} as RsvpContext,
-    events: {} as RsvpEvent,
-    tags: {} as 'busy' | 'error' | 'success',
-  },
-  actors: {
-    createBooking: fromPromise<Booking, BookingInput>(async () => {
-      throw new Error('createBooking is not provided')
-    }),
-    initiatePayment: fromPromise<string, BookingPayment>(async () => {
-      throw new Error('initiatePayment is not provided')
-    }),
-    debitWallet: fromPromise<Booking, WalletDebitRequest>(async () => {
-      throw new Error('debitWallet is not provided')
-    }),
-  },
-  actions: {
-    /** The browser goes to the card provider's checkout. */
-    redirectToPayment: (_, _params: { url: string }) => {},
-    /** A guest's free ticket: the registered page, loaded afresh (spec: navigate, then reload). */
-    navigateToRegistered: (_, _params: { path: string }) => {},
-    navigateToBookings: () => {},
-    /** After a failed wallet payment the page reloads (spec: 5 s later). */
-    reloadPage: () => {},
-    /** A place was taken: the event page re-reads the event (it may be full now). */
-    refreshEvent: () => {},
-    logError: (_, _params: { error: unknown }) => {},
-  },
-  guards: {
-    isBookable: ({ context }) => context.bookable,
-    isGuest: ({ context }) => !context.viewer.signedIn,
-    isSignedIn: ({ context }) => context.viewer.signedIn,
-    isExtraField: ({ context, event }) =>
-      event.type === 'answer.changed' && context.fields.includes(event.field),
-    isDayChoice: ({ context, event }) =>
-      event.type === 'day.chosen' && context.days.includes(event.day),
-    isSlotChoice: ({ context, event }) =>
-      event.type === 'slot.chosen' && context.event.TimeSlots.includes(event.slot),
-    canBookFree: ({ context }) => context.price <= 0 && problemsOf(context).length === 0,
-    canPayByCard: ({ context }) => context.price > 0 && problemsOf(context).length === 0,
-    canPayFromWallet: ({ context, event }) =>
-      event.type === 'pay.wallet' &&
-      context.viewer.signedIn &&
-      context.price > 0 &&
-      (event.wallet === 'community' ? context.wallets.community : context.wallets.personal) !==
-        null &&
-      problemsOf(context).length === 0,
-    isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
-  },
-  delays: { walletFailureReload: 5000 },
-}).createMachine({
-  id: 'rsvp',
-  context: ({ input }) => {
-    const { event, viewer, now } = input
-    const days = rsvpDays(event, now)
-    return {
-      event,
-      viewer,
-      wallets: input.wallets,
-      origin: input.origin,
-      bookable: eventAction(event, viewer, now) === 'open',
-      guest: { ...input.guest },
-      fields: metadataFields(event.metadata),
-      answers: {},
-      days,
-      day: days[0] ?? null,
-      slot: event.TimeSlots[0] ?? null,
-      price: isFreeEvent(event) ? 0 : ticketPrice(event, viewer.isMember),
-      method: null,
-      error: null,
-    }
-  },
-  initial: 'closed',
-  states: {
-    closed: {
-      on: { 'panel.opened': { guard: 'isBookable', target: 'open' } },
+export const rsvpMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as RsvpInput,
+      context: {} as RsvpContext,
+      events: {} as RsvpEvent,
+      tags: {} as 'busy' | 'error' | 'success',
     },
-    open: {
-      initial: 'editing',
-      states: {
-        editing: {
-          on: {
-            'panel.closed': { target: '#rsvp.closed', actions: assign({ error: null }) },
-            'guest.changed': {
-              guard: 'isGuest',
-              actions: assign({
-                guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
-                error: null,
-              }),
-            },
-            'answer.changed': {
-              guard: 'isExtraField',
-              actions: assign({
-                answers: ({ context, event }) => ({
-                  ...context.answers,
-                  [event.field]: event.value,
+    actors: {
+      createBooking: fromPromise<Booking, BookingInput>(async () => {
+        throw new Error('createBooking is not provided')
+      }),
+      initiatePayment: fromPromise<string, BookingPayment>(async () => {
+        throw new Error('initiatePayment is not provided')
+      }),
+      debitWallet: fromPromise<Booking, WalletDebitRequest>(async () => {
+        throw new Error('debitWallet is not provided')
+      }),
+    },
+    actions: {
+      /** The browser goes to the card provider's checkout. */
+      redirectToPayment: (_, _params: { url: string }) => {},
+      /** A guest's free ticket: the registered page, loaded afresh (spec: navigate, then reload). */
+      navigateToRegistered: (_, _params: { path: string }) => {},
+      navigateToBookings: () => {},
+      /** After a failed wallet payment the page reloads (spec: 5 s later). */
+      reloadPage: () => {},
+      /** A place was taken: the event page re-reads the event (it may be full now). */
+      refreshEvent: () => {},
+      logError: (_, _params: { error: unknown }) => {},
+    },
+    guards: {
+      isBookable: ({ context }) => context.bookable,
+      isGuest: ({ context }) => !context.viewer.signedIn,
+      isSignedIn: ({ context }) => context.viewer.signedIn,
+      isExtraField: ({ context, event }) =>
+        event.type === 'answer.changed' && context.fields.includes(event.field),
+      isDayChoice: ({ context, event }) =>
+        event.type === 'day.chosen' && context.days.includes(event.day),
+      isSlotChoice: ({ context, event }) =>
+        event.type === 'slot.chosen' && context.event.TimeSlots.includes(event.slot),
+      canBookFree: ({ context }) => context.price <= 0 && problemsOf(context).length === 0,
+      canPayByCard: ({ context }) => context.price > 0 && problemsOf(context).length === 0,
+      canPayFromWallet: ({ context, event }) =>
+        event.type === 'pay.wallet' &&
+        context.viewer.signedIn &&
+        context.price > 0 &&
+        (event.wallet === 'community' ? context.wallets.community : context.wallets.personal) !==
+          null &&
+        problemsOf(context).length === 0,
+      isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
+    },
+    delays: { walletFailureReload: 5000 },
+  }).createMachine({
+    id: 'rsvp',
+    context: ({ input }) => {
+      const { event, viewer, now } = input
+      const days = rsvpDays(event, now)
+      return {
+        event,
+        viewer,
+        wallets: input.wallets,
+        origin: input.origin,
+        bookable: eventAction(event, viewer, now) === 'open',
+        guest: { ...input.guest },
+        fields: metadataFields(event.metadata),
+        answers: {},
+        days,
+        day: days[0] ?? null,
+        slot: event.TimeSlots[0] ?? null,
+        price: isFreeEvent(event) ? 0 : ticketPrice(event, viewer.isMember),
+        method: null,
+        error: null,
+      }
+    },
+    initial: 'closed',
+    states: {
+      closed: {
+        on: { 'panel.opened': { guard: 'isBookable', target: 'open' } },
+      },
+      open: {
+        initial: 'editing',
+        states: {
+          editing: {
+            on: {
+              'panel.closed': { target: '#rsvp.closed', actions: assign({ error: null }) },
+              'guest.changed': {
+                guard: 'isGuest',
+                actions: assign({
+                  guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
+                  error: null,
                 }),
-              }),
-            },
-            'day.chosen': {
-              guard: 'isDayChoice',
-              actions: assign({ day: ({ event }) => event.day, error: null }),
-            },
-            'slot.chosen': {
-              guard: 'isSlotChoice',
-              actions: assign({ slot: ({ event }) => event.slot, error: null }),
-            },
-            'rsvp.submitted': {
-              guard: 'canBookFree',
-              target: 'booking',
-              actions: assign({ method: 'free', error: null }),
-            },
-            'pay.card': {
-              guard: 'canPayByCard',
-              target: 'initiating',
-              actions: assign({ method: 'card', error: null }),
-            },
-            'pay.wallet': {
-              guard: 'canPayFromWallet',
-              target: 'debiting',
-              actions: assign({ method: ({ event }) => event.wallet, error: null }),
+              },
+              'answer.changed': {
+                guard: 'isExtraField',
+                actions: assign({
+                  answers: ({ context, event }) => ({
+                    ...context.answers,
+                    [event.field]: event.value,
+                  }),
+                }),
+              },
+              'day.chosen': {
+                guard: 'isDayChoice',
+                actions: assign({ day: ({ event }) => event.day, error: null }),
+              },
+              'slot.chosen': {
+                guard: 'isSlotChoice',
+                actions: assign({ slot: ({ event }) => event.slot, error: null }),
+              },
+              'rsvp.submitted': {
+                guard: 'canBookFree',
+                target: 'booking',
+                actions: assign({ method: 'free', error: null }),
+              },
+              'pay.card': {
+                guard: 'canPayByCard',
+                target: 'initiating',
+                actions: assign({ method: 'card', error: null }),
+              },
+              'pay.wallet': {
+                guard: 'canPayFromWallet',
+                target: 'debiting',
+                actions: assign({ method: ({ event }) => event.wallet, error: null }),
+              },
             },
           },
-        },
-        // A free ticket (or a member's free price): booked directly.
-        booking: {
-          tags: ['busy'],
-          invoke: {
-            id: 'createBooking',
-            src: 'createBooking',
-            input: ({ context }) =>
-              bookingOf(context, isFreeEvent(context.event) ? 'free' : 'membership'),
-            onDone: [
-              {
-                guard: 'isGuest',
-                target: 'leaving',
+          // A free ticket (or a member's free price): booked directly.
+          booking: {
+            tags: ['busy'],
+            invoke: {
+              id: 'createBooking',
+              src: 'createBooking',
+              input: ({ context }) =>
+                bookingOf(context, isFreeEvent(context.event) ? 'free' : 'membership'),
+              onDone: [
+                {
+                  guard: 'isGuest',
+                  target: 'leaving',
+                  actions: {
+                    type: 'navigateToRegistered',
+                    params: ({ context }) => ({ path: registeredPathOf(context) }),
+                  },
+                },
+                { target: '#rsvp.booked', actions: assign({ method: null }) },
+              ],
+              onError: [
+                expiredOn401,
+                {
+                  target: 'editing',
+                  actions: [
+                    assign({
+                      method: null,
+                      error: ({ event }) => failureText(event.error, BOOKING_FAILED),
+                    }),
+                    logCallError,
+                  ],
+                },
+              ],
+            },
+          },
+          // A paid ticket by card: the server holds the place and answers the checkout address.
+          initiating: {
+            tags: ['busy'],
+            invoke: {
+              id: 'initiatePayment',
+              src: 'initiatePayment',
+              input: ({ context }) => paymentOf(context),
+              onDone: {
+                target: 'redirecting',
                 actions: {
-                  type: 'navigateToRegistered',
-                  params: ({ context }) => ({ path: registeredPathOf(context) }),
+                  type: 'redirectToPayment',
+                  params: ({ event }) => ({ url: event.output }),
                 },
               },
-              { target: '#rsvp.booked', actions: assign({ method: null }) },
-            ],
-            onError: [
-              expiredOn401,
-              {
-                target: 'editing',
-                actions: [
-                  assign({
-                    method: null,
-                    error: ({ event }) => failureText(event.error, BOOKING_FAILED),
-                  }),
-                  logCallError,
-                ],
-              },
-            ],
-          },
-        },
-        // A paid ticket by card: the server holds the place and answers the checkout address.
-        initiating: {
-          tags: ['busy'],
-          invoke: {
-            id: 'initiatePayment',
-            src: 'initiatePayment',
-            input: ({ context }) => paymentOf(context),
-            onDone: {
-              target: 'redirecting',
-              actions: {
-                type: 'redirectToPayment',
-                params: ({ event }) => ({ url: event.output }),
-              },
+              onError: [
+                expiredOn401,
+                {
+                  // The spec logs it and clears busy; a person is also told, never left guessing.
+                  target: 'editing',
+                  actions: [
+                    logCallError,
+                    assign({
+                      method: null,
+                      error: ({ event }) => failureText(event.error, CARD_FAILED),
+                    }),
+                  ],
+                },
+              ],
             },
-            onError: [
-              expiredOn401,
-              {
-                // The spec logs it and clears busy; a person is also told, never left guessing.
-                target: 'editing',
-                actions: [
-                  logCallError,
-                  assign({
-                    method: null,
-                    error: ({ event }) => failureText(event.error, CARD_FAILED),
+          },
+          // The browser is on its way to the checkout: the buttons keep saying 'Please wait'.
+          redirecting: { tags: ['busy'] },
+          // A guest's free ticket is booked: the registered page is loading.
+          leaving: { tags: ['busy'] },
+          // A paid ticket from a wallet: the debit and the booking commit together.
+          debiting: {
+            tags: ['busy'],
+            invoke: {
+              id: 'debitWallet',
+              src: 'debitWallet',
+              input: ({ context }) =>
+                debitOf(context, context.method === 'community' ? 'community' : 'personal'),
+              onDone: { target: '#rsvp.booked' },
+              onError: [
+                expiredOn401,
+                {
+                  target: 'walletFailed',
+                  actions: assign({
+                    error: ({ event }) => failureText(event.error, WALLET_FAILED),
                   }),
-                ],
-              },
-            ],
+                },
+              ],
+            },
+          },
+          // The server's message shows; 5 s later the page reloads (spec).
+          walletFailed: {
+            tags: ['error'],
+            after: { walletFailureReload: { target: 'reloading', actions: 'reloadPage' } },
+          },
+          reloading: { tags: ['busy'] },
+          // A 401: the session-expiry banner says so and goes to /login; nothing more to add here.
+          sessionExpired: {
+            on: { 'panel.closed': { target: '#rsvp.closed' } },
           },
         },
-        // The browser is on its way to the checkout: the buttons keep saying 'Please wait'.
-        redirecting: { tags: ['busy'] },
-        // A guest's free ticket is booked: the registered page is loading.
-        leaving: { tags: ['busy'] },
-        // A paid ticket from a wallet: the debit and the booking commit together.
-        debiting: {
-          tags: ['busy'],
-          invoke: {
-            id: 'debitWallet',
-            src: 'debitWallet',
-            input: ({ context }) =>
-              debitOf(context, context.method === 'community' ? 'community' : 'personal'),
-            onDone: { target: '#rsvp.booked' },
-            onError: [
-              expiredOn401,
-              {
-                target: 'walletFailed',
-                actions: assign({
-                  error: ({ event }) => failureText(event.error, WALLET_FAILED),
-                }),
-              },
-            ],
+      },
+      // The signed-in person's success overlay: 'View Bookings' or 'Close'.
+      booked: {
+        tags: ['success'],
+        on: {
+          'overlay.viewBookings': { actions: 'navigateToBookings' },
+          'overlay.closed': {
+            target: 'closed',
+            actions: [assign({ method: null, error: null }), 'refreshEvent'],
           },
-        },
-        // The server's message shows; 5 s later the page reloads (spec).
-        walletFailed: {
-          tags: ['error'],
-          after: { walletFailureReload: { target: 'reloading', actions: 'reloadPage' } },
-        },
-        reloading: { tags: ['busy'] },
-        // A 401: the session-expiry banner says so and goes to /login; nothing more to add here.
-        sessionExpired: {
-          on: { 'panel.closed': { target: '#rsvp.closed' } },
         },
       },
     },
-    // The signed-in person's success overlay: 'View Bookings' or 'Close'.
-    booked: {
-      tags: ['success'],
-      on: {
-        'overlay.viewBookings': { actions: 'navigateToBookings' },
-        'overlay.closed': {
-          target: 'closed',
-          actions: [assign({ method: null, error: null }), 'refreshEvent'],
-        },
-      },
-    },
-  },
-})
+  }),
+)

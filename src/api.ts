@@ -1,33 +1,11 @@
 import { createActor } from 'xstate'
+import { onFirstUse } from '../machines/on-first-use'
 import { sessionExpiryMachine } from '../machines/session-expiry.machine'
 import { viewerActors } from '../machines/viewer.actors'
 import { viewerMachine } from '../machines/viewer.machine'
 import type { Api, UnauthorizedCall, UnauthorizedOutcome } from '../openapi/client'
 import { showLiveFlow } from './live-flows'
 import { readSession, storage } from './storage'
-
-/**
- * An actor made and started the first time anything touches it (a page's handler, a render
- * after hydration), not while the modules run: the first task of a page load stays short, and
- * storage is read once the page is hydrated.
- */
-function onFirstUse<T extends object>(create: () => T): T {
-  let made: T | undefined
-  const actor = (): T => {
-    made ??= create()
-    return made
-  }
-  const bound = new Map<PropertyKey, unknown>()
-  return new Proxy({} as T, {
-    get(_, key) {
-      const value: unknown = Reflect.get(actor(), key, actor())
-      if (typeof value !== 'function') return value
-      if (!bound.has(key)) bound.set(key, value.bind(actor()))
-      return bound.get(key)
-    },
-    has: (_, key) => Reflect.has(actor(), key),
-  })
-}
 
 /** The app's session-expiry flow: 'Login session has expired', then /login 3 s later. */
 export const sessionExpiry = onFirstUse(() =>
