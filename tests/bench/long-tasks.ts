@@ -5,7 +5,7 @@
 import { parseArgs } from 'node:util'
 import type { CDPSession } from 'playwright-core'
 import { launchChromium, startAppServer } from '../support/browser'
-import { median } from './browser-figures'
+import { median, type TraceEvent } from './browser-figures'
 
 const { values } = parseArgs({
   options: {
@@ -18,17 +18,6 @@ const rounds = Number(values.rounds)
 const top = Number(values.top)
 
 const PAGES = values.pages?.split(',') ?? ['/', '/event/rooftop-jazz', '/menu', '/about']
-
-interface TraceEvent {
-  name: string
-  cat: string
-  ph: string
-  ts: number
-  dur?: number
-  tid: number
-  pid: number
-  args?: { data?: { url?: string; functionName?: string; type?: string } }
-}
 
 /** What the longest main-thread task did: its biggest steps, e.g. 'FunctionCall index.js 31'. */
 function longestTaskSteps(events: TraceEvent[], main: TraceEvent): string {
