@@ -1,14 +1,18 @@
-import { StrictMode, useEffect } from 'react'
+import { type ReactNode, StrictMode, useEffect } from 'react'
 import { createBrowserRouter, RouterProvider } from 'react-router-dom'
 import { InitialData, InitialDataProvider } from './initial-data'
 import { routes } from './routes'
 
 export { loadApiClient, startViewer } from './api'
 
-/** Nothing on the page: its effect says the first screen is hydrated (or rendered). */
-function Started({ onStarted }: { onStarted: () => void }) {
+/**
+ * Adds nothing to the page: its effect, run after its children's, says the first screen is
+ * hydrated (or rendered). A wrapper, not a sibling of the router: React's `useId` numbers by the
+ * place in the tree, and the server's tree (src/entry-server.tsx) has no sibling there.
+ */
+function Started({ onStarted, children }: { onStarted: () => void; children: ReactNode }) {
   useEffect(() => onStarted(), [onStarted])
-  return null
+  return children
 }
 
 /**
@@ -26,8 +30,9 @@ export function createApp(document: Document) {
   const element = (
     <StrictMode>
       <InitialDataProvider value={InitialData.fromDocument(document)}>
-        <RouterProvider router={router} />
-        <Started onStarted={onStarted} />
+        <Started onStarted={onStarted}>
+          <RouterProvider router={router} />
+        </Started>
       </InitialDataProvider>
     </StrictMode>
   )

@@ -1,4 +1,4 @@
-import { createContext, useContext, useSyncExternalStore } from 'react'
+import { createContext, useContext, useEffect, useState, useSyncExternalStore } from 'react'
 
 /** What the page's HTML carries: the server's clock and the answers of the first calls, by API path. */
 export interface CarriedData {
@@ -21,11 +21,14 @@ export class InitialData {
     this.answers = { ...answers }
   }
 
-  /** Each answer is taken once: later visits of the same screen fetch fresh data. */
-  take<T>(apiPath: string): T | null {
-    const answer = this.answers[apiPath]
+  /** The answer the server gave to `apiPath`, while it is kept. */
+  answer<T>(apiPath: string): T | null {
+    return (this.answers[apiPath] as T | undefined) ?? null
+  }
+
+  /** Lets an answer go: later visits of its screen fetch fresh data. */
+  drop(apiPath: string): void {
     delete this.answers[apiPath]
-    return (answer as T | undefined) ?? null
   }
 
   /** The data a page loaded in the browser carries (nothing for a page the server did not fill). */
@@ -46,6 +49,20 @@ export const InitialDataProvider = InitialDataContext.Provider
 
 export function useInitialData(): InitialData {
   return useContext(InitialDataContext)
+}
+
+/**
+ * The server's answer to `apiPath`, for the screen that shows it first. It is let go once the
+ * screen is on the page (an effect), not as it renders: React may throw a render away and do it
+ * again (hydration, interrupted by a tap, starts over at once to deliver it), and the second
+ * render must read the answer the first did, or it shows a skeleton where the server's HTML has
+ * the data, and React drops the page's HTML (and the tap with it).
+ */
+export function useCarriedAnswer<T>(apiPath: string): T | null {
+  const initialData = useInitialData()
+  const [answer] = useState(() => initialData.answer<T>(apiPath))
+  useEffect(() => initialData.drop(apiPath), [initialData, apiPath])
+  return answer
 }
 
 const neverChanges = () => () => {}

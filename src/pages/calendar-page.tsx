@@ -19,7 +19,7 @@ import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
 import { useNow } from '../hooks/use-now'
 import { useViewer } from '../hooks/use-viewer'
-import { useInitialData } from '../initial-data'
+import { useCarriedAnswer } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
 
 type Event = components['schemas']['Event']
@@ -39,11 +39,11 @@ let lastEvents: Event[] | null = null
 
 /** Home: the landing, then the calendar. The page owns the calendar's actor. */
 export function CalendarPage() {
-  const initialData = useInitialData()
-  const [start] = useState(() => {
-    const carried = initialData.take<{ data: Event[] }>('/events')?.data ?? null
-    return { events: carried ?? lastEvents, remembered: carried === null && lastEvents !== null }
-  })
+  const carried = useCarriedAnswer<{ data: Event[] }>('/events')?.data ?? null
+  const [start] = useState(() => ({
+    events: carried ?? lastEvents,
+    remembered: carried === null && lastEvents !== null,
+  }))
   const actorRef = useActorRef(
     calendarMachine.provide({
       actors: calendarActors(api),

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { type MouseEvent, type ReactNode, useEffect, useId, useState } from 'react'
+import { type MouseEvent, type ReactNode, useCallback, useEffect, useId, useState } from 'react'
 import { Link, useLocation, useNavigate, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { eventDetailActors } from '../../machines/event-detail.actors'
@@ -31,7 +31,7 @@ import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
 import { useNow } from '../hooks/use-now'
 import { useViewer } from '../hooks/use-viewer'
-import { useInitialData } from '../initial-data'
+import { useCarriedAnswer } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
 import { pageOrigin, storage } from '../storage'
@@ -41,10 +41,9 @@ type Event = components['schemas']['Event']
 /** /event/{id}: one event. A new id starts a new screen, so its actor starts afresh. */
 export function EventPage() {
   const { id = '' } = useParams()
-  const initialData = useInitialData()
   // The server answered the page's first call: the event, or that it does not exist (a 404).
-  const [carried] = useState(() =>
-    initialData.take<{ status: 'success'; data: Event } | { status: 'error' }>(`/events/${id}`),
+  const carried = useCarriedAnswer<{ status: 'success'; data: Event } | { status: 'error' }>(
+    `/events/${id}`,
   )
   if (carried?.status === 'error') {
     return (
@@ -176,9 +175,15 @@ function EventDetail({
   onShare: () => void
   onBooked: () => void
 }) {
-  const { signedIn, isMember } = useViewer()
+  const { signedIn, isMember, known } = useViewer()
   const now = useNow()
   const action = eventAction(event, { isMember }, now)
+  // The action opens the panel once the app knows who is looking (it does not while hydrating,
+  // nor while a stored login's profile is on its way): the booking starts afresh for each
+  // viewer, at their price. The bar stays out of the flow's key, so a tap kept from before the
+  // app listened finds the same button.
+  const [panelWanted, setPanelWanted] = useState(false)
+  const panelOpened = useCallback(() => setPanelWanted(false), [])
   const membersOnly = event['Members-only'] === true
   const free = isFreeEvent(event)
 
@@ -220,25 +225,25 @@ function EventDetail({
 
             {membersOnly && <MembersOnlyNote isMember={isMember} />}
 
+            <ActionBar
+              event={event}
+              action={action}
+              priceLabel={ticketPriceLabel(event, isMember)}
+              canShare={canShare(event, { isMember }, now)}
+              waiting={panelWanted && !known}
+              onShare={onShare}
+              onAction={() => setPanelWanted(true)}
+            />
             {/* A new viewer or a new RSVP flag starts the booking afresh, with the right price. */}
             <TicketFlow
               key={`${signedIn}|${isMember}|${event.RSVP}`}
               event={event}
               signedIn={signedIn}
               isMember={isMember}
+              open={panelWanted && known}
+              onOpened={panelOpened}
               onBooked={onBooked}
-            >
-              {(openPanel) => (
-                <ActionBar
-                  event={event}
-                  action={action}
-                  priceLabel={ticketPriceLabel(event, isMember)}
-                  canShare={canShare(event, { isMember }, now)}
-                  onShare={onShare}
-                  onAction={openPanel}
-                />
-              )}
-            </TicketFlow>
+            />
 
             <section
               aria-labelledby="about-heading"
@@ -364,20 +369,23 @@ function MembersOnlyNote({ isMember }: { isMember: boolean }) {
 
 /**
  * The RSVP flow of the event: its actor lives with the page (kept while the panel closes and
- * opens again); `children` gets the function that opens the panel.
+ * opens again). `open` opens the panel.
  */
 function TicketFlow({
   event,
   signedIn,
   isMember,
+  open,
+  onOpened,
   onBooked,
-  children,
 }: {
   event: Event
   signedIn: boolean
   isMember: boolean
+  /** The person asked for the panel (and the app knows who they are). */
+  open: boolean
+  onOpened: () => void
   onBooked: () => void
-  children: (openPanel: () => void) => ReactNode
 }) {
   const navigate = useNavigate()
   const [now] = useState(() => new Date())
@@ -424,12 +432,12 @@ function TicketFlow({
     window.addEventListener('pageshow', restored)
     return () => window.removeEventListener('pageshow', restored)
   }, [])
-  return (
-    <>
-      {children(() => actorRef.send({ type: 'panel.opened' }))}
-      <RsvpPanel actorRef={actorRef} now={now} />
-    </>
-  )
+  useEffect(() => {
+    if (!open) return
+    actorRef.send({ type: 'panel.opened' })
+    onOpened()
+  }, [actorRef, open, onOpened])
+  return <RsvpPanel actorRef={actorRef} now={now} />
 }
 
 /** The one action: a sticky bar at the bottom of phones, inline under the title from 768 px. */
@@ -438,6 +446,7 @@ function ActionBar({
   action,
   priceLabel,
   canShare,
+  waiting,
   onShare,
   onAction,
 }: {
@@ -445,6 +454,8 @@ function ActionBar({
   action: EventAction
   priceLabel: string
   canShare: boolean
+  /** Tapped: the panel opens once the app knows who is looking. */
+  waiting: boolean
   onShare: () => void
   onAction: () => void
 }) {
@@ -498,6 +509,7 @@ function ActionBar({
           disabled={!open}
           aria-describedby={note ? noteId : undefined}
           aria-haspopup="dialog"
+          aria-busy={waiting || undefined}
           onClick={onAction}
           className={cx(
             button({ size: 'lg' }),
@@ -513,7 +525,7 @@ function ActionBar({
             }),
           )}
         >
-          {detailActionLabel(action, event)}
+          {waiting ? 'Please wait' : detailActionLabel(action, event)}
         </button>
         {canShare && (
           <button

@@ -19,7 +19,7 @@ import { MemberMenuCard } from '../components/member-menu'
 import { MenuLink, MenuLinkSkeleton } from '../components/menu-link'
 import { eyebrow } from '../components/page-styles'
 import { useViewer } from '../hooks/use-viewer'
-import { useInitialData } from '../initial-data'
+import { useCarriedAnswer } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
 import { storage, takeBrokenLogin } from '../storage'
@@ -32,12 +32,10 @@ type Space = components['schemas']['Space']
  * two booking links; the member part reads the app's viewer.
  */
 export default function MenuPage() {
-  const initialData = useInitialData()
-  const [venues] = useState(() => {
-    const spaces = initialData.take<{ data: Space[] }>('/schedules')?.data
-    const studioItems = initialData.take<{ data: Space[] }>('/schedules/print-studio')?.data
-    return spaces && studioItems ? { spaces, studioItems } : null
-  })
+  const spaces = useCarriedAnswer<{ data: Space[] }>('/schedules')?.data
+  const studioItems = useCarriedAnswer<{ data: Space[] }>('/schedules/print-studio')?.data
+  // The machine reads its input once, as it starts.
+  const venues = spaces && studioItems ? { spaces, studioItems } : null
   const actorRef = useActorRef(
     venuesMachine.provide({
       actors: venuesActors(api),

@@ -216,6 +216,51 @@ describe('hydration', () => {
     expect(trouble).toEqual([])
   })
 
+  it('keeps the ids the server gave: React’s ids and the page’s agree once hydrated', async () => {
+    // useId numbers by the place in the tree, so a tree that differs above a form (a sibling
+    // more on one side) gives other ids in the browser. React does not rewrite attributes at
+    // hydration: a label would name an id its field no longer has in React's view, and Ark's
+    // components look their parts up by the ids React gave them.
+    const context = await app.newContext(WIDTHS.phone)
+    const tab = await context.newPage()
+    const differences: string[] = []
+    for (const [path] of PUBLIC_PAGES) {
+      const page = await openHydrated(context, path, tab)
+      await page.waitForFunction(() =>
+        [...document.querySelectorAll('#root [id]')].every((element) =>
+          Object.keys(element).some((key) => key.startsWith('__reactProps')),
+        ),
+      )
+      const found = await page.evaluate(() => {
+        const attributes: Record<string, string> = {
+          id: 'id',
+          htmlFor: 'for',
+          name: 'name',
+          'aria-labelledby': 'aria-labelledby',
+          'aria-describedby': 'aria-describedby',
+          'aria-controls': 'aria-controls',
+        }
+        const out: string[] = []
+        for (const element of document.querySelectorAll('#root *')) {
+          const key = Object.keys(element).find((k) => k.startsWith('__reactProps'))
+          if (!key) continue
+          const props = (element as unknown as Record<string, Record<string, unknown>>)[key] ?? {}
+          for (const [prop, attribute] of Object.entries(attributes)) {
+            const value = props[prop]
+            const onPage = element.getAttribute(attribute)
+            if (typeof value === 'string' && onPage !== null && value !== onPage) {
+              out.push(`<${element.localName}> ${attribute}="${onPage}", React: "${value}"`)
+            }
+          }
+        }
+        return out
+      })
+      differences.push(...found.map((difference) => `${path}: ${difference}`))
+    }
+    await context.close()
+    expect(differences).toEqual([])
+  })
+
   it('renders the server’s day when the browser’s clock is a day ahead, then the browser’s', async () => {
     const context = await app.newContext(WIDTHS.desktop)
     await context.clock.setFixedTime(new Date(NOW.getTime() + 86_400_000))
@@ -318,6 +363,30 @@ describe('hydration', () => {
       expect(trouble).toEqual([])
     },
   )
+
+  it('keeps a member’s early tap on ‘Buy Ticket’ until her profile says she is one: then the panel, at her price', async () => {
+    const { context } = await app.signIn('ada@example.com', WIDTHS.phone)
+    const trouble = watch(context)
+    const page = await context.newPage()
+    const releaseCode = await holdRequests(page, '**/assets/*.js')
+    const releaseProfile = await holdRequests(page, '**/api/accounts/profile')
+    await page.goto(`${app.url}/event/rooftop-jazz`)
+    await page.getByRole('button', { name: 'Buy Ticket', exact: true }).click()
+    releaseCode()
+    // The app has the tap but does not know yet that she is a member: the action waits, and
+    // says so; no panel at a visitor's price.
+    const waiting = page.getByRole('button', { name: 'Please wait', exact: true })
+    await waiting.waitFor()
+    await expect(waiting.getAttribute('aria-busy')).resolves.toBe('true')
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0)
+    await page.screenshot({ path: `${SCREENSHOTS}event-member-tap-waiting-390.png` })
+    releaseProfile()
+    const dialog = page.getByRole('dialog')
+    await dialog.getByText('₦8,000', { exact: true }).waitFor()
+    await dialog.getByText('Ada Okafor').waitFor()
+    await context.close()
+    expect(trouble).toEqual([])
+  })
 
   it('gives the app what was typed and ticked before its code loaded', async () => {
     const context = await app.newContext(WIDTHS.phone)

@@ -127,6 +127,8 @@ describe('/profile/wallet', () => {
       .first()
       .click()
     const panel = page.getByRole('dialog')
+    // It opens once her profile is read (the app knows then who is booking).
+    await panel.waitFor()
     for (const group of await panel.getByRole('radiogroup').all()) {
       const first = group.getByRole('radio').first()
       if (!(await first.isChecked())) await first.click()
