@@ -1,6 +1,6 @@
 import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
-import { type ReactNode, useId } from 'react'
+import { type ReactNode, useId, useLayoutEffect, useRef } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { button, panel } from '../../styled-system/recipes'
 import { Banner } from './banner'
@@ -20,10 +20,20 @@ interface PanelProps {
  */
 export function Panel({ open, onOpenChange, title, description, children, footer }: PanelProps) {
   const styles = panel()
+  // Closing gives focus back to what opened the panel, noted as the panel opens. Ark notes it a
+  // frame later, when its focus trap starts: on a busy phone a tap inside the panel can come
+  // first, and closing would then leave focus on the page's body.
+  const opener = useRef<HTMLElement | null>(null)
+  useLayoutEffect(() => {
+    if (!open) return
+    const focused = document.activeElement
+    opener.current = focused instanceof HTMLElement && focused !== document.body ? focused : null
+  }, [open])
   return (
     <Dialog.Root
       open={open}
       onOpenChange={(details) => onOpenChange(details.open)}
+      finalFocusEl={() => (opener.current?.isConnected ? opener.current : null)}
       lazyMount
       unmountOnExit
     >

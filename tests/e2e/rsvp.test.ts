@@ -180,6 +180,25 @@ describe('the panel', () => {
     await dialog.waitFor({ state: 'detached' })
     await expect(action.evaluate((el) => el === document.activeElement)).resolves.toBe(true)
   })
+
+  it('gives focus back to its button when used before its first frame is drawn (a busy phone)', async () => {
+    const page = await open('/event/risograph-workshop', WIDTHS.phone)
+    // The phone draws its next frame half a second late: the panel's focus trap starts then.
+    await page.evaluate(() => {
+      window.requestAnimationFrame = (draw) => window.setTimeout(() => draw(performance.now()), 500)
+      window.cancelAnimationFrame = (frame) => window.clearTimeout(frame)
+    })
+    const action = page.getByRole('button', { name: 'Buy Ticket' })
+    await action.focus()
+    await page.keyboard.press('Enter')
+    const dialog = page.getByRole('dialog', { name: 'Buy your ticket' })
+    await dialog.waitFor()
+    await dialog.getByLabel('Email Address').focus()
+    await page.waitForTimeout(600)
+    await page.keyboard.press('Escape')
+    await dialog.waitFor({ state: 'detached' })
+    await expect(action.evaluate((el) => el === document.activeElement)).resolves.toBe(true)
+  })
 })
 
 describe('a member of a community', () => {
