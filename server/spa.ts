@@ -26,7 +26,8 @@ interface ServerRenderer {
   ): Promise<{
     status: number
     pages: string[]
-    pipe: ((destination: Writable) => void) | null
+    hydrates: boolean
+    pipe: (destination: Writable) => void
   }>
 }
 
@@ -129,9 +130,9 @@ export async function registerSpa(
       : null
     const json = JSON.stringify(carried).replace(/</g, '\\u003c')
     const later = preloads(rendered?.pages ?? pages)
-    // A page with nothing in it is its code's to render: the code comes at once. A rendered page
-    // paints first and starts its code after (START_AFTER_FIRST_PAINT).
-    const code = rendered?.pipe
+    // A page that is its code's to render (nothing, or the page shell) asks for the code at once.
+    // A rendered page paints first and starts its code after (START_AFTER_FIRST_PAINT).
+    const code = rendered?.hydrates
       ? `<script id="app-code" type="application/json">${JSON.stringify([entry, ...later])}</script><script type="module">${START_AFTER_FIRST_PAINT}</script>`
       : `${entryTag}${later.map((file) => `<link rel="modulepreload" href="${file}">`).join('')}`
     // `hints`: what the page's HTML asks for before its code.
@@ -141,7 +142,7 @@ export async function registerSpa(
         `${hints}${code}<script id="initial-data" type="application/json">${json}</script></head>`,
       )
     const status = missing || rendered?.status === 404 ? 404 : 200
-    if (!rendered?.pipe) return { status, html: `${head()}<div id="root"></div>${afterRoot}` }
+    if (!rendered) return { status, html: `${head()}<div id="root"></div>${afterRoot}` }
     const sink = new PassThrough()
     rendered.pipe(sink)
     const body = await text(sink)

@@ -2,6 +2,7 @@ import type { Writable } from 'node:stream'
 import { StrictMode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
 import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
+import { PageShell } from './components/page-shell'
 import { type CarriedData, InitialData, InitialDataProvider } from './initial-data'
 import { type RouteHandle, routes } from './routes'
 
@@ -14,15 +15,18 @@ export interface RenderedPage {
   /** The sources of the lazy pages on screen, whose code the HTML preloads. */
   pages: string[]
   /**
-   * Streams the rendered app (the inside of #root) into the response; null for a page that only
-   * the browser can render (what it shows depends on the stored login).
+   * Whether the browser hydrates the page. False for a page that only the browser can render
+   * (what it shows depends on the stored login): its HTML is the page shell, rendered over.
    */
-  pipe: ((destination: Writable) => void) | null
+  hydrates: boolean
+  /** Streams the rendered app (the inside of #root) into the response. */
+  pipe: (destination: Writable) => void
 }
 
 /**
  * Renders a page of the app as the browser's first render will (same routes, same carried data,
- * a visitor's view), so the browser hydrates it without a difference. It resolves once the whole
+ * a visitor's view), so the browser hydrates it without a difference; a page only the browser
+ * can render, as the page shell the browser's router shows until that page's code is there. It resolves once the whole
  * page is rendered: the data is already there, and a finished page needs no inline script (the
  * Content Security Policy allows none).
  */
@@ -35,22 +39,26 @@ export async function renderPage(url: string, carried: CarriedData): Promise<Ren
   const status = matched.at(-1)?.path === '*' ? 404 : 200
   const handles = matched.map((route) => (route.handle ?? {}) as RouteHandle)
   const pages = handles.flatMap((handle) => handle.page ?? [])
-  if (handles.some((handle) => handle.browserOnly)) return { status, pages, pipe: null }
+  const hydrates = !handles.some((handle) => handle.browserOnly)
 
   return new Promise((resolve, reject) => {
     const stream = renderToPipeableStream(
-      <StrictMode>
-        <InitialDataProvider value={new InitialData(carried)}>
-          <StaticRouterProvider router={router} context={context} hydrate={false} />
-        </InitialDataProvider>
-      </StrictMode>,
+      hydrates ? (
+        <StrictMode>
+          <InitialDataProvider value={new InitialData(carried)}>
+            <StaticRouterProvider router={router} context={context} hydrate={false} />
+          </InitialDataProvider>
+        </StrictMode>
+      ) : (
+        <PageShell />
+      ),
       {
         // Every Suspense boundary is finished when the page is sent: its HTML stays in place
         // (a boundary sent apart would need an inline script to be moved in, which the CSP
         // forbids). The boundaries are for the browser, which hydrates each in its own slice.
         progressiveChunkSize: Number.POSITIVE_INFINITY,
         onAllReady: () =>
-          resolve({ status, pages, pipe: (destination) => stream.pipe(destination) }),
+          resolve({ status, pages, hydrates, pipe: (destination) => stream.pipe(destination) }),
         onError: reject,
       },
     )

@@ -7,8 +7,9 @@ import './index.css'
 const nextTask = () => new Promise((resolve) => setTimeout(resolve))
 
 /**
- * Hydrates the page the server rendered, or renders the app from nothing (Vite's dev server, or
- * a server without the SSR build). The page paints from its HTML before any of this runs, so
+ * Hydrates the page the server rendered, or renders the app over the page shell (a page whose
+ * content depends on the stored login) or from nothing (Vite's dev server, or a server without
+ * the SSR build). The page paints from its HTML before any of this runs, so
  * each step is a task of its own, none long enough to hold a tap: React's modules run, then the
  * app's (its HTML preloads both), then the router reads the address, then React hydrates in
  * slices. A module's code runs whole in one task: that is why they are imported one by one.
@@ -18,7 +19,9 @@ async function start(container: HTMLElement) {
   const app = await import('./app')
   await nextTask()
   const { router, element, started } = app.createApp(document)
-  if (!container.hasChildNodes()) {
+  // The page shell (src/components/page-shell.tsx) stands in for a page the browser renders: the
+  // router shows the same until the page's code is there, then the page.
+  if (!container.hasChildNodes() || container.querySelector(':scope > [data-page-shell]')) {
     createRoot(container).render(element)
     return { app, started, deliverEarlyInput: () => {} }
   }

@@ -125,6 +125,15 @@ describe('the server’s HTML', () => {
     },
   )
 
+  it('paints the header and the outline of a protected page before any script runs', async () => {
+    const page = noScriptTab
+    await page.goto(`${app.url}/profile/wallet`)
+    await expect(page.getByRole('link', { name: 'Sixteen, home' }).isVisible()).resolves.toBe(true)
+    await expect(page.getByRole('status').textContent()).resolves.toBe('Loading')
+    await expect(page.locator('main[aria-busy="true"]').count()).resolves.toBe(1)
+    await page.screenshot({ path: `${SCREENSHOTS}ssr-shell-phone.png` })
+  })
+
   it.each([
     ['/no-such-page', 'Page Not Found'],
     ['/event/no-such-event', 'This event does not exist'],
@@ -184,10 +193,16 @@ describe('the server', () => {
     expect(await response.text()).not.toContain('renderToPipeableStream')
   })
 
-  it('serves the protected pages empty, for the browser to render with its stored login', async () => {
+  it('serves a protected page as the page shell, with its code named at once', async () => {
     const response = await fetch(`${app.url}/profile/bookings`)
     expect(response.status).toBe(200)
-    expect(await response.text()).toContain('<div id="root"></div>')
+    const html = await response.text()
+    // What it shows depends on the stored login: the browser renders it over the shell, so the
+    // shell holds no personal data and the code does not wait for a first paint.
+    expect(html).toMatch(/<div id="root"><div data-page-shell=""/)
+    expect(html).not.toContain('id="app-code"')
+    expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/)
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/profile-bookings-page-/)
   })
 })
 
@@ -213,6 +228,23 @@ describe('hydration', () => {
     const home = await openHydrated(context, '/')
     await expect(home.getByRole('link', { name: /Apply now/ }).count()).resolves.toBe(0)
     await context.close()
+    expect(trouble).toEqual([])
+  })
+
+  it('renders a member’s protected pages over the page shell, with no warning', async () => {
+    const { context } = await app.signIn('ada@example.com', WIDTHS.phone)
+    const trouble = watch(context)
+    const tab = await context.newPage()
+    for (const [path, title] of [
+      ['/profile', 'Profile'],
+      ['/profile/wallet', 'Wallet'],
+    ] as const) {
+      const page = await openHydrated(context, path, tab)
+      await page.getByRole('heading', { level: 1, name: title }).waitFor()
+      await expect(page.locator('[data-page-shell]').count(), path).resolves.toBe(0)
+    }
+    await context.close()
+    // React Router warns when it has nothing to show while a page's code loads.
     expect(trouble).toEqual([])
   })
 

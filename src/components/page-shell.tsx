@@ -1,0 +1,63 @@
+import { css } from '../../styled-system/css'
+import { BrandMark, brandStyle } from './brand'
+import { Skeleton } from './skeleton'
+
+/**
+ * What a page the browser renders (its content depends on the stored login) shows until its
+ * code has run: the header and the outline of a member page. The server sends it as the page's
+ * HTML, so a phone on a slow network paints it at once instead of a blank screen, and the router
+ * shows the same while the page's code loads, so nothing jumps when the app takes over. It uses
+ * no router (the server renders it alone): the brand is a plain link home. `data-page-shell`
+ * tells src/main.tsx to render over it rather than hydrate it.
+ */
+export function PageShell() {
+  return (
+    <div data-page-shell="" className={css({ minH: '100dvh', bg: 'canvas' })}>
+      <header
+        className={css({
+          position: 'sticky',
+          top: '0',
+          zIndex: 'sticky',
+          bg: 'canvas',
+          borderBottomWidth: '1px',
+          borderColor: 'border',
+        })}
+      >
+        <div
+          className={css({
+            maxW: '6xl',
+            mx: 'auto',
+            h: '14',
+            display: 'flex',
+            alignItems: 'center',
+            justifyContent: 'center',
+          })}
+        >
+          <a href="/" aria-label="Sixteen, home" className={brandStyle}>
+            <BrandMark />
+          </a>
+        </div>
+      </header>
+      <main
+        aria-busy="true"
+        className={css({
+          maxW: '2xl',
+          mx: 'auto',
+          px: { base: '4', md: '8' },
+          pt: { base: '6', md: '12' },
+          display: 'grid',
+          gap: '3',
+        })}
+      >
+        <p role="status" className={css({ srOnly: true })}>
+          Loading
+        </p>
+        <Skeleton className={css({ h: '3', w: '24' })} />
+        <Skeleton className={css({ h: '10', w: '56', mb: { base: '3', md: '5' } })} />
+        <Skeleton className={css({ h: '16', w: 'full' })} />
+        <Skeleton className={css({ h: '16', w: 'full' })} />
+        <Skeleton className={css({ h: '16', w: 'full' })} />
+      </main>
+    </div>
+  )
+}
