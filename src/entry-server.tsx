@@ -26,7 +26,7 @@ export interface RenderedPage {
 /**
  * Renders a page of the app as the browser's first render will (same routes, same carried data,
  * a visitor's view), so the browser hydrates it without a difference; a page only the browser
- * can render, as the page shell the browser's router shows until that page's code is there. It resolves once the whole
+ * can render, as the page shell, which stays on screen until the browser renders the page. It resolves once the whole
  * page is rendered: the data is already there, and a finished page needs no inline script (the
  * Content Security Policy allows none).
  */

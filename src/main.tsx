@@ -9,24 +9,18 @@ const nextTask = () => new Promise((resolve) => setTimeout(resolve))
 /**
  * Hydrates the page the server rendered, or renders the app over the page shell (a page whose
  * content depends on the stored login) or from nothing (Vite's dev server, or a server without
- * the SSR build). The page paints from its HTML before any of this runs, so
- * each step is a task of its own, none long enough to hold a tap: React's modules run, then the
- * app's (its HTML preloads both), then the router reads the address, then React hydrates in
- * slices. A module's code runs whole in one task: that is why they are imported one by one.
+ * the SSR build). The page paints from its HTML before any of this runs, so each step is a task
+ * of its own, none long enough to hold a tap: React's modules run, then the app's (its HTML
+ * preloads both), then the router reads the address and loads the page's code, then React
+ * hydrates in slices. A module's code runs whole in one task: that is why they are imported one by one.
  */
 async function start(container: HTMLElement) {
   await nextTask()
   const app = await import('./app')
   await nextTask()
   const { router, element, started } = app.createApp(document)
-  // The page shell (src/components/page-shell.tsx) stands in for a page the browser renders: the
-  // router shows the same until the page's code is there, then the page.
-  if (!container.hasChildNodes() || container.querySelector(':scope > [data-page-shell]')) {
-    createRoot(container).render(element)
-    return { app, started, deliverEarlyInput: () => {} }
-  }
   // A lazy page on screen loads first (the HTML preloads its code; the router loads it), so the
-  // first render is the server's, not an empty fallback.
+  // first render is the page, never a router's empty fallback: the HTML stays on screen until then.
   if (!router.state.initialized) {
     await new Promise<void>((resolve) => {
       const unsubscribe = router.subscribe((state) => {
@@ -35,6 +29,12 @@ async function start(container: HTMLElement) {
         resolve()
       })
     })
+  }
+  // The page shell (src/components/page-shell.tsx) stands in for a page only the browser can
+  // render: the page replaces it.
+  if (!container.hasChildNodes() || container.querySelector(':scope > [data-page-shell]')) {
+    createRoot(container).render(element)
+    return { app, started, deliverEarlyInput: () => {} }
   }
   await nextTask()
   // What the person typed or tapped before now, given to the app once it is hydrated.

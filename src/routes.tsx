@@ -1,5 +1,4 @@
 import { Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom'
-import { PageShell } from './components/page-shell'
 import { ProtectedRoute } from './components/protected-route'
 import { SessionExpiredBanner } from './components/session-expired-banner'
 import { CalendarPage } from './pages/calendar-page'
@@ -48,8 +47,6 @@ function Root() {
 export const routes: RouteObject[] = [
   {
     element: <Root />,
-    // While a page the browser renders loads its code (the server sent this same shell).
-    HydrateFallback: PageShell,
     children: [
       { path: '/', element: <CalendarPage /> },
       {

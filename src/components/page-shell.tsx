@@ -3,12 +3,11 @@ import { BrandMark, brandStyle } from './brand'
 import { Skeleton } from './skeleton'
 
 /**
- * What a page the browser renders (its content depends on the stored login) shows until its
- * code has run: the header and the outline of a member page. The server sends it as the page's
- * HTML, so a phone on a slow network paints it at once instead of a blank screen, and the router
- * shows the same while the page's code loads, so nothing jumps when the app takes over. It uses
- * no router (the server renders it alone): the brand is a plain link home. `data-page-shell`
- * tells src/main.tsx to render over it rather than hydrate it.
+ * What a page only the browser can render (its content depends on the stored login) shows until
+ * its code has run: the header and the outline of a member page. The server sends it as the
+ * page's HTML, so a phone on a slow network paints it at once instead of a blank screen; the app
+ * renders the page over it (src/main.tsx knows it by `data-page-shell`) once the page's code is
+ * there. Server-side only, so it uses no router: the brand is a plain link home.
  */
 export function PageShell() {
   return (
