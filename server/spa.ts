@@ -257,6 +257,8 @@ export async function registerSpa(
     if (path === '/index.html') return reply.redirect('/', 301)
     // The documents' old address of the membership page (the route table redirects in the app).
     if (path === '/memberships') return reply.redirect('/membership', 301)
+    // Named by the documents, described by neither: the menu (for now, so not for good).
+    if (/^\/menu\/[^/]+\/?$/.test(path)) return reply.redirect('/menu', 302)
     if (isFilePath(path)) {
       return reply
         .code(404)

@@ -23,16 +23,6 @@ const lazyPage = (
   handle: { page: `src/pages/${page}.tsx`, browserOnly } satisfies RouteHandle,
 })
 
-/** A screen of a later release: its placeholder page, loaded like any other page. */
-const soon = (path: string, title: string): RouteObject => ({
-  path,
-  lazy: async () => {
-    const { ComingSoonPage } = await import('./pages/coming-soon-page')
-    return { element: <ComingSoonPage title={title} /> }
-  },
-  handle: { page: 'src/pages/coming-soon-page.tsx' } satisfies RouteHandle,
-})
-
 function Root() {
   return (
     <>
@@ -134,7 +124,8 @@ export const routes: RouteObject[] = [
         path: '/login-sent',
         ...lazyPage('login-sent-page', () => import('./pages/login-sent-page')),
       },
-      soon('/menu/:id', 'Menu'),
+      // Named by both documents and described by neither: the menu is the one place it can mean.
+      { path: '/menu/:id', element: <Navigate to="/menu" replace /> },
       {
         element: <ProtectedRoute />,
         handle: { browserOnly: true } satisfies RouteHandle,

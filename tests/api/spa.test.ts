@@ -99,6 +99,16 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(response.headers.location).toBe('/membership')
     })
 
+    it('sends /menu/{id}, which the documents name but never describe, to the menu', async () => {
+      for (const url of ['/menu/ada', '/menu/00000000-0000-4000-8000-000000000001/']) {
+        const response = await get(url)
+        expect(response.statusCode, url).toBe(302)
+        expect(response.headers.location).toBe('/menu')
+      }
+      // Deeper addresses are no route of the app's: the app answers them (Page Not Found).
+      expect((await get('/menu/ada/more')).statusCode).toBe(200)
+    })
+
     it('carries the calendar’s events in the home page, as GET /api/events answers them', async () => {
       const html = await page('/')
       const events = (await get('/api/events')).json()

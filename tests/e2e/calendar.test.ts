@@ -219,4 +219,10 @@ describe('the route table', () => {
     const page = await open('/memberships')
     await page.waitForURL('**/membership')
   })
+
+  it('shows the menu for /menu/{id}', async () => {
+    const page = await open('/menu/ada')
+    await page.waitForURL('**/menu')
+    await page.getByRole('link', { name: /Book a spot/ }).waitFor()
+  })
 })
