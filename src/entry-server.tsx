@@ -1,7 +1,12 @@
 import type { Writable } from 'node:stream'
 import { StrictMode } from 'react'
 import { renderToPipeableStream } from 'react-dom/server'
-import { createStaticHandler, createStaticRouter, StaticRouterProvider } from 'react-router-dom'
+import {
+  createStaticHandler,
+  createStaticRouter,
+  StaticRouter,
+  StaticRouterProvider,
+} from 'react-router-dom'
 import { PageShell } from './components/page-shell'
 import { type CarriedData, InitialData, InitialDataProvider } from './initial-data'
 import { type RouteHandle, routes } from './routes'
@@ -50,7 +55,9 @@ export async function renderPage(url: string, carried: CarriedData): Promise<Ren
           </InitialDataProvider>
         </StrictMode>
       ) : (
-        <PageShell />
+        <StaticRouter location={url}>
+          <PageShell />
+        </StaticRouter>
       ),
       {
         // Every Suspense boundary is finished when the page is sent: its HTML stays in place

@@ -1,5 +1,5 @@
 import { css } from '../../styled-system/css'
-import { BrandMark, brandStyle } from './brand'
+import { SiteHeader } from './site-header'
 import { Skeleton } from './skeleton'
 
 /**
@@ -7,36 +7,12 @@ import { Skeleton } from './skeleton'
  * its code has run: the header and the outline of a member page. The server sends it as the
  * page's HTML, so a phone on a slow network paints it at once instead of a blank screen; the app
  * renders the page over it (src/main.tsx knows it by `data-page-shell`) once the page's code is
- * there. Server-side only, so it uses no router: the brand is a plain link home.
+ * there. Only the server renders it.
  */
 export function PageShell() {
   return (
     <div data-page-shell="" className={css({ minH: '100dvh', bg: 'canvas' })}>
-      <header
-        className={css({
-          position: 'sticky',
-          top: '0',
-          zIndex: 'sticky',
-          bg: 'canvas',
-          borderBottomWidth: '1px',
-          borderColor: 'border',
-        })}
-      >
-        <div
-          className={css({
-            maxW: '6xl',
-            mx: 'auto',
-            h: '14',
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'center',
-          })}
-        >
-          <a href="/" aria-label="Sixteen, home" className={brandStyle}>
-            <BrandMark />
-          </a>
-        </div>
-      </header>
+      <SiteHeader back={<span />} />
       <main
         aria-busy="true"
         className={css({
