@@ -112,8 +112,6 @@ const screens: Record<string, Screen> = {
     },
   },
   'not found': { path: '/no-such-page', show: heading('Page Not Found') },
-  // A screen of a later release: its placeholder shows its title as the page heading.
-  '/menu/drinks (coming soon)': { path: '/menu/drinks', show: heading('Menu') },
 }
 
 axeEveryScreen(screens)
