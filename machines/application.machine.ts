@@ -42,6 +42,8 @@ export interface ApplicationContext {
 
 export type ApplicationEvent =
   | { type: 'field.changed'; field: ApplicantField; value: string }
+  /** The answers kept from an earlier visit of the form in this tab (a reload, a closed app). */
+  | { type: 'draft.restored'; applicant: Partial<Applicant> }
   | { type: 'step.next' }
   | { type: 'step.previous' }
   | { type: 'form.submitted' }
@@ -49,12 +51,19 @@ export type ApplicationEvent =
 /** A field of this step (a person only sees the fields of the step they are on). */
 const fieldOf = (step: IndividualStep) => ({
   guard: { type: 'isFieldOfStep' as const, params: { step } },
-  actions: 'changeField' as const,
+  actions: ['changeField' as const, keepDraft],
 })
+
+/** What was typed so far, kept in the browser so a reload or a closed app loses none of it. */
+const keepDraft = {
+  type: 'saveDraft' as const,
+  params: ({ context }: { context: ApplicationContext }) => ({ applicant: context.applicant }),
+}
 
 /**
  * The individual application: Profile, Address and Contact steps, then the application is sent
- * (or the invite claimed) and the person goes to the 'All done' page.
+ * (or the invite claimed) and the person goes to the 'All done' page. Every answer is kept as a
+ * draft until it is sent; a draft kept from before fills the form in again.
  */
 export const applicationMachine = onFirstUse(() =>
   setup({
@@ -77,6 +86,16 @@ export const applicationMachine = onFirstUse(() =>
             : context.applicant,
         error: null,
       }),
+      restoreDraft: assign({
+        applicant: ({ context, event }) =>
+          event.type === 'draft.restored'
+            ? { ...context.applicant, ...event.applicant }
+            : context.applicant,
+      }),
+      /** Keeps the answers in the browser (the view's storage); the draft outlives a reload. */
+      saveDraft: (_, _params: { applicant: Applicant }) => {},
+      /** Forgets the kept answers: the application is sent. */
+      clearDraft: () => {},
       /** The 'All done' page, with the e-mail to check. */
       navigateToReceived: (_, _params: { path: string }) => {},
       logError: (_, _params: { error: unknown }) => {},
@@ -101,6 +120,7 @@ export const applicationMachine = onFirstUse(() =>
     states: {
       editing: {
         initial: 'profile',
+        on: { 'draft.restored': { actions: 'restoreDraft' } },
         states: {
           profile: {
             on: {
@@ -145,7 +165,7 @@ export const applicationMachine = onFirstUse(() =>
         },
       },
       // On the way to the 'All done' page: the button keeps saying 'Please wait'.
-      leaving: { tags: ['busy'] },
+      leaving: { tags: ['busy'], entry: 'clearDraft' },
     },
   }),
 )

@@ -67,6 +67,27 @@ export const applicationViews = defineViews({
         await field.blur()
       },
     },
+    'draft.restored': {
+      // As the model: restored as the form opens, before anything is typed.
+      accepts: (_, { snapshot }) =>
+        (snapshot.context as ApplicationContext).applicant.lastName === '',
+      // The person comes back to the tab with the draft kept: the page loads anew and the app
+      // fills it in.
+      run: async ({ page, event }) => {
+        await page.evaluate((answers) => {
+          const kept = JSON.parse(sessionStorage.getItem('draft:application') ?? '{}')
+          sessionStorage.setItem('draft:application', JSON.stringify({ ...kept, ...answers }))
+        }, event.applicant as object)
+        await page.reload()
+        const lastName = (event.applicant as { lastName?: string }).lastName ?? ''
+        await page.waitForFunction(
+          (value) =>
+            (document.querySelector('input[name="lastName"]') as HTMLInputElement)?.value === value,
+          lastName,
+          SHORT,
+        )
+      },
+    },
     'step.next': { run: async ({ page }) => button(page, 'Next').click() },
     'step.previous': { run: async ({ page }) => button(page, 'Previous').click() },
     'form.submitted': { run: async ({ page }) => button(page, 'Submit').click() },

@@ -54,6 +54,35 @@ export const storage = {
   },
 }
 
+/**
+ * Answers typed into a form and not sent yet, by form. In this tab's session storage: they outlive
+ * a reload and a phone discarding the tab, and are gone once the tab is closed (the answers are
+ * personal: an address, a date of birth). A broken or unavailable store reads as no draft.
+ */
+export const drafts = {
+  read(form: 'application'): unknown {
+    try {
+      return JSON.parse(sessionStorage.getItem(`draft:${form}`) ?? 'null')
+    } catch {
+      return null
+    }
+  },
+  save(form: 'application', answers: object) {
+    try {
+      sessionStorage.setItem(`draft:${form}`, JSON.stringify(answers))
+    } catch {
+      // Storage unavailable or full: the form still works, it only forgets on a reload.
+    }
+  },
+  clear(form: 'application') {
+    try {
+      sessionStorage.removeItem(`draft:${form}`)
+    } catch {
+      // Nothing stored, nothing to clear.
+    }
+  },
+}
+
 export type StoredSession = { userId: string; token: string }
 
 /**

@@ -88,6 +88,22 @@ export function isApplicantField(field: string): field is ApplicantField {
   return (APPLICANT_FIELDS as string[]).includes(field)
 }
 
+/**
+ * The answers of a draft kept in the browser (any stored value): the applicant's known fields
+ * with text in them, or null when nothing worth restoring is there. Whatever else is stored (an
+ * older shape, a broken value) is ignored, never trusted.
+ */
+export function applicantDraftOf(stored: unknown): Partial<Applicant> | null {
+  if (typeof stored !== 'object' || stored === null) return null
+  const draft: Partial<Applicant> = {}
+  for (const [field, value] of Object.entries(stored)) {
+    if (isApplicantField(field) && typeof value === 'string' && value.trim() !== '') {
+      draft[field] = value
+    }
+  }
+  return Object.keys(draft).length > 0 ? draft : null
+}
+
 /** The latest date of birth a person may give: today in Lagos ('yyyy-MM-dd'). */
 export function latestBirthDate(now: Date): string {
   return lagosDay(now)

@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { applicationActors } from '../../machines/application.actors'
 import { applicationMachine } from '../../machines/application.machine'
 import {
   type ApplicantField,
+  applicantDraftOf,
   INDIVIDUAL_STEPS,
   isValidBirthDate,
   latestBirthDate,
@@ -24,6 +25,7 @@ import {
   WizardActions,
 } from '../components/applicant-fields'
 import { showLiveFlow } from '../live-flows'
+import { drafts } from '../storage'
 
 /** /membership/application (query name, code): the individual application in three steps. */
 export default function ApplicationPage() {
@@ -34,12 +36,20 @@ export default function ApplicationPage() {
     applicationMachine.provide({
       actors: applicationActors(api),
       actions: {
+        saveDraft: (_, { applicant }) => drafts.save('application', applicant),
+        clearDraft: () => drafts.clear('application'),
         navigateToReceived: (_, { path }) => navigate(path),
         logError: (_, { error }) => console.warn('Could not send the application', error),
       },
     }),
     { input: { name: params.get('name'), code: params.get('code'), today }, inspect: showLiveFlow },
   )
+  // What was typed in this tab before (a reload, a phone that closed the app) fills the form in
+  // again. After hydration: the server's page has an empty form.
+  useEffect(() => {
+    const applicant = applicantDraftOf(drafts.read('application'))
+    if (applicant) actorRef.send({ type: 'draft.restored', applicant })
+  }, [actorRef])
   return <ApplicationView actorRef={actorRef} />
 }
 

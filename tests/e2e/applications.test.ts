@@ -3,7 +3,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { communities } from '../../server/db/schema'
 import { DEMO_COMMUNITY_NAME } from '../../server/db/seed'
-import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { appInBrowser, hydrated, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // The membership applications in Chromium on the real app: the individual wizard (with and
 // without an invite code), the community application (signed out and signed in) and member signup.
@@ -161,6 +161,43 @@ describe('/membership/application', () => {
     await button(page, 'Previous').click()
     await button(page, 'Previous').click()
     await expect(page.getByLabel('First name', { exact: true }).inputValue()).resolves.toBe('Ngozi')
+  })
+  it('keeps what was typed through a reload, and forgets it once the application is sent', async () => {
+    const page = await app.openInTab('/membership/application', WIDTHS.phone)
+    await page.getByRole('heading', { name: 'Profile', level: 2 }).waitFor()
+    await page.getByLabel('First name', { exact: true }).fill('Kunle')
+    await fillProfile(page, { last: 'Bello' })
+    await page.getByLabel('Nationality').selectOption('Nigerian')
+    await button(page, 'Next').click()
+    await page.getByLabel('Home address').fill('7 Glover Road, Ikoyi')
+    await button(page, 'Next').click()
+    await page.getByLabel('Email address').fill('kunle@example.com')
+
+    // The phone reloads the page (a tab it had put away, a tap on reload): nothing is lost.
+    await page.reload()
+    await page.getByRole('heading', { name: 'Profile', level: 2 }).waitFor()
+    const field = (label: string) => page.getByLabel(label, { exact: true })
+    // The app fills the server's empty form in once it has started.
+    await expect.poll(() => field('Last name').inputValue()).toBe('Bello')
+    await expect(field('First name').inputValue()).resolves.toBe('Kunle')
+    await expect(field('Date of birth').inputValue()).resolves.toBe('1990-04-12')
+    await expect(field('Nationality').inputValue()).resolves.toBe('Nigerian')
+    await expect(isDisabled(page, 'Next')).resolves.toBe(false)
+    await button(page, 'Next').click()
+    await expect(field('Home address').inputValue()).resolves.toBe('7 Glover Road, Ikoyi')
+    await button(page, 'Next').click()
+    await expect(field('Email address').inputValue()).resolves.toBe('kunle@example.com')
+
+    await button(page, 'Submit').click()
+    await page.waitForURL(/\/membership\/application\/received\?email=kunle%40example\.com$/)
+    // Sent: the next application starts empty.
+    await page.goto(`${new URL(page.url()).origin}/membership/application`)
+    await page.getByRole('heading', { name: 'Profile', level: 2 }).waitFor()
+    await hydrated(page)
+    await expect(field('Last name').inputValue()).resolves.toBe('')
+    await expect(page.evaluate(() => sessionStorage.getItem('draft:application'))).resolves.toBe(
+      null,
+    )
   })
 })
 

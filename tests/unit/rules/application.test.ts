@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import {
   type Applicant,
+  applicantDraftOf,
   applicationOf,
   birthDateError,
   canSubmitApplicant,
@@ -203,4 +204,29 @@ it('ends on the All done page with the e-mail in the address', () => {
   expect(receivedPath(' tolu+16@example.com ')).toBe(
     '/membership/application/received?email=tolu%2B16%40example.com',
   )
+})
+
+describe('applicantDraftOf', () => {
+  it('keeps the known fields that have text', () => {
+    expect(
+      applicantDraftOf({
+        firstName: 'Ada',
+        lastName: ' ',
+        address: '12 Bourdillon Road',
+        email: '',
+      }),
+    ).toEqual({ firstName: 'Ada', address: '12 Bourdillon Road' })
+  })
+
+  it('ignores fields it does not know and values that are not text', () => {
+    expect(applicantDraftOf({ firstName: 'Ada', isAdmin: 'yes', phone: 803 })).toEqual({
+      firstName: 'Ada',
+    })
+  })
+
+  it('has nothing to restore from an empty draft or a broken value', () => {
+    for (const stored of [null, undefined, 'Ada', 42, [], {}, { email: '  ' }]) {
+      expect(applicantDraftOf(stored), JSON.stringify(stored)).toBeNull()
+    }
+  })
 })
