@@ -7,6 +7,7 @@ import {
   type Applicant,
   type ApplicantField,
   type CommunityDetails,
+  type CommunityDraft,
   type CommunityField,
   canSubmitApplicant,
   communityPayloadOf,
@@ -25,6 +26,8 @@ export interface CommunityApplicationInput {
   viewer: { signedIn: boolean; email: string | null }
   /** Today in Lagos ('yyyy-MM-dd'): no date of birth after it. */
   today: string
+  /** The answers kept from an earlier visit of the form in this tab (a reload, a closed app). */
+  draft: CommunityDraft | null
 }
 
 export interface CommunityApplicationContext {
@@ -57,10 +60,21 @@ export function communityRequestOf(context: CommunityApplicationContext): Commun
 export const emailOf = (context: CommunityApplicationContext) =>
   context.signedIn ? (context.viewerEmail ?? '') : context.applicant.email
 
+/** What was typed so far, kept in the browser so a reload or a closed app loses none of it. */
+const keepDraft = {
+  type: 'saveDraft' as const,
+  params: ({ context }: { context: CommunityApplicationContext }) => ({
+    community: context.community,
+    applicant: context.applicant,
+  }),
+}
+
 /**
  * The community application: Community Info, then (signed out only) Personal Info; the community
  * is created and the person goes to the All done page. An applicant who already has an account
- * is told to log in first and is taken to /login 5 s later.
+ * is told to log in first and is taken to /login 5 s later (the draft stays, for after the login).
+ * Every answer is kept as a draft until the community is created; a draft kept from before fills
+ * the form in again.
  */
 export const communityApplicationMachine = onFirstUse(() =>
   setup({
@@ -76,6 +90,10 @@ export const communityApplicationMachine = onFirstUse(() =>
       }),
     },
     actions: {
+      /** Keeps the answers in the browser (the view's storage); the draft outlives a reload. */
+      saveDraft: (_, _params: CommunityDraft) => {},
+      /** Forgets the kept answers: the community is created. */
+      clearDraft: () => {},
       navigateToReceived: (_, _params: { path: string }) => {},
       navigateToLogin: (_, _params: { email: string }) => {},
       logError: (_, _params: { error: unknown }) => {},
@@ -101,8 +119,8 @@ export const communityApplicationMachine = onFirstUse(() =>
     context: ({ input }) => ({
       signedIn: input.viewer.signedIn && !!input.viewer.email,
       viewerEmail: input.viewer.signedIn ? input.viewer.email : null,
-      community: emptyCommunity(),
-      applicant: emptyApplicant(),
+      community: { ...emptyCommunity(), ...input.draft?.community },
+      applicant: { ...emptyApplicant(), ...input.draft?.applicant },
       today: input.today,
       error: null,
     }),
@@ -115,13 +133,16 @@ export const communityApplicationMachine = onFirstUse(() =>
             on: {
               'community.changed': {
                 guard: 'isCommunityField',
-                actions: assign({
-                  community: ({ context, event }) => ({
-                    ...context.community,
-                    [event.field]: event.value,
+                actions: [
+                  assign({
+                    community: ({ context, event }) => ({
+                      ...context.community,
+                      [event.field]: event.value,
+                    }),
+                    error: null,
                   }),
-                  error: null,
-                }),
+                  keepDraft,
+                ],
               },
               'step.next': { guard: 'canContinue', target: 'personal' },
               'form.submitted': {
@@ -134,13 +155,16 @@ export const communityApplicationMachine = onFirstUse(() =>
             on: {
               'field.changed': {
                 guard: 'isApplicantField',
-                actions: assign({
-                  applicant: ({ context, event }) => ({
-                    ...context.applicant,
-                    [event.field]: event.value,
+                actions: [
+                  assign({
+                    applicant: ({ context, event }) => ({
+                      ...context.applicant,
+                      [event.field]: event.value,
+                    }),
+                    error: null,
                   }),
-                  error: null,
-                }),
+                  keepDraft,
+                ],
               },
               'step.previous': { target: 'community' },
               'form.submitted': {
@@ -160,10 +184,13 @@ export const communityApplicationMachine = onFirstUse(() =>
           input: ({ context }) => communityRequestOf(context),
           onDone: {
             target: 'leaving',
-            actions: {
-              type: 'navigateToReceived',
-              params: ({ context }) => ({ path: receivedPath(emailOf(context)) }),
-            },
+            actions: [
+              'clearDraft',
+              {
+                type: 'navigateToReceived',
+                params: ({ context }) => ({ path: receivedPath(emailOf(context)) }),
+              },
+            ],
           },
           onError: [
             {

@@ -18,10 +18,23 @@ const corrections: Record<string, string> = {
 export const communityApplicationModel = defineModel({
   machine: communityApplicationMachine,
   description:
-    'The community application: Community Info (name, size 4/6/8 or more than 8 for support, about, aim, registered), then Personal Info for a visitor; the community is created and the person goes to All done. An existing account is told to log in and sent to /login 5 s later.',
+    'The community application: Community Info (name, size 4/6/8 or more than 8 for support, about, aim, registered), then Personal Info for a visitor; the community is created and the person goes to All done. An existing account is told to log in and sent to /login 5 s later. Answers are kept as a draft in the tab until the community is created, and fill the form in again.',
   inputs: {
-    'a visitor': { viewer: { signedIn: false, email: null }, today },
-    'a signed-in member': { viewer: { signedIn: true, email: 'zainab@example.com' }, today },
+    'a visitor': { viewer: { signedIn: false, email: null }, today, draft: null },
+    'a signed-in member': {
+      viewer: { signedIn: true, email: 'zainab@example.com' },
+      today,
+      draft: null,
+    },
+    // Femi typed the community's answers and his own, then the page reloaded.
+    'a visitor back with a draft': {
+      viewer: { signedIn: false, email: null },
+      today,
+      draft: {
+        community: { name: 'Lagos Poets', size: '6', about: 'Monthly readings' },
+        applicant: { firstName: 'Femi', lastName: 'Bello' },
+      },
+    },
   },
   events: {
     'community.changed': [

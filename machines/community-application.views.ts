@@ -57,7 +57,11 @@ export const communityApplicationViews = defineViews({
       path: '/membership/community-application',
     },
     [MEMBER]: {
-      input: { viewer: { signedIn: true, email: 'ada@example.com' }, today: '2026-11-24' },
+      input: {
+        viewer: { signedIn: true, email: 'ada@example.com' },
+        today: '2026-11-24',
+        draft: null,
+      },
       path: '/membership/community-application',
       signIn: 'ada@example.com',
       width: 390,

@@ -59,22 +59,24 @@ export const storage = {
  * a reload and a phone discarding the tab, and are gone once the tab is closed (the answers are
  * personal: an address, a date of birth). A broken or unavailable store reads as no draft.
  */
+type DraftForm = 'application' | 'community-application'
+
 export const drafts = {
-  read(form: 'application'): unknown {
+  read(form: DraftForm): unknown {
     try {
       return JSON.parse(sessionStorage.getItem(`draft:${form}`) ?? 'null')
     } catch {
       return null
     }
   },
-  save(form: 'application', answers: object) {
+  save(form: DraftForm, answers: object) {
     try {
       sessionStorage.setItem(`draft:${form}`, JSON.stringify(answers))
     } catch {
       // Storage unavailable or full: the form still works, it only forgets on a reload.
     }
   },
-  clear(form: 'application') {
+  clear(form: DraftForm) {
     try {
       sessionStorage.removeItem(`draft:${form}`)
     } catch {

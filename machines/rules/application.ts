@@ -88,20 +88,45 @@ export function isApplicantField(field: string): field is ApplicantField {
   return (APPLICANT_FIELDS as string[]).includes(field)
 }
 
+/** The fields of `stored` that `isField` knows, with text in them (nothing else is trusted). */
+function knownTexts<F extends string>(
+  stored: unknown,
+  isField: (field: string) => field is F,
+): Partial<Record<F, string>> {
+  const texts: Partial<Record<F, string>> = {}
+  if (typeof stored !== 'object' || stored === null) return texts
+  for (const [field, value] of Object.entries(stored)) {
+    if (isField(field) && typeof value === 'string' && value.trim() !== '') texts[field] = value
+  }
+  return texts
+}
+
+const hasAny = (texts: object) => Object.keys(texts).length > 0
+
 /**
- * The answers of a draft kept in the browser (any stored value): the applicant's known fields
- * with text in them, or null when nothing worth restoring is there. Whatever else is stored (an
- * older shape, a broken value) is ignored, never trusted.
+ * The answers of an application draft kept in the browser (any stored value): the applicant's
+ * known fields with text in them, or null when nothing worth restoring is there. Whatever else
+ * is stored (an older shape, a broken value) is ignored.
  */
 export function applicantDraftOf(stored: unknown): Partial<Applicant> | null {
-  if (typeof stored !== 'object' || stored === null) return null
-  const draft: Partial<Applicant> = {}
-  for (const [field, value] of Object.entries(stored)) {
-    if (isApplicantField(field) && typeof value === 'string' && value.trim() !== '') {
-      draft[field] = value
-    }
+  const applicant = knownTexts(stored, isApplicantField)
+  return hasAny(applicant) ? applicant : null
+}
+
+/** What a community application keeps as its draft: the community's answers and the person's. */
+export interface CommunityDraft {
+  community: Partial<CommunityDetails>
+  applicant: Partial<Applicant>
+}
+
+/** A community application's draft kept in the browser, as `applicantDraftOf` reads one. */
+export function communityDraftOf(stored: unknown): CommunityDraft | null {
+  const parts = typeof stored === 'object' && stored !== null ? stored : {}
+  const draft = {
+    community: knownTexts('community' in parts ? parts.community : null, isCommunityField),
+    applicant: knownTexts('applicant' in parts ? parts.applicant : null, isApplicantField),
   }
-  return Object.keys(draft).length > 0 ? draft : null
+  return hasAny(draft.community) || hasAny(draft.applicant) ? draft : null
 }
 
 /** The latest date of birth a person may give: today in Lagos ('yyyy-MM-dd'). */

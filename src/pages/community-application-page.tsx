@@ -10,6 +10,7 @@ import {
   type ApplicantField,
   COMMUNITY_SIZE_OPTIONS,
   type CommunityField,
+  communityDraftOf,
   isValidBirthDate,
   LARGER_COMMUNITY,
   latestBirthDate,
@@ -35,7 +36,7 @@ import { Skeleton } from '../components/skeleton'
 import { useHydrated } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
 import { mailLink, SITE } from '../site'
-import { readSession, storage } from '../storage'
+import { drafts, readSession, storage } from '../storage'
 
 /**
  * /membership/community-application. Who applies depends on the stored login, which only the
@@ -80,12 +81,16 @@ function CommunityApplicationScreen() {
     return {
       viewer: { signedIn: session !== null, email: session ? storage.get('userEmail') : null },
       today: latestBirthDate(new Date()),
+      // What was typed in this tab before (a reload, a phone that closed the app).
+      draft: communityDraftOf(drafts.read('community-application')),
     }
   })
   const actorRef = useActorRef(
     communityApplicationMachine.provide({
       actors: communityApplicationActors(api),
       actions: {
+        saveDraft: (_, draft) => drafts.save('community-application', draft),
+        clearDraft: () => drafts.clear('community-application'),
         navigateToReceived: (_, { path }) => navigate(path),
         navigateToLogin: (_, { email }) =>
           navigate(email ? `/login?email=${encodeURIComponent(email)}` : '/login'),

@@ -261,6 +261,29 @@ describe('/membership/community-application', () => {
     await page.waitForURL(/\/membership\/application\/received\?email=kunle%40example\.com$/)
   })
 
+  it('keeps the community’s answers and the person’s through a reload', async () => {
+    const page = await app.openInTab('/membership/community-application', WIDTHS.phone)
+    await page.getByRole('heading', { name: 'Community Info', level: 2 }).waitFor()
+    await page.getByLabel('Community name').fill('Yaba Zine Club')
+    await chip(page, '4 people').click()
+    await page.getByLabel('What does your community do?').fill('We make a zine a month.')
+    await page.getByLabel('What does it aim to achieve?').fill('A library of Lagos zines.')
+    await chip(page, 'Yes').click()
+    await button(page, 'Next').click()
+    await page.getByLabel('First name', { exact: true }).fill('Funmi')
+
+    await page.reload()
+    await page.getByRole('heading', { name: 'Community Info', level: 2 }).waitFor()
+    await expect(page.getByLabel('Community name').inputValue()).resolves.toBe('Yaba Zine Club')
+    await expect(page.getByRole('radio', { name: '4 people' }).isChecked()).resolves.toBe(true)
+    await expect(page.getByRole('radio', { name: 'Yes' }).isChecked()).resolves.toBe(true)
+    await expect(page.getByLabel('What does it aim to achieve?').inputValue()).resolves.toBe(
+      'A library of Lagos zines.',
+    )
+    await button(page, 'Next').click()
+    await expect(page.getByLabel('First name', { exact: true }).inputValue()).resolves.toBe('Funmi')
+  })
+
   it('tells an applicant with an account to log in, then goes to /login 5 s later', async () => {
     const page = await app.openInTab('/membership/community-application', WIDTHS.phone)
     await page.getByLabel('Community name').fill('Ada’s Book Circle')

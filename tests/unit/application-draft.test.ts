@@ -1,7 +1,15 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { type ApplicationRequest, applicationMachine } from '../../machines/application.machine'
-import type { Applicant } from '../../machines/rules/application'
+import { communityApplicationMachine } from '../../machines/community-application.machine'
+import {
+  ACCOUNT_EXISTS_MESSAGE,
+  type Applicant,
+  type CommunityDraft,
+} from '../../machines/rules/application'
+import { ApiError, type components } from '../../openapi/client'
+
+type CommunityCreate = components['schemas']['CommunityCreate']
 
 // The application keeps what is typed as a draft until it is sent: what the view's storage is
 // told, and what a restored draft does to the form.
@@ -72,5 +80,73 @@ describe('the application’s draft', () => {
     await new Promise((resolve) => setTimeout(resolve))
     expect(actor.getSnapshot().value).toBe('leaving')
     expect(cleared()).toBe(1)
+  })
+})
+
+describe('the community application’s draft', () => {
+  function startCommunity(fail: Error | null) {
+    const saved: CommunityDraft[] = []
+    let cleared = 0
+    const actor = createActor(
+      communityApplicationMachine.provide({
+        actors: {
+          createCommunity: fromPromise<void, CommunityCreate>(async () => {
+            if (fail) throw fail
+          }),
+        },
+        actions: {
+          saveDraft: (_, draft) => saved.push(draft),
+          clearDraft: () => cleared++,
+        },
+      }),
+      {
+        input: {
+          viewer: { signedIn: false, email: null },
+          today: '2026-11-24',
+          draft: {
+            community: {
+              name: 'Yaba Zine Club',
+              size: '4',
+              about: 'A zine a month',
+              goals: 'A library',
+            },
+            applicant: { firstName: 'Funmi', lastName: 'Ade', dateOfBirth: '1990-01-01' },
+          },
+        },
+      },
+    ).start()
+    return { actor, saved, cleared: () => cleared }
+  }
+
+  it('starts from the draft and keeps each new answer with it', () => {
+    const { actor, saved } = startCommunity(null)
+    expect(actor.getSnapshot().context.community.name).toBe('Yaba Zine Club')
+    actor.send({ type: 'community.changed', field: 'registered', value: 'Yes' })
+    expect(saved.at(-1)).toMatchObject({
+      community: { name: 'Yaba Zine Club', registered: 'Yes' },
+      applicant: { firstName: 'Funmi' },
+    })
+  })
+
+  async function sendAll(actor: ReturnType<typeof startCommunity>['actor']) {
+    actor.send({ type: 'community.changed', field: 'registered', value: 'Yes' })
+    actor.send({ type: 'step.next' })
+    actor.send({ type: 'field.changed', field: 'email', value: 'funmi@example.com' })
+    actor.send({ type: 'form.submitted' })
+    await new Promise((resolve) => setTimeout(resolve))
+  }
+
+  it('is forgotten once the community is created', async () => {
+    const { actor, cleared } = startCommunity(null)
+    await sendAll(actor)
+    expect(actor.getSnapshot().value).toBe('leaving')
+    expect(cleared()).toBe(1)
+  })
+
+  it('stays for after the login when the applicant already has an account', async () => {
+    const { actor, cleared } = startCommunity(new ApiError(409, ACCOUNT_EXISTS_MESSAGE))
+    await sendAll(actor)
+    expect(actor.getSnapshot().value).toBe('accountExists')
+    expect(cleared()).toBe(0)
   })
 })

@@ -5,6 +5,7 @@ import {
   applicationOf,
   birthDateError,
   canSubmitApplicant,
+  communityDraftOf,
   communityPayloadOf,
   emptyApplicant,
   emptyCommunity,
@@ -227,6 +228,30 @@ describe('applicantDraftOf', () => {
   it('has nothing to restore from an empty draft or a broken value', () => {
     for (const stored of [null, undefined, 'Ada', 42, [], {}, { email: '  ' }]) {
       expect(applicantDraftOf(stored), JSON.stringify(stored)).toBeNull()
+    }
+  })
+})
+
+describe('communityDraftOf', () => {
+  it('keeps the community’s answers and the person’s that have text', () => {
+    expect(
+      communityDraftOf({
+        community: { name: 'Lagos Poets', size: '6', goals: '', members: 'all' },
+        applicant: { firstName: 'Femi', lastName: '' },
+      }),
+    ).toEqual({ community: { name: 'Lagos Poets', size: '6' }, applicant: { firstName: 'Femi' } })
+  })
+
+  it('restores one part when the other is missing or broken', () => {
+    expect(communityDraftOf({ community: { name: 'Lagos Poets' }, applicant: 'x' })).toEqual({
+      community: { name: 'Lagos Poets' },
+      applicant: {},
+    })
+  })
+
+  it('has nothing to restore from an empty draft or a broken value', () => {
+    for (const stored of [null, 'draft', 7, {}, { community: {}, applicant: { email: ' ' } }]) {
+      expect(communityDraftOf(stored), JSON.stringify(stored)).toBeNull()
     }
   })
 })
