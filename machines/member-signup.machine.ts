@@ -39,12 +39,15 @@ export interface MemberSignupContext {
 
 export type MemberSignupEvent =
   | { type: 'field.changed'; field: ApplicantField; value: string }
+  /** The answers kept from an earlier visit of the form in this tab (a reload, a closed app). */
+  | { type: 'draft.restored'; applicant: Partial<Applicant> }
   | { type: 'form.submitted' }
 
 /**
  * Member signup: an invited person completes their profile (every field, the e-mail from the
  * invite), sent without a token, then goes to the All done page. Without a community id or a
- * valid e-mail in the link there is nothing to complete.
+ * valid e-mail in the link there is nothing to complete. Every answer is kept as a draft until it
+ * is sent; a draft kept from before fills the form in again (never the invited e-mail).
  */
 export const memberSignupMachine = onFirstUse(() =>
   setup({
@@ -60,6 +63,16 @@ export const memberSignupMachine = onFirstUse(() =>
       }),
     },
     actions: {
+      restoreDraft: assign({
+        applicant: ({ context, event }) =>
+          event.type === 'draft.restored'
+            ? { ...context.applicant, ...event.applicant, email: context.applicant.email }
+            : context.applicant,
+      }),
+      /** Keeps the answers in the browser (the view's storage); the draft outlives a reload. */
+      saveDraft: (_, _params: { applicant: Applicant }) => {},
+      /** Forgets the kept answers: the profile is sent. */
+      clearDraft: () => {},
       navigateToReceived: (_, _params: { path: string }) => {},
       logError: (_, _params: { error: unknown }) => {},
     },
@@ -91,14 +104,21 @@ export const memberSignupMachine = onFirstUse(() =>
         on: {
           'field.changed': {
             guard: 'isEditableField',
-            actions: assign({
-              applicant: ({ context, event }) => ({
-                ...context.applicant,
-                [event.field]: event.value,
+            actions: [
+              assign({
+                applicant: ({ context, event }) => ({
+                  ...context.applicant,
+                  [event.field]: event.value,
+                }),
+                error: null,
               }),
-              error: null,
-            }),
+              {
+                type: 'saveDraft',
+                params: ({ context }) => ({ applicant: context.applicant }),
+              },
+            ],
           },
+          'draft.restored': { actions: 'restoreDraft' },
           'form.submitted': { guard: 'isComplete', target: 'submitting' },
         },
       },
@@ -118,7 +138,7 @@ export const memberSignupMachine = onFirstUse(() =>
           onError: { target: 'editing', actions: [assign({ error: sendFailure }), logCallError] },
         },
       },
-      leaving: { tags: ['busy'] },
+      leaving: { tags: ['busy'], entry: 'clearDraft' },
     },
   }),
 )

@@ -59,7 +59,7 @@ export const storage = {
  * a reload and a phone discarding the tab, and are gone once the tab is closed (the answers are
  * personal: an address, a date of birth). A broken or unavailable store reads as no draft.
  */
-type DraftForm = 'application' | 'community-application'
+type DraftForm = 'application' | 'community-application' | 'member-signup'
 
 export const drafts = {
   read(form: DraftForm): unknown {

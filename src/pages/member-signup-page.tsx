@@ -1,11 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useId, useState } from 'react'
+import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { memberSignupActors } from '../../machines/member-signup.actors'
 import { memberSignupMachine } from '../../machines/member-signup.machine'
 import {
   type ApplicantField,
+  applicantDraftOf,
   latestBirthDate,
   SIGNUP_REQUIRED,
   signupMissing,
@@ -24,6 +25,7 @@ import {
 } from '../components/applicant-fields'
 import { showLiveFlow } from '../live-flows'
 import { mailLink, SITE } from '../site'
+import { drafts } from '../storage'
 
 let anonymous: Promise<Api> | null = null
 
@@ -49,6 +51,8 @@ export default function MemberSignupPage() {
     memberSignupMachine.provide({
       actors: memberSignupActors(anonymousApi),
       actions: {
+        saveDraft: (_, { applicant }) => drafts.save('member-signup', applicant),
+        clearDraft: () => drafts.clear('member-signup'),
         navigateToReceived: (_, { path }) => navigate(path),
         logError: (_, { error }) => console.warn('Could not complete the signup', error),
       },
@@ -63,6 +67,12 @@ export default function MemberSignupPage() {
       inspect: showLiveFlow,
     },
   )
+  // What was typed in this tab before (a reload, a phone that closed the app) fills the form in
+  // again. After hydration: the server's page has an empty form.
+  useEffect(() => {
+    const applicant = applicantDraftOf(drafts.read('member-signup'))
+    if (applicant) actorRef.send({ type: 'draft.restored', applicant })
+  }, [actorRef])
   return <MemberSignupView actorRef={actorRef} />
 }
 

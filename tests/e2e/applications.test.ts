@@ -331,6 +331,26 @@ describe('/membership/community-application', () => {
 })
 
 describe('/member-signup', () => {
+  it('keeps what was typed through a reload, never the e-mail', async () => {
+    const path = '/member-signup?community=c-1&name=Lagos+Poets&email=kemi%40example.com'
+    const page = await app.openInTab(path, WIDTHS.phone)
+    await page.getByRole('heading', { name: 'Complete your profile', level: 1 }).waitFor()
+    await page.getByLabel('First name', { exact: true }).fill('Kemi')
+    await page.getByLabel('Last name', { exact: true }).fill('Lawal')
+    await page.getByLabel('Occupation').fill('Printmaker')
+
+    // The same invitation opened for another address: the draft fills the form, the e-mail is
+    // the link's.
+    await page.goto(`${app.url}${path.replace('kemi%40', 'kemi.lawal%40')}`)
+    await page.getByRole('heading', { name: 'Complete your profile', level: 1 }).waitFor()
+    await expect.poll(() => page.getByLabel('Occupation').inputValue()).toBe('Printmaker')
+    await expect(page.getByLabel('First name', { exact: true }).inputValue()).resolves.toBe('Kemi')
+    await expect(page.getByLabel('Last name', { exact: true }).inputValue()).resolves.toBe('Lawal')
+    await expect(page.getByLabel('Email address').inputValue()).resolves.toBe(
+      'kemi.lawal@example.com',
+    )
+  })
+
   it('needs every field, keeps the invited e-mail, and signs up without a token', async () => {
     const [community] = await app.db
       .select({ id: communities.id })

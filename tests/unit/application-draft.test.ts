@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
 import { type ApplicationRequest, applicationMachine } from '../../machines/application.machine'
 import { communityApplicationMachine } from '../../machines/community-application.machine'
+import { type MemberSignupRequest, memberSignupMachine } from '../../machines/member-signup.machine'
 import {
   ACCOUNT_EXISTS_MESSAGE,
   type Applicant,
@@ -148,5 +149,40 @@ describe('the community application’s draft', () => {
     await sendAll(actor)
     expect(actor.getSnapshot().value).toBe('accountExists')
     expect(cleared()).toBe(0)
+  })
+})
+
+describe('the member signup’s draft', () => {
+  it('fills the form in again, never the invited e-mail, and is forgotten once sent', async () => {
+    const saved: Partial<Applicant>[] = []
+    let cleared = 0
+    const actor = createActor(
+      memberSignupMachine.provide({
+        actors: { signupAsCommunityMember: fromPromise<void, MemberSignupRequest>(async () => {}) },
+        actions: {
+          saveDraft: (_, { applicant }) => saved.push(applicant),
+          clearDraft: () => cleared++,
+        },
+      }),
+      {
+        input: {
+          communityId: 'c-1',
+          communityName: 'Lagos Poets',
+          email: 'bisi@example.com',
+          today: '2026-11-24',
+        },
+      },
+    ).start()
+    actor.send({
+      type: 'draft.restored',
+      applicant: { firstName: 'Bisi', email: 'someone@else.com' },
+    })
+    expect(actor.getSnapshot().context.applicant).toMatchObject({
+      firstName: 'Bisi',
+      email: 'bisi@example.com',
+    })
+    actor.send({ type: 'field.changed', field: 'lastName', value: 'Adeyemi' })
+    expect(saved.at(-1)).toMatchObject({ firstName: 'Bisi', lastName: 'Adeyemi' })
+    expect(cleared).toBe(0)
   })
 })
