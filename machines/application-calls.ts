@@ -2,8 +2,8 @@ import { ApiError } from '../openapi/client'
 import { type Applicant, receivedPath } from './rules/application'
 
 // What the application flows share about sending: the message of a failed send, and pieces of
-// the send's invoke. The pieces name the flow's own `navigateToReceived` stub, so each flow still
-// declares it in its setup().
+// the send's invoke and of the draft. The pieces name the flow's own stubs (`navigateToReceived`,
+// `saveDraft`), so each flow still declares them in its setup().
 
 /**
  * A short, specific message for a failed application call: the server's own words for a refusal
@@ -19,6 +19,17 @@ export function applicationFailure(error: unknown, fallback: string): string {
 
 export const SEND_FAILED =
   'We could not send your application. Nothing you typed is lost: check your connection and try again.'
+
+/**
+ * What was typed so far, kept in the browser so a reload or a closed app loses none of it: the
+ * flow's `saveDraft` stub, after the change is assigned.
+ */
+export const keepApplicantDraft = {
+  type: 'saveDraft',
+  params: ({ context }: { context: { applicant: Applicant } }) => ({
+    applicant: context.applicant,
+  }),
+} as const
 
 /** Sent: on the way to the 'All done' page, with the e-mail to check. */
 export const sentToReceived = {

@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../openapi/client'
-import { sendFailure, sentToReceived } from './application-calls'
+import { keepApplicantDraft, sendFailure, sentToReceived } from './application-calls'
 import { logCallError } from './booking-calls'
 import { onFirstUse } from './on-first-use'
 import {
@@ -51,14 +51,8 @@ export type ApplicationEvent =
 /** A field of this step (a person only sees the fields of the step they are on). */
 const fieldOf = (step: IndividualStep) => ({
   guard: { type: 'isFieldOfStep' as const, params: { step } },
-  actions: ['changeField' as const, keepDraft],
+  actions: ['changeField' as const, keepApplicantDraft],
 })
-
-/** What was typed so far, kept in the browser so a reload or a closed app loses none of it. */
-const keepDraft = {
-  type: 'saveDraft' as const,
-  params: ({ context }: { context: ApplicationContext }) => ({ applicant: context.applicant }),
-}
 
 /**
  * The individual application: Profile, Address and Contact steps, then the application is sent

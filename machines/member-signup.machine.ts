@@ -1,6 +1,6 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../openapi/client'
-import { sendFailure, sentToReceived } from './application-calls'
+import { keepApplicantDraft, sendFailure, sentToReceived } from './application-calls'
 import { logCallError } from './booking-calls'
 import { onFirstUse } from './on-first-use'
 import {
@@ -112,10 +112,7 @@ export const memberSignupMachine = onFirstUse(() =>
                 }),
                 error: null,
               }),
-              {
-                type: 'saveDraft',
-                params: ({ context }) => ({ applicant: context.applicant }),
-              },
+              keepApplicantDraft,
             ],
           },
           'draft.restored': { actions: 'restoreDraft' },

@@ -54,13 +54,13 @@ export const storage = {
   },
 }
 
+type DraftForm = 'application' | 'community-application' | 'member-signup'
+
 /**
  * Answers typed into a form and not sent yet, by form. In this tab's session storage: they outlive
  * a reload and a phone discarding the tab, and are gone once the tab is closed (the answers are
  * personal: an address, a date of birth). A broken or unavailable store reads as no draft.
  */
-type DraftForm = 'application' | 'community-application' | 'member-signup'
-
 export const drafts = {
   read(form: DraftForm): unknown {
     try {
