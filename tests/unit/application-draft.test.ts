@@ -184,5 +184,29 @@ describe('the member signup’s draft', () => {
     actor.send({ type: 'field.changed', field: 'lastName', value: 'Adeyemi' })
     expect(saved.at(-1)).toMatchObject({ firstName: 'Bisi', lastName: 'Adeyemi' })
     expect(cleared).toBe(0)
+
+    // The rest of the profile, then the send: the draft goes.
+    actor.send({
+      type: 'draft.restored',
+      applicant: {
+        pronouns: 'She/Her',
+        dateOfBirth: '1992-07-30',
+        occupation: 'Architect',
+        companyName: 'Studio Eko',
+        nationality: 'Nigerian',
+        address: '12 Bourdillon Road, Ikoyi',
+        country: 'Nigeria',
+        phone: '0803 555 0144',
+        socialLink: 'https://instagram.com/bisi',
+        emergencyName: 'Tayo Adeyemi',
+        relationship: 'Sibling',
+        emergencyPhone: '0803 555 0145',
+        referrer: 'Zainab',
+      },
+    })
+    actor.send({ type: 'form.submitted' })
+    await new Promise((resolve) => setTimeout(resolve))
+    expect(actor.getSnapshot().value).toBe('leaving')
+    expect(cleared).toBe(1)
   })
 })
