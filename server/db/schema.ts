@@ -54,6 +54,8 @@ export const PAID_WITH = [
   'sandbox',
 ] as const
 export const WALLET_ACTIONS = ['credit', 'debit'] as const
+// A refund is queued in the transaction that decides it and sent by the refund worker.
+export const REFUND_STATUSES = ['pending', 'sent'] as const
 
 export type SpaceKind = (typeof SPACE_KINDS)[number]
 export type SubscriptionStatus = (typeof SUBSCRIPTION_STATUSES)[number]
@@ -70,6 +72,7 @@ export type BookingType = (typeof BOOKING_TYPES)[number]
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 export type PaidWith = (typeof PAID_WITH)[number]
 export type WalletAction = (typeof WALLET_ACTIONS)[number]
+export type RefundStatus = (typeof REFUND_STATUSES)[number]
 
 export interface Poster {
   url: string
@@ -438,6 +441,59 @@ export const mailOutbox = pgTable(
 )
 
 /**
+ * Money going back to a card: written in the transaction that decides the refund (so it is never
+ * lost), then sent to the provider by the refund worker, retried with back-off until it is sent.
+ * One refund per payment.
+ */
+export const refunds = pgTable(
+  'refunds',
+  {
+    id: serial('id').primaryKey(),
+    paymentId: uuid('payment_id')
+      .notNull()
+      .references(() => payments.id)
+      .unique('refunds_payment_id_unique'),
+    amountMinor: bigint('amount_minor', { mode: 'number' }).notNull(),
+    status: text('status').$type<RefundStatus>().notNull().default('pending'),
+    attempts: integer('attempts').notNull().default(0),
+    nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
+    lastError: text('last_error'),
+    createdAt: createdAt(),
+    sentAt: instant('sent_at'),
+  },
+  (t) => [
+    check('refunds_status', oneOf(t.status, REFUND_STATUSES)),
+    check('refunds_amount_positive', sql`${t.amountMinor} > 0`),
+    check('refunds_sent', sql`(${t.status} = 'sent') = (${t.sentAt} IS NOT NULL)`),
+    index('refunds_pending_idx').on(t.nextAttemptAt).where(sql`${t.status} = 'pending'`),
+  ],
+)
+
+/**
+ * Idempotency-Key of a write (docs/decisions/015): the first request's hash and answer, so a
+ * retry with the same key is answered the same, and the write is made once. `statusCode` is null
+ * while the first request is being handled. Kept 24 hours.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    /** The operation and who sent it ('createBooking|account:<id>' or '...|guest'). */
+    scope: text('scope').notNull(),
+    key: text('key').notNull(),
+    requestHash: text('request_hash').notNull(),
+    statusCode: integer('status_code'),
+    response: jsonb('response').$type<unknown>(),
+    createdAt: createdAt(),
+    /** When the first request took the key; a key held far longer belonged to a dead process. */
+    lockedAt: instant('locked_at').notNull().defaultNow(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.scope, t.key] }),
+    index('idempotency_keys_created_at_idx').on(t.createdAt),
+  ],
+)
+
+/**
  * The sandbox provider's own ledger: what a card provider keeps on its servers. Only the sandbox
  * checkout writes it; our payments table learns the outcome through verify and the webhook.
  */
@@ -516,6 +572,11 @@ export const applicationsRelations = relations(applications, ({ one }) => ({
 export const paymentsRelations = relations(payments, ({ one, many }) => ({
   account: one(accounts, { fields: [payments.accountId], references: [accounts.id] }),
   bookings: many(bookings),
+  refund: one(refunds),
+}))
+
+export const refundsRelations = relations(refunds, ({ one }) => ({
+  payment: one(payments, { fields: [refunds.paymentId], references: [payments.id] }),
 }))
 
 export const bookingsRelations = relations(bookings, ({ one }) => ({
@@ -584,4 +645,6 @@ export type NewWalletTransaction = typeof walletTransactions.$inferInsert
 export type MailMessage = typeof mailOutbox.$inferSelect
 export type NewMailMessage = typeof mailOutbox.$inferInsert
 export type SandboxTransaction = typeof sandboxTransactions.$inferSelect
+export type Refund = typeof refunds.$inferSelect
+export type IdempotencyKey = typeof idempotencyKeys.$inferSelect
 export type Media = typeof media.$inferSelect
