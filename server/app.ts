@@ -18,6 +18,7 @@ import {
   type TrustProxy,
   timeoutOptions,
 } from './http-options'
+import { registerIdempotency } from './idempotency'
 import { registerMedia } from './images/media-route'
 import { RequestLogController } from './logging'
 import type { MailDeps } from './mail/deps'
@@ -182,6 +183,8 @@ export async function buildApp({
   // Security headers on every answer, errors and 404s included (before any route exists).
   registerSecurityHeaders(app)
   registerSessions(app, db, now)
+  // Before compression: a kept answer is the JSON itself.
+  registerIdempotency(app, db, now)
   await app.register(fastifyCompress, { threshold: 1024 })
   await registerRateLimits(app, { redis, limits: rateLimit })
   // With SMTP_URL the outbox is delivered; without it, messages wait in /dev/outbox.

@@ -128,7 +128,10 @@ export function registerErrorHandling(app: FastifyInstance) {
     // fastify-openapi-glue wraps the security handlers' errors: show the first one's message.
     const inner = error.errors?.[0]
     const message = inner instanceof Error ? inner.message : error.message
-    return reply.code(status).send({ status: 'error', message })
+    const data = error instanceof HttpError ? error.data : undefined
+    return reply
+      .code(status)
+      .send({ status: 'error', message, ...(data === undefined ? {} : { data }) })
   })
 }
 

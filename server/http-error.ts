@@ -3,6 +3,8 @@ export class HttpError extends Error {
   constructor(
     readonly statusCode: number,
     message: string,
+    /** What the caller may need to act on the refusal (the booking it already holds). */
+    readonly data?: unknown,
   ) {
     super(message)
     this.name = 'HttpError'

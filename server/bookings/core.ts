@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, or, type SQL, sql } from 'drizzle-orm'
+import { and, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { bookableDays, eventDays, isMonday, isValidDay, lagosDay } from '../../machines/rules/dates'
 import { hasEnded, metadataFields, ticketPrice } from '../../machines/rules/events'
 import { isActiveStatus } from '../../machines/rules/membership'
@@ -22,7 +22,7 @@ import {
   type Space as SpaceRow,
   spaces,
 } from '../db/schema'
-import { badRequest, conflict, forbidden, notFound } from '../http-error'
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-error'
 
 // The one place that prices a booking and takes a place for it. Every way of booking (free rsvp,
 // wallet, card) goes through quoteBooking, then placeBooking inside the caller's transaction.
@@ -386,6 +386,50 @@ async function lockPlace(tx: Tx, capacityKey: string): Promise<void> {
   await tx.execute(sql`SELECT pg_advisory_xact_lock(hashtext(${capacityKey}))`)
 }
 
+export const ALREADY_BOOKED = "You're already booked for this"
+
+/**
+ * One booking per person per thing (docs/decisions/015): the same event day and slot, the same
+ * co-working day (whichever space), the same studio session. A confirmed one is refused with 409
+ * and the booking itself; a card payment of theirs still pending for it is given up (its place
+ * goes back, and should it be paid after all, it is refunded), since the person is paying again.
+ * Runs under the place's lock, so two attempts at once cannot both pass.
+ */
+async function refuseSecondBooking(
+  tx: Tx,
+  place: PlaceOf,
+  email: string,
+  title: string,
+): Promise<void> {
+  const same =
+    place.type === 'event'
+      ? and(
+          eq(bookings.eventId, place.eventId ?? ''),
+          eq(bookings.date, place.date),
+          sameSlot(place.timeSlot),
+        )
+      : place.type === 'spot'
+        ? and(eq(bookings.type, 'spot'), eq(bookings.date, place.date))
+        : and(
+            eq(bookings.type, place.type),
+            eq(bookings.date, place.date),
+            sameSlot(place.timeSlot),
+          )
+  const mine = await tx
+    .select()
+    .from(bookings)
+    .where(and(same, eq(bookings.email, email), ne(bookings.status, 'cancelled')))
+  const confirmed = mine.find((row) => row.status === 'confirmed')
+  if (confirmed) throw new HttpError(409, ALREADY_BOOKED, bookingBody(confirmed, title))
+  const held = mine.filter((row) => row.status === 'held').map((row) => row.id)
+  if (held.length > 0) {
+    await tx
+      .update(bookings)
+      .set({ status: 'cancelled', holdExpiresAt: null })
+      .where(inArray(bookings.id, held))
+  }
+}
+
 /** Visitor names as the app joins them: trimmed, blanks dropped; null when there are none. */
 function cleanNames(names: string | null | undefined): string | null {
   const kept = (names ?? '')
@@ -421,6 +465,8 @@ export async function placeBooking(
     timeSlot: quote.timeSlot,
   }
   await lockPlace(tx, quote.capacityKey)
+  const email = input.Email.trim().toLowerCase()
+  await refuseSecondBooking(tx, place, email, quote.title)
   if ((await placesTaken(tx, place, now)) + quote.places > quote.capacity)
     throw conflict('Sold out')
   const asked = quote.eventId ? await askedQuestions(tx, quote.eventId) : []
@@ -429,7 +475,7 @@ export async function placeBooking(
     .values({
       ...place,
       accountId: p.account?.id ?? null,
-      email: input.Email.trim().toLowerCase(),
+      email,
       name: input.Name.trim(),
       phone: input.Phone.trim(),
       amountMinor: quote.amountMinor,

@@ -236,7 +236,12 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
             {
               debitAmount: 500_000,
               narration: 'Book a spot',
-              booking: coworking({ Email: kemi.email, Name: kemi.name }, i),
+              // Each for a friend of Kemi's, under the friend's own e-mail: a person holds one
+              // co-working day, so two hundred debits are two hundred people.
+              booking: coworking(
+                { Email: `friend.${i}.of.kemi@example.com`, Name: `Friend ${i} of ${kemi.name}` },
+                i,
+              ),
             },
             { token: kemi.token, address: `198.51.101.${i}` },
           ),
