@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, type components, expectData } from '../openapi/client'
+import { sendOnce } from '../openapi/send-once'
 import type { PlanAuthorization, PlanPaymentRequest } from './plan-payment.machine'
 import { planAmountMinor } from './rules/membership'
 
@@ -27,7 +28,10 @@ export const planPaymentActors = (api: Api, payer: () => Payer) => ({
     const body = await expectData(
       // openapi-fetch's one-of typing cannot take a `null`-typed key (MembershipPurchase's
       // Reference); the body is checked against the contract's own type above.
-      api.POST('/payments/initiate', { body: initiation as never, signal }),
+      sendOnce(
+        (attempt) => api.POST('/payments/initiate', { body: initiation as never, ...attempt }),
+        { signal },
+      ),
     )
     return body.data ?? {}
   }),
