@@ -11,6 +11,7 @@ const payment: Payment = {
   Amount: 25_000_000,
   'Created at': '2026-06-01T10:00:00.000Z',
   Status: 'success',
+  Refund: null,
 }
 
 export const paymentsListModel = defineModel({

@@ -835,7 +835,8 @@ export interface components {
             reference: components["schemas"]["Reference"];
             /**
              * @description `refunded`: the provider took the money but nothing was booked (the place was taken
-             *     after its 15-minute hold lapsed, or the amount did not match), so it was paid back.
+             *     after its 15-minute hold lapsed, or the amount did not match), so it is being paid
+             *     back: the refund leaves through a queue until the provider takes it.
              * @enum {string}
              */
             status: "pending" | "success" | "failed" | "abandoned" | "refunded";
@@ -854,6 +855,13 @@ export interface components {
             "Created at": string;
             /** @enum {string} */
             Status: "pending" | "success" | "failed" | "abandoned" | "refunded";
+            /**
+             * @description The money's way back to the card, when Status is `refunded`: `pending` while the
+             *     refund waits in our queue for the provider to take it (it is retried until it does),
+             *     `sent` once the provider has it. Null when nothing is being refunded.
+             * @enum {string|null}
+             */
+            Refund: "pending" | "sent" | null;
         };
         Wallet: {
             id: components["schemas"]["Id"];

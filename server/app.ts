@@ -25,6 +25,7 @@ import type { MailDeps } from './mail/deps'
 import { startMailer } from './mail/dispatcher'
 import { paystackProvider } from './payments/paystack'
 import type { PaymentProvider, PaymentsOptions } from './payments/provider'
+import { type RefundWorker, startRefundWorker } from './payments/refunds'
 import { sandboxProvider } from './payments/sandbox'
 import { registerSandboxCheckout } from './payments/sandbox-checkout'
 import { registerWebhookSignature } from './payments/webhook'
@@ -83,12 +84,14 @@ declare module 'fastify' {
   interface FastifyInstance {
     /** The public reads with their ETags, cached per data version (server/public-cache.ts). */
     publicReads: PublicReads
+    /** The refund queue's worker of this instance (server/payments/refunds.ts). */
+    refunds: RefundWorker
   }
 }
 
 function buildServices(
   deps: ServiceDeps,
-  payments: { provider: PaymentProvider; publicUrl: string | null },
+  payments: { provider: PaymentProvider; publicUrl: string | null; refunds: RefundWorker },
   mail: MailDeps,
   reads: PublicReads,
 ): Services {
@@ -204,6 +207,12 @@ export async function buildApp({
     payments.provider === 'paystack'
       ? paystackProvider(payments)
       : sandboxProvider({ db, now, webhookSecret: payments.webhookSecret })
+  // Refunds leave through a queue (docs/decisions/017): sent after the commit that queued them,
+  // retried with back-off, and on start, for what a stopped instance left behind.
+  const refunds = startRefundWorker(db, { provider, now, log: app.log })
+  app.decorate('refunds', refunds)
+  app.addHook('onReady', async () => refunds.kick())
+  app.addHook('onClose', async () => refunds.close())
   // Before the routes exist: the webhook keeps its raw body and checks its signature first.
   registerWebhookSignature(app, provider)
   // Before the routes exist too: the profile picture's route alone takes image bytes.
@@ -213,7 +222,7 @@ export async function buildApp({
     specification,
     serviceHandlers: buildServices(
       { db, now },
-      { provider, publicUrl },
+      { provider, publicUrl, refunds },
       { publicUrl, mailer },
       app.publicReads,
     ),

@@ -9,6 +9,9 @@ import {
 /** How long one call to Paystack may take before the caller is told to try again. */
 const TIMEOUT_MS = 15_000
 
+/** Paystack's refusal of a refund it already has: 'Transaction has been fully reversed'. */
+const ALREADY_REFUNDED = /fully reversed|already (been )?(refunded|reversed)/i
+
 interface PaystackAnswer<T> {
   status: boolean
   message: string
@@ -63,6 +66,25 @@ export function paystackProvider({
     return answer.data
   }
 
+  /**
+   * Whether Paystack already holds a refund of this transaction: it reads 'reversed', or lists a
+   * refund of it that did not fail (queued and processing ones too). Throws when Paystack does not
+   * answer.
+   */
+  async function hasRefund(reference: string): Promise<boolean> {
+    const transaction = await call<{ id?: unknown; status?: unknown }>(
+      'GET',
+      `/transaction/verify/${encodeURIComponent(reference)}`,
+    )
+    if (transaction.status === 'reversed') return true
+    if (typeof transaction.id !== 'number' && typeof transaction.id !== 'string') return false
+    const listed = await call<{ status?: unknown }[]>(
+      'GET',
+      `/refund?transaction=${encodeURIComponent(String(transaction.id))}`,
+    )
+    return Array.isArray(listed) && listed.some((refund) => refund.status !== 'failed')
+  }
+
   return {
     name: 'paystack',
 
@@ -102,7 +124,30 @@ export function paystackProvider({
     },
 
     async refund(reference, amountMinor) {
-      await call('POST', '/refund', { transaction: reference, amount: amountMinor })
+      // Checked first: a resend after a crash (the refund left, its marking did not) is answered
+      // from Paystack's own books, and never becomes a second refund.
+      if (await hasRefund(reference)) return 'already-refunded'
+      let response: Response
+      try {
+        response = await fetch(`${base}/refund`, {
+          method: 'POST',
+          headers: {
+            authorization: `Bearer ${secretKey}`,
+            accept: 'application/json',
+            'content-type': 'application/json',
+          },
+          body: JSON.stringify({ transaction: reference, amount: amountMinor }),
+          signal: AbortSignal.timeout(TIMEOUT_MS),
+        })
+      } catch (error) {
+        throw new Error(`Paystack did not answer the refund: ${(error as Error).message}`)
+      }
+      const answer = (await response.json().catch(() => null)) as PaystackAnswer<unknown> | null
+      if (response.ok && answer?.status === true) return 'refunded'
+      const message = answer?.message ?? `HTTP ${response.status}`
+      // One Paystack took after the check, or does not list yet: refused, never made twice.
+      if (ALREADY_REFUNDED.test(message)) return 'already-refunded'
+      throw new Error(`Paystack refused the refund (${response.status}): ${message}`)
     },
 
     isSignedWebhook(rawBody, signature) {

@@ -33,14 +33,21 @@ export interface Verified {
   channel: string | null
 }
 
+/** What a provider said to a refund: it took it now, or had taken it before. */
+export type RefundAnswer = 'refunded' | 'already-refunded'
+
 /** A card provider: the sandbox checkout of our own, or Paystack. */
 export interface PaymentProvider {
   name: 'sandbox' | 'paystack'
   initialize(input: InitializeInput): Promise<Initialized>
   /** The provider's own word on a payment: never trust a webhook body alone. */
   verify(reference: string): Promise<Verified>
-  /** Returns money the provider took for a payment. */
-  refund(reference: string, amountMinor: number): Promise<void>
+  /**
+   * Returns money the provider took for a payment. Safe to repeat: a payment the provider has
+   * already refunded answers 'already-refunded' (a resend after a crash), never a second refund.
+   * Throws when the provider does not take the refund (down, or refusing it for now).
+   */
+  refund(reference: string, amountMinor: number): Promise<RefundAnswer>
   /** Whether a webhook's raw body carries the provider's signature (`x-paystack-signature`). */
   isSignedWebhook(rawBody: Buffer, signature: string | undefined): boolean
 }

@@ -87,7 +87,18 @@ export function sandboxProvider({
           ),
         )
         .returning({ reference: sandboxTransactions.reference })
-      if (refunded.length === 0) throw providerUnavailable()
+      if (refunded.length > 0) return 'refunded'
+      // As Paystack: a refunded transaction says so (a resend after a crash), nothing moves twice.
+      const [row] = await db
+        .select({ status: sandboxTransactions.status })
+        .from(sandboxTransactions)
+        .where(eq(sandboxTransactions.reference, reference))
+      if (row?.status === 'refunded') return 'already-refunded'
+      throw new Error(
+        row
+          ? `sandbox: cannot refund a ${row.status} transaction (or more than was paid)`
+          : 'sandbox: no such transaction',
+      )
     },
 
     isSignedWebhook(rawBody, signature) {

@@ -13,6 +13,7 @@ import { longDay, queueBookingReceipt, queueMail } from '../mail/outbox'
 import { activateMembership, queueMembershipReceipt } from './membership'
 import { itemOf } from './payload'
 import type { PaymentProvider, Verified } from './provider'
+import { queueRefund, type RefundWorker } from './refunds'
 import { creditTopUp, isTopUpPayment, queueTopUpReceipt, TOPUP_OUTCOME_NOTES } from './topup'
 
 // The one way a card payment is finalized (docs/decisions/005): the return page's verification
@@ -25,16 +26,21 @@ export interface SettleDeps {
   /** Where people reach the site, for links in e-mails; null uses the payment's callback origin. */
   publicUrl: string | null
   log?: Pick<FastifyBaseLogger, 'error' | 'warn'>
+  /**
+   * Sends the refund a settlement queued once its transaction has committed; without it the
+   * refund waits in the queue for a worker.
+   */
+  refunds?: Pick<RefundWorker, 'sendNow'> | null
 }
 
 /** Why a payment that took money made no booking, for people (kept as the outcome note). */
 export const OUTCOME_NOTES = {
   soldOut:
-    'Your place was taken while the payment was on its way, so no booking was made and the full amount was refunded.',
+    'Your place was taken while the payment was on its way, so no booking was made and the full amount is being refunded to your card.',
   amountMismatch:
-    'The amount charged did not match the price, so no booking was made and the full amount was refunded.',
+    'The amount charged did not match the price, so no booking was made and the full amount is being refunded to your card.',
   paidAfterCancel:
-    'The payment arrived after it had been cancelled, so no booking was made and the full amount was refunded.',
+    'The payment arrived after it had been cancelled, so no booking was made and the full amount is being refunded to your card.',
   failed: 'The card payment was declined: no booking was made.',
   abandoned: 'The card payment was cancelled before paying: no booking was made.',
 } as const
@@ -42,9 +48,9 @@ export const OUTCOME_NOTES = {
 /** The same outcomes for a membership payment, which buys a membership, not a booking. */
 export const MEMBERSHIP_OUTCOME_NOTES = {
   amountMismatch:
-    'The amount charged did not match the price of the plan, so the membership was not changed and the full amount was refunded.',
+    'The amount charged did not match the price of the plan, so the membership was not changed and the full amount is being refunded to your card.',
   cannotActivate:
-    'The membership this payment was for no longer exists, so nothing was activated and the full amount was refunded.',
+    'The membership this payment was for no longer exists, so nothing was activated and the full amount is being refunded to your card.',
   failed: 'The card payment was declined: the membership was not changed.',
   abandoned: 'The card payment was cancelled before paying: the membership was not changed.',
 } as const
@@ -111,7 +117,23 @@ function siteUrl(payment: Payment, publicUrl: string | null): string {
   }
 }
 
-/** Tells the payer their money is going back and why, in the transaction that decided it. */
+/**
+ * Queues the money's way back and tells the payer why, in the transaction that decided it: the
+ * refund is a row of the queue (sent after the commit, retried until the provider has it), so the
+ * e-mail says it is on its way, never that it has arrived.
+ */
+async function queueMoneyBack(
+  tx: Tx,
+  payment: Payment,
+  reason: RefundReason,
+  refundedMinor: number,
+  deps: Pick<SettleDeps, 'publicUrl' | 'now'>,
+) {
+  await queueRefund(tx, { paymentId: payment.id, amountMinor: refundedMinor, at: deps.now() })
+  await queueRefundMail(tx, payment, reason, refundedMinor, deps.publicUrl)
+}
+
+/** Tells the payer their money is going back and why. */
 async function queueRefundMail(
   tx: Tx,
   payment: Payment,
@@ -144,7 +166,7 @@ async function queueRefundMail(
     '',
     `Your card payment of ${amount} for ${membership ? (item?.title ?? 'a membership plan') : topUp ? 'a wallet top-up' : what} ${explanation}, so ${outcome}.`,
     '',
-    'We have refunded the full amount to the card you paid with. Your bank may take a few working days to show it.',
+    'We are refunding the full amount to the card you paid with. The refund is on its way: your bank may take a few working days to show it.',
     '',
     `Payment reference: ${payment.reference}`,
     '',
@@ -159,7 +181,7 @@ async function queueRefundMail(
   ].join('\n')
   await queueMail(tx, {
     to: payment.email,
-    subject: `Your payment of ${amount} was refunded: ${outcome}`,
+    subject: `Your payment of ${amount} is being refunded: ${outcome}`,
     text: `${text}\n`,
   })
 }
@@ -171,28 +193,17 @@ interface Settled {
 }
 
 /**
- * After the settling transaction committed, the provider returns the money when it decided so;
- * returns the payment as settled (null when another caller settled it first).
+ * After the settling transaction committed: the refund it queued, if any, is sent at once (a
+ * refusal leaves it queued for the worker's retries); returns the payment as settled (null when
+ * another caller settled it first).
  */
-async function refundIfDecided(
+async function sendRefundIfQueued(
   deps: SettleDeps,
   outcome: Settled | null,
-  verified: Verified,
 ): Promise<Payment | null> {
   if (!outcome) return null
-  const { payment, refund } = outcome
-  if (!refund) return payment
-  const { amountMinor } = verified
-  try {
-    await deps.provider.refund(payment.reference, amountMinor)
-  } catch (error) {
-    // The payment says 'refunded' and the payer was told: staff must finish it by hand.
-    deps.log?.error(
-      { err: error, reference: payment.reference, amountMinor },
-      'payments: the provider refused the refund; refund it from the provider dashboard',
-    )
-  }
-  return payment
+  if (outcome.refund) await deps.refunds?.sendNow(outcome.payment.id)
+  return outcome.payment
 }
 
 /** A payment that took money but bought nothing after all: refunded, and the payer told why. */
@@ -209,7 +220,7 @@ async function refundWon(
     .set({ status: 'refunded', outcomeNote })
     .where(eq(payments.id, won.id))
     .returning()
-  await queueRefundMail(tx, won, reason, verified.amountMinor, deps.publicUrl)
+  await queueMoneyBack(tx, won, reason, verified.amountMinor, deps)
   return { payment: refunded ?? won, refund: true }
 }
 
@@ -292,7 +303,7 @@ async function settleSuccess(
     }
     return { payment: won, refund: false }
   })
-  return refundIfDecided(deps, outcome, verified)
+  return sendRefundIfQueued(deps, outcome)
 }
 
 /** The provider charged something other than what was initiated: no booking, money back. */
@@ -318,10 +329,10 @@ async function settleMismatch(
         .where(eq(payments.id, won.id))
     }
     await releaseHeldBookings(tx, won.id)
-    await queueRefundMail(tx, won, 'amountMismatch', verified.amountMinor, deps.publicUrl)
+    await queueMoneyBack(tx, won, 'amountMismatch', verified.amountMinor, deps)
     return { payment: won, refund: true }
   })
-  return refundIfDecided(deps, outcome, verified)
+  return sendRefundIfQueued(deps, outcome)
 }
 
 /** Declined or abandoned: the held place goes back, no booking, no receipt. */
@@ -367,10 +378,10 @@ async function settleLateSuccess(
       outcomeNote: OUTCOME_NOTES.paidAfterCancel,
     })
     if (!won) return null
-    await queueRefundMail(tx, won, 'paidAfterCancel', verified.amountMinor, deps.publicUrl)
+    await queueMoneyBack(tx, won, 'paidAfterCancel', verified.amountMinor, deps)
     return { payment: won, refund: true }
   })
-  return refundIfDecided(deps, outcome, verified)
+  return sendRefundIfQueued(deps, outcome)
 }
 
 /**
@@ -394,7 +405,7 @@ async function settleLateMembership(
     if (isTopUpPayment(won)) return finishTopUp(deps, tx, won, verified)
     return finishMembership(deps, tx, won, verified, at)
   })
-  return refundIfDecided(deps, outcome, verified)
+  return sendRefundIfQueued(deps, outcome)
 }
 
 /**

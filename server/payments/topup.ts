@@ -36,9 +36,9 @@ export const TOPUP_NARRATION = 'Wallet top-up'
 /** Why a top-up payment credited nothing, for people (kept as the payment's outcome note). */
 export const TOPUP_OUTCOME_NOTES = {
   amountMismatch:
-    'The amount charged did not match the top-up, so the wallet was not credited and the full amount was refunded.',
+    'The amount charged did not match the top-up, so the wallet was not credited and the full amount is being refunded to your card.',
   cannotCredit:
-    'The wallet this top-up was for no longer exists, so nothing was credited and the full amount was refunded.',
+    'The wallet this top-up was for no longer exists, so nothing was credited and the full amount is being refunded to your card.',
   failed: 'The card payment was declined: the wallet was not credited.',
   abandoned: 'The card payment was cancelled before paying: the wallet was not credited.',
 } as const

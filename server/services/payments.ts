@@ -14,7 +14,13 @@ import {
   releaseHeldBookings,
 } from '../bookings/core'
 import type { Db, Tx } from '../db/client'
-import { type NewPayment, type Payment as PaymentRow, payments } from '../db/schema'
+import {
+  type NewPayment,
+  type Payment as PaymentRow,
+  payments,
+  type RefundStatus,
+  refunds,
+} from '../db/schema'
 import { badRequest, forbidden, notFound, unauthorized } from '../http-error'
 import { type MembershipPayload, planPriceText, quoteMembership } from '../payments/membership'
 import type { BookingPayload, PaymentItem } from '../payments/payload'
@@ -23,6 +29,7 @@ import {
   type PaymentProvider,
   providerUnavailable,
 } from '../payments/provider'
+import type { RefundWorker } from '../payments/refunds'
 import { settlePayment } from '../payments/settle'
 import { quoteTopUp, TOPUP_REFUSALS, type TopUpPayload } from '../payments/topup'
 import type { Handler, ServiceDeps } from './types'
@@ -34,6 +41,8 @@ export interface PaymentsDeps extends ServiceDeps {
   provider: PaymentProvider
   /** Where people reach the site (PUBLIC_URL); null trusts each request's own origin only. */
   publicUrl: string | null
+  /** Sends a refund a settlement queued right after its commit; null leaves it to a worker. */
+  refunds?: Pick<RefundWorker, 'sendNow'> | null
 }
 
 const RFC4648 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
@@ -111,7 +120,8 @@ const isTopUp = (payment: PaymentInitiation['payment'], booking: PaymentInitiati
   payment.walletId !== undefined ||
   ('Type' in booking && booking.Type === 'wallet-topup')
 
-export function toPayment(row: PaymentRow): PaymentBody {
+/** A payment as its owner sees it; `refund`: its refund's state in the queue, null when none. */
+export function toPayment(row: PaymentRow, refund: RefundStatus | null = null): PaymentBody {
   return {
     id: row.id,
     Reference: row.reference,
@@ -121,18 +131,28 @@ export function toPayment(row: PaymentRow): PaymentBody {
     Amount: row.amountMinor,
     'Created at': row.createdAt.toISOString(),
     Status: row.status,
+    Refund: refund,
   }
 }
 
 /** Card payments: initiation (with a held place), settlement on return and by webhook, history. */
-export function paymentsService({ db, now, provider, publicUrl }: PaymentsDeps): {
+export function paymentsService({
+  db,
+  now,
+  provider,
+  publicUrl,
+  refunds: refundWorker = null,
+}: PaymentsDeps): {
   initiatePayment: Handler<'initiatePayment'>
   verifyPayment: Handler<'verifyPayment'>
   paymentWebhook: Handler<'paymentWebhook'>
   listPayments: Handler<'listPayments'>
 } {
   const settle = (request: FastifyRequest, reference: string) =>
-    settlePayment({ db, provider, now, publicUrl, log: request.log }, reference)
+    settlePayment(
+      { db, provider, now, publicUrl, log: request.log, refunds: refundWorker },
+      reference,
+    )
 
   /** Writes a payment as every initiation starts it: pending, with this server's provider. */
   const insertPendingPayment = async (
@@ -389,8 +409,9 @@ export function paymentsService({ db, now, provider, publicUrl }: PaymentsDeps):
         throw forbidden('You may only see your own payments.')
       }
       const rows = await db
-        .select()
+        .select({ payment: payments, refund: refunds.status })
         .from(payments)
+        .leftJoin(refunds, eq(refunds.paymentId, payments.id))
         .where(
           or(
             eq(payments.accountId, account.id),
@@ -399,7 +420,10 @@ export function paymentsService({ db, now, provider, publicUrl }: PaymentsDeps):
           ),
         )
         .orderBy(desc(payments.createdAt))
-      return { status: 'success' as const, payments: rows.map(toPayment) }
+      return {
+        status: 'success' as const,
+        payments: rows.map((row) => toPayment(row.payment, row.refund)),
+      }
     },
   }
 }

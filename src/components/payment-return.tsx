@@ -126,7 +126,7 @@ export function PaymentReturnView({
         <h1 className={heading}>Sold out while you paid</h1>
         <p className={text}>
           The last place was taken while your payment was being confirmed, so no booking was made.
-          Your money has been returned to your card, and we've e-mailed you the details.
+          Your money is on its way back to your card, and we've e-mailed you the details.
         </p>
         <p className={hint}>Refunds usually show on your statement within 5 to 10 working days.</p>
         <Actions>{backLink}</Actions>

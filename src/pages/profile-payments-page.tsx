@@ -3,7 +3,13 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { paymentsListActors } from '../../machines/payments-list.actors'
-import { type Payment, paymentsListMachine } from '../../machines/payments-list.machine'
+import { paymentsListMachine } from '../../machines/payments-list.machine'
+import {
+  PAYMENT_STATE_LABELS,
+  type PaymentState,
+  paymentState,
+  refundNote,
+} from '../../machines/payments-list.selectors'
 import { formatMinor } from '../../machines/rules/money'
 import { channelLabel, paymentMoment, planLabel } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
@@ -30,15 +36,13 @@ export default function ProfilePaymentsPage() {
   return <PaymentsView actorRef={actorRef} />
 }
 
-const STATUS: Record<
-  Payment['Status'],
-  { text: string; tone: 'free' | 'neutral' | 'danger' | 'paid' }
-> = {
-  success: { text: 'Paid', tone: 'free' },
-  pending: { text: 'Pending', tone: 'neutral' },
-  failed: { text: 'Failed', tone: 'danger' },
-  abandoned: { text: 'Abandoned', tone: 'neutral' },
-  refunded: { text: 'Refunded', tone: 'paid' },
+const TONE: Record<PaymentState, 'free' | 'neutral' | 'danger' | 'paid'> = {
+  paid: 'free',
+  pending: 'neutral',
+  failed: 'danger',
+  abandoned: 'neutral',
+  refundPending: 'neutral',
+  refunded: 'paid',
 }
 
 export function PaymentsView({ actorRef }: { actorRef: ActorRefFrom<typeof paymentsListMachine> }) {
@@ -79,45 +83,52 @@ export function PaymentsView({ actorRef }: { actorRef: ActorRefFrom<typeof payme
         )}
         {ready && payments.length > 0 && (
           <ul className={css({ listStyle: 'none', display: 'grid', gap: '3' })}>
-            {payments.map((payment) => (
-              <li
-                key={payment.id}
-                className={`${card} ${css({ px: { base: '4', md: '5' }, py: '4' })}`}
-              >
-                <div
-                  className={css({
-                    display: 'flex',
-                    alignItems: 'baseline',
-                    justifyContent: 'space-between',
-                    gap: '3',
-                  })}
+            {payments.map((payment) => {
+              const state = paymentState(payment)
+              const note = refundNote(payment)
+              return (
+                <li
+                  key={payment.id}
+                  className={`${card} ${css({ px: { base: '4', md: '5' }, py: '4' })}`}
                 >
-                  <span className={css({ fontFamily: 'display', fontSize: '2xl' })}>
-                    {formatMinor(payment.Amount, payment.Currency)}
-                  </span>
-                  <span className={badge({ tone: STATUS[payment.Status].tone })}>
-                    {STATUS[payment.Status].text}
-                  </span>
-                </div>
-                <dl
-                  className={css({
-                    display: 'grid',
-                    gridTemplateColumns: {
-                      base: 'repeat(2, minmax(0, 1fr))',
-                      md: 'repeat(5, minmax(0, auto))',
-                    },
-                    gap: '3',
-                    mt: '3',
-                  })}
-                >
-                  <Fact label="Reference" value={payment.Reference} mono />
-                  <Fact label="Plan" value={planLabel(payment.Plan)} />
-                  <Fact label="Currency" value={payment.Currency} />
-                  <Fact label="Channel" value={channelLabel(payment.Channel)} />
-                  <Fact label="Created at" value={paymentMoment(payment['Created at'])} />
-                </dl>
-              </li>
-            ))}
+                  <div
+                    className={css({
+                      display: 'flex',
+                      alignItems: 'baseline',
+                      justifyContent: 'space-between',
+                      gap: '3',
+                    })}
+                  >
+                    <span className={css({ fontFamily: 'display', fontSize: '2xl' })}>
+                      {formatMinor(payment.Amount, payment.Currency)}
+                    </span>
+                    <span className={badge({ tone: TONE[state] })}>
+                      {PAYMENT_STATE_LABELS[state]}
+                    </span>
+                  </div>
+                  {note && (
+                    <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '2' })}>{note}</p>
+                  )}
+                  <dl
+                    className={css({
+                      display: 'grid',
+                      gridTemplateColumns: {
+                        base: 'repeat(2, minmax(0, 1fr))',
+                        md: 'repeat(5, minmax(0, auto))',
+                      },
+                      gap: '3',
+                      mt: '3',
+                    })}
+                  >
+                    <Fact label="Reference" value={payment.Reference} mono />
+                    <Fact label="Plan" value={planLabel(payment.Plan)} />
+                    <Fact label="Currency" value={payment.Currency} />
+                    <Fact label="Channel" value={channelLabel(payment.Channel)} />
+                    <Fact label="Created at" value={paymentMoment(payment['Created at'])} />
+                  </dl>
+                </li>
+              )
+            })}
           </ul>
         )}
       </section>

@@ -488,11 +488,11 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(payment).toMatchObject({
         status: 'refunded',
         outcomeNote:
-          'The amount charged did not match the price of the plan, so the membership was not changed and the full amount was refunded.',
+          'The amount charged did not match the price of the plan, so the membership was not changed and the full amount is being refunded to your card.',
       })
       const mail = await mailTo(api.db, 'kemi@example.com')
       expect(mail.map((m) => m.subject)).toEqual([
-        'Your payment of ₦1.00 was refunded: your membership was not changed',
+        'Your payment of ₦1.00 is being refunded: your membership was not changed',
       ])
     })
   })

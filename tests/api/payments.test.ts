@@ -454,7 +454,9 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
       // The payer is told, and gets no receipt.
       const mail = await mailTo(api.db, late)
       expect(mail).toHaveLength(1)
-      expect(mail[0]?.subject).toBe('Your payment of ₦5,000.00 was refunded: no booking was made')
+      expect(mail[0]?.subject).toBe(
+        'Your payment of ₦5,000.00 is being refunded: no booking was made',
+      )
       expect(mail[0]?.text).toContain('after the last place had been taken')
       expect(mail[0]?.text).toContain(lateStart.reference)
     })
@@ -841,7 +843,7 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
           expect((await bookingsOf(start.reference)).map((b) => b.status)).toEqual(['cancelled'])
           const mail = await mailTo(api.db, email)
           expect(mail.map((m) => m.subject)).toEqual([
-            'Your payment of ₦1.00 was refunded: no booking was made',
+            'Your payment of ₦1.00 is being refunded: no booking was made',
           ])
         })
 
@@ -863,7 +865,7 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
           ).toEqual([{ reference: start.reference, amount: PRICE_MINOR }])
           expect(await confirmedFor(eventId)).toHaveLength(0)
           expect((await mailTo(api.db, email)).map((m) => m.subject)).toEqual([
-            'Your payment of ₦5,000.00 was refunded: no booking was made',
+            'Your payment of ₦5,000.00 is being refunded: no booking was made',
           ])
         })
 

@@ -366,11 +366,11 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(payment).toMatchObject({
         status: 'refunded',
         outcomeNote:
-          'The amount charged did not match the top-up, so the wallet was not credited and the full amount was refunded.',
+          'The amount charged did not match the top-up, so the wallet was not credited and the full amount is being refunded to your card.',
       })
       const mail = await mailTo(api.db, 'ada@example.com')
       expect(mail.map((m) => m.subject)).toContain(
-        'Your payment of ₦1.00 was refunded: your wallet was not credited',
+        'Your payment of ₦1.00 is being refunded: your wallet was not credited',
       )
       expect(await walletsOutOfBalance(api.db)).toEqual([])
     })

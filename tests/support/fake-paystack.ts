@@ -5,9 +5,10 @@ import { startApi, type TestApi } from './api-app.ts'
 import { UNLIMITED } from './bookings.ts'
 
 // A local stand-in for Paystack's API (https://paystack.com/docs/api/), as our provider uses it:
-// initialize, verify and refund with a bearer secret key, and charge.success webhooks signed with
-// HMAC-SHA512 of the raw body, retried while the receiver does not answer 200. Tests act as the
-// customer on its checkout with pay / decline / abandon.
+// initialize, verify, refund and list refunds with a bearer secret key, and charge.success
+// webhooks signed with HMAC-SHA512 of the raw body, retried while the receiver does not answer
+// 200. Tests act as the customer on its checkout with pay / decline / abandon, and may make it
+// refuse refunds for a while, take them without answering, or not answer them at all.
 
 /** Paystack's transaction statuses that the fake takes on. */
 export type FakeStatus = 'abandoned' | 'ongoing' | 'success' | 'failed' | 'reversed'
@@ -48,6 +49,28 @@ export interface FakePaystack {
   webhookUrl: string | null
   /** While true every API call answers 503, as during an outage. */
   outage: boolean
+  /**
+   * While above 0, each refund asked for is refused (400, as when the balance cannot cover it)
+   * and this counts down: 3 refuses the next three refunds.
+   */
+  refuseRefunds: number
+  /**
+   * While above 0, each refund asked for is made, but the answer is lost (a 502 comes back
+   * instead, as from a proxy that gave up), and this counts down.
+   */
+  loseRefundAnswers: number
+  /**
+   * While true, a refund asked for is neither made nor answered: the call hangs, as when our
+   * server dies before its call reaches Paystack. `refundsAsked` counts them.
+   */
+  stallRefunds: boolean
+  /**
+   * While true, the transaction's refunds are not listed yet and it still reads 'success', as
+   * while Paystack processes them; a refund asked for again is still refused as fully reversed.
+   */
+  hideRefunds: boolean
+  /** How many times POST /refund was called, made or not. */
+  refundsAsked(): number
   transactions: Map<string, FakeTransaction>
   /** The customer pays: success, then a signed charge.success webhook (retried). */
   pay(
@@ -92,6 +115,7 @@ export async function startFakePaystack({
   const transactions = new Map<string, FakeTransaction>()
   const refunds: FakeRefund[] = []
   const calls: string[] = []
+  const stalled: FastifyReply[] = []
   let nextId = 4_099_000_000
 
   const fail = (reply: FastifyReply, code: number, message: string) =>
@@ -175,24 +199,62 @@ export async function startFakePaystack({
     },
   )
 
+  const transactionOf = (key: unknown) =>
+    [...transactions.values()].find((t) => t.reference === key || String(t.id) === String(key))
+
+  // The refunds of a transaction (by id or reference), as Paystack lists them.
+  app.get<{ Querystring: { transaction?: string } }>('/refund', async (request) => {
+    const transaction = transactionOf(request.query.transaction)
+    const listed = fake.hideRefunds
+      ? []
+      : transaction
+        ? refunds.filter((refund) => refund.reference === transaction.reference)
+        : refunds
+    return {
+      status: true,
+      message: 'Refunds retrieved',
+      data: listed.map((refund) => ({
+        transaction: transactionOf(refund.reference)?.id ?? null,
+        amount: refund.amount,
+        currency: transactionOf(refund.reference)?.currency ?? 'NGN',
+        status: 'pending',
+      })),
+    }
+  })
+
   app.post('/refund', async (request, reply) => {
     const body = (request.body ?? {}) as Record<string, unknown>
-    const transaction = [...transactions.values()].find(
-      (t) => t.reference === body.transaction || String(t.id) === String(body.transaction),
-    )
+    if (fake.stallRefunds) {
+      stalled.push(reply)
+      return new Promise<never>(() => {})
+    }
+    if (fake.refuseRefunds > 0) {
+      fake.refuseRefunds -= 1
+      return fail(reply, 400, 'Insufficient balance to process this refund')
+    }
+    const transaction = transactionOf(body.transaction)
     if (!transaction) return fail(reply, 404, 'Transaction not found')
-    if (transaction.status === 'reversed') {
+    const refunded = refunds
+      .filter((refund) => refund.reference === transaction.reference)
+      .reduce((sum, refund) => sum + refund.amount, 0)
+    if (transaction.status === 'reversed' || refunded >= transaction.charged) {
       return fail(reply, 400, 'Transaction has been fully reversed')
     }
     if (transaction.status !== 'success') {
       return fail(reply, 400, 'Cannot refund a transaction that was not successful')
     }
-    const amount = body.amount === undefined ? transaction.charged : Number(body.amount)
-    if (!Number.isInteger(amount) || amount <= 0 || amount > transaction.charged) {
+    const amount = body.amount === undefined ? transaction.charged - refunded : Number(body.amount)
+    if (!Number.isInteger(amount) || amount <= 0 || amount > transaction.charged - refunded) {
       return fail(reply, 400, 'Refund amount cannot be greater than transaction amount')
     }
     refunds.push({ reference: transaction.reference, amount })
-    if (amount === transaction.charged) transaction.status = 'reversed'
+    if (refunded + amount === transaction.charged && !fake.hideRefunds) {
+      transaction.status = 'reversed'
+    }
+    if (fake.loseRefundAnswers > 0) {
+      fake.loseRefundAnswers -= 1
+      return fail(reply, 502, 'Bad gateway')
+    }
     return {
       status: true,
       message: 'Refund has been queued for processing',
@@ -256,6 +318,11 @@ export async function startFakePaystack({
     secretKey,
     webhookUrl: null,
     outage: false,
+    refuseRefunds: 0,
+    loseRefundAnswers: 0,
+    stallRefunds: false,
+    hideRefunds: false,
+    refundsAsked: () => calls.filter((call) => call === 'POST /refund').length,
     transactions,
     calls,
     async pay(reference, options = {}) {
@@ -284,6 +351,8 @@ export async function startFakePaystack({
     },
     refunds: () => [...refunds],
     async close() {
+      // A stalled refund's caller may still be waiting (or gone): end its connection.
+      for (const reply of stalled.splice(0)) reply.raw.destroy()
       await app.close()
     },
   }

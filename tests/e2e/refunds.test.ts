@@ -1,0 +1,171 @@
+import { fileURLToPath } from 'node:url'
+import { addSeconds } from 'date-fns'
+import type { FastifyInstance } from 'fastify'
+import type { Browser, Locator, Page } from 'playwright-core'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { buildApp } from '../../server/app'
+import { events } from '../../server/db/schema'
+import { seedDemoData } from '../../server/db/seed'
+import { UNLIMITED } from '../support/bookings'
+import { launchChromium, openContext, outboxTo, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { type FakePaystack, startFakePaystack } from '../support/fake-paystack'
+import { openTestDb, type TestDb } from '../support/test-db'
+
+// A payer sees their refunds on /profile/payments: 'Refund pending' while the provider has not
+// taken it (the local Paystack refuses it for a while), 'Refunded' once it has. Ada logs in as a
+// person does, by the link e-mailed to her; the late payments she made (which the app's own flow
+// cannot make: paid after a decline, for a place given back) are made through the API and the
+// fake Paystack, and the refund worker's clock is moved and flushed, never waited for.
+
+// A Tuesday, 10:00 in Lagos, the demo data's clock.
+const NOW = new Date('2026-11-24T09:00:00Z')
+const DAY = '2026-11-25'
+const SLOT = '7pm - 10pm'
+const PRICE_MINOR = 500_000
+const ADA = 'ada@example.com'
+
+let fake: FakePaystack
+let database: TestDb
+let app: FastifyInstance
+let url: string
+let browser: Browser
+/** The server's clock, which the refund worker's back-off reads. */
+let clock = NOW
+let serial = 0
+
+beforeAll(async () => {
+  fake = await startFakePaystack()
+  database = await openTestDb()
+  await seedDemoData(database.db, NOW)
+  app = await buildApp({
+    db: database.db,
+    now: () => clock,
+    webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../dist', import.meta.url)),
+    payments: { provider: 'paystack', secretKey: fake.secretKey, baseUrl: fake.url },
+    rateLimit: UNLIMITED,
+  })
+  url = await app.listen({ port: 0, host: '127.0.0.1' })
+  fake.webhookUrl = `${url}/api/payments/webhook`
+  browser = await launchChromium()
+})
+afterAll(async () => {
+  await browser?.close()
+  await app?.close()
+  await database?.close()
+  await fake?.close()
+})
+
+/**
+ * A ticket paid by card with Ada's address, declined (its place given back), then paid after all
+ * on Paystack's page: the money goes back. Returns the payment's reference.
+ */
+async function latePayment(): Promise<string> {
+  serial += 1
+  const eventId = `late-night-${serial}`
+  await database.db.insert(events).values({
+    id: eventId,
+    name: `Late night ${serial}`,
+    address: '16 Test Street, Lagos',
+    venue: 'The Rooftop',
+    startAt: new Date(`${DAY}T18:00:00Z`),
+    endAt: new Date(`${DAY}T21:00:00Z`),
+    timeSlots: [SLOT],
+    priceNaira: PRICE_MINOR / 100,
+    capacity: 20,
+  })
+  const started = await app.inject({
+    method: 'POST',
+    url: '/api/payments/initiate',
+    payload: {
+      callbackUrl: `/event/${eventId}/registered`,
+      email: ADA,
+      payment: { Amount: PRICE_MINOR, Currency: 'NGN', Account: null, Plan: null },
+      booking: {
+        Email: ADA,
+        Name: 'Ada Okafor',
+        Phone: '+234 803 555 0101',
+        Event: eventId,
+        Type: 'event',
+        Venue: 'The Rooftop',
+        Date: DAY,
+        Amount: PRICE_MINOR,
+        'Time Slot': SLOT,
+        'Paid with': 'paystack',
+        'Payment Reference': null,
+        Visitors: 0,
+      },
+    },
+  })
+  expect(started.statusCode, started.body).toBe(201)
+  const { reference } = started.json().data as { reference: string }
+  fake.decline(reference)
+  const declined = await app.inject({ url: `/api/payments/verify/${reference}` })
+  expect(declined.json().data.status).toBe('failed')
+  const { webhook } = await fake.pay(reference)
+  expect(webhook.attempts).toEqual([200])
+  return reference
+}
+
+/** Ada logs in as a person does: her e-mail on /login, then the link the e-mail brings. */
+async function logInByLink(page: Page): Promise<void> {
+  await page.goto(`${url}/login`)
+  await page.getByRole('heading', { name: 'Log in', level: 1 }).waitFor()
+  await page.getByLabel('Email Address').fill(ADA)
+  await page.getByRole('button', { name: 'Send Login Link' }).click()
+  await page.waitForURL('**/login-sent?email=*')
+  const mail = (await outboxTo(url, ADA)).find(
+    (entry) => entry.subject === 'Your login link for Friends of 16',
+  )
+  const link = /https?:\/\/\S+?\/verify\?token=[A-Za-z0-9_-]+/.exec(mail?.text ?? '')?.[0]
+  if (!link) throw new Error(`No login link e-mailed to ${ADA}`)
+  const address = new URL(link)
+  await page.goto(url + address.pathname + address.search)
+  // An active member lands on the menu.
+  await page.waitForURL('**/menu')
+}
+
+/** A payment's card on /profile/payments, found by its reference. */
+const paymentCard = (page: Page, reference: string): Locator =>
+  page
+    .getByRole('region', { name: 'Payments' })
+    .getByRole('listitem')
+    .filter({ hasText: reference })
+
+describe('/profile/payments', () => {
+  it('shows a refund as pending while the provider refuses it, and as refunded once sent', async () => {
+    // One refund Paystack takes at once, one it refuses for now.
+    const sentAtOnce = await latePayment()
+    fake.refuseRefunds = 1
+    const refused = await latePayment()
+    expect(fake.refunds().map((refund) => refund.reference)).toEqual([sentAtOnce])
+
+    const context = await openContext(browser, WIDTHS.phone, NOW)
+    try {
+      const page = await context.newPage()
+      await logInByLink(page)
+      await page.goto(`${url}/profile/payments`)
+      await page.getByRole('heading', { name: 'Payments', level: 1 }).waitFor()
+
+      const pending = paymentCard(page, refused)
+      await pending.getByText('Refund pending', { exact: true }).waitFor()
+      await pending.getByText('the refund is on its way', { exact: false }).waitFor()
+      const done = paymentCard(page, sentAtOnce)
+      await done.getByText('Refunded', { exact: true }).waitFor()
+      await done.getByText('sent back to your card', { exact: false }).waitFor()
+      await expect(pending.getByText('Refunded', { exact: true }).count()).resolves.toBe(0)
+      await page.screenshot({ path: `${SCREENSHOTS}refunds-pending-390.png`, fullPage: true })
+
+      // Thirty seconds later the worker tries again, and Paystack takes it.
+      clock = addSeconds(NOW, 30)
+      await expect(app.refunds.flush()).resolves.toBe(1)
+      expect(fake.refunds().map((refund) => refund.reference)).toEqual([sentAtOnce, refused])
+
+      await page.reload()
+      await paymentCard(page, refused).getByText('Refunded', { exact: true }).waitFor()
+      await expect(page.getByText('Refund pending', { exact: true }).count()).resolves.toBe(0)
+      await page.screenshot({ path: `${SCREENSHOTS}refunds-sent-390.png`, fullPage: true })
+    } finally {
+      await context.close()
+    }
+  })
+})
