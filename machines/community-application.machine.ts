@@ -188,7 +188,9 @@ export const communityApplicationMachine = onFirstUse(() =>
               'clearDraft',
               {
                 type: 'navigateToReceived',
-                params: ({ context }) => ({ path: receivedPath(emailOf(context)) }),
+                params: ({ context }) => ({
+                  path: receivedPath(emailOf(context), { communitySetUp: context.signedIn }),
+                }),
               },
             ],
           },

@@ -8,7 +8,8 @@ import { membershipStatus } from './rules/profile'
 /**
  * /profile/edit-community: the creator of a community picks its size (4, 6 or 8 members) before
  * paying. Save does nothing until a size is chosen; saved, it goes on to /profile/payment.
- * Cancel goes to /profile/payment, Close to /menu; an active membership goes to /menu at once.
+ * Cancel goes to /profile/payment, Close to /menu; an Active community (or, with none, an active
+ * membership) goes to /menu at once.
  */
 export const communitySizeMachine = onFirstUse(() =>
   setup({
@@ -41,9 +42,14 @@ export const communitySizeMachine = onFirstUse(() =>
       logError: (_, _params: { error: unknown }) => {},
     },
     guards: {
+      // Nothing to size: the community is Active already (its size waits for the renewal), or
+      // there is none and the person is an active member. A community not paid yet is sized,
+      // whoever applied for it: an active member keeps their own membership meanwhile.
       isActiveMember: (_, params: { profile: MemberProfile }) =>
         isActiveStatus(
-          membershipStatus(params.profile.account.subscriptionStatus, params.profile.community),
+          params.profile.community
+            ? params.profile.community.Status
+            : membershipStatus(params.profile.account, null),
         ),
       hasCommunity: (_, params: { profile: MemberProfile }) => params.profile.community !== null,
       isOfferedSize: (_, params: { size: number }) => COMMUNITY_SIZES.includes(params.size),

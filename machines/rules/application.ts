@@ -386,7 +386,15 @@ export function communityPayloadOf(
   }
 }
 
-/** Where every application ends: the 'All done' page, with the e-mail to check. */
-export function receivedPath(email: string): string {
-  return `/membership/application/received?email=${encodeURIComponent(email.trim())}`
+/** The query value of the 'All done' page for a community a signed-in member set up. */
+export const COMMUNITY_SET_UP = 'set-up'
+
+/**
+ * Where every application ends: the 'All done' page, with the e-mail to check. A signed-in
+ * member's community application is no application to review: the community is set up and waits
+ * for its payment (`communitySetUp`), and the page says so.
+ */
+export function receivedPath(email: string, { communitySetUp = false } = {}): string {
+  const path = `/membership/application/received?email=${encodeURIComponent(email.trim())}`
+  return communitySetUp ? `${path}&community=${COMMUNITY_SET_UP}` : path
 }

@@ -37,12 +37,94 @@ export function statusDot(
   return role?.trim() === 'Community Member' ? 'community' : 'member'
 }
 
-/** The membership status that counts: a community's status takes precedence over the account's. */
+/** What the membership rule reads of an account: its own status and expiry, as the profile sends them. */
+export interface OwnMembership {
+  subscriptionStatus?: string | null
+  subscriptionExpiry?: string | null
+}
+
+/** What it reads of the person's community (the first of GET /communities). */
+export interface CommunityMembership {
+  Status: string
+  'Membership Expiry'?: string | null
+}
+
+/** The membership that counts: its status, and until when (null when unknown). */
+export interface Membership {
+  status: string | null
+  expiry: string | null
+}
+
+/** An expiry as an instant ('yyyy-MM-dd' is Lagos midnight); null when none or unreadable. */
+function instantOf(value: string | null | undefined): Date | null {
+  if (!value) return null
+  const instant = isValidDay(value) ? dayStart(value) : new Date(value)
+  return Number.isNaN(instant.getTime()) ? null : instant
+}
+
+/** The later of two expiries (an unreadable one loses). */
+function laterOf(a: string | null, b: string | null): string | null {
+  const [x, y] = [instantOf(a), instantOf(b)]
+  if (!x) return b
+  if (!y) return a
+  return x.getTime() >= y.getTime() ? a : b
+}
+
+/**
+ * Whether the account's own Active status came from this community: a paid community makes its
+ * people active until its expiry (a later expiry of their own is kept), so an account whose
+ * expiry does not run past the community's owes its membership to it. A community never paid
+ * (no Membership Expiry: an application, 'Community - Pending') gave nothing; an Active account
+ * with no expiry is open-ended, its own.
+ */
+function givenBy(ownExpiry: string | null, community: CommunityMembership): boolean {
+  const theirs = instantOf(community['Membership Expiry'])
+  if (!theirs) return false
+  const own = instantOf(ownExpiry)
+  return own !== null && own.getTime() <= theirs.getTime()
+}
+
+/**
+ * The membership that counts (spec section 4: "Community status takes precedence over the
+ * account status when a community exists"), with the one exception that a community never takes
+ * away what it did not give:
+ * - no community: the account's own status and expiry;
+ * - an Active community: Active, through the community, until the later of its expiry and the
+ *   account's own (when that is Active too);
+ * - a community that is not Active ('Community - Pending' before its first payment, or lapsed):
+ *   an account that is Active on its own stays Active with its own expiry (applying for a
+ *   community never lowers anyone); otherwise the community's status and expiry count.
+ */
+export function membershipOf(
+  account: OwnMembership | null | undefined,
+  community: CommunityMembership | null | undefined,
+): Membership {
+  const own: Membership = {
+    status: account?.subscriptionStatus ?? null,
+    expiry: account?.subscriptionExpiry ?? null,
+  }
+  if (!community) return own
+  const theirs: Membership = {
+    status: community.Status,
+    expiry: community['Membership Expiry'] ?? null,
+  }
+  const ownActive = isActiveStatus(own.status)
+  if (isActiveStatus(theirs.status)) {
+    return {
+      status: theirs.status,
+      expiry: ownActive ? laterOf(own.expiry, theirs.expiry) : theirs.expiry,
+    }
+  }
+  if (ownActive && !givenBy(own.expiry, community)) return own
+  return theirs
+}
+
+/** The membership status that counts (see `membershipOf`). */
 export function membershipStatus(
-  accountStatus: string | null | undefined,
-  community: { Status: string } | null | undefined,
+  account: OwnMembership | null | undefined,
+  community: CommunityMembership | null | undefined,
 ): string | null {
-  return community ? community.Status : (accountStatus ?? null)
+  return membershipOf(account, community).status
 }
 
 /** Whether this e-mail created the community (case and spaces aside). */

@@ -147,6 +147,13 @@ export async function approveApplication(ctx: AdminContext, id: string): Promise
       )
     }
     const community = row.kind === 'community' ? await communityOf(tx, row) : null
+    // An Active community makes its new member active until it expires, as joining it does.
+    const activeUntil =
+      community?.status === 'Active' &&
+      community.membershipExpiry &&
+      community.membershipExpiry.getTime() > now.getTime()
+        ? community.membershipExpiry
+        : null
     const [account] = await tx
       .insert(accounts)
       .values({
@@ -156,7 +163,8 @@ export async function approveApplication(ctx: AdminContext, id: string): Promise
         phone: field(row, 'Phone Number'),
         role: row.kind === 'community' ? 'Community Member' : 'Member',
         // A member until they pay: the verify page sends them to the bye-laws and the plans.
-        subscriptionStatus: 'Inactive',
+        subscriptionStatus: activeUntil ? 'Active' : 'Inactive',
+        subscriptionExpiry: activeUntil,
         pronouns: field(row, 'Pronouns')?.toLowerCase() ?? null,
         dateOfBirth: field(row, 'Date of Birth'),
         occupation: field(row, 'Occupation'),
@@ -190,7 +198,13 @@ export async function approveApplication(ctx: AdminContext, id: string): Promise
     const link = await issueLoginLink(tx, account, {
       site: ctx.publicUrl,
       now,
-      mail: (url) => applicationApprovedMail(account.email, account.firstName, url),
+      mail: (url) =>
+        applicationApprovedMail(
+          account.email,
+          account.firstName,
+          url,
+          activeUntil ? (community?.name ?? null) : null,
+        ),
     })
     return [
       `Approved ${nameOf(row)} <${row.email}>: account ${account.id} created.${communityLine}`,

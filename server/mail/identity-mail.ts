@@ -82,7 +82,13 @@ export function applicationReceivedMail(
 }
 
 /** Staff approved an application: the account exists; the link logs the person in. */
-export function applicationApprovedMail(to: string, firstName: string, link: string): OutgoingMail {
+export function applicationApprovedMail(
+  to: string,
+  firstName: string,
+  link: string,
+  /** The Active community the person is a member of from now on: no plan to choose. */
+  activeCommunity: string | null = null,
+): OutgoingMail {
   return {
     to,
     subject: 'Welcome to Friends of 16',
@@ -91,7 +97,9 @@ export function applicationApprovedMail(to: string, firstName: string, link: str
       '',
       'Good news: your application to Friends of 16 has been approved, and your account is ready.',
       '',
-      'Log in with the link below to read the bye-laws and choose your plan. It is valid for 15 minutes and works once; when it has expired, ask for a new one on the login page with this e-mail address.',
+      activeCommunity
+        ? `Your membership is active through your community, '${activeCommunity}'. Log in with the link below to start using the space. It is valid for 15 minutes and works once; when it has expired, ask for a new one on the login page with this e-mail address.`
+        : 'Log in with the link below to read the bye-laws and choose your plan. It is valid for 15 minutes and works once; when it has expired, ask for a new one on the login page with this e-mail address.',
       { button: 'Log in to Friends of 16', href: link },
       "If you didn't apply, you can ignore this e-mail.",
       ...SIGN_OFF,

@@ -19,6 +19,7 @@ import { badRequest, conflict, forbidden, notFound } from '../http-error'
 import { type MailDeps, siteUrl } from '../mail/deps'
 import { queueMail } from '../mail/outbox'
 import { createdCommunity } from '../payments/membership'
+import { effectiveStatus } from './login'
 import type { Handler, ServiceDeps } from './types'
 
 type CommunityBody = components['schemas']['Community']
@@ -262,6 +263,8 @@ export function communitiesService({ db, now }: ServiceDeps, { publicUrl, mailer
         })
       }
       const name = account?.firstName ?? application?.['First Name'] ?? ''
+      // A community not paid yet lowers nobody: a member active before applying stays active.
+      const stillActive = account ? isActiveStatus(await effectiveStatus(tx, account)) : false
       const text = application
         ? [
             `Hello ${name},`,
@@ -276,9 +279,13 @@ export function communitiesService({ db, now }: ServiceDeps, { publicUrl, mailer
         : [
             `Hello ${name},`,
             '',
-            `Your community '${row.name}' (${row.numberOfMembers} members) is set up.`,
+            `Your community '${row.name}' (${row.numberOfMembers} members) is set up: there is nothing more to review, it waits for its payment.`,
             '',
             `Pay for your community plan to activate it, then invite your members: ${site(request)}/profile/payment`,
+            '',
+            stillActive
+              ? 'Until then your own membership stays as it is: you are an active member, as before.'
+              : 'Until then your own membership stays as it is.',
             '',
             'Sixteen',
             '',
@@ -298,7 +305,7 @@ export function communitiesService({ db, now }: ServiceDeps, { publicUrl, mailer
       status: 'success',
       message: application
         ? 'Application received. We will e-mail you once it has been reviewed.'
-        : 'Community created. Pay for a community plan to activate it.',
+        : 'Community set up. Pay for its plan to activate it; your own membership stays as it is until then.',
       data: created,
     }
   }

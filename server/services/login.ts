@@ -51,12 +51,14 @@ export async function issueLoginLink(
 }
 
 /**
- * The membership status that counts for this person: their community's when they are in one
- * (its creator, or an active member), else their account's (machines/rules/profile.ts).
+ * The membership status that counts for this person, by the app's own rule (`membershipOf`,
+ * machines/rules/profile.ts): their community's when they are in one (its creator, or an active
+ * member), except that a community that is not Active never lowers an account Active on its own
+ * (a community applied for and not yet paid, above all).
  */
 export async function effectiveStatus(db: Db | Tx, account: Account): Promise<string | null> {
   const [community] = await db
-    .select({ Status: communities.status })
+    .select({ Status: communities.status, expiry: communities.membershipExpiry })
     .from(communities)
     .leftJoin(
       communityMembers,
@@ -72,7 +74,15 @@ export async function effectiveStatus(db: Db | Tx, account: Account): Promise<st
     // An active community first, then the oldest.
     .orderBy(desc(sql`${communities.status} = 'Active'`), asc(communities.createdAt))
     .limit(1)
-  return membershipStatus(account.subscriptionStatus, community ?? null)
+  return membershipStatus(
+    {
+      subscriptionStatus: account.subscriptionStatus,
+      subscriptionExpiry: account.subscriptionExpiry?.toISOString() ?? null,
+    },
+    community
+      ? { Status: community.Status, 'Membership Expiry': community.expiry?.toISOString() ?? null }
+      : null,
+  )
 }
 
 export async function loginUser(db: Db | Tx, account: Account): Promise<LoginUser> {

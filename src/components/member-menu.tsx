@@ -3,7 +3,7 @@ import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import type { Community } from '../../machines/profile.machine'
 import { expiringText, INACTIVE_TEXT, renewalBanner } from '../../machines/rules/membership'
-import { isCreator, membershipStatus, roleLine, statusDot } from '../../machines/rules/profile'
+import { isCreator, membershipOf, roleLine, statusDot } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { viewer } from '../api'
@@ -74,9 +74,9 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
     )
   }
 
-  const status = membershipStatus(account.subscriptionStatus, community)
+  const { status, expiry } = membershipOf(account, community)
   const creator = isCreator(community, account['Email Address'])
-  const banner = renewalBanner(status, account.subscriptionExpiry, now)
+  const banner = renewalBanner(status, expiry, now)
   return (
     <section aria-label="Your membership" className={css({ display: 'grid', gap: '4', pb: '2' })}>
       <Link

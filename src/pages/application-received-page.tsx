@@ -1,5 +1,6 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
+import { COMMUNITY_SET_UP } from '../../machines/rules/application'
 import { loginPath, queryEmail } from '../../machines/rules/public-membership'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
@@ -9,41 +10,69 @@ import { storage } from '../storage'
 /**
  * /membership/application/received?email=: the application is in. 'Open Menu' for someone with
  * a stored login, 'Log in' otherwise; storage is the browser's, so the browser renders it.
+ * With `community=set-up` a signed-in member's community was set up: nothing to review, it
+ * waits for its payment (as the e-mail sent with it says), and their own membership stays as is.
  */
 export default function ApplicationReceivedPage() {
   const [params] = useSearchParams()
   const email = queryEmail(params.get('email'))
+  const setUp = params.get('community') === COMMUNITY_SET_UP
   const [hasUser] = useState(() => storage.get('userID') !== null)
+  const inbox = email ? (
+    <>
+      {' '}
+      at <strong className={css({ color: 'fg.default' })}>{email}</strong>
+    </>
+  ) : null
+  // Second to paying when a community was set up.
+  const look = setUp ? button({ size: 'lg', variant: 'outline' }) : button({ size: 'lg' })
+  const menuOrLogin = hasUser ? (
+    <Link to="/menu" className={look}>
+      Open Menu
+    </Link>
+  ) : (
+    <Link to={loginPath(email)} className={look}>
+      Log in
+    </Link>
+  )
   return (
     <>
       <title>All done · Sixteen</title>
       <StatusCard
         tone="success"
-        eyebrow="Application received"
+        eyebrow={setUp ? 'Community set up' : 'Application received'}
         title="All done"
         actions={
-          hasUser ? (
-            <Link to="/menu" className={button({ size: 'lg' })}>
-              Open Menu
-            </Link>
+          setUp ? (
+            <>
+              <Link to="/profile/payment" className={button({ size: 'lg' })}>
+                Pay for your community
+              </Link>
+              {menuOrLogin}
+            </>
           ) : (
-            <Link to={loginPath(email)} className={button({ size: 'lg' })}>
-              Log in
-            </Link>
+            menuOrLogin
           )
         }
       >
-        <p>
-          Thank you for applying. Check your inbox
-          {email ? (
-            <>
-              {' '}
-              at <strong className={css({ color: 'fg.default' })}>{email}</strong>
-            </>
-          ) : null}
-          : we've sent a confirmation, and we'll write again as soon as your application has been
-          read.
-        </p>
+        {setUp ? (
+          <>
+            <p>
+              Your community is set up: there is nothing more to review. Pay for its plan to
+              activate it, then invite your members.
+            </p>
+            <p>
+              Until then your own membership stays as it is. We've sent the details to your inbox
+              {inbox}.
+            </p>
+          </>
+        ) : (
+          <p>
+            Thank you for applying. Check your inbox
+            {inbox}: we've sent a confirmation, and we'll write again as soon as your application
+            has been read.
+          </p>
+        )}
       </StatusCard>
     </>
   )

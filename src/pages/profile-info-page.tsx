@@ -81,7 +81,7 @@ export function ProfileInfoView({ actorRef }: { actorRef: ActorRefFrom<typeof pr
               picture={profile.account.Picture}
               dot={statusDot(
                 profile.account.Role,
-                membershipStatus(profile.account.subscriptionStatus, profile.community),
+                membershipStatus(profile.account, profile.community),
               )}
             />
             <div className={css({ minW: '0' })}>
@@ -98,7 +98,7 @@ export function ProfileInfoView({ actorRef }: { actorRef: ActorRefFrom<typeof pr
               <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
                 {roleLine(
                   profile.account.Role,
-                  membershipStatus(profile.account.subscriptionStatus, profile.community),
+                  membershipStatus(profile.account, profile.community),
                 )}
               </p>
             </div>

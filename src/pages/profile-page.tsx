@@ -12,7 +12,7 @@ import {
 } from '../../machines/rules/membership'
 import {
   isCreator,
-  membershipStatus,
+  membershipOf,
   profileDate,
   roleLine,
   showsCommunityLink,
@@ -107,9 +107,8 @@ function ProfileBody({
   now: Date
   justPaid: boolean
 }) {
-  const status = membershipStatus(account.subscriptionStatus, community)
+  const { status, expiry } = membershipOf(account, community)
   const active = isActiveStatus(status)
-  const expiry = community ? community['Membership Expiry'] : account.subscriptionExpiry
   const banner = renewalBanner(status, expiry, now)
   const creator = isCreator(community, email ?? account['Email Address'])
   return (

@@ -172,6 +172,14 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         .from(accounts)
         .where(eq(accounts.email, 'bisi@example.com'))
       expect(bisi?.role).toBe('Community Member')
+      // The community is Active: so is her membership, until the community's ends (as joining).
+      expect(bisi?.subscriptionStatus).toBe('Active')
+      expect(bisi?.subscriptionExpiry).toEqual(community?.membershipExpiry)
+      const [welcome] = (await mailTo(api.db, 'bisi@example.com')).slice(-1)
+      expect(welcome?.text).toContain(
+        "Your membership is active through your community, 'Lagos Print Collective'.",
+      )
+      expect(welcome?.text).not.toContain('choose your plan')
     })
 
     it('reject: marks it rejected and sends a polite e-mail with the note', async () => {

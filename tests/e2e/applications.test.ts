@@ -326,7 +326,11 @@ describe('/membership/community-application', () => {
       application: null,
     })
     expect(sent.headers().authorization).toMatch(/^Bearer /)
-    await page.waitForURL(/\/membership\/application\/received\?email=ada%40example\.com$/)
+    // A signed-in member's community is set up, not reviewed: the page is told so.
+    await page.waitForURL(
+      /\/membership\/application\/received\?email=ada%40example\.com&community=set-up$/,
+    )
+    await page.getByText('Community set up').waitFor()
   })
 })
 

@@ -205,6 +205,10 @@ it('ends on the All done page with the e-mail in the address', () => {
   expect(receivedPath(' tolu+16@example.com ')).toBe(
     '/membership/application/received?email=tolu%2B16%40example.com',
   )
+  // A signed-in member's community is set up, not reviewed: the page is told.
+  expect(receivedPath('kemi@example.com', { communitySetUp: true })).toBe(
+    '/membership/application/received?email=kemi%40example.com&community=set-up',
+  )
 })
 
 describe('applicantDraftOf', () => {

@@ -6,6 +6,7 @@ import {
   firstOf,
   initials,
   isCreator,
+  membershipOf,
   membershipStatus,
   paymentMoment,
   periodText,
@@ -53,11 +54,55 @@ describe('roleLine and statusDot', () => {
 })
 
 describe('community rules', () => {
+  const own = (subscriptionStatus: string | null, subscriptionExpiry: string | null = null) => ({
+    subscriptionStatus,
+    subscriptionExpiry,
+  })
+  const paid = (Status: string, expiry: string | null) => ({
+    ...community(Status),
+    'Membership Expiry': expiry,
+  })
   it("lets a community's status take precedence over the account's", () => {
-    expect(membershipStatus('Active', community('Community - Pending'))).toBe('Community - Pending')
-    expect(membershipStatus('Inactive', community('Active'))).toBe('Active')
-    expect(membershipStatus('Active', null)).toBe('Active')
+    // Active through the community, whatever the account says.
+    expect(membershipStatus(own('Inactive'), paid('Active', '2027-11-24T10:00:00.000Z'))).toBe(
+      'Active',
+    )
+    expect(membershipStatus(own(null), community('Active'))).toBe('Active')
+    // Not active either way: the community's status is the one shown.
+    expect(membershipStatus(own('Inactive'), community('Community - Pending'))).toBe(
+      'Community - Pending',
+    )
+    expect(membershipStatus(own('Active'), null)).toBe('Active')
     expect(membershipStatus(undefined, null)).toBeNull()
+  })
+  it('never lets a community lower an account that is active on its own', () => {
+    // Applied for, not paid yet: the applicant's own membership stands.
+    expect(
+      membershipOf(own('Active', '2026-12-06T10:00:00.000Z'), community('Community - Pending')),
+    ).toEqual({ status: 'Active', expiry: '2026-12-06T10:00:00.000Z' })
+    expect(membershipStatus(own('Active'), community('Community - Pending'))).toBe('Active')
+    // Lapsed: the memberships it gave end with it; one paid for longer does not.
+    const lapsed = paid('Inactive', '2026-11-01T10:00:00.000Z')
+    expect(membershipStatus(own('Active', '2026-11-01T10:00:00.000Z'), lapsed)).toBe('Inactive')
+    expect(membershipStatus(own('Active', '2027-05-01T10:00:00.000Z'), lapsed)).toBe('Active')
+  })
+  it('runs until the later expiry when both are active', () => {
+    const active = paid('Active', '2027-11-24T10:00:00.000Z')
+    expect(membershipOf(own('Active', '2028-01-01'), active)).toEqual({
+      status: 'Active',
+      expiry: '2028-01-01',
+    })
+    expect(membershipOf(own('Active', '2026-12-06T10:00:00.000Z'), active).expiry).toBe(
+      '2027-11-24T10:00:00.000Z',
+    )
+    // An inactive account's old expiry is not the membership's.
+    expect(membershipOf(own('Inactive', '2028-01-01'), active).expiry).toBe(
+      '2027-11-24T10:00:00.000Z',
+    )
+    expect(membershipOf(own('Inactive', '2026-10-24'), null)).toEqual({
+      status: 'Inactive',
+      expiry: '2026-10-24',
+    })
   })
   it('shows the Community link only to the creator of an active community', () => {
     expect(isCreator(community('Active'), 'Zainab@Example.com ')).toBe(true)
