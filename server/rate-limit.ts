@@ -5,8 +5,9 @@ import { Redis } from 'ioredis'
 
 // Rate limits only where abuse costs something: starting a payment, making a booking, spending
 // from a wallet, sending an e-mail or storing an address. Pages, assets and public reads are
-// never limited per address: many people in Lagos share one public address behind their
-// carrier's NAT.
+// never limited. Many people share one public address (a carrier's NAT, the hotel's own Wi-Fi),
+// so the budgets of an address are sized for a crowd, and the tight ones are per e-mail and per
+// account (docs/decisions/018-rate-limits-for-shared-networks.md).
 
 export interface Limit {
   max: number
@@ -17,34 +18,71 @@ export interface Limit {
 export interface RateLimits {
   /** Per client address, over all the limited calls together. */
   address: Limit
-  /** Per e-mail in the body (Email or email), over all the limited calls together. */
+  /**
+   * Per client address, over the calls that e-mail an address given in the body or store it:
+   * free bookings (their receipt), applications, invitations, sign-ups, the mailing list. Unset:
+   * only `address` counts them.
+   */
+  addressMail?: Limit
+  /** Per client address, login links. Unset: only `address` counts them. */
+  addressLoginLinks?: Limit
+  /** Per client address, card payments started (each holds a place). Unset: only `address`. */
+  addressPayments?: Limit
+  /** Per e-mail in the body (Email, email, creatorEmail), over all the limited calls together. */
   email: Limit
+  /** Per e-mail, login links. Unset: only `email` counts them. */
+  emailLoginLinks?: Limit
+  /** Per signed-in account (a live bearer token), over all the limited calls. Unset: none. */
+  account?: Limit
   /** Key prefix in the shared store, so tests do not count each other's requests. */
   nameSpace?: string
 }
 
-export const DEFAULT_RATE_LIMITS: RateLimits = {
-  address: { max: 20, timeWindow: '10 minutes' },
-  email: { max: 10, timeWindow: '10 minutes' },
+const TEN_MINUTES = '10 minutes'
+
+/**
+ * Sized for 200 people behind one address within 10 minutes (a full courtyard on the hotel's
+ * Wi-Fi, or a carrier's NAT), each booking, paying and asking for a login link with retries to
+ * spare; tight for one e-mail or one account. The reasoning is in decision record 018.
+ */
+export const DEFAULT_RATE_LIMITS: Required<Omit<RateLimits, 'nameSpace'>> = {
+  address: { max: 3000, timeWindow: TEN_MINUTES },
+  addressMail: { max: 300, timeWindow: TEN_MINUTES },
+  addressLoginLinks: { max: 300, timeWindow: TEN_MINUTES },
+  addressPayments: { max: 300, timeWindow: TEN_MINUTES },
+  email: { max: 30, timeWindow: TEN_MINUTES },
+  emailLoginLinks: { max: 10, timeWindow: TEN_MINUTES },
+  account: { max: 60, timeWindow: TEN_MINUTES },
 }
 
-/** The calls that cost something when abused (routes as Fastify names them). */
-const LIMITED = new Set([
-  'POST /api/bookings/rsvp',
-  'POST /api/payments/initiate',
-  'POST /api/wallets/debit/:walletId',
-  // Each sends an e-mail (a login link, an application's confirmation) or stores an address.
-  'POST /api/accounts/login',
-  'POST /api/applications/create-application',
-  'POST /api/invites/claim/:code',
-  'POST /api/accounts/signup-as-community-member',
-  'POST /api/mailing-list',
-  // Both send e-mail: a signed-out community application, and invitations to a community.
-  'POST /api/communities/create',
-  'POST /api/communities/invite-members',
+/**
+ * What a limited call costs when abused, beyond the request: an e-mail to (or a stored) address
+ * given in the body, a login link, a card payment (a place held, a transaction at the provider),
+ * or a wallet's money.
+ */
+type Kind = 'mail' | 'login' | 'payment' | 'wallet'
+
+/** The calls that cost something when abused (routes as Fastify names them), and their kind. */
+const LIMITED = new Map<string, Kind>([
+  // A free booking e-mails its receipt to the address in the body; a paid one is refused here.
+  ['POST /api/bookings/rsvp', 'mail'],
+  // A card payment holds its place until paid (15 minutes at most); a debit spends a member's
+  // money. The receipt goes out only once the money is there.
+  ['POST /api/payments/initiate', 'payment'],
+  ['POST /api/wallets/debit/:walletId', 'wallet'],
+  // A link only ever goes to an account's own address; an unknown e-mail is told so.
+  ['POST /api/accounts/login', 'login'],
+  // Each e-mails the address in its body (an application's confirmation) or stores it.
+  ['POST /api/applications/create-application', 'mail'],
+  ['POST /api/invites/claim/:code', 'mail'],
+  ['POST /api/accounts/signup-as-community-member', 'mail'],
+  ['POST /api/mailing-list', 'mail'],
+  // Both send e-mail: a community's confirmation, and invitations to a community.
+  ['POST /api/communities/create', 'mail'],
+  ['POST /api/communities/invite-members', 'mail'],
 ])
 
-/** The e-mail a body books or pays for, lower-cased; null when there is none to count. */
+/** The e-mail a body books, pays or asks for, lower-cased; null when there is none to count. */
 function emailOf(body: unknown): string | null {
   if (typeof body !== 'object' || body === null) return null
   const record = body as Record<string, unknown>
@@ -53,6 +91,7 @@ function emailOf(body: unknown): string | null {
     record.Email ??
     record.email ??
     record['Email Address'] ??
+    record.creatorEmail ??
     nested?.Email ??
     nested?.['Email Address']
   return typeof email === 'string' && email.trim() !== '' ? email.trim().toLowerCase() : null
@@ -186,6 +225,83 @@ function redisWithFallback(app: FastifyInstance, redis: Redis, nameSpace: string
   } as unknown as FastifyRateLimitStoreCtor
 }
 
+/** One count kept per client address, e-mail or account, over some of the limited calls. */
+interface Budget {
+  limit: Exclude<keyof RateLimits, 'nameSpace'>
+  /** Which limited calls it counts. */
+  counts: readonly Kind[]
+  /**
+   * When it counts: an address's budgets before anything else (before the session is looked up
+   * or the body read, so every attempt counts and a refused one costs nothing); an e-mail's and
+   * an account's once the body is parsed and the session known, before the body is validated
+   * (malformed attempts count too).
+   */
+  hook: 'onRequest' | 'preValidation'
+  /** Whom it counts; null: this request has no one to count here. */
+  key: (request: FastifyRequest) => string | null
+  /** What a refused caller reads, before 'Please try again in ...'. */
+  refusal: string
+}
+
+const EVERY_CALL: readonly Kind[] = ['mail', 'login', 'payment', 'wallet']
+const emailKey = (prefix: string) => (request: FastifyRequest) => {
+  const email = emailOf(request.body)
+  return email === null ? null : `${prefix}:${email}`
+}
+
+/** In the order they are checked; the first to refuse answers, and the later ones do not count. */
+const BUDGETS: Budget[] = [
+  {
+    limit: 'address',
+    counts: EVERY_CALL,
+    hook: 'onRequest',
+    key: (request) => `address:${request.ip}`,
+    refusal: 'Too many requests came from this network.',
+  },
+  {
+    limit: 'addressLoginLinks',
+    counts: ['login'],
+    hook: 'onRequest',
+    key: (request) => `address-login:${request.ip}`,
+    refusal: 'Too many login links were asked for from this network.',
+  },
+  {
+    limit: 'addressPayments',
+    counts: ['payment'],
+    hook: 'onRequest',
+    key: (request) => `address-payment:${request.ip}`,
+    refusal: 'Too many payments were started from this network.',
+  },
+  {
+    limit: 'addressMail',
+    counts: ['mail'],
+    hook: 'onRequest',
+    key: (request) => `address-mail:${request.ip}`,
+    refusal: 'Too many bookings and sign-ups came from this network.',
+  },
+  {
+    limit: 'account',
+    counts: EVERY_CALL,
+    hook: 'preValidation',
+    key: (request) => (request.account ? `account:${request.account.id}` : null),
+    refusal: 'Too many requests were made from your account.',
+  },
+  {
+    limit: 'emailLoginLinks',
+    counts: ['login'],
+    hook: 'preValidation',
+    key: emailKey('email-login'),
+    refusal: 'Too many login links were asked for this e-mail address.',
+  },
+  {
+    limit: 'email',
+    counts: EVERY_CALL,
+    hook: 'preValidation',
+    key: emailKey('email'),
+    refusal: 'Too many requests were made for this e-mail address.',
+  },
+]
+
 /**
  * Registers the limits (Redis when given, so instances count together, with memory behind it
  * while Redis is away; else memory) and attaches them to the limited routes. Must run before the
@@ -203,24 +319,19 @@ export async function registerRateLimits(
       ? { store: redisWithFallback(app, redis, limits.nameSpace ?? 'fastify-rate-limit-') }
       : {}),
   })
-  const byAddress = app.createRateLimit({
-    ...limits.address,
-    keyGenerator: (request) => `address:${request.ip}`,
-  })
-  const byEmail = app.createRateLimit({
-    ...limits.email,
-    keyGenerator: (request) => `email:${emailOf(request.body)}`,
-    allowList: (request) => emailOf(request.body) === null,
-  })
 
-  type Limiter = typeof byAddress
-  const hook =
-    (limiter: Limiter, { headers }: { headers: boolean }) =>
-    async (request: FastifyRequest, reply: FastifyReply) => {
+  /** A hook that counts the request against one budget and refuses it past the budget. */
+  const hookOf = (budget: Budget, limit: Limit) => {
+    const limiter = app.createRateLimit({
+      ...limit,
+      keyGenerator: (request) => budget.key(request) ?? '',
+      allowList: (request) => budget.key(request) === null,
+    })
+    return async (request: FastifyRequest, reply: FastifyReply) => {
       const result = await limiter(request)
       if (result.isAllowed) return
       // The address's budget, so a well-behaved client can slow down before it is refused.
-      if (headers) {
+      if (budget.limit === 'address') {
         reply.header('x-ratelimit-limit', result.max)
         reply.header('x-ratelimit-remaining', result.remaining)
         reply.header('x-ratelimit-reset', result.ttlInSeconds)
@@ -231,21 +342,32 @@ export async function registerRateLimits(
         .header('retry-after', result.ttlInSeconds)
         .send({
           status: 'error',
-          message: `Too many requests. Please try again in ${waitText(result.ttlInSeconds)}.`,
+          message: `${budget.refusal} Please try again in ${waitText(result.ttlInSeconds)}.`,
         })
     }
+  }
+  type Hook = ReturnType<typeof hookOf>
+  const hooks = { onRequest: new Map<Kind, Hook[]>(), preValidation: new Map<Kind, Hook[]>() }
+  for (const budget of BUDGETS) {
+    const limit = limits[budget.limit]
+    if (!limit) continue
+    const hook = hookOf(budget, limit)
+    for (const kind of budget.counts) {
+      hooks[budget.hook].set(kind, [...(hooks[budget.hook].get(kind) ?? []), hook])
+    }
+  }
+
   const toList = <T>(hooks: T | T[] | undefined): T[] =>
     hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
 
   app.addHook('onRoute', (route) => {
     const methods = Array.isArray(route.method) ? route.method : [route.method]
-    if (!methods.some((method) => LIMITED.has(`${method} ${route.url}`))) return
-    // The address is counted first, before the session check and the body, so every attempt
-    // counts; the e-mail once the body is parsed, before it is validated (malformed ones count).
-    route.onRequest = [...toList(route.onRequest), hook(byAddress, { headers: true })] as never
+    const kind = methods.map((method) => LIMITED.get(`${method} ${route.url}`)).find(Boolean)
+    if (!kind) return
+    route.onRequest = [...toList(route.onRequest), ...(hooks.onRequest.get(kind) ?? [])] as never
     route.preValidation = [
       ...toList(route.preValidation),
-      hook(byEmail, { headers: false }),
+      ...(hooks.preValidation.get(kind) ?? []),
     ] as never
   })
 }

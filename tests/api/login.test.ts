@@ -29,6 +29,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           rateLimit: {
             address: { max: 6, timeWindow: '1 minute' },
             email: { max: 3, timeWindow: '1 minute' },
+            emailLoginLinks: { max: 3, timeWindow: '1 minute' },
             nameSpace: `login-${randomBytes(4).toString('hex')}-`,
           },
         },
@@ -106,7 +107,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expectError(
         fourth,
         429,
-        /^Too many requests\. Please try again in \d+ (seconds?|minutes?)\.$/,
+        /^Too many login links were asked for this e-mail address\. Please try again in \d+ (seconds?|minutes?)\.$/,
       )
       expect(await mailTo(api.db, 'tunde@example.com')).toHaveLength(3)
 
