@@ -1,7 +1,6 @@
 import { and, eq, gt, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { bookableDays, eventDays, isMonday, isValidDay, lagosDay } from '../../machines/rules/dates'
 import { hasEnded, metadataFields, ticketPrice } from '../../machines/rules/events'
-import { isActiveStatus } from '../../machines/rules/membership'
 import { formatMinor, formatNaira } from '../../machines/rules/money'
 import { coworkingPriceKobo, printStudioPriceKobo, toKobo } from '../../machines/rules/pricing'
 import {
@@ -23,6 +22,7 @@ import {
   spaces,
 } from '../db/schema'
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-error'
+import { isActiveMember } from '../membership'
 
 // The one place that prices a booking and takes a place for it. Every way of booking (free rsvp,
 // wallet, card) goes through quoteBooking, then placeBooking inside the caller's transaction.
@@ -56,12 +56,6 @@ export interface Quote {
 
 export const COWORKING_TITLE = 'Co-working'
 export const PRINT_STUDIO_TITLE = 'Print Studio Session'
-
-/** Active member: subscription 'Active' and not past its expiry (no expiry known counts as active). */
-export function isActiveMember(account: Account | null, now: Date): boolean {
-  if (!account || !isActiveStatus(account.subscriptionStatus)) return false
-  return !account.subscriptionExpiry || account.subscriptionExpiry.getTime() > now.getTime()
-}
 
 /** A price as people read it: '₦5,000', or with kobo when it has any. */
 export function priceText(amountMinor: number): string {
@@ -319,7 +313,7 @@ export async function quoteBooking(
   now: Date,
 ): Promise<Quote> {
   checkDay(input.Date, now)
-  const isMember = isActiveMember(account, now)
+  const isMember = await isActiveMember(db, account, now)
   const quote =
     input.Type === 'event'
       ? await quoteEvent(db, input, isMember, now)

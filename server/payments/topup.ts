@@ -15,7 +15,7 @@ import {
 } from '../db/schema'
 import { badRequest, forbidden, notFound } from '../http-error'
 import { queueMail } from '../mail/outbox'
-import { effectiveStatus } from '../services/login'
+import { effectiveStatus } from '../membership'
 import type { PaymentItem } from './payload'
 
 // Wallet top-ups paid by card: checked here when they start (whose wallet, who may fund it, how

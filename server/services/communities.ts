@@ -18,8 +18,8 @@ import {
 import { badRequest, conflict, forbidden, notFound } from '../http-error'
 import { type MailDeps, siteUrl } from '../mail/deps'
 import { queueMail } from '../mail/outbox'
+import { effectiveStatus } from '../membership'
 import { createdCommunity } from '../payments/membership'
-import { effectiveStatus } from './login'
 import type { Handler, ServiceDeps } from './types'
 
 type CommunityBody = components['schemas']['Community']

@@ -11,12 +11,13 @@ import { COWORKING_HOURS, PRINT_STUDIO_SLOTS, slotInstants } from '../../machine
 import { cleanSpaceName, isMembersOnlySpace } from '../../machines/rules/spaces'
 import type { components } from '../../openapi/schema'
 import { optionalAccount } from '../auth'
-import { BOOKING_HORIZON_DAYS, isActiveMember, slotOpen } from '../bookings/core'
+import { BOOKING_HORIZON_DAYS, slotOpen } from '../bookings/core'
 import { CACHE_POLICIES, sendCached } from '../cache/http'
 import type { Timed } from '../cache/store'
 import type { Db } from '../db/client'
 import { bookings, events, spaces } from '../db/schema'
 import { notFound } from '../http-error'
+import { isActiveMember } from '../membership'
 import type { PublicReads } from '../public-cache'
 import type { Handler, ServiceDeps } from './types'
 
@@ -246,7 +247,7 @@ export async function timedPrintStudioDays(db: Db, now: Date): Promise<Timed<str
 }
 
 /** Public reads come from the cache (one computation per change), with ETag and 304. */
-export function eventsService({ now }: ServiceDeps, reads: PublicReads) {
+export function eventsService({ db, now }: ServiceDeps, reads: PublicReads) {
   const listEvents: Handler<'listEvents'> = async (request, reply) =>
     sendCached(request, reply, await reads.events(now()), CACHE_POLICIES.live)
 
@@ -259,7 +260,7 @@ export function eventsService({ now }: ServiceDeps, reads: PublicReads) {
   /** Bookable days, Mondays and days with nothing left for this viewer left out. */
   const listCoworkingDays: Handler<'listCoworkingDays'> = async (request, reply) => {
     const at = now()
-    const isMember = isActiveMember(optionalAccount(request), at)
+    const isMember = await isActiveMember(db, optionalAccount(request), at)
     return sendCached(
       request,
       reply,

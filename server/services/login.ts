@@ -1,15 +1,15 @@
 import { addMinutes } from 'date-fns'
-import { and, asc, desc, eq, gt, isNull, or, sql } from 'drizzle-orm'
-import { membershipStatus } from '../../machines/rules/profile'
+import { and, eq, gt, isNull } from 'drizzle-orm'
 import type { components } from '../../openapi/schema'
 import { type Account, hashToken, newToken, startSession } from '../auth'
 import { refuseUnstorableText } from '../bookings/core'
 import type { Db, Tx } from '../db/client'
-import { accounts, communities, communityMembers, magicLinks } from '../db/schema'
+import { accounts, magicLinks } from '../db/schema'
 import { notFound, unauthorized } from '../http-error'
 import { type MailDeps, siteUrl } from '../mail/deps'
 import { LOGIN_LINK_MINUTES, loginLinkMail } from '../mail/identity-mail'
 import { type OutgoingMail, queueMail } from '../mail/outbox'
+import { effectiveStatus } from '../membership'
 import type { Handler, ServiceDeps } from './types'
 
 // Magic-link login (DESIGN.md, 'Identity'): a link's token is 32 random bytes, stored hashed,
@@ -48,41 +48,6 @@ export async function issueLoginLink(
   const link = loginLinkUrl(site, token)
   await queueMail(tx, mail(link))
   return link
-}
-
-/**
- * The membership status that counts for this person, by the app's own rule (`membershipOf`,
- * machines/rules/profile.ts): their community's when they are in one (its creator, or an active
- * member), except that a community that is not Active never lowers an account Active on its own
- * (a community applied for and not yet paid, above all).
- */
-export async function effectiveStatus(db: Db | Tx, account: Account): Promise<string | null> {
-  const [community] = await db
-    .select({ Status: communities.status, expiry: communities.membershipExpiry })
-    .from(communities)
-    .leftJoin(
-      communityMembers,
-      and(
-        eq(communityMembers.communityId, communities.id),
-        eq(communityMembers.email, account.email),
-        eq(communityMembers.status, 'Active'),
-      ),
-    )
-    .where(
-      or(eq(communities.creatorEmail, account.email), eq(communityMembers.email, account.email)),
-    )
-    // An active community first, then the oldest.
-    .orderBy(desc(sql`${communities.status} = 'Active'`), asc(communities.createdAt))
-    .limit(1)
-  return membershipStatus(
-    {
-      subscriptionStatus: account.subscriptionStatus,
-      subscriptionExpiry: account.subscriptionExpiry?.toISOString() ?? null,
-    },
-    community
-      ? { Status: community.Status, 'Membership Expiry': community.expiry?.toISOString() ?? null }
-      : null,
-  )
 }
 
 export async function loginUser(db: Db | Tx, account: Account): Promise<LoginUser> {

@@ -198,6 +198,31 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(renewalBanner(seen.status, seen.expiry, api.now)?.kind).not.toBe('inactive')
       const topUp = await topUpAnswer('femi@example.com', femi.token)
       expect(topUp.statusCode, topUp.body).toBe(201)
+      // And the prices agree: the friends' price of the Listening Session (₦3,000, not ₦5,000).
+      const ticket = await api.app.inject({
+        method: 'POST',
+        url: '/api/payments/initiate',
+        headers: { authorization: `Bearer ${femi.token}` },
+        payload: {
+          callbackUrl: '/profile/bookings',
+          email: 'femi@example.com',
+          payment: { Amount: 300_000, Currency: 'NGN', Account: null, Plan: null },
+          booking: {
+            Email: 'femi@example.com',
+            Name: 'Femi Adewale',
+            Phone: '+234 809 555 0131',
+            Event: 'listening-session',
+            Type: 'event',
+            Venue: 'Library',
+            Date: '2026-11-25',
+            'Time Slot': '7pm - 10pm',
+            Amount: 300_000,
+            'Paid with': 'paystack',
+            'Payment Reference': null,
+          },
+        },
+      })
+      expect(ticket.statusCode, ticket.body).toBe(201)
     })
   })
 })
