@@ -1,3 +1,4 @@
+import { type DatabaseTimeouts, readDatabaseTimeouts } from './db/client'
 import { type HttpTimeouts, parseTrustProxy, readTimeouts, type TrustProxy } from './http-options'
 import { DEFAULT_MAIL_FROM } from './mail/deps'
 import {
@@ -29,6 +30,8 @@ export interface Config {
   trustProxy: TrustProxy
   /** How long a client may take (REQUEST_TIMEOUT_MS, HEADERS_TIMEOUT_MS, ...). */
   timeouts: HttpTimeouts
+  /** How long to wait on PostgreSQL before answering 503 (DB_CONNECT_TIMEOUT_MS, ...). */
+  databaseTimeouts: DatabaseTimeouts
 }
 
 function readPayments(env: NodeJS.ProcessEnv): PaymentsOptions {
@@ -65,5 +68,6 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     payments: readPayments(env),
     trustProxy: parseTrustProxy(env.TRUST_PROXY),
     timeouts: readTimeouts(env),
+    databaseTimeouts: readDatabaseTimeouts(env),
   }
 }

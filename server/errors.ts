@@ -7,8 +7,10 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify'
+import { isDriverError } from './db/client'
 import { HttpError } from './http-error'
-import { logRequest } from './logging'
+import type { BodyRefusal } from './http-options'
+import { logAbandoned, logRequest } from './logging'
 
 interface ValidationIssue {
   instancePath: string
@@ -76,28 +78,67 @@ const UNREACHABLE = new Set([
  */
 const NOT_NOW = /^(08[0-9A-Z]{3}|57P0[123]|53300)$/
 
+/** PostgreSQL cancelled a statement that ran past statement_timeout (57014, query_canceled). */
+const TOO_SLOW = '57014'
+
 /** What node-postgres says, without a code, of a connection that broke or never came. */
 const BROKEN_CONNECTION =
-  /^(Connection terminated|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/
+  /^(Connection terminated|timeout expired|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/
+
+/** What node-postgres says of a statement that got no answer at all (query_timeout). */
+const NO_ANSWER = /^Query read timeout/
 
 /**
- * Whether an error means the database cannot be reached right now, rather than a fault of ours:
- * the error itself or one of its causes (drizzle wraps the driver's error as `cause`).
+ * Why the database cannot serve a request right now, rather than a fault of ours or of the
+ * request: 'unreachable', 'too slow', or null. Looks at the error and its causes (drizzle wraps
+ * the driver's error as `cause`). A network error counts only when it came out of the database
+ * driver (isDriverError): a client hanging up mid-request fails with ECONNRESET too.
  */
-export function isDatabaseUnavailable(error: unknown): boolean {
+export function databaseUnavailability(error: unknown): 'unreachable' | 'too slow' | null {
   let current: unknown = error
   for (let depth = 0; current instanceof Error && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code
-    if (typeof code === 'string' && (UNREACHABLE.has(code) || NOT_NOW.test(code))) return true
-    if (BROKEN_CONNECTION.test(current.message)) return true
+    if (typeof code === 'string' && NOT_NOW.test(code)) return 'unreachable'
+    if (code === TOO_SLOW) return 'too slow'
+    if (isDriverError(current)) {
+      if (typeof code === 'string' && UNREACHABLE.has(code)) return 'unreachable'
+      if (BROKEN_CONNECTION.test(current.message)) return 'unreachable'
+      if (NO_ANSWER.test(current.message)) return 'too slow'
+    }
     current = current.cause
   }
-  return false
+  return null
+}
+
+/** Whether an error means the database cannot be reached right now (see databaseUnavailability). */
+export function isDatabaseUnavailable(error: unknown): boolean {
+  return databaseUnavailability(error) !== null
+}
+
+/**
+ * Whether the client has gone: it closed or reset the connection before the answer (a request
+ * cut short that way fails with ECONNRESET, 'aborted'). No one is left to answer, and nothing
+ * failed on our side.
+ */
+export function clientHasGone(request: FastifyRequest): boolean {
+  return request.raw.socket?.destroyed === true
 }
 
 /** One error shape for every failure: `{ status: 'error', message }`, never a stack trace. */
 export function registerErrorHandling(app: FastifyInstance) {
+  // A client that hangs up mid-request is one line at info level (logging.ts), not an error.
+  app.addHook('onRequestAbort', async (request) => logAbandoned(request))
   app.setErrorHandler((error: FastifyError & { errors?: unknown[] }, request, reply) => {
+    // Reading its body failed because the client went away: nothing to tell anyone (its
+    // onRequestAbort line says it), and no one to answer.
+    if (clientHasGone(request)) {
+      return reply.code(400).send({ status: 'error', message: 'The request was not complete.' })
+    }
+    // A refused body: say what becomes of the connection (readLimitedBody, http-options.ts).
+    const refusal = error as BodyRefusal
+    if (refusal.closeConnection) reply.header('connection', 'close')
+    // Fastify asks to close after any body parser's error; the body was read to its end.
+    else if (refusal.bodyDrained) reply.removeHeader('connection')
     if (error.validation) {
       return reply.code(400).send({
         status: 'error',
@@ -105,8 +146,14 @@ export function registerErrorHandling(app: FastifyInstance) {
       })
     }
     // Not a fault of ours nor of the request: the same request will work once it is back.
-    if (!(error instanceof HttpError) && isDatabaseUnavailable(error)) {
-      request.log.warn({ err: error }, 'request failed: the database cannot be reached')
+    const unavailability = error instanceof HttpError ? null : databaseUnavailability(error)
+    if (unavailability) {
+      request.log.warn(
+        { err: error },
+        unavailability === 'too slow'
+          ? 'request failed: the database did not answer in time'
+          : 'request failed: the database cannot be reached',
+      )
       return reply
         .code(503)
         .header('retry-after', '5')
@@ -174,8 +221,15 @@ const MALFORMED = { status: 400, message: 'The request is not valid HTTP.' }
 export function clientErrorHandler(this: FastifyInstance, error: ConnectionError, socket: Socket) {
   // A reset connection is gone: there is no one to answer.
   if (error.code === 'ECONNRESET' || error.code === 'EPIPE' || socket.destroyed) return
-  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED
   const inFlight = (socket as Socket & { _httpMessage?: { headersSent?: boolean } })._httpMessage
+  // The client closed its side mid-request (a hang-up, not malformed HTTP): no one waits for an
+  // answer. A request under way says so in its own line (onRequestAbort); else this one does.
+  if (error.code === 'HPE_INVALID_EOF_STATE') {
+    if (!inFlight) this.log.info({ code: error.code }, 'client closed the connection mid-request')
+    socket.destroy()
+    return
+  }
+  const { status, message } = CLIENT_ERRORS[error.code ?? ''] ?? MALFORMED
   if (socket.writable && !inFlight?.headersSent) {
     const body = JSON.stringify({ status: 'error', message })
     socket.write(

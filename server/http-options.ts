@@ -1,4 +1,4 @@
-import type { ServerOptions } from 'node:http'
+import type { IncomingHttpHeaders, ServerOptions } from 'node:http'
 import { isIP } from 'node:net'
 import type { FastifyServerOptions } from 'fastify'
 
@@ -140,4 +140,80 @@ export function timeoutOptions(timeouts: HttpTimeouts): TimeoutOptions {
       ),
     },
   }
+}
+
+/** What an error refusing a body says of its connection (errors.ts acts on it). */
+export interface BodyRefusal {
+  /** The rest of the body was, or will be, read and thrown away: the connection serves on. */
+  bodyDrained?: boolean
+  /** The rest will not be read: the answer says `Connection: close`, and the connection ends. */
+  closeConnection?: boolean
+}
+
+/** The error of a client that went away while its body was being read, as Node words it. */
+const clientGone = () => Object.assign(new Error('aborted'), { code: 'ECONNRESET' })
+
+/**
+ * Reads a request body of at most `limit` bytes. A larger one is refused with `tooLarge()` in a
+ * way that keeps the connection usable, so the client's next request on it is answered: up to
+ * as much again as the limit is read to its end and thrown away (Node does it after the answer
+ * when Content-Length says the size at once; a body of unknown length is read first); a body
+ * larger still is refused at once with `Connection: close`. Never destroys the request: a
+ * `for await` loop left by a throw does, which resets the connection under the answer.
+ */
+export function readLimitedBody(
+  headers: IncomingHttpHeaders,
+  payload: NodeJS.ReadableStream & { destroyed?: boolean },
+  limit: number,
+  tooLarge: () => Error,
+): Promise<Buffer> {
+  const drainLimit = 2 * limit
+  const refuse = (how: BodyRefusal) => Object.assign(tooLarge(), how)
+  const declared = Number(headers['content-length'])
+  if (Number.isFinite(declared) && declared > limit) {
+    // Unread, the rest is read and thrown away by Node once the answer has gone out.
+    return Promise.reject(
+      refuse(declared <= drainLimit ? { bodyDrained: true } : { closeConnection: true }),
+    )
+  }
+  if (payload.destroyed) return Promise.reject(clientGone())
+  return new Promise((resolve, reject) => {
+    const chunks: Buffer[] = []
+    let size = 0
+    const stop = () => {
+      payload.off('data', onData)
+      payload.off('end', onEnd)
+      payload.off('error', onError)
+      payload.off('close', onClose)
+    }
+    const onData = (chunk: Buffer | string) => {
+      const bytes = typeof chunk === 'string' ? Buffer.from(chunk) : chunk
+      size += bytes.length
+      if (size <= limit) chunks.push(bytes)
+      else if (size <= drainLimit) chunks.length = 0
+      else {
+        // Left flowing with no reader, the rest is thrown away until the connection closes.
+        stop()
+        reject(refuse({ closeConnection: true }))
+      }
+    }
+    const onEnd = () => {
+      stop()
+      if (size > limit) reject(refuse({ bodyDrained: true }))
+      else resolve(Buffer.concat(chunks))
+    }
+    const onError = (error: Error) => {
+      stop()
+      reject(error)
+    }
+    const onClose = () => {
+      stop()
+      reject(clientGone())
+    }
+    payload.on('data', onData)
+    payload.on('end', onEnd)
+    payload.on('error', onError)
+    payload.on('close', onClose)
+    payload.resume()
+  })
 }

@@ -60,3 +60,14 @@ export class RequestLogController extends LogController {
     logRequest(request, reply, error)
   }
 }
+
+/**
+ * The one line of a request its client abandoned: it closed the connection before the request
+ * was complete, or before the answer. Info, not an error: anyone can hang up, and nothing failed.
+ */
+export function logAbandoned(request: FastifyRequest) {
+  request.log.info(
+    { method: request.method, url: redactUrl(request.url) },
+    'request abandoned: the client closed the connection',
+  )
+}

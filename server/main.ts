@@ -8,7 +8,9 @@ import { statechartsEnabled } from './statecharts'
 
 const config = readConfig()
 const database = await openDatabase(
-  config.databaseUrl ? { url: config.databaseUrl } : { dataDir: config.dataDir },
+  config.databaseUrl
+    ? { url: config.databaseUrl, timeouts: config.databaseTimeouts }
+    : { dataDir: config.dataDir },
 )
 await migrate(database.db)
 if (config.seedDemoData && (await seedDemoData(database.db, new Date()))) {

@@ -4,7 +4,7 @@ import { fileURLToPath } from 'node:url'
 import type { PGlite } from '@electric-sql/pglite'
 import { type Assume, is } from 'drizzle-orm'
 import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core'
-import type { Pool, PoolClient } from 'pg'
+import type { ClientConfig, Pool, PoolClient } from 'pg'
 import * as schema from './schema.ts'
 
 export { schema }
@@ -39,6 +39,8 @@ export interface OpenOptions {
   url?: string | undefined
   /** PGlite's data directory ('memory://' keeps it in memory). */
   dataDir?: string | undefined
+  /** How long to wait on PostgreSQL (DEFAULT_DATABASE_TIMEOUTS when unset). */
+  timeouts?: DatabaseTimeouts | undefined
 }
 
 export const DEFAULT_DATA_DIR = './data/pglite'
@@ -58,37 +60,245 @@ export async function postgresDb(pool: Pool): Promise<Db> {
   return drizzle({ client: pool, schema })
 }
 
+/** How long the server waits on PostgreSQL before it gives up (and the request answers 503). */
+export interface DatabaseTimeouts {
+  /**
+   * Opening a connection (DB_CONNECT_TIMEOUT_MS); also the longest wait for a free connection
+   * of the pool's while the database is failing (a connection broke or went silent, and none
+   * has worked since): queueing behind connections that are stuck would only delay the 503.
+   */
+  connectMs: number
+  /**
+   * One statement (DB_STATEMENT_TIMEOUT_MS): PostgreSQL cancels it past this (statement_timeout),
+   * and a connection that has still said nothing ANSWER_GRACE_MS later is taken for dead.
+   */
+  statementMs: number
+  /**
+   * The longest wait for a free connection of the pool's while the database answers
+   * (DB_POOL_WAIT_MS): in a rush every connection is busy, and each comes free in turn.
+   */
+  poolWaitMs: number
+}
+
+export const DEFAULT_DATABASE_TIMEOUTS: DatabaseTimeouts = {
+  connectMs: 2_000,
+  statementMs: 2_000,
+  poolWaitMs: 15_000,
+}
+
+/** The environment variable of each database timeout. */
+export const DATABASE_TIMEOUT_VARIABLES: Record<keyof DatabaseTimeouts, string> = {
+  connectMs: 'DB_CONNECT_TIMEOUT_MS',
+  statementMs: 'DB_STATEMENT_TIMEOUT_MS',
+  poolWaitMs: 'DB_POOL_WAIT_MS',
+}
+
+/** Reads the database timeouts' variables; the defaults fill in what is unset. */
+export function readDatabaseTimeouts(env: NodeJS.ProcessEnv): DatabaseTimeouts {
+  const timeouts = { ...DEFAULT_DATABASE_TIMEOUTS }
+  for (const [key, variable] of Object.entries(DATABASE_TIMEOUT_VARIABLES) as [
+    keyof DatabaseTimeouts,
+    string,
+  ][]) {
+    const text = env[variable]?.trim()
+    if (!text) continue
+    const value = Number(text)
+    if (!/^\d+$/.test(text) || !Number.isSafeInteger(value) || value <= 0) {
+      throw new Error(`${variable} must be a whole number of milliseconds above 0: ${text}`)
+    }
+    timeouts[key] = value
+  }
+  return timeouts
+}
+
 /**
- * A connection that breaks while a request holds its client (the database restarts, fails over,
- * ends it, or the network drops) must neither end the process nor keep its place in the pool:
- * the client's 'error' would crash the process unheard, and drizzle never releases a client whose
- * BEGIN failed, so enough of those would leave every later request waiting for a connection. The
- * broken client is given back at once (the pool drops it); its holder's queries fail, and answer
- * 503 (errors.ts), and its own release later does nothing.
+ * How much longer than statement_timeout the server waits for any answer on a connection: past
+ * it, PostgreSQL would have cancelled the statement and said so, so the silence is the network's
+ * (or a database that hangs), and the connection is closed.
  */
-function releaseBrokenClients(pool: Pool): void {
+export const ANSWER_GRACE_MS = 500
+
+/** What node-postgres's query_timeout fails a statement with. */
+const NO_ANSWER = 'Query read timeout'
+
+/** pg-pool's error when no connection of the pool came free in time (busy, not broken). */
+const POOL_BUSY = 'timeout exceeded when trying to connect'
+
+/** A SQLSTATE: PostgreSQL itself answered (a refusal, not a network failure). */
+const SQLSTATE = /^[0-9A-Z]{5}$/
+
+/** Errors that came out of a pool opened here (see isDriverError). */
+const driverErrors = new WeakSet<object>()
+
+/**
+ * Whether an error came out of the database driver (a query or a connection of a pool opened by
+ * openDatabase), rather than from anything else that can fail with ECONNRESET and the like: a
+ * client hanging up, an HTTP call to a provider.
+ */
+export function isDriverError(error: unknown): boolean {
+  return typeof error === 'object' && error !== null && driverErrors.has(error)
+}
+
+const noteDriverError = (error: unknown) => {
+  if (typeof error === 'object' && error !== null) driverErrors.add(error)
+}
+
+/** Closes a connection at once: a dead peer would never answer the polite goodbye. */
+function destroyConnection(client: PoolClient): void {
+  ;(client as { connection?: { stream?: { destroy(): void } } }).connection?.stream?.destroy()
+}
+
+type QueryFn = (...args: unknown[]) => unknown
+
+/**
+ * What keeps a node-postgres pool serving through a database that breaks, restarts or goes silent:
+ *
+ * - A client whose connection breaks while a request holds it is given back at once (the pool
+ *   drops it): its 'error' would otherwise crash the process unheard, and drizzle never releases
+ *   a client whose BEGIN failed, so enough of those would leave every later request waiting for
+ *   a connection. Its holder's queries fail, and answer 503 (errors.ts); its own release later
+ *   does nothing.
+ * - A statement with no answer at all past statement_timeout (query_timeout: the network drops
+ *   packets, the server hangs) closes its connection: node-postgres would otherwise keep the
+ *   connection busy with it for ever, and hand it out again.
+ * - Once one connection broke or went silent, every connection opened before is suspect (idle in
+ *   the pool through the same outage, it may be just as dead): each is closed rather than handed
+ *   out, and a fresh one opened in its place, so the first request after the database is back
+ *   succeeds. And until a statement succeeds again, nobody waits for a free connection longer
+ *   than it takes to open one (connectMs instead of poolWaitMs).
+ * - Every error out of the driver is noted (isDriverError), so only those count as the database
+ *   being unreachable.
+ */
+function guardPool(pool: Pool, { connectMs, poolWaitMs }: DatabaseTimeouts): void {
   const held = new Set<PoolClient>()
+  /** Failures so far; a client opened before the latest one is not handed out again. */
+  let failures = 0
+  const generation = new WeakMap<PoolClient, number>()
+  // pg-pool reads its wait for a free connection from its options at each checkout.
+  const options = pool.options as { connectionTimeoutMillis?: number }
+  const failed = () => {
+    failures += 1
+    options.connectionTimeoutMillis = connectMs
+  }
+  const answered = () => {
+    options.connectionTimeoutMillis = poolWaitMs
+  }
+
+  const giveBack = (client: PoolClient, error: Error) => {
+    if (!held.has(client)) return
+    const release = client.release.bind(client)
+    client.release = () => {}
+    release(error)
+  }
+
+  const wrapQuery = (client: PoolClient) => {
+    const query = client.query.bind(client) as QueryFn
+    const settled = (error: unknown) => {
+      if (!error) return answered()
+      noteDriverError(error)
+      if (error instanceof Error && error.message === NO_ANSWER) {
+        failed()
+        // Given back with its error, the pool ends it, and a client with a statement in flight
+        // ends by closing its socket. (Outside a request, pool.query does the same.)
+        giveBack(client, error)
+      }
+    }
+    const wrapped: QueryFn = (...args) => {
+      const callback = args.at(-1)
+      if (typeof callback === 'function') {
+        args[args.length - 1] = (error: unknown, result: unknown) => {
+          settled(error)
+          return callback(error, result)
+        }
+        return query(...args)
+      }
+      const result = query(...args)
+      if (!(result instanceof Promise)) return result
+      return result.then(
+        (rows: unknown) => {
+          settled(undefined)
+          return rows
+        },
+        (error: unknown) => {
+          settled(error)
+          throw error
+        },
+      )
+    }
+    ;(client as { query: unknown }).query = wrapped
+  }
+
+  pool.on('connect', (client) => {
+    generation.set(client, failures)
+    wrapQuery(client)
+    client.on('error', (error) => {
+      noteDriverError(error)
+      failed()
+      // An idle client is the pool's own to drop (the pool's 'error' event).
+      giveBack(client, error)
+    })
+  })
   pool.on('acquire', (client) => held.add(client))
   pool.on('release', (_error, client) => held.delete(client))
-  pool.on('connect', (client) =>
-    client.on('error', (error) => {
-      // An idle client is the pool's own to drop (the pool's 'error' event).
-      if (!held.has(client)) return
-      const release = client.release.bind(client)
-      client.release = () => {}
-      release(error)
-    }),
-  )
+
+  const connect = pool.connect.bind(pool) as () => Promise<PoolClient>
+  const checkout = async (): Promise<PoolClient> => {
+    for (;;) {
+      const client = await connect()
+      if (generation.get(client) === failures) return client
+      // Opened before the latest failure: closed, and another taken (or opened) instead.
+      destroyConnection(client)
+      client.release(true)
+    }
+  }
+  const connectNoting = () =>
+    checkout().catch((error: unknown) => {
+      noteDriverError(error)
+      // A connection that could not be opened (not merely a busy pool, nor PostgreSQL's refusal)
+      // says the network or the server is away: the idle ones may be dead too.
+      const code = (error as { code?: unknown }).code
+      const refused = typeof code === 'string' && SQLSTATE.test(code)
+      if (!refused && (error as Error).message !== POOL_BUSY) failed()
+      throw error
+    })
+  type Callback = (error: unknown, client?: PoolClient, done?: (release?: unknown) => void) => void
+  ;(pool as { connect: unknown }).connect = (callback?: Callback) => {
+    const connecting = connectNoting()
+    if (!callback) return connecting
+    connecting.then(
+      (client) => callback(undefined, client, (release) => client.release(release as boolean)),
+      (error) => callback(error, undefined, () => {}),
+    )
+    return undefined
+  }
 }
 
 /** Opens PostgreSQL when a URL is given, else PGlite persisted in `dataDir`. */
 export async function openDatabase(opts: OpenOptions = {}): Promise<OpenDatabase> {
   if (opts.url) {
     const { default: pg } = await import('pg')
-    const pool = new pg.Pool({ connectionString: opts.url })
+    const timeouts = opts.timeouts ?? DEFAULT_DATABASE_TIMEOUTS
+    const { connectMs, statementMs, poolWaitMs } = timeouts
+    /** The pool's connections: each gives up on a server that does not answer in connectMs. */
+    class Client extends pg.Client {
+      constructor(config?: ClientConfig) {
+        super({ ...config, connectionTimeoutMillis: connectMs })
+      }
+    }
+    const pool = new pg.Pool({
+      connectionString: opts.url,
+      Client,
+      // A database that does not answer makes requests fail within seconds (503), not hang.
+      connectionTimeoutMillis: poolWaitMs,
+      statement_timeout: statementMs,
+      query_timeout: statementMs + ANSWER_GRACE_MS,
+      // Probes on idle connections keep NAT and load-balancer entries alive, and find dead ones.
+      keepAlive: true,
+      keepAliveInitialDelayMillis: 10_000,
+    })
     // An idle client's network error would otherwise crash the process.
     pool.on('error', (error) => console.error('PostgreSQL pool error:', error.message))
-    releaseBrokenClients(pool)
+    guardPool(pool, timeouts)
     try {
       const client = await pool.connect()
       client.release()
@@ -133,8 +343,14 @@ export async function migrate(db: Db): Promise<void> {
     // Instances starting together would race to create the same tables (and drizzle's own
     // schema): one holds the lock on its own connection while it migrates, the others wait for
     // it, then find every migration recorded. PGlite has one connection and needs none.
-    const client = await (db as unknown as { $client: Pool }).$client.connect()
-    let broken: Error | undefined
+    // On a connection of its own, without the pool's timeouts: waiting for another instance's
+    // migrations, or a migration that rewrites a large table, may take longer than any request.
+    const { default: pg } = await import('pg')
+    const { options } = (db as unknown as { $client: Pool }).$client
+    const client = new pg.Client({ ...options, statement_timeout: 0, query_timeout: 0 })
+    // A connection that breaks fails the statement in flight; the error is that statement's.
+    client.on('error', () => {})
+    await client.connect()
     try {
       await client.query('SELECT pg_advisory_lock($1)', [MIGRATION_LOCK])
       try {
@@ -142,12 +358,9 @@ export async function migrate(db: Db): Promise<void> {
       } finally {
         await client.query('SELECT pg_advisory_unlock($1)', [MIGRATION_LOCK])
       }
-    } catch (error) {
-      // A connection that failed may still hold the lock: close it rather than pool it.
-      broken = error as Error
-      throw error
     } finally {
-      client.release(broken)
+      // Closing the connection also lets go of the lock, should the unlock have failed.
+      await client.end()
     }
   }
   throw new TypeError('migrate: the database is neither PGlite nor node-postgres')

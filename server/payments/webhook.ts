@@ -7,6 +7,7 @@ import type {
   preValidationAsyncHookHandler,
 } from 'fastify'
 import { HttpError, unauthorized } from '../http-error'
+import { readLimitedBody } from '../http-options'
 import type { PaymentProvider } from './provider'
 
 declare module 'fastify' {
@@ -24,17 +25,14 @@ const WEBHOOK_BODY_LIMIT = 512 * 1024
 const toList = <T>(hooks: T | T[] | undefined): T[] =>
   hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
 
-/** Keeps the raw bytes of the body, then hands the same bytes on to the JSON parser. */
+const tooLarge = () => new HttpError(413, 'The request body is too large.')
+
+/**
+ * Keeps the raw bytes of the body, then hands the same bytes on to the JSON parser. A body past
+ * the limit is refused without breaking the connection (readLimitedBody).
+ */
 const captureRawBody: preParsingAsyncHookHandler = async (request, _reply, payload) => {
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of payload) {
-    const buffer = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk as string)
-    size += buffer.length
-    if (size > WEBHOOK_BODY_LIMIT) throw new HttpError(413, 'The request body is too large.')
-    chunks.push(buffer)
-  }
-  const raw = Buffer.concat(chunks)
+  const raw = await readLimitedBody(request.headers, payload, WEBHOOK_BODY_LIMIT, tooLarge)
   request.rawBody = raw
   const stream = Readable.from([raw]) as Readable & { receivedEncodedLength?: number }
   stream.receivedEncodedLength = raw.length

@@ -2,6 +2,7 @@ import { createHash } from 'node:crypto'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
 import { badRequest, HttpError } from '../http-error'
+import { readLimitedBody } from '../http-options'
 import { MAX_INPUT_PIXELS, type Variant } from '../images/poster-variants'
 
 // Profile pictures: the browser PUTs the file's bytes (image/jpeg, image/png or image/webp). The
@@ -25,19 +26,17 @@ export const WRONG_TYPE =
 const essence = (contentType: string | undefined) =>
   contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
 
-/** Reads a body up to the limit; past it, a 413 with a sentence instead of Fastify's own. */
-async function readPicture(request: FastifyRequest, payload: NodeJS.ReadableStream) {
-  const declared = Number(request.headers['content-length'])
-  if (Number.isFinite(declared) && declared > MAX_PICTURE_BYTES) throw new HttpError(413, TOO_LARGE)
-  const chunks: Buffer[] = []
-  let size = 0
-  for await (const chunk of payload) {
-    const bytes = Buffer.isBuffer(chunk) ? chunk : Buffer.from(chunk)
-    size += bytes.length
-    if (size > MAX_PICTURE_BYTES) throw new HttpError(413, TOO_LARGE)
-    chunks.push(bytes)
-  }
-  return Buffer.concat(chunks)
+/**
+ * Reads a body up to the limit; past it, a 413 with a sentence instead of Fastify's own, and the
+ * connection kept for the next request (readLimitedBody).
+ */
+function readPicture(request: FastifyRequest, payload: NodeJS.ReadableStream) {
+  return readLimitedBody(
+    request.headers,
+    payload,
+    MAX_PICTURE_BYTES,
+    () => new HttpError(413, TOO_LARGE),
+  )
 }
 
 /**

@@ -648,3 +648,125 @@ export async function databaseCut(
     }
   })
 }
+
+// ---------------------------------------------------------------------------------------------
+
+/** One answer and how long it took. */
+export interface TimedAnswer extends Answer {
+  path: string
+  ms: number
+}
+
+export interface DatabaseBlackholeResult {
+  figure: string
+  /** Answers while the database answered (before each silence), all 2xx when healthy. */
+  before: Record<number, number>
+  /** Every answer to a request asked while it was silent. */
+  during: TimedAnswer[]
+  /** Answers during the silence that are neither a success nor the 503 of SERVICE_UNAVAILABLE. */
+  malformedDuring: TimedAnswer[]
+  /** The slowest answer during the silence, in milliseconds. */
+  slowestMs: number
+  /**
+   * The first requests once the database answers again, in order: after a short silence (one
+   * request saw it), a health check and a booking; after a long one, a health check, a booking,
+   * another health check and the events.
+   */
+  after: TimedAnswer[]
+  /** The server process was the same one throughout, and still runs. */
+  sameProcess: boolean
+  /** The end of what the server wrote, to explain a failure. */
+  serverOutput: string
+}
+
+/**
+ * One instance on the database through a relay. Twice, the pool is left holding several idle
+ * connections, then the database goes silent (the relay's black hole: connections accepted,
+ * nothing answered, those already in the pool swallowed too), then answers again: first a short
+ * silence that one health check meets, then a long one that meets three rounds of 6 requests at
+ * once (health checks, bookings, event lists) and one of 24, more than twice the pool's connections.
+ * No request may wait longer than the server's own
+ * timeouts, and the first requests afterwards must succeed, on the same process.
+ */
+export async function databaseBlackhole(setup: FaultSetup): Promise<DatabaseBlackholeResult> {
+  return onStage(setup, { count: 1, viaProxy: true }, async (stage) => {
+    const [server] = stage.instances as [Instance]
+    const proxy = stage.proxy as DbProxy
+    const pid = server.pid
+    const eventId = await addEvent(stage, { capacity: 100_000, paid: false })
+    let booker = 0
+    const timed = async (path: string, ask: () => Promise<Answer>): Promise<TimedAnswer> => {
+      const startedAt = Date.now()
+      const answer = await ask()
+      return { ...answer, path, ms: Date.now() - startedAt }
+    }
+    const health = () => timed('/api/health', () => call(server, '/api/health'))
+    const events = () => timed('/api/events', () => call(server, '/api/events'))
+    const book = () =>
+      timed('/api/bookings/rsvp', () =>
+        call(server, '/api/bookings/rsvp', {
+          method: 'POST',
+          body: ticket(stage, eventId, `silent${++booker}@example.com`, false),
+        }),
+      )
+    const round = () => Promise.all([health(), book(), events(), health(), book(), events()])
+    /** Ten at once, twice: several connections open, then idle in the pool. */
+    const busyMoment = async () => {
+      const ten = () =>
+        Promise.all([health(), health(), health(), health(), book(), book(), book()])
+      return [...(await ten()), ...(await ten()), await events()]
+    }
+
+    const warm: TimedAnswer[] = []
+    const during: TimedAnswer[] = []
+    const after: TimedAnswer[] = []
+    // A short silence: one request meets it; the idle connections were never tried.
+    warm.push(...(await busyMoment()))
+    await proxy.blackhole()
+    during.push(await health())
+    await proxy.restore()
+    after.push(await health(), await book())
+    // A long one, under load.
+    warm.push(...(await busyMoment()))
+    await proxy.blackhole()
+    for (let i = 0; i < 3; i++) during.push(...(await round()))
+    // More at once than the pool has connections: none waits behind the stuck ones.
+    during.push(...(await Promise.all(Array.from({ length: 12 }, () => [health(), book()]).flat())))
+    await proxy.restore()
+    after.push(await health(), await book(), await health(), await events())
+
+    const tally = (answers: Answer[]) => {
+      const byStatus: Record<number, number> = {}
+      for (const { status } of answers) byStatus[status] = (byStatus[status] ?? 0) + 1
+      return byStatus
+    }
+    const malformedDuring = during
+      .filter((answer) => !succeeded(answer))
+      .filter((answer) => answer.status !== 503 || !isErrorShape(answer.body, SERVICE_UNAVAILABLE))
+    const slowestMs = Math.max(...during.map((answer) => answer.ms))
+    const sameProcess = server.alive() && server.pid === pid
+    const show = (byStatus: Record<number, number>) =>
+      Object.entries(byStatus)
+        .map(([status, n]) => `${n} × ${status === '0' ? 'no answer' : status}`)
+        .join(', ') || 'none'
+    const slowest = (path: string) =>
+      Math.max(...during.filter((answer) => answer.path === path).map((answer) => answer.ms))
+    return {
+      figure:
+        `database silent (connections accepted, nothing answered) for ${during.length} ` +
+        `requests: ${show(tally(during))}, the slowest in ${slowestMs} ms (health ` +
+        `${slowest('/api/health')} ms, booking ${slowest('/api/bookings/rsvp')} ms, events ` +
+        `${slowest('/api/events')} ms) ` +
+        `(${malformedDuring.length} not a 503 in the error shape); once it answered again: ` +
+        `${after.map((answer) => `${answer.status} in ${answer.ms} ms`).join(', ')}; ` +
+        `${sameProcess ? 'no restart' : 'the process died'}`,
+      before: tally(warm),
+      during,
+      malformedDuring,
+      slowestMs,
+      after,
+      sameProcess,
+      serverOutput: server.output().slice(-3_000),
+    }
+  })
+}
