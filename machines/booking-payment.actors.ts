@@ -1,8 +1,20 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../openapi/client'
 import type { BookingPayment, WalletDebitRequest } from './booking-calls'
+import type { LoadedWallets } from './rules/wallets'
 
-// The two payment calls of the booking flows (RSVP, co-working, print studio).
+// The calls of the booking flows (RSVP, co-working, print studio) that pay: the person's wallets,
+// a card payment and a wallet debit.
+
+/** GET /wallets: the person's own wallet (null when none yet) and their communities' wallets. */
+export const readWallets = async (api: Api, signal?: AbortSignal) =>
+  (await expectData(api.GET('/wallets', { signal }))).data
+
+/** The wallets a booking panel offers, read when it opens; a guest's answer null, no call made. */
+export const loadBookingWallets = (api: Api) =>
+  fromPromise<LoadedWallets | null, { signedIn: boolean }>(({ input, signal }) =>
+    input.signedIn ? readWallets(api, signal) : Promise.resolve(null),
+  )
 
 /** Starts a card payment for a booking and answers the provider's checkout address. */
 export const initiateBookingPayment = (api: Api) =>

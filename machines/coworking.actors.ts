@@ -1,24 +1,21 @@
 import { fromPromise } from 'xstate'
 import { type Api, type components, expectData } from '../openapi/client'
-import { debitWalletForBooking, initiateBookingPayment } from './booking-payment.actors'
+import {
+  debitWalletForBooking,
+  initiateBookingPayment,
+  loadBookingWallets,
+} from './booking-payment.actors'
 import type { CoworkingOptions } from './coworking.machine'
 
 type BookingInput = components['schemas']['BookingInput']
 
 export const coworkingActors = (api: Api) => ({
-  loadOptions: fromPromise<CoworkingOptions, { signedIn: boolean }>(async ({ input, signal }) => {
-    const [spaces, days, wallets] = await Promise.all([
+  loadOptions: fromPromise<CoworkingOptions>(async ({ signal }) => {
+    const [spaces, days] = await Promise.all([
       expectData(api.GET('/schedules', { signal })),
       expectData(api.GET('/events/available-days', { signal })),
-      // Balances only help: without them the wallet options still work, the server decides.
-      input.signedIn
-        ? expectData(api.GET('/wallets', { signal })).then(
-            (body) => body.data,
-            () => null,
-          )
-        : Promise.resolve(null),
     ])
-    return { spaces: spaces.data, days: days.data, wallets }
+    return { spaces: spaces.data, days: days.data }
   }),
   reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async ({ input, signal }) => {
     const body = await expectData(api.POST('/bookings/rsvp', { body: input.booking, signal }))
@@ -26,4 +23,5 @@ export const coworkingActors = (api: Api) => ({
   }),
   initiatePayment: initiateBookingPayment(api),
   debitWallet: debitWalletForBooking(api),
+  loadWallets: loadBookingWallets(api),
 })

@@ -9,21 +9,29 @@ import {
   type WalletDebitRequest,
   type WalletKind,
 } from './booking-calls'
+import {
+  type BookingWallets,
+  loadWalletsStub,
+  noWallets,
+  type WalletIds,
+  walletCanPay,
+  walletIdOf,
+  walletOptions,
+  walletsClosed,
+  walletsInvoke,
+  walletsOpened,
+} from './booking-wallets'
 import { onFirstUse } from './on-first-use'
 import {
   COWORKING_EVENT,
   type CoworkingPaidWith,
-  canAfford,
   coworkingBlockers,
   coworkingBooking,
   coworkingCallbackUrl,
   coworkingFailureMessage,
   isFreeCoworking,
-  type LoadedWallets,
   MAX_EXTRA_GUESTS,
   resizeVisitorNames,
-  type WalletChoice,
-  walletChoices,
 } from './rules/coworking'
 import { CURRENCY, coworkingPriceKobo } from './rules/pricing'
 import { offersCoworking, visibleSpaces } from './rules/spaces'
@@ -42,8 +50,6 @@ export interface CoworkingInput {
   details: { email: string; name: string; phone: string }
   /** 'Remember me' is ticked: the guest's details are stored when they book. */
   remember: boolean
-  /** The stored wallet ids (the community one only when stored). */
-  walletIds: { personal: string | null; community: string | null }
   /** A day to preselect (the booked page's 'Book again'); kept only if still bookable. */
   day: string | null
   /** The site's origin, for the card provider's return address. */
@@ -52,12 +58,10 @@ export interface CoworkingInput {
   maxExtraGuests?: number
 }
 
-/** What the panel needs before it can open: spaces, bookable days, and the person's wallets. */
+/** What the page needs before the panel can open: the spaces and the bookable days. */
 export interface CoworkingOptions {
   spaces: Space[]
   days: string[]
-  /** null for a guest, or when the wallets could not be read. */
-  wallets: LoadedWallets | null
 }
 
 export interface CoworkingContext {
@@ -71,12 +75,12 @@ export interface CoworkingContext {
   remember: boolean
   origin: string
   maxExtraGuests: number
-  storedWallets: CoworkingInput['walletIds']
   preferredDay: string | null
   days: string[]
   /** Co-working spaces the viewer may choose, names cleaned. */
   spaces: Space[]
-  wallets: { personal: WalletChoice | null; community: WalletChoice | null }
+  /** The signed-in person's wallets, read each time the panel opens. */
+  wallets: BookingWallets
   day: string | null
   space: string | null
   extraGuests: number
@@ -100,6 +104,7 @@ export type CoworkingEvent =
   | { type: 'visitor.changed'; index: number; name: string }
   | { type: 'booking.submitted' }
   | { type: 'wallet.paid'; wallet: WalletKind }
+  | { type: 'wallets.retry' }
   | { type: 'payment.returned' }
   | { type: 'overlay.closed' }
   | { type: 'overlay.viewBookings' }
@@ -114,6 +119,10 @@ export const blockersOf = (context: CoworkingContext) => coworkingBlockers(conte
 /** Whether the current choice is a member's free booking. */
 export const isFreeChoice = (context: Pick<CoworkingContext, 'extraGuests' | 'isMember'>) =>
   isFreeCoworking(context.extraGuests, context.isMember)
+
+/** The wallet buttons: a signed-in person's, when the choice costs something. */
+export const walletOptionsOf = (context: CoworkingContext) =>
+  context.signedIn && !isFreeChoice(context) ? walletOptions(context.wallets, priceOf(context)) : []
 
 function bookingOf(context: CoworkingContext, paidWith: CoworkingPaidWith): BookingInput {
   return coworkingBooking({
@@ -164,7 +173,7 @@ export const coworkingMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
-      loadOptions: fromPromise<CoworkingOptions, { signedIn: boolean }>(async () => {
+      loadOptions: fromPromise<CoworkingOptions>(async () => {
         throw new Error('loadOptions is not provided')
       }),
       reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async () => {
@@ -176,9 +185,13 @@ export const coworkingMachine = onFirstUse(() =>
       debitWallet: fromPromise<unknown, WalletDebitRequest>(async () => {
         throw new Error('debitWallet is not provided')
       }),
+      loadWallets: loadWalletsStub,
     },
     actions: {
       clearError: assign({ error: null }),
+      setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
+      /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
+      rememberWallets: (_, _params: WalletIds) => {},
       showFailure: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
       redirectToPayment: (_, _params: { url: string }) => {},
       rememberGuest: (
@@ -211,16 +224,12 @@ export const coworkingMachine = onFirstUse(() =>
         context.visitorNames[params.index] !== params.name,
       canBookFree: ({ context }) => blockersOf(context).length === 0 && isFreeChoice(context),
       canBook: ({ context }) => blockersOf(context).length === 0,
-      canPayFromWallet: ({ context }, params: { wallet: WalletKind }) => {
-        const wallet = context.wallets[params.wallet]
-        return (
-          context.signedIn &&
-          wallet !== null &&
-          blockersOf(context).length === 0 &&
-          !isFreeChoice(context) &&
-          canAfford(wallet.balance, priceOf(context))
-        )
-      },
+      canPayFromWallet: ({ context }, params: { wallet: WalletKind }) =>
+        context.signedIn &&
+        blockersOf(context).length === 0 &&
+        !isFreeChoice(context) &&
+        walletCanPay(context.wallets, params.wallet, priceOf(context)),
+      hasWalletsFailed: ({ context }) => context.wallets.status === 'failed',
       isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
     },
     delays: { walletFailureReload: 5000 },
@@ -238,11 +247,10 @@ export const coworkingMachine = onFirstUse(() =>
       remember: input.remember,
       origin: input.origin,
       maxExtraGuests: Math.min(input.maxExtraGuests ?? MAX_EXTRA_GUESTS, MAX_EXTRA_GUESTS),
-      storedWallets: input.walletIds,
       preferredDay: input.day,
       days: [],
       spaces: [],
-      wallets: { personal: null, community: null },
+      wallets: noWallets,
       ...emptyForm,
     }),
     initial: 'loading',
@@ -252,7 +260,6 @@ export const coworkingMachine = onFirstUse(() =>
         invoke: {
           id: 'loadOptions',
           src: 'loadOptions',
-          input: ({ context }) => ({ signedIn: context.signedIn }),
           onDone: [
             {
               guard: {
@@ -266,9 +273,6 @@ export const coworkingMachine = onFirstUse(() =>
                   event.output.spaces.filter((space) => space.Coworking === true),
                   context.isMember,
                 ),
-                wallets: context.signedIn
-                  ? walletChoices(context.storedWallets, event.output.wallets)
-                  : { personal: null, community: null },
                 day:
                   context.preferredDay && event.output.days.includes(context.preferredDay)
                     ? context.preferredDay
@@ -286,10 +290,28 @@ export const coworkingMachine = onFirstUse(() =>
       closed: { on: { 'panel.opened': 'open' } },
       open: {
         initial: 'editing',
+        // A signed-in person's wallets are read afresh each time the panel opens.
+        entry: {
+          type: 'setWallets',
+          params: ({ context }) => ({ wallets: walletsOpened(context.signedIn) }),
+        },
+        exit: {
+          type: 'setWallets',
+          params: ({ context }) => ({ wallets: walletsClosed(context.wallets) }),
+        },
+        invoke: walletsInvoke<CoworkingContext>({
+          signedIn: (context) => context.signedIn,
+          expired: '.sessionExpired',
+        }),
         states: {
           editing: {
             on: {
               'panel.closed': '#coworking.closed',
+              'wallets.retry': {
+                guard: 'hasWalletsFailed',
+                target: '#coworking.open',
+                reenter: true,
+              },
               'day.selected': {
                 guard: { type: 'canChooseDay', params: ({ event }) => ({ day: event.day }) },
                 actions: assign({ day: ({ event }) => event.day, error: null }),
@@ -429,8 +451,7 @@ export const coworkingMachine = onFirstUse(() =>
               input: ({ context }) => {
                 const community = context.payingFrom === 'community'
                 return {
-                  walletId: (community ? context.wallets.community : context.wallets.personal)
-                    ?.id as string,
+                  walletId: walletIdOf(context.wallets, community ? 'community' : 'personal'),
                   body: {
                     debitAmount: priceOf(context),
                     narration: COWORKING_EVENT,

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core'
 import type { AnyMachineSnapshot } from 'xstate'
-import { overlayDrivers, statusOf, walletRefusedDrivers } from './booking-payment.views'
-import { type CoworkingInput, coworkingMachine } from './coworking.machine'
+import {
+  overlayDrivers,
+  statusOf,
+  walletButtonsShow,
+  walletReadDrivers,
+  walletRefusedDrivers,
+} from './booking-payment.views'
+import { type CoworkingInput, coworkingMachine, walletOptionsOf } from './coworking.machine'
 import { coworkingModel } from './coworking.model'
 import { defineViews, type ViewStep } from './model'
 
@@ -40,9 +46,9 @@ export const coworkingViews = defineViews({
   model: coworkingModel,
   machine: coworkingMachine,
   starts: {
-    // Ada, an active member with her own wallet (no community wallet). Two extra guests at most
-    // (her first one is free, the second is paid) keep the walk short: the page allows more,
-    // the paths just do not add them.
+    // Ada, an active member with her own wallet (no community wallet), read as the panel opens.
+    // Two extra guests at most (her first one is free, the second is paid) keep the walk short:
+    // the page allows more, the paths just do not add them.
     'Ada, a member, signed in with her wallet': {
       input: { ...member, phone: '+234 803 555 0101', maxExtraGuests: 2 },
       path: '/co-working',
@@ -123,6 +129,7 @@ export const coworkingViews = defineViews({
       server: () => 'sessionExpired',
       request: '**/api/payments/initiate',
     },
+    ...walletReadDrivers,
     'xstate.done.actor.debitWallet': { request: '**/api/wallets/debit/**' },
     ...walletRefusedDrivers('coworking.open.walletFailed'),
     ...overlayDrivers(overlay),
@@ -164,6 +171,9 @@ export const coworkingViews = defineViews({
         throw new Error(`'Book' should be ${enabled ? 'on' : 'off'}`)
       }
       if (error) await dialog(page).getByRole('alert').waitFor(SHORT)
+      await walletButtonsShow(dialog(page), walletOptionsOf(snapshot.context), (wallet) =>
+        snapshot.can({ type: 'wallet.paid', wallet }),
+      )
     },
     'open.reserving': waiting,
     'open.initiating': waiting,

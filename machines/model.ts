@@ -22,7 +22,10 @@ export interface FlowModel<TMachine extends AnyStateMachine = AnyStateMachine> {
   events?: Partial<Record<string, Array<Record<string, unknown>>>>
   /** Stop exploring a state, for flows whose context can grow without bound. */
   limit?: number
-  /** Sends an event only where this holds (the browser replay: what a person can do there). */
+  /**
+   * Sends an event only where this holds: what can happen there (e.g. a call's answer only while
+   * it is under way); the browser replay adds what a person can do there.
+   */
   sendsWhen?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean
 }
 
@@ -58,6 +61,7 @@ export type ServerState =
   | 'coworkingUnavailable'
   | 'sessionExpired'
   | 'walletFunded'
+  | 'walletLow'
   | 'walletEmpty'
   | 'checkoutPaid'
   | 'checkoutDeclined'

@@ -1,6 +1,10 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../openapi/client'
-import { debitWalletForBooking, initiateBookingPayment } from './booking-payment.actors'
+import {
+  debitWalletForBooking,
+  initiateBookingPayment,
+  loadBookingWallets,
+} from './booking-payment.actors'
 import type { StudioOptions } from './print-studio.machine'
 
 /** Whether the studio takes bookings and on which days, loaded together. */
@@ -17,4 +21,5 @@ export const printStudioActors = (api: Api) => ({
   loadStudio: loadStudioOptions(api),
   initiatePayment: initiateBookingPayment(api),
   debitWallet: debitWalletForBooking(api),
+  loadWallets: loadBookingWallets(api),
 })

@@ -7,6 +7,18 @@ import {
   logCallError,
   type WalletDebitRequest,
 } from './booking-calls'
+import {
+  type BookingWallets,
+  loadWalletsStub,
+  noWallets,
+  type WalletIds,
+  walletCanPay,
+  walletIdOf,
+  walletOptions,
+  walletsClosed,
+  walletsInvoke,
+  walletsOpened,
+} from './booking-wallets'
 import { onFirstUse } from './on-first-use'
 import { CURRENCY, printStudioPriceKobo } from './rules/pricing'
 import {
@@ -39,9 +51,6 @@ export interface PrintStudioInput {
   user: (StudioPerson & { id: string }) | null
   /** A guest's remembered details (empty text when none). */
   guest: StudioPerson
-  /** Stored wallet ids; the wallet buttons need them (and a signed-in person). */
-  walletId: string | null
-  communityWalletId: string | null
 }
 
 type GuestField = keyof StudioPerson
@@ -54,6 +63,8 @@ export interface PrintStudioContext extends PrintStudioInput {
   slot: string | null
   /** The message shown in the panel after a failed call; cleared by the next change. */
   error: string | null
+  /** The signed-in person's wallets, read each time the panel opens. */
+  wallets: BookingWallets
 }
 
 type PrintStudioEvent =
@@ -66,6 +77,7 @@ type PrintStudioEvent =
   | { type: 'booking.card' }
   | { type: 'booking.wallet' }
   | { type: 'booking.communityWallet' }
+  | { type: 'wallets.retry' }
   | { type: 'overlay.viewBookings' }
   | { type: 'overlay.closed' }
 
@@ -140,6 +152,10 @@ export const studioCallFailed = <T extends string>(target: T, action: string) =>
     },
   ] as const
 
+/** The wallet buttons: a signed-in person's (a guest pays by card). */
+export const walletOptionsOf = (context: PrintStudioContext) =>
+  context.user ? walletOptions(context.wallets, printStudioPriceKobo()) : []
+
 const person = (context: PrintStudioContext): StudioPerson => context.user ?? context.guest
 
 const bookingOf = (context: PrintStudioContext, paidWith: StudioPaidWith) =>
@@ -175,8 +191,12 @@ const printStudio = setup({
     debitWallet: fromPromise<unknown, WalletDebitRequest>(async () => {
       throw new Error('debitWallet is not provided')
     }),
+    loadWallets: loadWalletsStub,
   },
   actions: {
+    setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
+    /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
+    rememberWallets: (_, _params: WalletIds) => {},
     redirectToPayment: (_, _params: { url: string }) => {},
     navigateToBookings: () => {},
     reloadPage: () => {},
@@ -190,9 +210,14 @@ const printStudio = setup({
     isGuest: ({ context }) => context.user === null,
     canPayByCard: ({ context }) => canBook(context),
     canPayFromWallet: ({ context }) =>
-      context.user !== null && context.walletId !== null && canBook(context),
+      context.user !== null &&
+      canBook(context) &&
+      walletCanPay(context.wallets, 'personal', printStudioPriceKobo()),
     canPayFromCommunityWallet: ({ context }) =>
-      context.user !== null && context.communityWalletId !== null && canBook(context),
+      context.user !== null &&
+      canBook(context) &&
+      walletCanPay(context.wallets, 'community', printStudioPriceKobo()),
+    hasWalletsFailed: ({ context }) => context.wallets.status === 'failed',
   },
   delays: { walletFailureReload: 5000 },
 })
@@ -204,19 +229,19 @@ const debiting = (
   action: string,
 ) =>
   printStudio.createStateConfig({
-    tags: ['busy', 'panelOpen'],
+    tags: ['busy'],
     invoke: {
       id,
       src: 'debitWallet',
       input: ({ context }) => ({
-        walletId: (paidWith === 'wallet' ? context.walletId : context.communityWalletId) ?? '',
+        walletId: walletIdOf(context.wallets, paidWith === 'wallet' ? 'personal' : 'community'),
         body: {
           debitAmount: printStudioPriceKobo(),
           narration: STUDIO_NARRATION,
           booking: bookingOf(context, paidWith),
         },
       }),
-      onDone: 'booked',
+      onDone: '#printStudio.booked',
       onError: studioCallFailed('walletFailed', action),
     },
   })
@@ -229,7 +254,7 @@ const debiting = (
 export const printStudioMachine = onFirstUse(() =>
   printStudio.createMachine({
     id: 'printStudio',
-    context: ({ input }) => ({ ...input, ...noStudioChoice() }),
+    context: ({ input }) => ({ ...input, ...noStudioChoice(), wallets: noWallets }),
     initial: 'loading',
     states: {
       loading: {
@@ -243,64 +268,94 @@ export const printStudioMachine = onFirstUse(() =>
       },
       failed: { tags: ['error'], on: { 'studio.retry': 'loading' } },
       /** The page, panel closed: 'Book' when the studio takes bookings, else 'Not available'. */
-      idle: { on: { 'panel.opened': { guard: 'hasStudio', target: 'choosing' } } },
-      choosing: {
+      idle: { on: { 'panel.opened': { guard: 'hasStudio', target: 'open' } } },
+      /** The booking panel. A signed-in person's wallets are read afresh each time it opens. */
+      open: {
         tags: ['panelOpen'],
-        on: {
-          'panel.closed': 'idle',
-          'day.selected': {
-            guard: { type: 'isOfferedDay', params: ({ event }) => ({ day: event.day }) },
-            actions: assign({ day: ({ event }) => event.day, error: null }),
-          },
-          'slot.selected': {
-            guard: { type: 'isStudioSlot', params: ({ event }) => ({ slot: event.slot }) },
-            actions: assign({ slot: ({ event }) => event.slot, error: null }),
-          },
-          'guest.changed': {
-            guard: 'isGuest',
-            actions: assign({
-              guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
-              error: null,
-            }),
-          },
-          'booking.card': { guard: 'canPayByCard', target: 'initiating' },
-          'booking.wallet': { guard: 'canPayFromWallet', target: 'debitingWallet' },
-          'booking.communityWallet': {
-            guard: 'canPayFromCommunityWallet',
-            target: 'debitingCommunityWallet',
-          },
+        initial: 'choosing',
+        entry: {
+          type: 'setWallets',
+          params: ({ context }) => ({ wallets: walletsOpened(context.user !== null) }),
         },
-      },
-      initiating: {
-        tags: ['busy', 'panelOpen'],
-        invoke: {
-          id: 'initiatePayment',
-          src: 'initiatePayment',
-          input: ({ context }) =>
-            studioPayment({
-              ...context,
-              person: person(context),
-              account: context.user?.id ?? null,
-            }),
-          onDone: {
-            target: 'redirecting',
-            actions: { type: 'redirectToPayment', params: ({ event }) => ({ url: event.output }) },
-          },
-          onError: studioCallFailed('choosing', 'start the payment'),
+        exit: {
+          type: 'setWallets',
+          params: ({ context }) => ({ wallets: walletsClosed(context.wallets) }),
         },
-      },
-      /** On the way to the card provider's page: 'Please wait' stays until the browser leaves. */
-      redirecting: { tags: ['busy', 'panelOpen'] },
-      debitingWallet: debiting('debitWallet', 'wallet', 'pay from your wallet'),
-      debitingCommunityWallet: debiting(
-        'debitCommunityWallet',
-        'community-wallet',
-        'pay from the community wallet',
-      ),
-      /** The server's message shows; the page reloads after 5 s (fresh balance, fresh days). */
-      walletFailed: {
-        tags: ['error', 'panelOpen'],
-        after: { walletFailureReload: { target: 'reloading', actions: 'reloadPage' } },
+        invoke: walletsInvoke<PrintStudioContext>({
+          signedIn: (context) => context.user !== null,
+          expired: '.sessionExpired',
+        }),
+        states: {
+          choosing: {
+            on: {
+              'panel.closed': '#printStudio.idle',
+              'wallets.retry': {
+                guard: 'hasWalletsFailed',
+                target: '#printStudio.open',
+                reenter: true,
+              },
+              'day.selected': {
+                guard: { type: 'isOfferedDay', params: ({ event }) => ({ day: event.day }) },
+                actions: assign({ day: ({ event }) => event.day, error: null }),
+              },
+              'slot.selected': {
+                guard: { type: 'isStudioSlot', params: ({ event }) => ({ slot: event.slot }) },
+                actions: assign({ slot: ({ event }) => event.slot, error: null }),
+              },
+              'guest.changed': {
+                guard: 'isGuest',
+                actions: assign({
+                  guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
+                  error: null,
+                }),
+              },
+              'booking.card': { guard: 'canPayByCard', target: 'initiating' },
+              'booking.wallet': { guard: 'canPayFromWallet', target: 'debitingWallet' },
+              'booking.communityWallet': {
+                guard: 'canPayFromCommunityWallet',
+                target: 'debitingCommunityWallet',
+              },
+            },
+          },
+          initiating: {
+            tags: ['busy'],
+            invoke: {
+              id: 'initiatePayment',
+              src: 'initiatePayment',
+              input: ({ context }) =>
+                studioPayment({
+                  ...context,
+                  person: person(context),
+                  account: context.user?.id ?? null,
+                }),
+              onDone: {
+                target: 'redirecting',
+                actions: {
+                  type: 'redirectToPayment',
+                  params: ({ event }) => ({ url: event.output }),
+                },
+              },
+              onError: studioCallFailed('choosing', 'start the payment'),
+            },
+          },
+          /** On the way to the card provider's page: 'Please wait' stays until the browser leaves. */
+          redirecting: { tags: ['busy'] },
+          debitingWallet: debiting('debitWallet', 'wallet', 'pay from your wallet'),
+          debitingCommunityWallet: debiting(
+            'debitCommunityWallet',
+            'community-wallet',
+            'pay from the community wallet',
+          ),
+          /** The server's message shows; the page reloads after 5 s (fresh balance, fresh days). */
+          walletFailed: {
+            tags: ['error'],
+            after: {
+              walletFailureReload: { target: '#printStudio.reloading', actions: 'reloadPage' },
+            },
+          },
+          /** A 401: the session-expiry banner speaks and redirects; nothing more to say here. */
+          sessionExpired: {},
+        },
       },
       /** The 'Booking successful!' overlay. */
       booked: {
@@ -311,8 +366,6 @@ export const printStudioMachine = onFirstUse(() =>
       },
       reloading: { tags: ['busy'] },
       leaving: { tags: ['busy'] },
-      /** A 401: the session-expiry banner speaks and redirects; nothing more to say here. */
-      sessionExpired: {},
     },
   }),
 )

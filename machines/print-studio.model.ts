@@ -1,4 +1,5 @@
 import { ApiError } from '../openapi/client'
+import { walletsAnswerFirst } from './booking-wallets'
 import { defineModel } from './model'
 import { printStudioMachine } from './print-studio.machine'
 
@@ -11,22 +12,32 @@ const ada = {
   phone: '0803 000 1616',
 }
 const origin = 'https://sixteen.ng'
+/** Ada's wallet (₦100,000) and her community's (₦50,000), as GET /wallets answers them. */
+const adaWallet = { id: 'wallet-ada', Balance: 10_000_000 }
+const collectiveWallet = { id: 'wallet-collective', Balance: 5_000_000 }
 
 export const printStudioModel = defineModel({
   machine: printStudioMachine,
   description:
-    "The print studio: 'Book' or 'Not available'; day, session and a guest's details; card (to the provider), wallet or community wallet ('Booking successful!'); a failed wallet payment reloads after 5 s; a 401 hands over to session expiry.",
+    "The print studio: 'Book' or 'Not available'; day, session and a guest's details; card (to the provider), or a wallet the balance covers ('Booking successful!'; a signed-in person's wallets are read as the panel opens, a 401 ends the session, another failure offers a retry); a failed wallet payment reloads after 5 s; a 401 hands over to session expiry.",
   inputs: {
-    guest: { origin, user: null, guest: nobody, walletId: null, communityWalletId: null },
-    'signed in, both wallets': {
-      origin,
-      user: ada,
-      guest: nobody,
-      walletId: 'wallet-ada',
-      communityWalletId: 'wallet-collective',
-    },
+    guest: { origin, user: null, guest: nobody },
+    'signed in (her wallets read when the panel opens)': { origin, user: ada, guest: nobody },
   },
+  sendsWhen: walletsAnswerFirst,
   events: {
+    'xstate.done.actor.loadWallets': [
+      // Her own wallet and her community's, both able to pay for a session.
+      { output: { userWallet: adaWallet, communityWallets: [collectiveWallet] } },
+      // Her own wallet only (no community's), funded.
+      { output: { userWallet: adaWallet, communityWallets: [] } },
+      // Her own wallet only, ₦1,000 left: less than a session.
+      { output: { userWallet: { ...adaWallet, Balance: 100_000 }, communityWallets: [] } },
+    ],
+    'xstate.error.actor.loadWallets': [
+      { error: new ApiError(401, 'Login session has expired') },
+      { error: new TypeError('Failed to fetch') },
+    ],
     'xstate.done.actor.loadStudio': [
       { output: { items: [{ id: '5', Name: 'Print Studio', Coworking: true }], days: DAYS } },
       { output: { items: [{ id: '5', Name: 'Print Studio', Coworking: false }], days: DAYS } },

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core'
-import { overlayDrivers, statusOf, walletRefusedDrivers } from './booking-payment.views'
+import {
+  overlayDrivers,
+  statusOf,
+  walletButtonsShow,
+  walletReadDrivers,
+  walletRefusedDrivers,
+} from './booking-payment.views'
 import { defineViews, type ViewStep } from './model'
-import { printStudioMachine } from './print-studio.machine'
+import { printStudioMachine, walletOptionsOf } from './print-studio.machine'
 import { printStudioModel } from './print-studio.model'
 import { dayLabel } from './rules/dates'
 
@@ -17,7 +23,7 @@ const main = (page: Page) => page.getByRole('main')
 const dialog = (page: Page) => page.getByRole('dialog', { name: 'Book the print studio' })
 const overlay = (page: Page) => page.getByRole('alertdialog', { name: 'Booking successful!' })
 
-const signedIn = printStudioModel.inputs['signed in, both wallets'] as {
+const signedIn = printStudioModel.inputs['signed in (her wallets read when the panel opens)'] as {
   origin: string
   user: { id: string; email: string; name: string; phone: string }
 }
@@ -31,15 +37,10 @@ export const printStudioViews = defineViews({
   model: printStudioModel,
   machine: printStudioMachine,
   starts: {
-    // Ada, signed in, with her own wallet (no demo account has both a personal and a community
-    // wallet, so the community wallet is walked on the machine only).
+    // Ada, signed in, with her own wallet, read as the panel opens (no demo account has both a
+    // personal and a community wallet, so the community wallet is walked on the machine only).
     'Ada, signed in with her wallet': {
-      input: {
-        ...signedIn,
-        user: { ...signedIn.user, phone: '+234 803 555 0101' },
-        walletId: 'ada-wallet',
-        communityWalletId: null,
-      },
+      input: { ...signedIn, user: { ...signedIn.user, phone: '+234 803 555 0101' } },
       path: '/print-studio',
       signIn: 'ada@example.com',
     },
@@ -89,11 +90,12 @@ export const printStudioViews = defineViews({
       server: () => 'sessionExpired',
       request: '**/api/payments/initiate',
     },
+    ...walletReadDrivers,
     'xstate.done.actor.debitWallet': {
       server: () => 'walletFunded',
       request: '**/api/wallets/debit/**',
     },
-    ...walletRefusedDrivers('printStudio.walletFailed'),
+    ...walletRefusedDrivers('printStudio.open.walletFailed'),
     ...overlayDrivers(overlay),
   },
   states: {
@@ -108,7 +110,7 @@ export const printStudioViews = defineViews({
       await main(page).getByRole('button', { name, exact: true }).waitFor(SHORT)
       await dialog(page).waitFor({ state: 'hidden', ...SHORT })
     },
-    choosing: async ({ page, snapshot }) => {
+    'open.choosing': async ({ page, snapshot }) => {
       const { day, slot, error } = snapshot.context
       await dialog(page).waitFor(SHORT)
       await dialog(page).getByText(signedIn.user.name).waitFor(SHORT)
@@ -125,16 +127,19 @@ export const printStudioViews = defineViews({
         throw new Error(`'Book' should be ${enabled ? 'on' : 'off'}`)
       }
       if (error) await dialog(page).getByRole('alert').waitFor(SHORT)
+      await walletButtonsShow(dialog(page), walletOptionsOf(snapshot.context), (kind) =>
+        snapshot.can({ type: kind === 'personal' ? 'booking.wallet' : 'booking.communityWallet' }),
+      )
     },
-    initiating: waiting,
-    debitingWallet: waiting,
+    'open.initiating': waiting,
+    'open.debitingWallet': waiting,
     // The sandbox checkout, asking for the session's price.
-    redirecting: async ({ page }) => {
+    'open.redirecting': async ({ page }) => {
       await page.waitForURL('**/sandbox/checkout/**', SHORT)
       await page.getByText('₦30,000.00').first().waitFor(SHORT)
     },
     // The server's reason (its own words), the panel locked until the page reloads.
-    walletFailed: async ({ page }) => {
+    'open.walletFailed': async ({ page }) => {
       await dialog(page).getByRole('alert').waitFor(SHORT)
       const pay = dialog(page).getByRole('button', { name: 'Pay via Wallet' })
       if (await pay.isEnabled()) throw new Error("'Pay via Wallet' should be off")
@@ -152,7 +157,7 @@ export const printStudioViews = defineViews({
       await page.waitForURL('**/profile/bookings', SHORT)
     },
     // A 401: the banner says so before the app goes to the login page.
-    sessionExpired: async ({ page }) => {
+    'open.sessionExpired': async ({ page }) => {
       await page.getByText('Login session has expired').waitFor(SHORT)
     },
   },

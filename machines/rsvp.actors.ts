@@ -1,7 +1,11 @@
 import { fromPromise } from 'xstate'
 import { type Api, type components, expectData } from '../openapi/client'
 import type { WalletDebitRequest } from './booking-calls'
-import { initiateBookingPayment, postWalletDebit } from './booking-payment.actors'
+import {
+  initiateBookingPayment,
+  loadBookingWallets,
+  postWalletDebit,
+} from './booking-payment.actors'
 
 type Booking = components['schemas']['Booking']
 type BookingInput = components['schemas']['BookingInput']
@@ -16,4 +20,5 @@ export const rsvpActors = (api: Api) => ({
     const body = await postWalletDebit(api, input, signal)
     return body.data.booking
   }),
+  loadWallets: loadBookingWallets(api),
 })

@@ -8,8 +8,20 @@ import {
   type WalletDebitRequest,
   type WalletKind,
 } from './booking-calls'
+import {
+  type BookingWallets,
+  loadWalletsStub,
+  noWallets,
+  type WalletIds,
+  walletCanPay,
+  walletIdOf,
+  walletOptions,
+  walletsClosed,
+  walletsInvoke,
+  walletsOpened,
+} from './booking-wallets'
 import { onFirstUse } from './on-first-use'
-import { BOOKINGS_PATH, walletReference } from './rules/bookings'
+import { BOOKINGS_PATH, isSoldOutRefusal, walletReference } from './rules/bookings'
 import { eventAction, isFreeEvent, metadataFields, ticketPrice } from './rules/events'
 import { toKobo } from './rules/pricing'
 import {
@@ -44,8 +56,6 @@ export interface RsvpInput {
   viewer: RsvpViewer
   /** A guest's remembered e-mail, name and phone (empty strings when none). */
   guest: GuestDetails
-  /** Wallet ids stored at login; the community one only for members of a community. */
-  wallets: { personal: string | null; community: string | null }
   /** The clock: which days are still ahead, and whether the event is still open. */
   now: Date
   /** The site's origin, for the address a card payment comes back to. */
@@ -55,7 +65,8 @@ export interface RsvpInput {
 export interface RsvpContext {
   event: Event
   viewer: RsvpViewer
-  wallets: RsvpInput['wallets']
+  /** The signed-in person's wallets, read each time the panel opens. */
+  wallets: BookingWallets
   origin: string
   /** Whether the event takes bookings from this viewer (not ended, places left, members). */
   bookable: boolean
@@ -85,6 +96,7 @@ export type RsvpEvent =
   | { type: 'rsvp.submitted' }
   | { type: 'pay.card' }
   | { type: 'pay.wallet'; wallet: WalletKind }
+  | { type: 'wallets.retry' }
   | { type: 'overlay.viewBookings' }
   | { type: 'overlay.closed' }
 
@@ -100,6 +112,12 @@ export function problemsOf(context: RsvpContext): RsvpProblem[] {
 
 /** The price in kobo, exactly the Amount the server is sent (it recomputes and compares). */
 export const amountKobo = (context: RsvpContext) => toKobo(context.price)
+
+/** The wallet buttons: a signed-in person's, for a priced ticket (none for a guest or a free one). */
+export const walletOptionsOf = (context: RsvpContext) =>
+  context.viewer.signedIn && context.price > 0
+    ? walletOptions(context.wallets, amountKobo(context))
+    : []
 
 /** The person the booking is for: the signed-in person's stored details, else what was typed. */
 function booker(context: RsvpContext): GuestDetails {
@@ -177,7 +195,7 @@ export function paymentOf(context: RsvpContext): BookingPayment {
 /** The wallet debit: the price in kobo, the event's name as narration, and the booking. */
 export function debitOf(context: RsvpContext, wallet: WalletKind): WalletDebitRequest {
   return {
-    walletId: (wallet === 'community' ? context.wallets.community : context.wallets.personal) ?? '',
+    walletId: walletIdOf(context.wallets, wallet),
     body: {
       debitAmount: amountKobo(context),
       narration: context.event.Name,
@@ -188,7 +206,7 @@ export function debitOf(context: RsvpContext, wallet: WalletKind): WalletDebitRe
 
 /** The server's message for a refusal it explained; `fallback` for a crash or a lost connection. */
 function failureText(error: unknown, fallback: string): string {
-  if (error instanceof ApiError && error.status === 409) {
+  if (error instanceof ApiError && isSoldOutRefusal(error.status, error.message)) {
     return 'Sold out: the last places went while you were booking.'
   }
   if (error instanceof ApiError && error.status < 500 && error.message) return error.message
@@ -222,8 +240,12 @@ export const rsvpMachine = onFirstUse(() =>
       debitWallet: fromPromise<Booking, WalletDebitRequest>(async () => {
         throw new Error('debitWallet is not provided')
       }),
+      loadWallets: loadWalletsStub,
     },
     actions: {
+      setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
+      /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
+      rememberWallets: (_, _params: WalletIds) => {},
       /** The browser goes to the card provider's checkout. */
       redirectToPayment: (_, _params: { url: string }) => {},
       /** A guest's free ticket: the registered page, loaded afresh (spec: navigate, then reload). */
@@ -251,9 +273,9 @@ export const rsvpMachine = onFirstUse(() =>
         event.type === 'pay.wallet' &&
         context.viewer.signedIn &&
         context.price > 0 &&
-        (event.wallet === 'community' ? context.wallets.community : context.wallets.personal) !==
-          null &&
-        problemsOf(context).length === 0,
+        problemsOf(context).length === 0 &&
+        walletCanPay(context.wallets, event.wallet, amountKobo(context)),
+      hasWalletsFailed: ({ context }) => context.wallets.status === 'failed',
       isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
     },
     delays: { walletFailureReload: 5000 },
@@ -265,7 +287,7 @@ export const rsvpMachine = onFirstUse(() =>
       return {
         event,
         viewer,
-        wallets: input.wallets,
+        wallets: noWallets,
         origin: input.origin,
         bookable: eventAction(event, viewer, now) === 'open',
         guest: { ...input.guest },
@@ -286,10 +308,24 @@ export const rsvpMachine = onFirstUse(() =>
       },
       open: {
         initial: 'editing',
+        // A signed-in person's wallets are read afresh each time the panel opens.
+        entry: {
+          type: 'setWallets',
+          params: ({ context }) => ({ wallets: walletsOpened(context.viewer.signedIn) }),
+        },
+        exit: {
+          type: 'setWallets',
+          params: ({ context }) => ({ wallets: walletsClosed(context.wallets) }),
+        },
+        invoke: walletsInvoke<RsvpContext>({
+          signedIn: (context) => context.viewer.signedIn,
+          expired: '.sessionExpired',
+        }),
         states: {
           editing: {
             on: {
               'panel.closed': { target: '#rsvp.closed', actions: assign({ error: null }) },
+              'wallets.retry': { guard: 'hasWalletsFailed', target: '#rsvp.open', reenter: true },
               'guest.changed': {
                 guard: 'isGuest',
                 actions: assign({

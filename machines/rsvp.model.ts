@@ -1,4 +1,5 @@
 import { ApiError, type components } from '../openapi/client'
+import { walletsAnswerFirst } from './booking-wallets'
 import { sampleEvent } from './fixtures'
 import { defineModel } from './model'
 import { type RsvpInput, rsvpMachine } from './rsvp.machine'
@@ -58,7 +59,9 @@ const ada = {
   name: 'Ada Okafor',
   phone: '+234 803 555 0101',
 }
-const noWallets = { personal: null, community: null }
+/** Ada's wallet (₦100,000) and her community's (₦50,000), as GET /wallets answers them. */
+const adaWallet = { id: '00000000-0000-4000-8000-00000000a001', Balance: 10_000_000 }
+const collectiveWallet = { id: '00000000-0000-4000-8000-00000000c001', Balance: 5_000_000 }
 const remembered = { email: 'tolu@example.com', name: 'Tolu Ade', phone: '0803 555 0199' }
 const nothingStored = { email: '', name: '', phone: '' }
 
@@ -82,7 +85,6 @@ const inputs: Record<string, RsvpInput> = {
     event: freeEvent,
     viewer: guestViewer,
     guest: remembered,
-    wallets: noWallets,
     now,
     origin,
   },
@@ -90,26 +92,20 @@ const inputs: Record<string, RsvpInput> = {
     event: paidToday,
     viewer: guestViewer,
     guest: nothingStored,
-    wallets: noWallets,
     now,
     origin,
   },
-  'a member with both wallets, a paid event over two days with two slots': {
+  'a member (her wallets read when the panel opens), a paid event over two days with two slots': {
     event: workshop,
     viewer: ada,
     guest: nothingStored,
-    wallets: {
-      personal: '00000000-0000-4000-8000-00000000a001',
-      community: '00000000-0000-4000-8000-00000000c001',
-    },
     now,
     origin,
   },
-  'a signed-in person without wallets, a free event': {
+  'a signed-in person, not a member, a free event': {
     event: { ...freeEvent, metadata: null },
     viewer: { ...ada, isMember: false },
     guest: nothingStored,
-    wallets: noWallets,
     now,
     origin,
   },
@@ -117,7 +113,6 @@ const inputs: Record<string, RsvpInput> = {
     event: { ...workshop, 'Members-only': true },
     viewer: guestViewer,
     guest: remembered,
-    wallets: noWallets,
     now,
     origin,
   },
@@ -126,8 +121,9 @@ const inputs: Record<string, RsvpInput> = {
 export const rsvpModel = defineModel({
   machine: rsvpMachine,
   description:
-    'The RSVP panel: guest details or the stored ones, extra questions, day and slot; a free ticket, a card payment (to the checkout) or a wallet payment (success overlay; failure reloads).',
+    "The RSVP panel: guest details or the stored ones, extra questions, day and slot; a signed-in person's wallets read as it opens (a 401 ends the session, another failure offers a retry); a free ticket, a card payment (to the checkout) or a wallet payment that the balance covers (success overlay; failure reloads).",
   inputs,
+  sendsWhen: walletsAnswerFirst,
   events: {
     'guest.changed': [
       { field: 'email', value: 'tolu@' },
@@ -139,6 +135,18 @@ export const rsvpModel = defineModel({
     'day.chosen': [{ day: '2026-11-29' }],
     'slot.chosen': [{ slot: '4pm - 8pm' }],
     'pay.wallet': [{ wallet: 'personal' }, { wallet: 'community' }],
+    'xstate.done.actor.loadWallets': [
+      // Her own wallet and her community's, both able to pay.
+      { output: { userWallet: adaWallet, communityWallets: [collectiveWallet] } },
+      // Her own wallet only (no community's), funded.
+      { output: { userWallet: adaWallet, communityWallets: [] } },
+      // Her own wallet only, ₦1,000 left: too little for any ticket.
+      { output: { userWallet: { ...adaWallet, Balance: 100_000 }, communityWallets: [] } },
+    ],
+    'xstate.error.actor.loadWallets': [
+      { error: new ApiError(401, 'Login session has expired') },
+      { error: new TypeError('Failed to fetch') },
+    ],
     'xstate.done.actor.createBooking': [{ output: { ...booking, 'Paid with': 'free' } }],
     'xstate.error.actor.createBooking': [
       { error: new ApiError(401, 'Login session has expired') },

@@ -1,7 +1,13 @@
 import type { Page } from 'playwright-core'
-import { overlayDrivers, statusOf, walletRefusedDrivers } from './booking-payment.views'
+import {
+  overlayDrivers,
+  statusOf,
+  walletButtonsShow,
+  walletReadDrivers,
+  walletRefusedDrivers,
+} from './booking-payment.views'
 import { defineViews, type ViewStep } from './model'
-import { type RsvpInput, rsvpMachine } from './rsvp.machine'
+import { type RsvpInput, rsvpMachine, walletOptionsOf } from './rsvp.machine'
 import { rsvpModel } from './rsvp.model'
 import { dayLabel } from './rules/dates'
 import { isValidEmail } from './rules/email'
@@ -32,7 +38,7 @@ const modelInput = (name: string) => {
 const freeStart = modelInput('a guest with remembered details, a free event with extra questions')
 const paidStart = modelInput('a guest with nothing remembered, a paid event today')
 const memberStart = modelInput(
-  'a member with both wallets, a paid event over two days with two slots',
+  'a member (her wallets read when the panel opens), a paid event over two days with two slots',
 )
 const overlay = (page: Page) => page.getByRole('alertdialog')
 /** The demo data's clock, which the browser replay pins. */
@@ -58,7 +64,8 @@ export const rsvpViews = defineViews({
       width: 390,
     },
     // Ada, an active member with her own wallet (no community wallet), at the demo's Risograph
-    // Workshop: the friends' price shows once the page has read her membership.
+    // Workshop: the friends' price shows once the page has read her membership. The login stored
+    // no wallet: the panel reads her wallets as it opens.
     'Ada, a member with her wallet, a paid event over two days with two slots': {
       input: {
         ...memberStart,
@@ -68,7 +75,6 @@ export const rsvpViews = defineViews({
           StartDate: '2026-11-29T11:00:00.000Z',
           EndDate: '2026-11-29T19:00:00.000Z',
         },
-        wallets: { ...memberStart.wallets, community: null },
       },
       path: '/event/risograph-workshop',
       signIn: 'ada@example.com',
@@ -140,6 +146,7 @@ export const rsvpViews = defineViews({
         await dialog(page).getByRole('button', { name: 'Pay via Wallet' }).click()
       },
     },
+    ...walletReadDrivers,
     'xstate.done.actor.debitWallet': { request: '**/api/wallets/debit/**' },
     ...walletRefusedDrivers('rsvp.open.walletFailed'),
     ...overlayDrivers(overlay),
@@ -170,6 +177,9 @@ export const rsvpViews = defineViews({
         if (!(await radio.isChecked())) throw new Error(`'${choice}' should be chosen`)
       }
       if (error) await dialog(page).getByText(error).waitFor(SHORT)
+      await walletButtonsShow(dialog(page), walletOptionsOf(snapshot.context), (wallet) =>
+        snapshot.can({ type: 'pay.wallet', wallet }),
+      )
       const email = snapshot.context.guest.email
       if (email && !isValidEmail(email)) {
         await dialog(page).getByText('Please enter a valid email address.').waitFor(SHORT)

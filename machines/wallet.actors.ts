@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, ApiError, expectData } from '../openapi/client'
+import { readWallets } from './booking-payment.actors'
 import { firstCommunity } from './profile.actors'
 import { membershipStatus } from './rules/profile'
 import type { WalletHistories, WalletsLoaded, WalletTransaction } from './wallet.machine'
@@ -26,14 +27,14 @@ async function historyOf(
 export const walletActors = (api: Api) => ({
   loadWallets: fromPromise<WalletsLoaded>(async ({ signal }) => {
     const [wallets, profile, community] = await Promise.all([
-      expectData(api.GET('/wallets', { signal })),
+      readWallets(api, signal),
       expectData(api.GET('/accounts/profile', { signal })),
       firstCommunity(api, signal),
     ])
     return {
-      userWallet: wallets.data.userWallet,
-      communityWallets: wallets.data.communityWallets,
-      status: membershipStatus(profile.account.subscriptionStatus, community),
+      userWallet: wallets.userWallet,
+      communityWallets: wallets.communityWallets,
+      status: membershipStatus(profile.account, community),
     }
   }),
   createWallet: fromPromise<WalletsLoaded, { status: string | null }>(async ({ input, signal }) => {

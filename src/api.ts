@@ -28,14 +28,14 @@ export const sessionExpiry = onFirstUse(() =>
 
 /**
  * The calls whose 401 ends the session out loud (spec, section 8): paying, booking and paying
- * from the wallet. Keyed by method and the contract's path. Loading the wallets is not one of
- * them: booking panels read balances as a page opens, and a dead token there must leave a quiet
- * visitor; on /profile/wallet the protected-page rule ends the session out loud.
+ * from the wallet, and reading the wallets, which a booking panel does as the person opens it to
+ * pay (and /profile/wallet, a protected page). Keyed by method and the contract's path.
  */
 export const SESSION_ENDING_CALLS: readonly string[] = [
   'POST /payments/initiate',
   'POST /bookings/rsvp',
   'POST /wallets/debit/{walletId}',
+  'GET /wallets',
 ]
 
 /** The protected routes of the route table: /profile and everything under it, /tour, /bye-laws. */

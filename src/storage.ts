@@ -44,6 +44,16 @@ export const storage = {
   clearSession() {
     for (const key of SESSION_KEYS) storage.remove(key)
   },
+  /**
+   * Keeps the wallet ids of the signed-in person's last wallet read (`wallet`, `communityWallet`);
+   * a wallet they no longer have is forgotten.
+   */
+  rememberWallets(ids: { personal: string | null; community: string | null }) {
+    if (ids.personal) storage.set('wallet', ids.personal)
+    else storage.remove('wallet')
+    if (ids.community) storage.set('communityWallet', ids.community)
+    else storage.remove('communityWallet')
+  },
   /** Forgets everything, remembered details too; a lost login uses clearSession() instead. */
   clear() {
     try {

@@ -4,6 +4,17 @@ import { formatMinor } from './money'
 /** The signed-in person's bookings: where a card payment returns them, and 'View Bookings'. */
 export const BOOKINGS_PATH = '/profile/bookings'
 
+/** The server's word for a booking refused because no place is left (409). */
+export const SOLD_OUT = 'Sold out'
+
+/**
+ * Whether a refusal (409) is for want of places. Another 409 (e.g. the person already holds this
+ * booking) is said in the server's own words by the panels.
+ */
+export function isSoldOutRefusal(status: number | null, message: string | null): boolean {
+  return status === 409 && (!message?.trim() || message.trim() === SOLD_OUT)
+}
+
 /** The Payment Reference of a booking paid from a wallet. */
 export const WALLET_REFERENCE = 'Wallet transaction'
 

@@ -1,4 +1,4 @@
-import { BOOKINGS_PATH, walletReference } from './bookings'
+import { BOOKINGS_PATH, isSoldOutRefusal, walletReference } from './bookings'
 import { dayLabel, isValidDay, shortDay } from './dates'
 import { isValidEmail } from './email'
 import { formatNaira } from './money'
@@ -185,52 +185,12 @@ export function coworkingSupportMessage(query: BookedCoworkingQuery): string {
   return lines.filter(Boolean).join('\n')
 }
 
-/** Whether a wallet can pay a price; an unknown balance is left for the server to judge. */
-export function canAfford(balanceKobo: number | null, priceKobo: number): boolean {
-  return balanceKobo === null || balanceKobo >= priceKobo
-}
-
-/** A wallet the person may pay from: its id and, when known, its balance in kobo. */
-export interface WalletChoice {
-  id: string
-  balance: number | null
-}
-
-export interface LoadedWallets {
-  userWallet: { id: string; Balance: number } | null
-  communityWallets: { id: string; Balance: number }[]
-}
-
-/**
- * The wallets offered: the personal one (stored id, else the one the server returned) and the
- * community one only when a community wallet id is stored (its balance, else the first's).
- */
-export function walletChoices(
-  stored: { personal: string | null; community: string | null },
-  loaded: LoadedWallets | null,
-): { personal: WalletChoice | null; community: WalletChoice | null } {
-  const personalId = stored.personal || loaded?.userWallet?.id || null
-  const personal = personalId
-    ? { id: personalId, balance: loaded?.userWallet?.Balance ?? null }
-    : null
-  const communityWallets = loaded?.communityWallets ?? []
-  const community = stored.community
-    ? {
-        id: stored.community,
-        balance:
-          (communityWallets.find((w) => w.id === stored.community) ?? communityWallets[0])
-            ?.Balance ?? null,
-      }
-    : null
-  return { personal, community }
-}
-
 /** A failed booking call, said shortly for the panel (status null: the server was not reached). */
 export function coworkingFailureMessage(status: number | null, message: string | null): string {
   if (status === null || status === 0) {
     return 'We could not reach Sixteen. Check your connection and try again.'
   }
-  if (status === 409) {
+  if (isSoldOutRefusal(status, message)) {
     return 'Sold out: this space is full on that day. Choose another day or space.'
   }
   if (status === 429) return 'Too many attempts. Please wait a minute and try again.'

@@ -1,8 +1,12 @@
-import type { ReactNode } from 'react'
+import { type MouseEvent, type ReactNode, useId } from 'react'
+import { Link } from 'react-router-dom'
 import type { WalletKind } from '../../machines/booking-calls'
-import { css } from '../../styled-system/css'
+import type { WalletOption } from '../../machines/booking-wallets'
+import { css, cx } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import { shimmer } from './skeleton'
 
-// Pieces the RSVP and co-working panels both show: who books, the price box, the failure.
+// Pieces the booking panels share: who books, the price box, the failure, the wallet buttons.
 
 /** A signed-in person's details instead of the form: their name over their e-mail. */
 export function SignedInDetails({ name, email }: { name: string; email: string }) {
@@ -64,34 +68,128 @@ export function BookingFailure({ message, reloading }: { message: string; reload
       })}
     >
       {message}
-      {reloading ? ' This page will reload in 5 seconds.' : ''}
+      {reloading && (
+        <span className={css({ display: 'block', mt: '1', fontWeight: 'normal' })}>
+          This page will reload in 5 seconds.
+        </span>
+      )}
     </div>
   )
 }
 
-/** The wallets a booking may be paid from, in the order their buttons stand. */
-export const WALLET_KINDS = ['personal', 'community'] as const satisfies WalletKind[]
-
-/** The wallet buttons' words. */
-export const WALLET_LABELS: Record<WalletKind, string> = {
-  personal: 'Pay via Wallet',
-  community: 'Pay via Community Wallet',
-}
-
-/** The wallet buttons: side by side when there are two (from the small breakpoint), else one. */
-export function WalletButtons({ pair, children }: { pair: boolean; children: ReactNode }) {
+/**
+ * The wallet buttons of a priced booking (a signed-in person's), as the flow's `walletOptions`
+ * describe them: each with its balance on its second line (a placeholder while it is read) and,
+ * under it, why it cannot pay and what to do (top up, set one up, try again). One under the other:
+ * the panel is a phone's width even in the desktop's modal. Enabled as the flow's `can()` says.
+ */
+export function WalletPayButtons({
+  options,
+  canPay,
+  pending,
+  onPay,
+  onRetry,
+}: {
+  options: readonly WalletOption[]
+  canPay: (kind: WalletKind) => boolean
+  /** The wallet whose payment is under way: its button says 'Please wait'. */
+  pending: WalletKind | null
+  onPay: (kind: WalletKind, event: MouseEvent<HTMLButtonElement>) => void
+  onRetry: () => void
+}) {
+  const id = useId()
+  if (options.length === 0) return null
   return (
-    <div
-      className={css({
-        display: 'grid',
-        gridTemplateColumns: pair ? { base: '1fr', sm: '1fr 1fr' } : '1fr',
-        gap: '3',
+    <div className={css({ display: 'grid', gap: '3' })}>
+      {options.map((option) => {
+        const noteId = `${id}-${option.kind}`
+        return (
+          <div key={option.kind} className={css({ display: 'grid', gap: '1.5', minW: '0' })}>
+            <button
+              type="button"
+              className={cx(button({ variant: 'outline', size: 'lg' }), walletButton)}
+              disabled={!canPay(option.kind)}
+              aria-busy={option.loading || undefined}
+              aria-describedby={option.note ? noteId : undefined}
+              onClick={(event) => onPay(option.kind, event)}
+            >
+              <span>{pending === option.kind ? 'Please wait' : option.label}</span>
+              {option.loading ? (
+                <>
+                  <span aria-hidden className={cx(shimmer, css({ h: '3', w: '28', my: '0.5' }))} />
+                  <span className={css({ srOnly: true })}>Checking your balance</span>
+                </>
+              ) : (
+                <span className={cx(walletDetail, option.short && walletDetailShort)}>
+                  {option.detail}
+                </span>
+              )}
+            </button>
+            {option.note && (
+              <p id={noteId} className={walletNote}>
+                {option.note.text}
+                {option.note.link && (
+                  <>
+                    {option.note.text && ' '}
+                    <Link to={option.note.link.to} className={walletNoteAction}>
+                      {option.note.link.label}
+                    </Link>
+                  </>
+                )}
+                {option.note.retry && (
+                  <>
+                    {' '}
+                    <button type="button" className={walletNoteAction} onClick={onRetry}>
+                      Try again
+                    </button>
+                  </>
+                )}
+              </p>
+            )}
+          </div>
+        )
       })}
-    >
-      {children}
     </div>
   )
 }
+
+const walletButton = css({
+  w: 'full',
+  h: 'auto',
+  minH: '14',
+  py: '2',
+  flexDir: 'column',
+  gap: '0.5',
+  whiteSpace: 'normal',
+  lineHeight: 'tight',
+  textAlign: 'center',
+})
+
+const walletDetail = css({ fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted' })
+
+const walletDetailShort = css({ color: 'berry.600' })
+
+const walletNote = css({
+  fontSize: 'xs',
+  lineHeight: 'snug',
+  color: 'fg.muted',
+  textAlign: 'center',
+  textWrap: 'pretty',
+})
+
+const walletNoteAction = css({
+  display: 'inline',
+  p: '0',
+  bg: 'transparent',
+  color: 'accent.default',
+  fontWeight: 'semibold',
+  textDecoration: 'underline',
+  textUnderlineOffset: '2px',
+  whiteSpace: 'nowrap',
+  cursor: 'pointer',
+  _hover: { color: 'accent.emphasized' },
+  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
+})
 
 /** The line under the buttons: why they are disabled, or what happens next. */
 export const actionNote = css({ fontSize: 'sm', color: 'fg.muted', textAlign: 'center' })

@@ -9,17 +9,13 @@ import {
   coworkingMachine,
   isFreeChoice,
   priceOf,
+  walletOptionsOf,
 } from '../../machines/coworking.machine'
 import { BOOKINGS_PATH } from '../../machines/rules/bookings'
-import {
-  blockerSentence,
-  canAfford,
-  coworkingPriceLine,
-  dayButtonText,
-} from '../../machines/rules/coworking'
+import { blockerSentence, coworkingPriceLine, dayButtonText } from '../../machines/rules/coworking'
 import { dayLabel } from '../../machines/rules/dates'
 import { isValidEmail } from '../../machines/rules/email'
-import { formatMinor, formatNaira } from '../../machines/rules/money'
+import { formatNaira } from '../../machines/rules/money'
 import { SPOT_FEE_NAIRA } from '../../machines/rules/pricing'
 import { COWORKING_HOURS } from '../../machines/rules/slots'
 import { isMembersOnlySpace } from '../../machines/rules/spaces'
@@ -35,10 +31,9 @@ import {
   BookingFailure,
   PriceSummary,
   SignedInDetails,
-  WALLET_KINDS,
-  WALLET_LABELS,
-  WalletButtons,
+  WalletPayButtons,
 } from './booking-panel-parts'
+import { bookingWalletEffects } from './booking-wallet-effects'
 import {
   bareFieldset,
   ChoiceChips,
@@ -108,10 +103,6 @@ export function coworkingInput(who: SettledViewer, prefill?: CoworkingPrefill): 
     userId: session?.userId ?? null,
     details,
     remember: storage.get('rememberMe') === 'true',
-    walletIds: {
-      personal: session ? storage.get('wallet') || null : null,
-      community: session ? storage.get('communityWallet') || null : null,
-    },
     day: prefill?.day || null,
     origin: pageOrigin(),
   }
@@ -138,6 +129,7 @@ export function useCoworkingActor(input: CoworkingInput): CoworkingRef {
         reloadPage: () => window.location.reload(),
         navigateToBookings: () => navigate(BOOKINGS_PATH),
         logError: (_, { error }) => console.error('Co-working booking', error),
+        ...bookingWalletEffects,
       },
     }),
     { input, inspect: showLiveFlow },
@@ -403,7 +395,6 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
   const { context } = state
   const noteId = useId()
   const free = isFreeChoice(context)
-  const price = priceOf(context)
   const editing = state.matches({ open: 'editing' })
   const cardBusy =
     state.matches({ open: 'reserving' }) ||
@@ -414,11 +405,6 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
     state.matches({ open: 'walletFailed' }) || state.matches({ open: 'reloading' })
   const reason = editing ? blockerSentence(blockersOf(context)) : null
   const canBook = state.can({ type: 'booking.submitted' })
-  const wallets = WALLET_KINDS.flatMap((kind) => {
-    const wallet = context.wallets[kind]
-    return context.signedIn && wallet ? [{ kind, wallet }] : []
-  })
-  const short = wallets.find(({ wallet }) => !canAfford(wallet.balance, price))
 
   return (
     <div className={css({ display: 'grid', gap: '3' })}>
@@ -431,42 +417,20 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
       >
         {cardBusy ? 'Please wait' : 'Book'}
       </button>
-      {!free && wallets.length > 0 && (
-        <WalletButtons pair={wallets.length > 1}>
-          {wallets.map(({ kind, wallet }) => (
-            <button
-              key={kind}
-              type="button"
-              className={cx(
-                button({ variant: 'outline', size: 'lg' }),
-                css({ w: 'full', h: 'auto', minH: '12', py: '2', flexDir: 'column', gap: '0' }),
-              )}
-              disabled={!state.can({ type: 'wallet.paid', wallet: kind })}
-              aria-describedby={reason ? noteId : undefined}
-              onClick={(e) => {
-                // Visitor names are required inputs: the same check as Book's.
-                if (e.currentTarget.form?.reportValidity() === false) return
-                actorRef.send({ type: 'wallet.paid', wallet: kind })
-              }}
-            >
-              <span>{walletBusy === kind ? 'Please wait' : WALLET_LABELS[kind]}</span>
-              {wallet.balance !== null && (
-                <span className={css({ fontSize: 'xs', fontWeight: 'medium', color: 'fg.muted' })}>
-                  {`Balance ${formatMinor(wallet.balance, 'NGN')}`}
-                </span>
-              )}
-            </button>
-          ))}
-        </WalletButtons>
-      )}
+      <WalletPayButtons
+        options={walletOptionsOf(context)}
+        canPay={(wallet) => state.can({ type: 'wallet.paid', wallet })}
+        pending={walletBusy}
+        onPay={(wallet, e) => {
+          // Visitor names are required inputs: the same check as Book's.
+          if (e.currentTarget.form?.reportValidity() === false) return
+          actorRef.send({ type: 'wallet.paid', wallet })
+        }}
+        onRetry={() => actorRef.send({ type: 'wallets.retry' })}
+      />
       {reason && (
         <p id={noteId} className={actionNote}>
           {reason}
-        </p>
-      )}
-      {!reason && editing && !free && short && (
-        <p className={actionNote}>
-          {`Your ${short.kind === 'community' ? 'community wallet' : 'wallet'} has less than ${formatNaira(price / 100)}: pay by card, or top it up first.`}
         </p>
       )}
       {!reason && editing && (

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useId } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import { problemsOf, type rsvpMachine } from '../../machines/rsvp.machine'
+import { problemsOf, type rsvpMachine, walletOptionsOf } from '../../machines/rsvp.machine'
 import { dayLabel } from '../../machines/rules/dates'
 import { isValidEmail } from '../../machines/rules/email'
 import { showsFriendsPrice } from '../../machines/rules/events'
@@ -15,9 +15,7 @@ import {
   BookingFailure,
   PriceSummary,
   SignedInDetails,
-  WALLET_KINDS,
-  WALLET_LABELS,
-  WalletButtons,
+  WalletPayButtons,
 } from './booking-panel-parts'
 import {
   bareFieldset,
@@ -263,14 +261,15 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
   const reason = state.matches({ open: 'editing' }) ? problemsText(problems) : null
   const pleaseWait = (method: typeof context.method) =>
     busy && context.method === method ? 'Please wait' : null
-  const walletReason =
-    signedIn && !free && context.wallets.personal === null && problems.length === 0
-      ? `You don't have a wallet yet, so pay by card${context.wallets.community ? ' or from your community wallet' : ''}.`
+  const wallets = walletOptionsOf(context)
+  const walletPending =
+    busy && (context.method === 'personal' || context.method === 'community')
+      ? context.method
       : null
 
   const canFree = state.can({ type: 'rsvp.submitted' })
   const canCard = state.can({ type: 'pay.card' })
-  const described = reason || walletReason ? noteId : undefined
+  const described = reason ? noteId : undefined
 
   return (
     // Kept in view at the bottom of the panel while the form scrolls under it.
@@ -322,32 +321,21 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
           >
             {pleaseWait('card') ?? `Pay ${formatNaira(context.price)} by card`}
           </button>
-          {signedIn && (
-            <WalletButtons pair={Boolean(context.wallets.community)}>
-              {WALLET_KINDS.filter((kind) => kind === 'personal' || context.wallets.community).map(
-                (kind) => (
-                  <button
-                    key={kind}
-                    type="button"
-                    className={cx(button({ variant: 'outline', size: 'lg' }), css({ w: 'full' }))}
-                    disabled={!state.can({ type: 'pay.wallet', wallet: kind })}
-                    aria-describedby={described}
-                    onClick={() => actorRef.send({ type: 'pay.wallet', wallet: kind })}
-                  >
-                    {pleaseWait(kind) ?? WALLET_LABELS[kind]}
-                  </button>
-                ),
-              )}
-            </WalletButtons>
-          )}
+          <WalletPayButtons
+            options={wallets}
+            canPay={(wallet) => state.can({ type: 'pay.wallet', wallet })}
+            pending={walletPending}
+            onPay={(wallet) => actorRef.send({ type: 'pay.wallet', wallet })}
+            onRetry={() => actorRef.send({ type: 'wallets.retry' })}
+          />
         </>
       )}
-      {(reason || walletReason) && (
+      {reason && (
         <p id={noteId} className={actionNote}>
-          {reason ?? walletReason}
+          {reason}
         </p>
       )}
-      {!free && !reason && !walletReason && (
+      {!free && !reason && (
         <p className={actionSmallPrint}>
           {signedIn
             ? 'Card payments open a secure checkout and bring you back to your bookings.'

@@ -1,6 +1,7 @@
 import { css, cx } from '../../styled-system/css'
 
-const shimmer = css({
+/** The shimmering grey of a placeholder (a `span` may wear it where a `div` may not go). */
+export const shimmer = css({
   bg: 'linear-gradient(90deg, token(colors.sand.100) 0px, token(colors.sand.200) 160px, token(colors.sand.100) 320px)',
   backgroundSize: '800px 100%',
   animation: 'shimmer 1.4s linear infinite',

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { confirmationMachine } from '../../machines/confirmation.machine'
 import {
@@ -103,6 +103,15 @@ function BookAgain({
   const actorRef = useCoworkingActor(input)
   const canOpen = useSelector(actorRef, (s) => s.can({ type: 'panel.opened' }))
   const unavailable = useSelector(actorRef, (s) => s.matches('unavailable'))
+  // 'Book again' asked for before the app knew who is looking (this panel is made afresh then):
+  // it opens once the spaces are in.
+  const wanted = useSelector(confirmation, (s) => s.matches({ panel: 'bookAgain' }))
+  const waiting = useRef(true)
+  useEffect(() => {
+    if (!canOpen || !waiting.current) return
+    waiting.current = false
+    if (wanted) actorRef.send({ type: 'panel.opened' })
+  }, [actorRef, wanted, canOpen])
   return (
     <>
       <button

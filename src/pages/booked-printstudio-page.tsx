@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useState } from 'react'
+import { useEffect, useRef, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { confirmationMachine } from '../../machines/confirmation.machine'
 import { dayLabel, isValidDay } from '../../machines/rules/dates'
@@ -10,9 +10,17 @@ import {
 } from '../../machines/rules/print-studio'
 import { button } from '../../styled-system/recipes'
 import { BookedLayout } from '../components/booked-layout'
+import { useSettledViewer } from '../components/coworking-panel'
 import { Panel } from '../components/panel'
 import { PaymentReturn } from '../components/payment-return'
+import {
+  StudioBookedOverlay,
+  StudioBookingPanel,
+  studioInput,
+  usePrintStudioActor,
+} from '../components/print-studio-panel'
 import { StudioRebookForm } from '../components/print-studio-rebook-form'
+import type { ConfirmationRef } from '../components/receipt-support-panel'
 import { useNow } from '../hooks/use-now'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
@@ -30,6 +38,7 @@ function BookedPrintStudio() {
   const location = useLocation()
   const [query] = useState(() => readBookedStudioQuery(location.search))
   const now = useNow()
+  const who = useSettledViewer()
   const confirmation = useActorRef(confirmationMachine, { inspect: showLiveFlow })
   const bookAgainOpen = useSelector(confirmation, (s) => s.matches({ panel: 'bookAgain' }))
   const when = isValidDay(query.day) ? dayLabel(query.day, now) : query.day
@@ -47,18 +56,23 @@ function BookedPrintStudio() {
       email={query.email}
       supportMessage={studioSupportMessage(query)}
       bookAgain={
-        <button
-          type="button"
-          aria-haspopup="dialog"
-          className={button({ size: 'lg' })}
-          onClick={() => confirmation.send({ type: 'panel.bookAgain' })}
-        >
-          Book again
-        </button>
+        who?.signedIn ? (
+          <MemberBookAgain confirmation={confirmation} wanted={bookAgainOpen} />
+        ) : (
+          <button
+            type="button"
+            aria-haspopup="dialog"
+            disabled={who === null}
+            className={button({ size: 'lg' })}
+            onClick={() => confirmation.send({ type: 'panel.bookAgain' })}
+          >
+            Book again
+          </button>
+        )
       }
     >
       <Panel
-        open={bookAgainOpen}
+        open={bookAgainOpen && who?.signedIn === false}
         onOpenChange={(open) => {
           if (!open) confirmation.send({ type: 'panel.closed' })
         }}
@@ -68,5 +82,52 @@ function BookedPrintStudio() {
         <StudioRebookForm guest={{ email: query.email, name: query.name, phone: query.phone }} />
       </Panel>
     </BookedLayout>
+  )
+}
+
+/**
+ * A signed-in person's 'Book again': the print studio's own panel (their stored details, card or
+ * their wallets, read as it opens), as on /print-studio. The guest's form asks for the details.
+ */
+function MemberBookAgain({
+  confirmation,
+  wanted,
+}: {
+  confirmation: ConfirmationRef
+  /** 'Book again' was asked for (perhaps before the app knew who is looking). */
+  wanted: boolean
+}) {
+  const [input] = useState(studioInput)
+  const actorRef = usePrintStudioActor(input)
+  const canOpen = useSelector(actorRef, (s) => s.can({ type: 'panel.opened' }))
+  const unavailable = useSelector(actorRef, (s) => s.matches('idle') && s.context.venue === null)
+  // Asked for before the app knew who is looking: the panel opens once the studio's days are in.
+  const waiting = useRef(true)
+  useEffect(() => {
+    if (!canOpen || !waiting.current) return
+    waiting.current = false
+    if (wanted) actorRef.send({ type: 'panel.opened' })
+  }, [actorRef, wanted, canOpen])
+  return (
+    <>
+      <button
+        type="button"
+        aria-haspopup="dialog"
+        disabled={!canOpen}
+        className={button({ size: 'lg' })}
+        onClick={() => {
+          confirmation.send({ type: 'panel.bookAgain' })
+          actorRef.send({ type: 'panel.opened' })
+        }}
+      >
+        {unavailable ? 'Not available' : 'Book again'}
+      </button>
+      <StudioBookingPanel
+        actorRef={actorRef}
+        title="Book again"
+        onClosed={() => confirmation.send({ type: 'panel.closed' })}
+      />
+      <StudioBookedOverlay actorRef={actorRef} />
+    </>
   )
 }

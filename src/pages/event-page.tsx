@@ -21,6 +21,7 @@ import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { StickyActionBar } from '../components/action-bar'
 import { BackLink } from '../components/back-link'
+import { bookingWalletEffects } from '../components/booking-wallet-effects'
 import { EventFacts } from '../components/event-facts'
 import { hydratesLater } from '../components/hydrates-later'
 import { container as containerStyle, smallCaps } from '../components/page-styles'
@@ -404,7 +405,6 @@ function TicketFlow({
       name: storage.get('name') ?? '',
       phone: storage.get('phone') ?? '',
     },
-    wallets: { personal: storage.get('wallet'), community: storage.get('communityWallet') },
     now,
     origin: pageOrigin(),
   }))
@@ -419,6 +419,7 @@ function TicketFlow({
         reloadPage: () => window.location.reload(),
         refreshEvent: onBooked,
         logError: (_, { error }) => console.error('The booking did not go through', error),
+        ...bookingWalletEffects,
       },
     }),
     { input, inspect: showLiveFlow },

@@ -1,73 +1,31 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { type ReactNode, useState } from 'react'
-import { useNavigate } from 'react-router-dom'
-import type { ActorRefFrom } from 'xstate'
-import { printStudioActors } from '../../machines/print-studio.actors'
-import { type PrintStudioInput, printStudioMachine } from '../../machines/print-studio.machine'
-import { dayLabel } from '../../machines/rules/dates'
 import { formatNaira } from '../../machines/rules/money'
 import { PRINT_STUDIO_HOURS, PRINT_STUDIO_PRICE_NAIRA } from '../../machines/rules/pricing'
-import { BOOKINGS_PATH, STUDIO_NARRATION } from '../../machines/rules/print-studio'
 import { PRINT_STUDIO_SLOTS } from '../../machines/rules/slots'
 import { css, cx } from '../../styled-system/css'
-import { badge, button } from '../../styled-system/recipes'
-import { api } from '../api'
+import { badge } from '../../styled-system/recipes'
 import { type BookingAction, BookingActionBar } from '../components/action-bar'
 import {
   BookingPageLayout,
   bookingSectionHeading,
   IncludedMark,
 } from '../components/booking-page-layout'
-import { Panel } from '../components/panel'
 import { PrintStudioCarousel } from '../components/print-studio-carousel'
+import {
+  StudioBookedOverlay,
+  StudioBookingPanel,
+  type StudioRef,
+  studioInput,
+  usePrintStudioActor,
+} from '../components/print-studio-panel'
 import { SiteHeader } from '../components/site-header'
-import { StudioBookingError, StudioBookingFields } from '../components/studio-booking-fields'
-import { SuccessOverlay } from '../components/success-overlay'
-import { useNow } from '../hooks/use-now'
-import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
-import { pageOrigin, readSession, storage } from '../storage'
 
-/** Who is booking, read once from storage: a signed-in person's details, or a guest's remembered ones. */
-function studioInput(): PrintStudioInput {
-  const session = readSession()
-  const guest = {
-    email: storage.get('email') ?? '',
-    name: storage.get('name') ?? '',
-    phone: storage.get('phone') ?? '',
-  }
-  return {
-    origin: pageOrigin(),
-    user: session
-      ? {
-          id: session.userId,
-          email: storage.get('userEmail') ?? '',
-          name: storage.get('userName') ?? '',
-          phone: storage.get('userNumber') ?? '',
-        }
-      : null,
-    guest,
-    walletId: session ? storage.get('wallet') || null : null,
-    communityWalletId: session ? storage.get('communityWallet') || null : null,
-  }
-}
-
-/** /print-studio. The page owns the booking actor; the browser's side effects are provided here. */
+/** /print-studio. The page owns the booking actor (its browser side effects: print-studio-panel). */
 export default function PrintStudioPage() {
-  const navigate = useNavigate()
   const [input] = useState(studioInput)
-  const actorRef = useActorRef(
-    printStudioMachine.provide({
-      actors: printStudioActors(api),
-      actions: {
-        redirectToPayment: (_, { url }) => window.location.assign(url),
-        navigateToBookings: () => navigate(BOOKINGS_PATH),
-        reloadPage: () => window.location.reload(),
-        logError: (_, { error }) => console.error('Print studio booking', error),
-      },
-    }),
-    { input, inspect: showLiveFlow },
-  )
+  const actorRef = usePrintStudioActor(input)
   return (
     <>
       <title>{`Print Studio · ${SITE.name}`}</title>
@@ -76,8 +34,6 @@ export default function PrintStudioPage() {
     </>
   )
 }
-
-type StudioRef = ActorRefFrom<typeof printStudioMachine>
 
 const INCLUDED = ['Risoprinting', 'Linocut printing', 'Handmade paper-making', 'Machine tutorial']
 
@@ -112,8 +68,8 @@ export function PrintStudioView({ actorRef }: { actorRef: StudioRef }) {
       }
       panels={
         <>
-          <BookingPanel actorRef={actorRef} />
-          <BookedOverlay actorRef={actorRef} />
+          <StudioBookingPanel actorRef={actorRef} />
+          <StudioBookedOverlay actorRef={actorRef} />
         </>
       }
     >
@@ -233,148 +189,6 @@ function ActionArea({ actorRef }: { actorRef: StudioRef }) {
         ? { status: 'open', canOpen, onOpen: () => actorRef.send({ type: 'panel.opened' }) }
         : { status: 'unavailable', reason: 'The studio is not taking bookings right now.' }
   return <BookingActionBar price={price} note={`for ${PRINT_STUDIO_HOURS} hours`} action={action} />
-}
-
-/** The booking panel: Day, Time, a guest's details, then Book (card) or a wallet. */
-function BookingPanel({ actorRef }: { actorRef: StudioRef }) {
-  const now = useNow()
-  const open = useSelector(actorRef, (s) => s.hasTag('panelOpen'))
-  const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
-  const failedWallet = useSelector(actorRef, (s) => s.matches('walletFailed'))
-  const pending = useSelector(actorRef, (s) =>
-    s.matches('initiating') || s.matches('redirecting')
-      ? 'card'
-      : s.matches('debitingWallet')
-        ? 'wallet'
-        : s.matches('debitingCommunityWallet')
-          ? 'community'
-          : null,
-  )
-  const { days, day, slot, user, guest, walletId, communityWalletId, error } = useSelector(
-    actorRef,
-    (s) => s.context,
-  )
-  const canCard = useSelector(actorRef, (s) => s.can({ type: 'booking.card' }))
-  const canWallet = useSelector(actorRef, (s) => s.can({ type: 'booking.wallet' }))
-  const canCommunity = useSelector(actorRef, (s) => s.can({ type: 'booking.communityWallet' }))
-  const locked = busy || failedWallet
-
-  return (
-    <Panel
-      open={open}
-      onOpenChange={(next) => {
-        if (!next) actorRef.send({ type: 'panel.closed' })
-      }}
-      title="Book the print studio"
-      description={
-        user ? (
-          <>
-            {`A ${PRINT_STUDIO_HOURS}-hour session for `}
-            <strong className={css({ color: 'fg.default', fontWeight: 'semibold' })}>
-              {user.name || user.email}
-            </strong>
-            {user.name && user.email ? ` (${user.email})` : ''}
-          </>
-        ) : (
-          `A ${PRINT_STUDIO_HOURS}-hour session with a machine tutorial.`
-        )
-      }
-    >
-      <div className={css({ display: 'grid', gap: '5' })}>
-        <StudioBookingFields
-          days={days}
-          day={day}
-          slot={slot}
-          guest={user ? null : guest}
-          now={now}
-          disabled={locked}
-          send={actorRef.send}
-        />
-
-        <div
-          className={css({
-            display: 'flex',
-            alignItems: 'baseline',
-            justifyContent: 'space-between',
-            gap: '3',
-            pt: '4',
-            borderTopWidth: '1px',
-            borderColor: 'border',
-          })}
-        >
-          <div className={css({ minW: '0' })}>
-            <p className={css({ fontWeight: 'semibold' })}>{STUDIO_NARRATION}</p>
-            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-              {day && slot ? `${dayLabel(day, now)}, ${slot}` : `${PRINT_STUDIO_HOURS} hours`}
-            </p>
-          </div>
-          <p className={css({ fontFamily: 'display', fontSize: '2xl', fontWeight: 'semibold' })}>
-            {price}
-          </p>
-        </div>
-
-        {error && (
-          <StudioBookingError>
-            {error}
-            {failedWallet && ' This page will reload in a few seconds.'}
-          </StudioBookingError>
-        )}
-
-        <div className={css({ display: 'grid', gap: '2.5' })}>
-          <button
-            type="button"
-            disabled={!canCard}
-            onClick={() => actorRef.send({ type: 'booking.card' })}
-            className={button({ size: 'lg' })}
-          >
-            {pending === 'card' ? 'Please wait' : 'Book'}
-          </button>
-          {user && walletId !== null && (
-            <button
-              type="button"
-              disabled={!canWallet}
-              onClick={() => actorRef.send({ type: 'booking.wallet' })}
-              className={button({ size: 'lg', variant: 'outline' })}
-            >
-              {pending === 'wallet' ? 'Please wait' : 'Pay via Wallet'}
-            </button>
-          )}
-          {user && communityWalletId !== null && (
-            <button
-              type="button"
-              disabled={!canCommunity}
-              onClick={() => actorRef.send({ type: 'booking.communityWallet' })}
-              className={button({ size: 'lg', variant: 'outline' })}
-            >
-              {pending === 'community' ? 'Please wait' : 'Pay via Community Wallet'}
-            </button>
-          )}
-          {!user && (
-            <p className={css({ fontSize: 'xs', color: 'fg.subtle', textAlign: 'center' })}>
-              You pay by card on the next page. Your receipt comes by e-mail.
-            </p>
-          )}
-        </div>
-      </div>
-    </Panel>
-  )
-}
-
-function BookedOverlay({ actorRef }: { actorRef: StudioRef }) {
-  const now = useNow()
-  const booked = useSelector(actorRef, (s) => s.matches('booked'))
-  const { day, slot } = useSelector(actorRef, (s) => s.context)
-  return (
-    <SuccessOverlay
-      open={booked}
-      title="Booking successful!"
-      description={`A spot for a ${STUDIO_NARRATION} has been reserved${
-        day && slot ? ` for ${dayLabel(day, now)}, ${slot}` : ''
-      }. Your receipt is on its way by e-mail.`}
-      onViewBookings={() => actorRef.send({ type: 'overlay.viewBookings' })}
-      onClose={() => actorRef.send({ type: 'overlay.closed' })}
-    />
-  )
 }
 
 function PhoneIcon() {

@@ -1,7 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { bookings, spaces } from '../../server/db/schema'
+import { bookings, spaces, wallets } from '../../server/db/schema'
 import { balanceOf, bookingsOf } from '../support/bookings'
 import {
   answerCheckout,
@@ -239,17 +239,24 @@ describe('/booked-printstudio', () => {
 
 describe('paying from a wallet', () => {
   it("books from a community wallet and says 'Booking successful!'", async () => {
-    // Femi has no wallet of his own; the login stores his community's.
+    // Femi has no wallet of his own; the panel reads his community's as it opens.
     const { page, communityWalletId } = await app.signInTab('femi@example.com')
     if (!communityWalletId) throw new Error('No community wallet in the demo data')
     const before = await balanceOf(app.db, communityWalletId)
 
     await page.goto(`${app.url}/print-studio`)
     const dialog = await openPanel(page)
-    // Signed in: no guest fields; the personal wallet is not stored, the community one is.
+    // Signed in: no guest fields; no wallet of his own (said so, with where to set one up), and
+    // his community's with its balance.
     await expect(dialog.getByLabel('Email Address').count()).resolves.toBe(0)
-    await expect(dialog.getByRole('button', { name: 'Pay via Wallet' }).count()).resolves.toBe(0)
     const pay = dialog.getByRole('button', { name: 'Pay via Community Wallet' })
+    await pay.getByText('Balance ₦50,000.00').waitFor()
+    const own = dialog.getByRole('button', { name: 'Pay via Wallet' })
+    await expect(own.isDisabled()).resolves.toBe(true)
+    await own.getByText('No wallet yet').waitFor()
+    await expect(
+      dialog.getByRole('link', { name: 'Set up your wallet' }).getAttribute('href'),
+    ).resolves.toBe('/profile/wallet')
     await expect(pay.isDisabled()).resolves.toBe(true)
     await dialog.getByLabel('Day').selectOption(TOMORROW)
     await dialog.getByText('6pm - 10pm', { exact: true }).click()
@@ -279,27 +286,58 @@ describe('paying from a wallet', () => {
     await page.waitForURL(`${app.url}/profile/bookings`)
   })
 
-  it("shows the server's message when the wallet is short, then reloads", async () => {
+  it('says beside the wallet that its balance is short, with a link to top it up', async () => {
     const { page, walletId } = await app.signInTab('ada@example.com')
     if (!walletId) throw new Error('No wallet for Ada in the demo data')
-    const before = await balanceOf(app.db, walletId)
-    expect(before).toBeLessThan(3_000_000) // ₦25,000 for a ₦30,000 session
+    expect(await balanceOf(app.db, walletId)).toBe(2_500_000) // ₦25,000 for a ₦30,000 session
 
     await page.goto(`${app.url}/print-studio`)
     const dialog = await openPanel(page)
     await dialog.getByLabel('Day').selectOption(TOMORROW)
     await dialog.getByText('10am - 2pm', { exact: true }).click()
-    await dialog.getByRole('button', { name: 'Pay via Wallet' }).click()
-    const alert = dialog.getByRole('alert')
-    await alert.waitFor()
-    await expect(alert.innerText()).resolves.toMatch(/balance|enough|low/i)
-    await page.screenshot({ path: `${SCREENSHOTS}print-studio-wallet-failed-desktop.png` })
-    expect(await balanceOf(app.db, walletId)).toBe(before)
+    const pay = dialog.getByRole('button', { name: 'Pay via Wallet' })
+    await pay.getByText('Balance ₦25,000.00').waitFor()
+    await expect(pay.isDisabled()).resolves.toBe(true)
+    await dialog.getByText('Your wallet is ₦5,000.00 short.').waitFor()
+    await expect(pay.getAttribute('aria-describedby')).resolves.toBeTruthy()
+    const topUp = dialog.getByRole('link', { name: 'Top up' })
+    await expect(topUp.getAttribute('href')).resolves.toBe('/profile/wallet')
+    // Card payment stays open to her.
+    await expect(
+      dialog.getByRole('button', { name: 'Book', exact: true }).isEnabled(),
+    ).resolves.toBe(true)
+    await topUp.click()
+    await page.waitForURL(`${app.url}/profile/wallet`)
+  })
 
-    // After 5 s the page reloads: the panel is gone and the page is fresh.
-    await page.waitForEvent('load', { timeout: 8000 })
-    await page.getByRole('heading', { level: 1, name: 'Print Studio' }).waitFor()
-    await expect(page.getByRole('dialog').count()).resolves.toBe(0)
+  it("shows the server's message when the balance went down meanwhile, then reloads", async () => {
+    const { page, walletId } = await app.signInTab('ada@example.com')
+    if (!walletId) throw new Error('No wallet for Ada in the demo data')
+    const before = await balanceOf(app.db, walletId)
+    await app.db.update(wallets).set({ balanceMinor: 10_000_000 }).where(eq(wallets.id, walletId))
+    try {
+      await page.goto(`${app.url}/print-studio`)
+      const dialog = await openPanel(page)
+      await dialog.getByLabel('Day').selectOption(TOMORROW)
+      await dialog.getByText('10am - 2pm', { exact: true }).click()
+      const pay = dialog.getByRole('button', { name: 'Pay via Wallet' })
+      await pay.getByText('Balance ₦100,000.00').waitFor()
+      // Spent elsewhere (another tab, the community's creator) after the panel read it.
+      await app.db.update(wallets).set({ balanceMinor: 0 }).where(eq(wallets.id, walletId))
+      await pay.click()
+      const alert = dialog.getByRole('alert')
+      await alert.waitFor()
+      await expect(alert.innerText()).resolves.toMatch(/balance|enough|low/i)
+      await page.screenshot({ path: `${SCREENSHOTS}print-studio-wallet-failed-desktop.png` })
+      expect(await balanceOf(app.db, walletId)).toBe(0)
+
+      // After 5 s the page reloads: the panel is gone and the page is fresh.
+      await page.waitForEvent('load', { timeout: 8000 })
+      await page.getByRole('heading', { level: 1, name: 'Print Studio' }).waitFor()
+      await expect(page.getByRole('dialog').count()).resolves.toBe(0)
+    } finally {
+      await app.db.update(wallets).set({ balanceMinor: before }).where(eq(wallets.id, walletId))
+    }
   })
 })
 

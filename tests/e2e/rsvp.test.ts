@@ -125,17 +125,21 @@ describe('an active member', () => {
     const { page, walletId } = await signInAda(WIDTHS.desktop)
     const before = await balanceOf(app.db, walletId)
     const earlier = new Set((await bookingsOf(app.db, 'ada@example.com')).map((b) => b.id))
-    await page.goto(`${app.url}/event/rooftop-jazz`)
+    // Tomorrow's Listening Session (she holds a ticket for tonight's Rooftop Jazz already).
+    await page.goto(`${app.url}/event/listening-session`)
     // Her membership is read from the profile: the friends' price shows once it is.
     await page.getByText("Friend's special price").first().waitFor()
     const dialog = await openPanel(page, 'Buy Ticket')
-    await dialog.getByText('₦8,000', { exact: true }).waitFor()
-    await expect(dialog.getByRole('radio', { name: 'Today' }).isChecked()).resolves.toBe(true)
+    await dialog.getByText('₦3,000', { exact: true }).waitFor()
+    await expect(dialog.getByRole('radio', { name: 'Tomorrow' }).isChecked()).resolves.toBe(true)
     // No guest details asked: she books with her stored ones.
     await expect(dialog.getByLabel('Email Address').count()).resolves.toBe(0)
     await dialog.getByText('Ada Okafor').waitFor()
 
-    await dialog.getByRole('button', { name: 'Pay via Wallet' }).click()
+    // Her wallet, read as the panel opened (the login stored none), with its balance.
+    const pay = dialog.getByRole('button', { name: 'Pay via Wallet' })
+    await pay.getByText('Balance ₦25,000.00').waitFor()
+    await pay.click()
     const overlay = page.getByRole('alertdialog')
     await overlay.getByText("You're going!").waitFor()
     await overlay.getByRole('button', { name: 'View Bookings' }).waitFor()
@@ -144,11 +148,11 @@ describe('an active member', () => {
     await page.screenshot({ path: `${SCREENSHOTS}rsvp-member-success-desktop.png` })
 
     expect(before).toBeDefined()
-    expect(await balanceOf(app.db, walletId)).toBe(before - 800_000)
+    expect(await balanceOf(app.db, walletId)).toBe(before - 300_000)
     const made = (await bookingsOf(app.db, 'ada@example.com')).filter((b) => !earlier.has(b.id))
     expect(
       made.map((b) => [b.eventId, b.amountMinor, b.paidWith, b.paymentReference, b.status]),
-    ).toEqual([['rooftop-jazz', 800_000, 'wallet', 'Wallet transaction', 'confirmed']])
+    ).toEqual([['listening-session', 300_000, 'wallet', 'Wallet transaction', 'confirmed']])
 
     await overlay.getByRole('button', { name: 'Close' }).click()
     await overlay.waitFor({ state: 'detached' })
@@ -209,12 +213,15 @@ describe('a member of a community', () => {
     await page.getByText("Friend's special price").first().waitFor()
     const dialog = await openPanel(page, 'Buy Ticket')
     const community = dialog.getByRole('button', { name: 'Pay via Community Wallet' })
+    await community.waitFor()
     await expect(community.isEnabled()).resolves.toBe(true)
-    // Her own wallet is not set up: said so under the buttons, and the button waits.
+    await community.getByText('Balance ₦50,000.00').waitFor()
+    // Her own wallet is not set up: said so beside its button, and the button waits.
     await expect(dialog.getByRole('button', { name: 'Pay via Wallet' }).isDisabled()).resolves.toBe(
       true,
     )
-    await dialog.getByText("You don't have a wallet yet").waitFor()
+    await dialog.getByText('No wallet yet').waitFor()
+    await dialog.getByRole('link', { name: 'Set up your wallet' }).waitFor()
     const overflow = await page.evaluate(
       () => document.documentElement.scrollWidth > window.innerWidth,
     )
@@ -225,14 +232,19 @@ describe('a member of a community', () => {
 
 describe('when the server refuses', () => {
   it("shows the wallet's refusal, then reloads the page 5 s later, charging nothing", async () => {
+    // The panel read enough; the balance fell to ₦1,000 before she paid.
     const { page, walletId } = await signInAda(WIDTHS.phone)
     const before = await balanceOf(app.db, walletId)
-    await app.db.update(wallets).set({ balanceMinor: 100_000 }).where(eq(wallets.id, walletId))
     try {
       await page.goto(`${app.url}/event/risograph-workshop`)
       await page.getByText("Friend's special price").first().waitFor()
       const dialog = await openPanel(page, 'Buy Ticket')
-      await dialog.getByRole('button', { name: 'Pay via Wallet' }).click()
+      const pay = dialog.getByRole('button', { name: 'Pay via Wallet' })
+      await pay.getByText(/^Balance ₦/).waitFor()
+      await expect(pay.isEnabled()).resolves.toBe(true)
+      // Spent elsewhere after the panel read it: the server has the last word.
+      await app.db.update(wallets).set({ balanceMinor: 100_000 }).where(eq(wallets.id, walletId))
+      await pay.click()
       const alert = dialog.getByRole('alert')
       await alert.getByText('Your wallet balance is too low for this booking.').waitFor()
       await alert.getByText('This page will reload in 5 seconds.').waitFor()

@@ -1,10 +1,10 @@
 import { mkdirSync, rmSync } from 'node:fs'
-import { eq } from 'drizzle-orm'
+import { eq, inArray } from 'drizzle-orm'
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { type AnyMachineSnapshot, type AnyStateMachine, getStateNodes } from 'xstate'
 import type { FlowModel, FlowViews, ServerState, ViewStep } from '../../machines/model'
-import { events, sessions, spaces, wallets } from '../../server/db/schema'
+import { bookings, events, sessions, spaces, wallets } from '../../server/db/schema'
 import {
   hydrated,
   launchChromium,
@@ -54,8 +54,11 @@ export function browserModel(views: FlowViews, start: string): FlowModel {
         views.events[type] ? (model.events?.[type] ?? defaultPayloads(type)) : [],
       ]),
     ),
+    // What the model itself sends (e.g. a call's answer only while it is under way), and of that
+    // what a person or the real server can make happen from this start.
     sendsWhen: (snapshot, event) =>
-      views.events[event.type]?.accepts?.(event, { start, snapshot }) ?? true,
+      (model.sendsWhen?.(snapshot, event) ?? true) &&
+      (views.events[event.type]?.accepts?.(event, { start, snapshot }) ?? true),
   }
 }
 
@@ -159,23 +162,25 @@ const serverStates: Record<
     return undefined
   },
   walletFunded: (app, page) => setBalance(app, page, 10_000_000),
+  walletLow: (app, page) => setBalance(app, page, 100_000),
   walletEmpty: (app, page) => setBalance(app, page, 0),
   checkoutPaid: (_app, page) => answer(page, 'Pay'),
   checkoutDeclined: (_app, page) => answer(page, 'Decline'),
   checkoutCancelled: (_app, page) => answer(page, 'Cancel'),
 }
 
-/** The signed-in person's wallet balance, in kobo, put back after the path. */
+/**
+ * The signed-in person's wallet balance, in kobo, put back after the path. The wallet is found by
+ * the stored user id: a login stores no wallet id, the page reads the wallets itself.
+ */
 async function setBalance({ db }: App, page: Page, balanceMinor: number) {
-  const walletId = await page.evaluate(() => localStorage.getItem('wallet'))
-  if (!walletId) throw new Error('The signed-in person has no wallet')
-  const [wallet] = await db.select().from(wallets).where(eq(wallets.id, walletId))
-  await db.update(wallets).set({ balanceMinor }).where(eq(wallets.id, walletId))
+  const accountId = await page.evaluate(() => localStorage.getItem('userID'))
+  if (!accountId) throw new Error('Nobody is signed in')
+  const [wallet] = await db.select().from(wallets).where(eq(wallets.accountId, accountId))
+  if (!wallet) throw new Error('The signed-in person has no wallet')
+  await db.update(wallets).set({ balanceMinor }).where(eq(wallets.id, wallet.id))
   return () =>
-    db
-      .update(wallets)
-      .set({ balanceMinor: wallet?.balanceMinor ?? 0 })
-      .where(eq(wallets.id, walletId))
+    db.update(wallets).set({ balanceMinor: wallet.balanceMinor }).where(eq(wallets.id, wallet.id))
 }
 
 async function answer(page: Page, button: 'Pay' | 'Decline' | 'Cancel') {
@@ -210,7 +215,7 @@ async function replayInBrowser(
       for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
     }, start.remembered)
   }
-  const undo: Array<() => Promise<unknown>> = []
+  const undo: Array<() => Promise<unknown>> = [await forgetBookingsMade(app)]
   const folder = `${SCREENSHOTS}paths/${flow}/`
   try {
     for (const [i, step] of path.steps.entries()) {
@@ -250,6 +255,30 @@ async function replayInBrowser(
     }
   } finally {
     for (const back of undo.reverse()) await back()
+  }
+}
+
+/**
+ * Each path starts from the demo data's bookings: those a path makes are cancelled after it, so
+ * the next path may book the same thing for the same person (the server refuses a second booking
+ * of one thing). Answers how to do it.
+ */
+async function forgetBookingsMade({ db }: App): Promise<() => Promise<unknown>> {
+  const kept = new Set((await db.select({ id: bookings.id }).from(bookings)).map((row) => row.id))
+  return async () => {
+    const made = (await db.select({ id: bookings.id }).from(bookings)).filter(
+      (row) => !kept.has(row.id),
+    )
+    if (made.length === 0) return
+    await db
+      .update(bookings)
+      .set({ status: 'cancelled', holdExpiresAt: null })
+      .where(
+        inArray(
+          bookings.id,
+          made.map((row) => row.id),
+        ),
+      )
   }
 }
 

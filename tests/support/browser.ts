@@ -157,24 +157,36 @@ export async function startAppServer(now: Date, template?: () => Promise<TestDb>
   }
 }
 
+/** The databases a browser file's server may run on: PGlite (always), or a PostgreSQL server. */
+export type Database = 'pglite' | 'postgres'
+
+/** A fresh copy of the run's migrated template on `database`; fails when no PostgreSQL answers. */
+async function testDatabase(database: Database): Promise<TestDb> {
+  if (database === 'pglite') return openTestDb()
+  const db = await openTestDb('postgres')
+  if (!db) throw new Error('No PostgreSQL server answered when the run started')
+  return db
+}
+
 async function migratedInMemory(): Promise<TestDb> {
   const database = await openDatabase({ dataDir: 'memory://' })
   await migrate(database.db)
   return database
 }
 
-/** The wallet ids a sign-in stored: the person's own, and their community's; null when none. */
+/** The demo account's wallets in the database (for a test's checks; no login stores them). */
 export interface StoredWallets {
   walletId: string | null
   communityWalletId: string | null
 }
 
 /**
- * Signs a demo account in as the magic-link page would: a live session row, and the keys the app
- * stores at login (userID, authToken, userEmail, userName, userNumber, and the ids of their wallet
- * and their community's wallet when they have them), written before the window's first page runs.
- * Each new tab is seeded once, so a reload or a logout in that tab keeps what the app left.
- * `target`: a window, a page, or a turn of a reused tab (`openTab`), whose next turn signs out.
+ * Signs a demo account in as the magic-link page would: a live session row, and exactly the keys
+ * /verify stores (userID, authToken, userEmail, userName and, when the account has one,
+ * userNumber), written before the window's first page runs. Nothing more: the app reads the
+ * wallets itself, as it must after a real login. Each new tab is seeded once, so a reload or a
+ * logout in that tab keeps what the app left. `target`: a window, a page, or a turn of a reused
+ * tab (`openTab`), whose next turn signs out. Answers the account's wallets, for the test's checks.
  */
 export async function signInBrowser(
   target: Pick<BrowserContext, 'addInitScript'>,
@@ -191,10 +203,28 @@ export async function signInBrowser(
     .from(accounts)
     .where(eq(accounts.email, email))
   if (!account) throw new Error(`No demo account ${email}`)
+  const stored: Record<string, string> = {
+    userID: account.id,
+    authToken: await signIn({ db, now }, email),
+    userEmail: email,
+    userName: `${account.firstName} ${account.lastName}`,
+    ...(account.phone ? { userNumber: account.phone } : {}),
+  }
+  const seed = (values: Record<string, string>) => {
+    if (sessionStorage.getItem('seeded')) return
+    sessionStorage.setItem('seeded', '1')
+    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
+  }
+  await target.addInitScript(seed, stored)
+  return walletsOf(db, account.id, email)
+}
+
+/** The wallets of an account in the database: its own, and its community's. */
+export async function walletsOf(db: Db, accountId: string, email: string): Promise<StoredWallets> {
   const [wallet] = await db
     .select({ id: wallets.id })
     .from(wallets)
-    .where(eq(wallets.accountId, account.id))
+    .where(eq(wallets.accountId, accountId))
   const [membership] = await db
     .select({ communityId: communityMembers.communityId })
     .from(communityMembers)
@@ -205,22 +235,40 @@ export async function signInBrowser(
         .from(wallets)
         .where(eq(wallets.communityId, membership.communityId))
     : []
-  const stored: Record<string, string> = {
-    userID: account.id,
-    authToken: await signIn({ db, now }, email),
-    userEmail: email,
-    userName: `${account.firstName} ${account.lastName}`,
-    userNumber: account.phone ?? '',
-    ...(wallet ? { wallet: wallet.id } : {}),
-    ...(communityWallet ? { communityWallet: communityWallet.id } : {}),
-  }
-  const seed = (values: Record<string, string>) => {
-    if (sessionStorage.getItem('seeded')) return
-    sessionStorage.setItem('seeded', '1')
-    for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
-  }
-  await target.addInitScript(seed, stored)
   return { walletId: wallet?.id ?? null, communityWalletId: communityWallet?.id ?? null }
+}
+
+/** The keys /verify stores at login (src/pages/verify-page.tsx), and only those. */
+export const LOGIN_KEYS = ['authToken', 'userID', 'userEmail', 'userName', 'userNumber'] as const
+
+/**
+ * Logs in as a person does: the login page, 'Send Login Link', the link of the e-mail (read from
+ * the development outbox at `url`) opened in the same window, then /verify signs in and moves on
+ * (/menu for an active member, else /bye-laws). Answers the browser's storage after it.
+ */
+export async function logInByLink(
+  page: Page,
+  url: string,
+  email: string,
+): Promise<Record<string, string>> {
+  const before = new Set((await outboxTo(url, email)).map((mail) => mail.text))
+  await page.goto(`${url}/login`)
+  await hydrated(page)
+  await page.getByLabel('Email Address').fill(email)
+  await page.getByRole('button', { name: 'Send Login Link' }).click()
+  await page.waitForURL('**/login-sent**')
+  let link: string | undefined
+  await expect
+    .poll(async () => {
+      const mail = (await outboxTo(url, email)).find((entry) => !before.has(entry.text))
+      link = /https?:\/\/\S+?\/verify\?token=[A-Za-z0-9_%-]+/.exec(mail?.text ?? '')?.[0]
+      return link
+    })
+    .toBeDefined()
+  const address = new URL(link ?? '')
+  await page.goto(url + address.pathname + address.search)
+  await page.waitForURL(/\/(menu|bye-laws)$/)
+  return page.evaluate(() => ({ ...localStorage }))
 }
 
 /** An e-mail as the dev outbox lists it (no SMTP server in tests: the server keeps the mail). */
@@ -292,7 +340,7 @@ export async function hydratedAt(locator: Locator): Promise<void> {
  * quicker, for a test that needs no two windows at once and adds no listener to its page (a
  * listener would stay for the next test).
  */
-export function appInBrowser(now: Date) {
+export function appInBrowser(now: Date, { database = 'pglite' }: { database?: Database } = {}) {
   let server: Awaited<ReturnType<typeof startAppServer>>
   let browser: Browser
   let shared: Tab | undefined
@@ -306,7 +354,7 @@ export function appInBrowser(now: Date) {
     return page
   }
   beforeAll(async () => {
-    server = await startAppServer(now, openTestDb)
+    server = await startAppServer(now, () => testDatabase(database))
     browser = await launchChromium()
   })
   afterAll(async () => {
@@ -338,6 +386,17 @@ export function appInBrowser(now: Date) {
     ): Promise<StoredWallets & { page: Page }> {
       const { tab, page } = await turn(width)
       return { page, ...(await signInBrowser(tab, { db: server.db, now }, email)) }
+    },
+    /**
+     * The file's tab, as a fresh window where the demo account has logged in by the link of its
+     * e-mail (see `logInByLink`), and is on the page the link led to. Answers what the login stored.
+     */
+    async logInTab(
+      email: string,
+      width: number = WIDTHS.desktop,
+    ): Promise<{ page: Page; stored: Record<string, string> }> {
+      const { page } = await turn(width)
+      return { page, stored: await logInByLink(page, server.url, email) }
     },
     async signIn(
       email: string,

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise } from 'xstate'
+import { createActor, fromPromise, waitFor } from 'xstate'
 import { sampleEvent } from '../../machines/fixtures'
 import {
   type BookingPayment,
@@ -8,7 +8,8 @@ import {
   rsvpMachine,
 } from '../../machines/rsvp.machine'
 import { parseRegisteredSearch } from '../../machines/rules/rsvp'
-import type { components } from '../../openapi/client'
+import type { LoadedWallets } from '../../machines/rules/wallets'
+import { ApiError, type components } from '../../openapi/client'
 
 type Event = components['schemas']['Event']
 type Booking = components['schemas']['Booking']
@@ -46,8 +47,16 @@ const ada: RsvpViewer = {
   phone: '+234 803 555 0101',
 }
 
-function start(overrides: Partial<RsvpInput>) {
-  const calls: { booking?: BookingInput; payment?: BookingPayment; debit?: unknown } = {}
+const noWallets: LoadedWallets = { userWallet: null, communityWallets: [] }
+
+/** Opens the panel; a signed-in person's wallets (`wallets`) are read as it opens. */
+async function start(overrides: Partial<RsvpInput>, wallets: LoadedWallets = noWallets) {
+  const calls: {
+    booking?: BookingInput
+    payment?: BookingPayment
+    debit?: unknown
+    walletReads: number
+  } = { walletReads: 0 }
   const actor = createActor(
     rsvpMachine.provide({
       actors: {
@@ -65,6 +74,11 @@ function start(overrides: Partial<RsvpInput>) {
             return new Promise<never>(() => {})
           },
         ),
+        loadWallets: fromPromise<LoadedWallets | null, { signedIn: boolean }>(async ({ input }) => {
+          if (!input.signedIn) return null
+          calls.walletReads += 1
+          return wallets
+        }),
       },
     }),
     {
@@ -72,7 +86,6 @@ function start(overrides: Partial<RsvpInput>) {
         event: workshop,
         viewer: guestViewer,
         guest: { email: 'tolu@example.com', name: ' Tolu Ade ', phone: '0803 555 0199' },
-        wallets: { personal: null, community: null },
         now,
         origin: 'https://sixteen.example',
         ...overrides,
@@ -80,12 +93,13 @@ function start(overrides: Partial<RsvpInput>) {
     },
   ).start()
   actor.send({ type: 'panel.opened' })
+  await waitFor(actor, (s) => s.context.wallets.status !== 'loading')
   return { actor, calls }
 }
 
 describe('the RSVP panel sends', () => {
-  it("a guest's card payment: the price in kobo, back to the registered page with the ticket", () => {
-    const { actor, calls } = start({})
+  it("a guest's card payment: the price in kobo, back to the registered page with the ticket", async () => {
+    const { actor, calls } = await start({})
     actor.send({ type: 'slot.chosen', slot: '4pm - 8pm' })
     actor.send({ type: 'answer.changed', field: 'Camera type', value: ' Fuji ' })
     actor.send({ type: 'answer.changed', field: 'Instagram handle', value: '' })
@@ -129,8 +143,8 @@ describe('the RSVP panel sends', () => {
     })
   })
 
-  it("a member's card payment: the friends price, her account, back to her bookings", () => {
-    const { actor, calls } = start({ viewer: ada })
+  it("a member's card payment: the friends price, her account, back to her bookings", async () => {
+    const { actor, calls } = await start({ viewer: ada })
     actor.send({ type: 'day.chosen', day: '2026-11-29' })
     actor.send({ type: 'pay.card' })
     expect(calls.payment?.callbackUrl).toBe('https://sixteen.example/profile/bookings')
@@ -144,11 +158,15 @@ describe('the RSVP panel sends', () => {
     })
   })
 
-  it('a wallet debit: kobo, the event name as narration, the wallet booking', () => {
-    const { actor, calls } = start({
-      viewer: ada,
-      wallets: { personal: 'wallet-ada', community: 'wallet-collective' },
-    })
+  it('a wallet debit: kobo, the event name as narration, the wallet booking', async () => {
+    const { actor, calls } = await start(
+      { viewer: ada },
+      {
+        userWallet: { id: 'wallet-ada', Balance: 2_500_000 },
+        communityWallets: [{ id: 'wallet-collective', Balance: 5_000_000 }],
+      },
+    )
+    expect(calls.walletReads).toBe(1)
     actor.send({ type: 'pay.wallet', wallet: 'community' })
     expect(calls.debit).toEqual({
       walletId: 'wallet-collective',
@@ -164,8 +182,8 @@ describe('the RSVP panel sends', () => {
     })
   })
 
-  it('a free ticket directly, paid with nothing', () => {
-    const { actor, calls } = start({ event: { ...workshop, Price: 0, FriendsPrice: null } })
+  it('a free ticket directly, paid with nothing', async () => {
+    const { actor, calls } = await start({ event: { ...workshop, Price: 0, FriendsPrice: null } })
     actor.send({ type: 'pay.card' })
     expect(calls.payment).toBeUndefined()
     actor.send({ type: 'rsvp.submitted' })
@@ -176,13 +194,102 @@ describe('the RSVP panel sends', () => {
     })
   })
 
-  it('nothing for a guest without a valid e-mail, nor a wallet payment for a guest', () => {
-    const { actor, calls } = start({ wallets: { personal: 'someone', community: null } })
+  it('nothing for a guest without a valid e-mail, nor a wallet payment for a guest', async () => {
+    const { actor, calls } = await start(
+      {},
+      { userWallet: { id: 'someone', Balance: 9_000_000 }, communityWallets: [] },
+    )
+    expect(calls.walletReads).toBe(0)
     actor.send({ type: 'pay.wallet', wallet: 'personal' })
     expect(calls.debit).toBeUndefined()
     actor.send({ type: 'guest.changed', field: 'email', value: 'tolu@' })
     actor.send({ type: 'pay.card' })
     expect(calls.payment).toBeUndefined()
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true)
+  })
+})
+
+describe('the wallets of the RSVP panel', () => {
+  const ownWallet = (Balance: number): LoadedWallets => ({
+    userWallet: { id: 'wallet-ada', Balance },
+    communityWallets: [],
+  })
+
+  it('are read each time the panel opens, and pay only what the balance covers', async () => {
+    const { actor, calls } = await start({ viewer: ada }, ownWallet(999_999))
+    expect(actor.getSnapshot().context.wallets).toEqual({
+      status: 'loaded',
+      personal: { id: 'wallet-ada', balance: 999_999 },
+      community: null,
+    })
+    // The friends price is ₦10,000: a kobo short.
+    expect(actor.getSnapshot().can({ type: 'pay.wallet', wallet: 'personal' })).toBe(false)
+    actor.send({ type: 'panel.closed' })
+    actor.send({ type: 'panel.opened' })
+    expect(actor.getSnapshot().context.wallets.status).toBe('loading')
+    await waitFor(actor, (s) => s.context.wallets.status === 'loaded')
+    expect(calls.walletReads).toBe(2)
+  })
+
+  it('wait for the read: no wallet payment while the balance is not known', () => {
+    const actor = createActor(
+      rsvpMachine.provide({
+        actors: {
+          loadWallets: fromPromise<LoadedWallets | null, { signedIn: boolean }>(
+            () => new Promise(() => {}),
+          ),
+        },
+      }),
+      {
+        input: {
+          event: workshop,
+          viewer: ada,
+          guest: { email: '', name: '', phone: '' },
+          now,
+          origin: 'https://sixteen.example',
+        },
+      },
+    ).start()
+    actor.send({ type: 'panel.opened' })
+    expect(actor.getSnapshot().context.wallets.status).toBe('loading')
+    expect(actor.getSnapshot().can({ type: 'pay.wallet', wallet: 'personal' })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'pay.card' })).toBe(true)
+  })
+
+  it('a dead session on the read ends the booking; another failure offers a retry', async () => {
+    let reads = 0
+    const failing = (status: number) =>
+      createActor(
+        rsvpMachine.provide({
+          actors: {
+            loadWallets: fromPromise<LoadedWallets | null, { signedIn: boolean }>(async () => {
+              reads += 1
+              throw status === 0 ? new TypeError('Failed to fetch') : new ApiError(status, 'No')
+            }),
+          },
+        }),
+        {
+          input: {
+            event: workshop,
+            viewer: ada,
+            guest: { email: '', name: '', phone: '' },
+            now,
+            origin: 'https://sixteen.example',
+          },
+        },
+      ).start()
+    const expired = failing(401)
+    expired.send({ type: 'panel.opened' })
+    await waitFor(expired, (s) => s.matches({ open: 'sessionExpired' }))
+    expect(expired.getSnapshot().can({ type: 'pay.card' })).toBe(false)
+
+    const offline = failing(0)
+    offline.send({ type: 'panel.opened' })
+    await waitFor(offline, (s) => s.context.wallets.status === 'failed')
+    expect(offline.getSnapshot().matches({ open: 'editing' })).toBe(true)
+    offline.send({ type: 'wallets.retry' })
+    expect(offline.getSnapshot().context.wallets.status).toBe('loading')
+    await waitFor(offline, (s) => s.context.wallets.status === 'failed')
+    expect(reads).toBe(3)
   })
 })

@@ -6,6 +6,7 @@ import {
   bookingTypeLabel,
   dayStub,
   guestsLabel,
+  isSoldOutRefusal,
   paidWithLabel,
   WALLET_REFERENCE,
   walletReference,
@@ -99,5 +100,14 @@ describe('dayStub', () => {
   it('splits a day into the date and the short month', () => {
     expect(dayStub('2026-11-02')).toEqual({ date: '2', month: 'Nov' })
     expect(dayStub('2027-01-31')).toEqual({ date: '31', month: 'Jan' })
+  })
+})
+
+describe('isSoldOutRefusal', () => {
+  it('tells a refusal for want of places from another refusal', () => {
+    expect(isSoldOutRefusal(409, 'Sold out')).toBe(true)
+    expect(isSoldOutRefusal(409, null)).toBe(true)
+    expect(isSoldOutRefusal(409, "You're already booked for this")).toBe(false)
+    expect(isSoldOutRefusal(400, 'Sold out')).toBe(false)
   })
 })

@@ -5,7 +5,6 @@ import {
   bookedCoworkingPath,
   COWORKING_EVENT,
   COWORKING_HOURS_SHOWN,
-  canAfford,
   coworkingBlockers,
   coworkingBooking,
   coworkingCallbackUrl,
@@ -17,7 +16,6 @@ import {
   parseBookedCoworkingQuery,
   resizeVisitorNames,
   visitorNamesText,
-  walletChoices,
 } from '../../../machines/rules/coworking'
 
 describe('the co-working constants', () => {
@@ -212,54 +210,13 @@ describe('coworkingSupportMessage', () => {
   })
 })
 
-describe('wallets', () => {
-  const loaded = {
-    userWallet: { id: 'w-1', Balance: 2_500_000 },
-    communityWallets: [
-      { id: 'c-1', Balance: 100 },
-      { id: 'c-2', Balance: 900 },
-    ],
-  }
-
-  it('offer the personal wallet, and the community one only when its id is stored', () => {
-    expect(walletChoices({ personal: 'w-1', community: null }, loaded)).toEqual({
-      personal: { id: 'w-1', balance: 2_500_000 },
-      community: null,
-    })
-    expect(walletChoices({ personal: null, community: 'c-2' }, loaded)).toEqual({
-      personal: { id: 'w-1', balance: 2_500_000 },
-      community: { id: 'c-2', balance: 900 },
-    })
-  })
-
-  it("use the first community wallet's balance when the stored one is not listed", () => {
-    expect(walletChoices({ personal: null, community: 'c-9' }, loaded).community).toEqual({
-      id: 'c-9',
-      balance: 100,
-    })
-  })
-
-  it('still offer stored wallets when the balances could not be read', () => {
-    expect(walletChoices({ personal: 'w-1', community: 'c-1' }, null)).toEqual({
-      personal: { id: 'w-1', balance: null },
-      community: { id: 'c-1', balance: null },
-    })
-    expect(walletChoices({ personal: null, community: null }, null)).toEqual({
-      personal: null,
-      community: null,
-    })
-  })
-
-  it('pay only what the balance covers; an unknown balance is left to the server', () => {
-    expect(canAfford(500_000, 500_000)).toBe(true)
-    expect(canAfford(499_999, 500_000)).toBe(false)
-    expect(canAfford(null, 500_000)).toBe(true)
-  })
-})
-
 describe('coworkingFailureMessage', () => {
   it('says shortly what went wrong, with the server’s own words for a refused booking', () => {
     expect(coworkingFailureMessage(409, 'Sold out')).toMatch(/^Sold out/)
+    // Another refusal of the same kind is said in the server's words.
+    expect(coworkingFailureMessage(409, "You're already booked for this")).toBe(
+      "You're already booked for this",
+    )
     expect(coworkingFailureMessage(400, 'Please choose a space.')).toBe('Please choose a space.')
     expect(coworkingFailureMessage(null, null)).toMatch(/could not reach/)
     expect(coworkingFailureMessage(429, 'Too many')).toMatch(/wait a minute/)

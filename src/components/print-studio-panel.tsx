@@ -1,0 +1,218 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useNavigate } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { printStudioActors } from '../../machines/print-studio.actors'
+import {
+  type PrintStudioInput,
+  printStudioMachine,
+  walletOptionsOf,
+} from '../../machines/print-studio.machine'
+import { dayLabel } from '../../machines/rules/dates'
+import { formatNaira } from '../../machines/rules/money'
+import { PRINT_STUDIO_HOURS, PRINT_STUDIO_PRICE_NAIRA } from '../../machines/rules/pricing'
+import { BOOKINGS_PATH, STUDIO_NARRATION } from '../../machines/rules/print-studio'
+import { css } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { useNow } from '../hooks/use-now'
+import { showLiveFlow } from '../live-flows'
+import { pageOrigin, readSession, storage } from '../storage'
+import { WalletPayButtons } from './booking-panel-parts'
+import { bookingWalletEffects } from './booking-wallet-effects'
+import { Panel } from './panel'
+import { StudioBookingError, StudioBookingFields } from './studio-booking-fields'
+import { SuccessOverlay } from './success-overlay'
+
+// The print studio's booking panel and its success overlay: on /print-studio, and as a signed-in
+// person's 'Book again' on /booked-printstudio.
+
+export type StudioRef = ActorRefFrom<typeof printStudioMachine>
+
+/** Who is booking, read once from storage: a signed-in person's details, or a guest's remembered ones. */
+export function studioInput(): PrintStudioInput {
+  const session = readSession()
+  const guest = {
+    email: storage.get('email') ?? '',
+    name: storage.get('name') ?? '',
+    phone: storage.get('phone') ?? '',
+  }
+  return {
+    origin: pageOrigin(),
+    user: session
+      ? {
+          id: session.userId,
+          email: storage.get('userEmail') ?? '',
+          name: storage.get('userName') ?? '',
+          phone: storage.get('userNumber') ?? '',
+        }
+      : null,
+    guest,
+  }
+}
+
+/** The booking actor of a page, with the browser's side effects provided. */
+export function usePrintStudioActor(input: PrintStudioInput): StudioRef {
+  const navigate = useNavigate()
+  return useActorRef(
+    printStudioMachine.provide({
+      actors: printStudioActors(api),
+      actions: {
+        redirectToPayment: (_, { url }) => window.location.assign(url),
+        navigateToBookings: () => navigate(BOOKINGS_PATH),
+        reloadPage: () => window.location.reload(),
+        logError: (_, { error }) => console.error('Print studio booking', error),
+        ...bookingWalletEffects,
+      },
+    }),
+    { input, inspect: showLiveFlow },
+  )
+}
+
+const price = formatNaira(PRINT_STUDIO_PRICE_NAIRA)
+
+/** The booking panel: Day, Time, a guest's details, then Book (card) or a wallet. */
+export function StudioBookingPanel({
+  actorRef,
+  title = 'Book the print studio',
+  onClosed,
+}: {
+  actorRef: StudioRef
+  title?: string
+  /** Told when the person closes the panel. */
+  onClosed?: () => void
+}) {
+  const now = useNow()
+  const open = useSelector(actorRef, (s) => s.hasTag('panelOpen'))
+  const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
+  const failedWallet = useSelector(actorRef, (s) => s.matches({ open: 'walletFailed' }))
+  const pending = useSelector(actorRef, (s) =>
+    s.matches({ open: 'initiating' }) || s.matches({ open: 'redirecting' })
+      ? 'card'
+      : s.matches({ open: 'debitingWallet' })
+        ? 'personal'
+        : s.matches({ open: 'debitingCommunityWallet' })
+          ? 'community'
+          : null,
+  )
+  const context = useSelector(actorRef, (s) => s.context)
+  const { days, day, slot, user, guest, error } = context
+  const canCard = useSelector(actorRef, (s) => s.can({ type: 'booking.card' }))
+  const canWallet = useSelector(actorRef, (s) => s.can({ type: 'booking.wallet' }))
+  const canCommunity = useSelector(actorRef, (s) => s.can({ type: 'booking.communityWallet' }))
+  const locked = busy || failedWallet
+
+  return (
+    <Panel
+      open={open}
+      onOpenChange={(next) => {
+        if (next || !actorRef.getSnapshot().can({ type: 'panel.closed' })) return
+        actorRef.send({ type: 'panel.closed' })
+        onClosed?.()
+      }}
+      title={title}
+      description={
+        user ? (
+          <>
+            {`A ${PRINT_STUDIO_HOURS}-hour session for `}
+            <strong className={css({ color: 'fg.default', fontWeight: 'semibold' })}>
+              {user.name || user.email}
+            </strong>
+            {user.name && user.email ? ` (${user.email})` : ''}
+          </>
+        ) : (
+          `A ${PRINT_STUDIO_HOURS}-hour session with a machine tutorial.`
+        )
+      }
+    >
+      <div className={css({ display: 'grid', gap: '5' })}>
+        <StudioBookingFields
+          days={days}
+          day={day}
+          slot={slot}
+          guest={user ? null : guest}
+          now={now}
+          disabled={locked}
+          send={actorRef.send}
+        />
+
+        <div
+          className={css({
+            display: 'flex',
+            alignItems: 'baseline',
+            justifyContent: 'space-between',
+            gap: '3',
+            pt: '4',
+            borderTopWidth: '1px',
+            borderColor: 'border',
+          })}
+        >
+          <div className={css({ minW: '0' })}>
+            <p className={css({ fontWeight: 'semibold' })}>{STUDIO_NARRATION}</p>
+            <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+              {day && slot ? `${dayLabel(day, now)}, ${slot}` : `${PRINT_STUDIO_HOURS} hours`}
+            </p>
+          </div>
+          <p className={css({ fontFamily: 'display', fontSize: '2xl', fontWeight: 'semibold' })}>
+            {price}
+          </p>
+        </div>
+
+        {error && (
+          <StudioBookingError>
+            {error}
+            {failedWallet && (
+              <span className={css({ display: 'block', mt: '1' })}>
+                This page will reload in a few seconds.
+              </span>
+            )}
+          </StudioBookingError>
+        )}
+
+        <div className={css({ display: 'grid', gap: '3' })}>
+          <button
+            type="button"
+            disabled={!canCard}
+            onClick={() => actorRef.send({ type: 'booking.card' })}
+            className={button({ size: 'lg' })}
+          >
+            {pending === 'card' ? 'Please wait' : 'Book'}
+          </button>
+          <WalletPayButtons
+            options={walletOptionsOf(context)}
+            canPay={(kind) => (kind === 'personal' ? canWallet : canCommunity)}
+            pending={pending === 'card' ? null : pending}
+            onPay={(kind) =>
+              actorRef.send({
+                type: kind === 'personal' ? 'booking.wallet' : 'booking.communityWallet',
+              })
+            }
+            onRetry={() => actorRef.send({ type: 'wallets.retry' })}
+          />
+          {!user && (
+            <p className={css({ fontSize: 'xs', color: 'fg.subtle', textAlign: 'center' })}>
+              You pay by card on the next page. Your receipt comes by e-mail.
+            </p>
+          )}
+        </div>
+      </div>
+    </Panel>
+  )
+}
+
+/** 'Booking successful!' after a wallet payment: 'View Bookings' or 'Close' (reloads). */
+export function StudioBookedOverlay({ actorRef }: { actorRef: StudioRef }) {
+  const now = useNow()
+  const booked = useSelector(actorRef, (s) => s.matches('booked'))
+  const { day, slot } = useSelector(actorRef, (s) => s.context)
+  return (
+    <SuccessOverlay
+      open={booked}
+      title="Booking successful!"
+      description={`A spot for a ${STUDIO_NARRATION} has been reserved${
+        day && slot ? ` for ${dayLabel(day, now)}, ${slot}` : ''
+      }. Your receipt is on its way by e-mail.`}
+      onViewBookings={() => actorRef.send({ type: 'overlay.viewBookings' })}
+      onClose={() => actorRef.send({ type: 'overlay.closed' })}
+    />
+  )
+}
