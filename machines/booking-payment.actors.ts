@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../openapi/client'
+import { sendOnce } from '../openapi/send-once'
 import type { BookingPayment, WalletDebitRequest } from './booking-calls'
 import type { LoadedWallets } from './rules/wallets'
 
@@ -19,7 +20,11 @@ export const loadBookingWallets = (api: Api) =>
 /** Starts a card payment for a booking and answers the provider's checkout address. */
 export const initiateBookingPayment = (api: Api) =>
   fromPromise<string, BookingPayment>(async ({ input, signal }) => {
-    const body = await expectData(api.POST('/payments/initiate', { body: input, signal }))
+    const body = await expectData(
+      sendOnce((attempt) => api.POST('/payments/initiate', { body: input, ...attempt }), {
+        signal,
+      }),
+    )
     return body.data.authorization_url
   })
 
@@ -30,7 +35,11 @@ export const postWalletDebit = (
   signal: AbortSignal,
 ) =>
   expectData(
-    api.POST('/wallets/debit/{walletId}', { params: { path: { walletId } }, body, signal }),
+    sendOnce(
+      (attempt) =>
+        api.POST('/wallets/debit/{walletId}', { params: { path: { walletId } }, body, ...attempt }),
+      { signal },
+    ),
   )
 
 /** The wallet debit as an actor, for flows that only need to know it went through. */

@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, type components, expectData } from '../openapi/client'
+import { sendOnce } from '../openapi/send-once'
 import {
   debitWalletForBooking,
   initiateBookingPayment,
@@ -18,7 +19,11 @@ export const coworkingActors = (api: Api) => ({
     return { spaces: spaces.data, days: days.data }
   }),
   reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async ({ input, signal }) => {
-    const body = await expectData(api.POST('/bookings/rsvp', { body: input.booking, signal }))
+    const body = await expectData(
+      sendOnce((attempt) => api.POST('/bookings/rsvp', { body: input.booking, ...attempt }), {
+        signal,
+      }),
+    )
     return body.data
   }),
   initiatePayment: initiateBookingPayment(api),

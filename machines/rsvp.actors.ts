@@ -1,5 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, type components, expectData } from '../openapi/client'
+import { sendOnce } from '../openapi/send-once'
 import type { WalletDebitRequest } from './booking-calls'
 import {
   initiateBookingPayment,
@@ -12,7 +13,9 @@ type BookingInput = components['schemas']['BookingInput']
 
 export const rsvpActors = (api: Api) => ({
   createBooking: fromPromise<Booking, BookingInput>(async ({ input, signal }) => {
-    const body = await expectData(api.POST('/bookings/rsvp', { body: input, signal }))
+    const body = await expectData(
+      sendOnce((attempt) => api.POST('/bookings/rsvp', { body: input, ...attempt }), { signal }),
+    )
     return body.data
   }),
   initiatePayment: initiateBookingPayment(api),
