@@ -140,7 +140,7 @@ function bookingOf(context: CoworkingContext, paidWith: CoworkingPaidWith): Book
 
 const failure = (error: unknown) =>
   error instanceof ApiError
-    ? coworkingFailureMessage(error.status, error.message)
+    ? coworkingFailureMessage(error.status, error.message, error.data)
     : coworkingFailureMessage(null, null)
 
 /** A failed call: a 401 is left to session expiry; else the panel says what went wrong. */

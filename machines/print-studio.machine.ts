@@ -20,6 +20,7 @@ import {
   walletsOpened,
 } from './booking-wallets'
 import { onFirstUse } from './on-first-use'
+import { alreadyBookedText, heldBookingOf } from './rules/bookings'
 import { CURRENCY, printStudioPriceKobo } from './rules/pricing'
 import {
   bookableStudioItem,
@@ -83,6 +84,8 @@ type PrintStudioEvent =
 
 /** A short, specific message for a failed call: the server's own, else what went wrong. */
 export function failureMessage(error: unknown, action: string): string {
+  const held = error instanceof ApiError && heldBookingOf(error.status, error.message, error.data)
+  if (held) return alreadyBookedText(held)
   if (error instanceof ApiError && error.message) return error.message
   return `We could not ${action}: the connection dropped. Please try again.`
 }

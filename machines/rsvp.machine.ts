@@ -21,7 +21,13 @@ import {
   walletsOpened,
 } from './booking-wallets'
 import { onFirstUse } from './on-first-use'
-import { BOOKINGS_PATH, isSoldOutRefusal, walletReference } from './rules/bookings'
+import {
+  alreadyBookedText,
+  BOOKINGS_PATH,
+  heldBookingOf,
+  isSoldOutRefusal,
+  walletReference,
+} from './rules/bookings'
 import { eventAction, isFreeEvent, metadataFields, ticketPrice } from './rules/events'
 import { toKobo } from './rules/pricing'
 import {
@@ -206,6 +212,8 @@ export function debitOf(context: RsvpContext, wallet: WalletKind): WalletDebitRe
 
 /** The server's message for a refusal it explained; `fallback` for a crash or a lost connection. */
 function failureText(error: unknown, fallback: string): string {
+  const held = error instanceof ApiError && heldBookingOf(error.status, error.message, error.data)
+  if (held) return alreadyBookedText(held)
   if (error instanceof ApiError && isSoldOutRefusal(error.status, error.message)) {
     return 'Sold out: the last places went while you were booking.'
   }

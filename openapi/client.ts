@@ -7,6 +7,8 @@ export class ApiError extends Error {
   constructor(
     readonly status: number,
     message: string,
+    /** What the refusal carried beside its message (the booking a person already holds). */
+    readonly data?: unknown,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -43,7 +45,11 @@ export async function expectData<R extends { data?: unknown; error?: unknown; re
 ): Promise<NonNullable<R['data']>> {
   const { data, error, response } = await call
   if (error !== undefined || data === undefined || data === null) {
-    throw new ApiError(response.status, messageOf(error) ?? `Request failed (${response.status})`)
+    throw new ApiError(
+      response.status,
+      messageOf(error) ?? `Request failed (${response.status})`,
+      error && typeof error === 'object' && 'data' in error ? error.data : undefined,
+    )
   }
   return data as NonNullable<R['data']>
 }

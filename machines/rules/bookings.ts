@@ -1,4 +1,4 @@
-import { addDaysToDay, lagosDay } from './dates'
+import { addDaysToDay, fullDay, lagosDay } from './dates'
 import { formatMinor } from './money'
 
 /** The signed-in person's bookings: where a card payment returns them, and 'View Bookings'. */
@@ -14,6 +14,35 @@ export const SOLD_OUT = 'Sold out'
 export function isSoldOutRefusal(status: number | null, message: string | null): boolean {
   return status === 409 && (!message?.trim() || message.trim() === SOLD_OUT)
 }
+
+/** The server's word for a second booking of what the person already holds (409, with it). */
+export const ALREADY_BOOKED = "You're already booked for this"
+
+/** The booking a refusal says the person already holds, when that is the refusal. */
+export function heldBookingOf(
+  status: number | null,
+  message: string | null,
+  data: unknown,
+): { Date: string; 'Time Slot'?: string | null } | null {
+  if (status !== 409 || message?.trim() !== ALREADY_BOOKED) return null
+  if (!data || typeof data !== 'object' || typeof (data as { Date?: unknown }).Date !== 'string') {
+    return null
+  }
+  return data as { Date: string; 'Time Slot'?: string | null }
+}
+
+/**
+ * A second booking of the same thing, said with what is held (docs/decisions/015): 'You're
+ * already booked for this: Wednesday, November 25, 7pm - 10pm. To bring someone, book with their
+ * e-mail.'
+ */
+export function alreadyBookedText(held: { Date: string; 'Time Slot'?: string | null }): string {
+  const when = [fullDay(held.Date), held['Time Slot']].filter(Boolean).join(', ')
+  return `${ALREADY_BOOKED}: ${when}. To bring someone, book with their e-mail.`
+}
+
+/** Whether a panel's message is the one of a booking already held (it then links to it). */
+export const isAlreadyBookedText = (message: string) => message.startsWith(`${ALREADY_BOOKED}:`)
 
 /** The Payment Reference of a booking paid from a wallet. */
 export const WALLET_REFERENCE = 'Wallet transaction'

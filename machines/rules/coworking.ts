@@ -1,4 +1,10 @@
-import { BOOKINGS_PATH, isSoldOutRefusal, walletReference } from './bookings'
+import {
+  alreadyBookedText,
+  BOOKINGS_PATH,
+  heldBookingOf,
+  isSoldOutRefusal,
+  walletReference,
+} from './bookings'
 import { dayLabel, isValidDay, shortDay } from './dates'
 import { isValidEmail } from './email'
 import { formatNaira } from './money'
@@ -186,7 +192,13 @@ export function coworkingSupportMessage(query: BookedCoworkingQuery): string {
 }
 
 /** A failed booking call, said shortly for the panel (status null: the server was not reached). */
-export function coworkingFailureMessage(status: number | null, message: string | null): string {
+export function coworkingFailureMessage(
+  status: number | null,
+  message: string | null,
+  data?: unknown,
+): string {
+  const held = heldBookingOf(status, message, data)
+  if (held) return alreadyBookedText(held)
   if (status === null || status === 0) {
     return 'We could not reach Sixteen. Check your connection and try again.'
   }

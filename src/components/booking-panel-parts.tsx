@@ -2,6 +2,7 @@ import { type MouseEvent, type ReactNode, useId } from 'react'
 import { Link } from 'react-router-dom'
 import type { WalletKind } from '../../machines/booking-calls'
 import type { WalletOption } from '../../machines/booking-wallets'
+import { isAlreadyBookedText } from '../../machines/rules/bookings'
 import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { shimmer } from './skeleton'
@@ -52,7 +53,16 @@ export function PriceSummary({
 }
 
 /** Why the last call failed; after a failed wallet payment, also that the page will reload. */
-export function BookingFailure({ message, reloading }: { message: string; reloading: boolean }) {
+export function BookingFailure({
+  message,
+  reloading,
+  bookingsHref = null,
+}: {
+  message: string
+  reloading: boolean
+  /** Where a signed-in person sees their bookings: a booking already held links to it. */
+  bookingsHref?: string | null
+}) {
   return (
     <div
       role="alert"
@@ -68,6 +78,20 @@ export function BookingFailure({ message, reloading }: { message: string; reload
       })}
     >
       {message}
+      {bookingsHref && isAlreadyBookedText(message) && (
+        <Link
+          to={bookingsHref}
+          className={css({
+            display: 'inline-block',
+            ml: '1',
+            fontWeight: 'semibold',
+            textDecoration: 'underline',
+            textUnderlineOffset: '2px',
+          })}
+        >
+          View booking
+        </Link>
+      )}
       {reloading && (
         <span className={css({ display: 'block', mt: '1', fontWeight: 'normal' })}>
           This page will reload in 5 seconds.

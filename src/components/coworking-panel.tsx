@@ -408,7 +408,13 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
 
   return (
     <div className={css({ display: 'grid', gap: '3' })}>
-      {context.error && <BookingFailure message={context.error} reloading={failedWallet} />}
+      {context.error && (
+        <BookingFailure
+          message={context.error}
+          reloading={failedWallet}
+          bookingsHref={context.signedIn ? BOOKINGS_PATH : null}
+        />
+      )}
       <button
         type="submit"
         className={cx(button({ size: 'lg' }), css({ w: 'full' }))}

@@ -17,10 +17,10 @@ import { api } from '../api'
 import { useNow } from '../hooks/use-now'
 import { showLiveFlow } from '../live-flows'
 import { pageOrigin, readSession, storage } from '../storage'
-import { WalletPayButtons } from './booking-panel-parts'
+import { BookingFailure, WalletPayButtons } from './booking-panel-parts'
 import { bookingWalletEffects } from './booking-wallet-effects'
 import { Panel } from './panel'
-import { StudioBookingError, StudioBookingFields } from './studio-booking-fields'
+import { StudioBookingFields } from './studio-booking-fields'
 import { SuccessOverlay } from './success-overlay'
 
 // The print studio's booking panel and its success overlay: on /print-studio, and as a signed-in
@@ -158,14 +158,11 @@ export function StudioBookingPanel({
         </div>
 
         {error && (
-          <StudioBookingError>
-            {error}
-            {failedWallet && (
-              <span className={css({ display: 'block', mt: '1' })}>
-                This page will reload in a few seconds.
-              </span>
-            )}
-          </StudioBookingError>
+          <BookingFailure
+            message={error}
+            reloading={failedWallet}
+            bookingsHref={user ? BOOKINGS_PATH : null}
+          />
         )}
 
         <div className={css({ display: 'grid', gap: '3' })}>

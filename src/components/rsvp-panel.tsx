@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { type ReactNode, useId } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { problemsOf, type rsvpMachine, walletOptionsOf } from '../../machines/rsvp.machine'
+import { BOOKINGS_PATH } from '../../machines/rules/bookings'
 import { dayLabel } from '../../machines/rules/dates'
 import { isValidEmail } from '../../machines/rules/email'
 import { showsFriendsPrice } from '../../machines/rules/events'
@@ -295,6 +296,7 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
       {context.error && (
         <BookingFailure
           message={context.error}
+          bookingsHref={context.viewer.signedIn ? BOOKINGS_PATH : null}
           reloading={
             state.matches({ open: 'walletFailed' }) || state.matches({ open: 'reloading' })
           }

@@ -1,11 +1,14 @@
 import { describe, expect, it } from 'vitest'
 import {
+  alreadyBookedText,
   bookingAmountLabel,
   bookingDayLabel,
   bookingStatusLabel,
   bookingTypeLabel,
   dayStub,
   guestsLabel,
+  heldBookingOf,
+  isAlreadyBookedText,
   isSoldOutRefusal,
   paidWithLabel,
   WALLET_REFERENCE,
@@ -109,5 +112,28 @@ describe('isSoldOutRefusal', () => {
     expect(isSoldOutRefusal(409, null)).toBe(true)
     expect(isSoldOutRefusal(409, "You're already booked for this")).toBe(false)
     expect(isSoldOutRefusal(400, 'Sold out')).toBe(false)
+  })
+})
+
+describe('a booking already held', () => {
+  const held = { Date: '2026-11-25', 'Time Slot': '7pm - 10pm' }
+
+  it('is read from a 409 that says so and carries the booking', () => {
+    expect(heldBookingOf(409, "You're already booked for this", held)).toEqual(held)
+    expect(heldBookingOf(409, 'Sold out', held)).toBeNull()
+    expect(heldBookingOf(400, "You're already booked for this", held)).toBeNull()
+    expect(heldBookingOf(409, "You're already booked for this", { nope: 1 })).toBeNull()
+  })
+
+  it('is said with its day and time, and how to bring someone', () => {
+    const text = alreadyBookedText(held)
+    expect(text).toBe(
+      "You're already booked for this: Wednesday, November 25, 7pm - 10pm. To bring someone, book with their e-mail.",
+    )
+    expect(isAlreadyBookedText(text)).toBe(true)
+    expect(isAlreadyBookedText('Sold out')).toBe(false)
+    expect(alreadyBookedText({ Date: '2026-11-25' })).toBe(
+      "You're already booked for this: Wednesday, November 25. To bring someone, book with their e-mail.",
+    )
   })
 })
