@@ -205,7 +205,10 @@ export function coworkingFailureMessage(
   if (isSoldOutRefusal(status, message)) {
     return 'Sold out: this space is full on that day. Choose another day or space.'
   }
-  if (status === 429) return 'Too many attempts. Please wait a minute and try again.'
+  // The server says how long to wait (up to ten minutes): its words, not a guess.
+  if (status === 429) {
+    return message?.trim() || 'Too many attempts. Please wait a few minutes and try again.'
+  }
   if (status === 502) return 'The payment provider did not answer. Please try again in a moment.'
   if (status >= 500) return 'Something went wrong on our side. Please try again.'
   return message?.trim() || 'The booking did not go through. Please try again.'

@@ -219,7 +219,18 @@ describe('coworkingFailureMessage', () => {
     )
     expect(coworkingFailureMessage(400, 'Please choose a space.')).toBe('Please choose a space.')
     expect(coworkingFailureMessage(null, null)).toMatch(/could not reach/)
-    expect(coworkingFailureMessage(429, 'Too many')).toMatch(/wait a minute/)
+    const wait = 'Too many requests came from this network. Please try again in 10 minutes.'
+    expect(coworkingFailureMessage(429, wait)).toBe(wait)
+    expect(coworkingFailureMessage(429, null)).toMatch(/wait a few minutes/)
+    // The same booking held already: when it is, and how to bring someone.
+    expect(
+      coworkingFailureMessage(409, "You're already booked for this", {
+        Date: '2026-11-25',
+        'Time Slot': '10am - 10pm',
+      }),
+    ).toBe(
+      "You're already booked for this: Wednesday, November 25, 10am - 10pm. To bring someone, book with their e-mail.",
+    )
     expect(coworkingFailureMessage(500, 'boom')).toMatch(/on our side/)
     expect(coworkingFailureMessage(502, 'bad gateway')).toMatch(/payment provider/)
   })
