@@ -82,8 +82,9 @@ export function BookingFailure({
         <Link
           to={bookingsHref}
           className={css({
-            display: 'inline-block',
-            ml: '1',
+            display: 'block',
+            width: 'fit-content',
+            mt: '1',
             fontWeight: 'semibold',
             textDecoration: 'underline',
             textUnderlineOffset: '2px',

@@ -3,7 +3,7 @@ import type { Page, Route } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { accounts } from '../../server/db/schema'
 import { balanceOf, bookingsOf } from '../support/bookings'
-import { appInBrowser, WIDTHS, walletsOf } from '../support/browser'
+import { appInBrowser, SCREENSHOTS, WIDTHS, walletsOf } from '../support/browser'
 
 // A Lagos mobile network: the request reaches the server, the server acts, and the answer is
 // lost on the way back. The app sends the same write again with the same Idempotency-Key, and
@@ -96,5 +96,30 @@ describe('an answer lost after the server acted', () => {
     expect(made.map((b) => [b.eventId, b.amountMinor, b.paidWith])).toEqual([
       ['listening-session', 300_000, 'wallet'],
     ])
+  })
+})
+
+describe('a second booking of the same thing', () => {
+  it('tells Ada she holds tonight’s ticket already, links to it, and charges nothing', async () => {
+    // The demo data gives Ada a Rooftop Jazz ticket for tonight.
+    const earlier = await bookingsOf(app.db, 'ada@example.com')
+    const { page } = await app.logInTab('ada@example.com', WIDTHS.phone)
+    await page.goto(`${app.url}/event/rooftop-jazz`)
+    await page.getByText("Friend's special price").first().waitFor()
+    await page.getByRole('button', { name: 'Buy Ticket', exact: true }).click()
+    const dialog = page.getByRole('dialog', { name: 'Buy your ticket' })
+    await dialog.getByRole('button', { name: /by card$/ }).click()
+
+    await dialog
+      .getByRole('alert')
+      .getByText(
+        "You're already booked for this: Tuesday, November 24, 4pm - 8pm. To bring someone, book with their e-mail.",
+      )
+      .waitFor()
+    await page.screenshot({ path: `${SCREENSHOTS}already-booked-phone.png` })
+    expect(await bookingsOf(app.db, 'ada@example.com')).toHaveLength(earlier.length)
+    await dialog.getByRole('link', { name: 'View booking' }).click()
+    await page.waitForURL('**/profile/bookings')
+    await page.getByRole('main').getByText('Rooftop Jazz').first().waitFor()
   })
 })
