@@ -10,25 +10,36 @@ import { communities, communityMembers } from './db/schema'
 // all read, so a page never says Active where a price says otherwise.
 
 /**
+ * A person's communities, as a query of `communities` joins and filters them: `leftJoin(
+ * communityMembers, membership)`, then `where(filter)`: those they created, and those they are
+ * an Active member of.
+ */
+export function theirCommunities(account: Pick<Account, 'email'>) {
+  return {
+    membership: and(
+      eq(communityMembers.communityId, communities.id),
+      eq(communityMembers.email, account.email),
+      eq(communityMembers.status, 'Active'),
+    ),
+    filter: or(
+      eq(communities.creatorEmail, account.email),
+      eq(communityMembers.email, account.email),
+    ),
+  }
+}
+
+/**
  * Their community's membership when they are in one (its creator, or an active member), except
  * that a community that is not Active never lowers an account Active on its own (a community
  * applied for and not yet paid, above all).
  */
 export async function effectiveMembership(db: Db | Tx, account: Account): Promise<Membership> {
+  const theirs = theirCommunities(account)
   const [community] = await db
     .select({ Status: communities.status, expiry: communities.membershipExpiry })
     .from(communities)
-    .leftJoin(
-      communityMembers,
-      and(
-        eq(communityMembers.communityId, communities.id),
-        eq(communityMembers.email, account.email),
-        eq(communityMembers.status, 'Active'),
-      ),
-    )
-    .where(
-      or(eq(communities.creatorEmail, account.email), eq(communityMembers.email, account.email)),
-    )
+    .leftJoin(communityMembers, theirs.membership)
+    .where(theirs.filter)
     // An active community first, then the oldest.
     .orderBy(desc(sql`${communities.status} = 'Active'`), asc(communities.createdAt))
     .limit(1)

@@ -1,4 +1,4 @@
-import { and, desc, eq, gte, inArray, or, sql } from 'drizzle-orm'
+import { and, desc, eq, gte, inArray, sql } from 'drizzle-orm'
 import type { components } from '../../openapi/schema'
 import { type Account, requireAccount } from '../auth'
 import {
@@ -20,6 +20,7 @@ import {
 import { badRequest, forbidden, notFound, paymentRequired } from '../http-error'
 import { type MailDeps, siteUrl } from '../mail/deps'
 import { queueBookingReceipt } from '../mail/outbox'
+import { theirCommunities } from '../membership'
 import { freePayment } from './bookings'
 import type { Handler, ServiceDeps } from './types'
 
@@ -28,20 +29,12 @@ type WalletTransaction = components['schemas']['WalletTransaction']
 
 /** Communities whose wallet this account may use: it created them or is an Active member. */
 async function communityIdsOf(db: Db | Tx, account: Account): Promise<string[]> {
+  const theirs = theirCommunities(account)
   const rows = await db
     .selectDistinct({ id: communities.id })
     .from(communities)
-    .leftJoin(
-      communityMembers,
-      and(
-        eq(communityMembers.communityId, communities.id),
-        eq(communityMembers.email, account.email),
-        eq(communityMembers.status, 'Active'),
-      ),
-    )
-    .where(
-      or(eq(communities.creatorEmail, account.email), eq(communityMembers.email, account.email)),
-    )
+    .leftJoin(communityMembers, theirs.membership)
+    .where(theirs.filter)
   return rows.map((row) => row.id)
 }
 

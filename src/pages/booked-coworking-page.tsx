@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { confirmationMachine } from '../../machines/confirmation.machine'
 import {
@@ -9,6 +9,7 @@ import {
 } from '../../machines/rules/coworking'
 import { dayLabel } from '../../machines/rules/dates'
 import { button } from '../../styled-system/recipes'
+import { BookAgainButton } from '../components/book-again-button'
 import { BookedLayout } from '../components/booked-layout'
 import {
   CoworkingPanel,
@@ -106,26 +107,16 @@ function BookAgain({
   // 'Book again' asked for before the app knew who is looking (this panel is made afresh then):
   // it opens once the spaces are in.
   const wanted = useSelector(confirmation, (s) => s.matches({ panel: 'bookAgain' }))
-  const waiting = useRef(true)
-  useEffect(() => {
-    if (!canOpen || !waiting.current) return
-    waiting.current = false
-    if (wanted) actorRef.send({ type: 'panel.opened' })
-  }, [actorRef, wanted, canOpen])
+  const openPanel = useCallback(() => actorRef.send({ type: 'panel.opened' }), [actorRef])
   return (
     <>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        disabled={!canOpen}
-        className={button({ size: 'lg' })}
-        onClick={() => {
-          confirmation.send({ type: 'panel.bookAgain' })
-          actorRef.send({ type: 'panel.opened' })
-        }}
-      >
-        {unavailable ? 'Not available' : 'Book again'}
-      </button>
+      <BookAgainButton
+        confirmation={confirmation}
+        wanted={wanted}
+        canOpen={canOpen}
+        unavailable={unavailable}
+        openPanel={openPanel}
+      />
       <CoworkingPanel
         actorRef={actorRef}
         now={now}

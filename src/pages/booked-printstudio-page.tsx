@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useRef, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { confirmationMachine } from '../../machines/confirmation.machine'
 import { dayLabel, isValidDay } from '../../machines/rules/dates'
@@ -9,6 +9,7 @@ import {
   studioSupportMessage,
 } from '../../machines/rules/print-studio'
 import { button } from '../../styled-system/recipes'
+import { BookAgainButton } from '../components/book-again-button'
 import { BookedLayout } from '../components/booked-layout'
 import { useSettledViewer } from '../components/coworking-panel'
 import { Panel } from '../components/panel'
@@ -102,26 +103,16 @@ function MemberBookAgain({
   const canOpen = useSelector(actorRef, (s) => s.can({ type: 'panel.opened' }))
   const unavailable = useSelector(actorRef, (s) => s.matches('idle') && s.context.venue === null)
   // Asked for before the app knew who is looking: the panel opens once the studio's days are in.
-  const waiting = useRef(true)
-  useEffect(() => {
-    if (!canOpen || !waiting.current) return
-    waiting.current = false
-    if (wanted) actorRef.send({ type: 'panel.opened' })
-  }, [actorRef, wanted, canOpen])
+  const openPanel = useCallback(() => actorRef.send({ type: 'panel.opened' }), [actorRef])
   return (
     <>
-      <button
-        type="button"
-        aria-haspopup="dialog"
-        disabled={!canOpen}
-        className={button({ size: 'lg' })}
-        onClick={() => {
-          confirmation.send({ type: 'panel.bookAgain' })
-          actorRef.send({ type: 'panel.opened' })
-        }}
-      >
-        {unavailable ? 'Not available' : 'Book again'}
-      </button>
+      <BookAgainButton
+        confirmation={confirmation}
+        wanted={wanted}
+        canOpen={canOpen}
+        unavailable={unavailable}
+        openPanel={openPanel}
+      />
       <StudioBookingPanel
         actorRef={actorRef}
         title="Book again"
