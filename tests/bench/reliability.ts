@@ -2,6 +2,7 @@
 // (tests/fault/scenarios.ts), run once each against real server processes on PostgreSQL
 // (DATABASE_URL, else 127.0.0.1:5432), with their figures printed together.
 import {
+  databaseBlackhole,
   databaseCut,
   type FaultSetup,
   killedBetweenInitiationAndReturn,
@@ -77,6 +78,18 @@ const scenarios: [string, () => Promise<Omit<Row, 'scenario'>>][] = [
       },
     ],
   ),
+  [
+    'database silent (connections accepted, nothing answered)',
+    async () => {
+      const r = await databaseBlackhole(setup)
+      const holds =
+        r.sameProcess &&
+        r.malformedDuring.length === 0 &&
+        r.slowestMs < 5_000 &&
+        r.after.every((answer) => answer.status === 200 || answer.status === 201)
+      return { figure: r.figure, holds }
+    },
+  ],
 ]
 
 console.log(`Reliability on PostgreSQL at ${server}, real server processes:\n`)
