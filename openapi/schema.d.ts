@@ -902,9 +902,17 @@ export interface components {
             /** @example Community Member */
             Role: string | null;
             "Email Address": string;
-            /** @example Active */
+            /**
+             * @description The membership that counts: the account's own, or its community's when that is
+             *     Active (a paid community raises its members); a community not Active lowers an account
+             *     only when its own Active came from that community (docs/decisions/016).
+             * @example Active
+             */
             subscriptionStatus: string | null;
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description When the membership that counts ends.
+             */
             subscriptionExpiry: string | null;
             /** Format: date-time */
             "Created at": string;

@@ -1,16 +1,18 @@
 import { eq } from 'drizzle-orm'
+import type { Membership } from '../../machines/rules/profile'
 import type { components } from '../../openapi/schema'
 import { type Account, requireAccount } from '../auth'
 import { refuseUnstorableText } from '../bookings/core'
 import { accounts } from '../db/schema'
 import { badRequest } from '../http-error'
 import { saveVariants } from '../images/media-store'
+import { effectiveMembership } from '../membership'
 import { pictureVariant } from './profile-picture'
 import type { Handler, ServiceDeps } from './types'
 
 type AccountBody = components['schemas']['Account']
 
-function accountBody(row: Account): AccountBody {
+function accountBody(row: Account, membership: Membership): AccountBody {
   const lists: [keyof AccountBody, string | null][] = [
     ['First Name', row.firstName],
     ['Last Name', row.lastName],
@@ -35,8 +37,10 @@ function accountBody(row: Account): AccountBody {
     Name: `${row.firstName} ${row.lastName}`.trim(),
     Role: row.role,
     'Email Address': row.email,
-    subscriptionStatus: row.subscriptionStatus,
-    subscriptionExpiry: row.subscriptionExpiry?.toISOString() ?? null,
+    // The membership that counts (a paid community raises its members; an unpaid one lowers no
+    // one), which is what the booking area's prices and the menu read.
+    subscriptionStatus: membership.status,
+    subscriptionExpiry: membership.expiry,
     'Created at': row.createdAt.toISOString(),
     Picture: row.picture,
     ...listed,
@@ -47,7 +51,10 @@ function accountBody(row: Account): AccountBody {
 const mediaUrl = (name: string) => `/media/${name}`
 
 export function accountsService({ db }: ServiceDeps) {
-  const profile = (row: Account) => ({ status: 'success' as const, account: accountBody(row) })
+  const profile = async (row: Account) => ({
+    status: 'success' as const,
+    account: accountBody(row, await effectiveMembership(db, row)),
+  })
 
   async function save(account: Account, changes: Partial<Account>) {
     const [row] = await db
@@ -85,15 +92,17 @@ export function accountsService({ db }: ServiceDeps) {
     const file = request.body as unknown
     if (!Buffer.isBuffer(file)) throw badRequest('Send the picture file as the request body.')
     const variant = await pictureVariant(file)
-    return db.transaction(async (tx) => {
+    const row = await db.transaction(async (tx) => {
       await saveVariants(tx, [variant])
-      const [row] = await tx
+      const [updated] = await tx
         .update(accounts)
         .set({ picture: mediaUrl(variant.name) })
         .where(eq(accounts.id, account.id))
         .returning()
-      return profile(row ?? account)
+      return updated
     })
+    // After the commit: PGlite's one connection is the transaction's until then.
+    return profile(row ?? account)
   }
 
   /** Remove picture: back to initials. Removing when there is none is fine. */

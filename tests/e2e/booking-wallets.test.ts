@@ -7,6 +7,7 @@ import {
   appInBrowser,
   type Database,
   holdRequests,
+  hydrated,
   LOGIN_KEYS,
   SCREENSHOTS,
   WIDTHS,
@@ -332,6 +333,7 @@ function walletTests(database: Database) {
         await zainab.goto(
           `${app.url}/booked-printstudio?email=zainab%40example.com&name=Zainab%20Bello&day=${TOMORROW}&type=print-studio&phone=0809&time=2pm%20-%206pm`,
         )
+        await hydrated(zainab)
         await zainab.getByRole('button', { name: 'Book again' }).click()
         const again = zainab.getByRole('dialog', { name: 'Book again' })
         await again.waitFor()
