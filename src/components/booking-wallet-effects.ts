@@ -1,4 +1,4 @@
-import type { WalletIds } from '../../machines/booking-wallets'
+import type { WalletIds } from '../../machines/checkout/wallets'
 import { storage } from '../storage'
 
 /**

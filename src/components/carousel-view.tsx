@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
-import { carouselMachine } from '../../machines/carousel.machine'
+import { carouselMachine } from '../../machines/carousel/machine'
 import { css } from '../../styled-system/css'
 import { showLiveFlow } from '../live-flows'
 import { ResponsiveImage } from './responsive-image'

@@ -2,7 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useId } from 'react'
 import { useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { coworkingActors } from '../../machines/coworking.actors'
+import { coworkingActors } from '../../machines/coworking/actors'
 import {
   blockersOf,
   type CoworkingInput,
@@ -10,7 +10,7 @@ import {
   isFreeChoice,
   priceOf,
   walletOptionsOf,
-} from '../../machines/coworking.machine'
+} from '../../machines/coworking/machine'
 import { BOOKINGS_PATH } from '../../machines/rules/bookings'
 import { blockerSentence, coworkingPriceLine, dayButtonText } from '../../machines/rules/coworking'
 import { dayLabel } from '../../machines/rules/dates'

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
-import type { Community } from '../../machines/profile.machine'
+import type { Community } from '../../machines/profile/machine'
 import { expiringText, INACTIVE_TEXT, renewalBanner } from '../../machines/rules/membership'
 import { isCreator, membershipOf, roleLine, statusDot } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'

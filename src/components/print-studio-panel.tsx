@@ -1,12 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { printStudioActors } from '../../machines/print-studio.actors'
+import { printStudioActors } from '../../machines/print-studio/actors'
 import {
   type PrintStudioInput,
   printStudioMachine,
   walletOptionsOf,
-} from '../../machines/print-studio.machine'
+} from '../../machines/print-studio/machine'
 import { dayLabel } from '../../machines/rules/dates'
 import { formatNaira } from '../../machines/rules/money'
 import { PRINT_STUDIO_HOURS, PRINT_STUDIO_PRICE_NAIRA } from '../../machines/rules/pricing'

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import type { confirmationMachine } from '../../machines/confirmation.machine'
+import type { confirmationMachine } from '../../machines/confirmation/machine'
 import { SupportPanel } from './support-panel'
 
 export type ConfirmationRef = ActorRefFrom<typeof confirmationMachine>

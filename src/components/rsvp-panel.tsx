@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useId } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import { problemsOf, type rsvpMachine, walletOptionsOf } from '../../machines/rsvp.machine'
+import { problemsOf, type rsvpMachine, walletOptionsOf } from '../../machines/rsvp/machine'
 import { BOOKINGS_PATH } from '../../machines/rules/bookings'
 import { dayLabel } from '../../machines/rules/dates'
 import { isValidEmail } from '../../machines/rules/email'

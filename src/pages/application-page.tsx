@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { applicationActors } from '../../machines/application.actors'
-import { applicationMachine } from '../../machines/application.machine'
+import { applicationActors } from '../../machines/application/actors'
+import { applicationMachine } from '../../machines/application/machine'
 import {
   type ApplicantField,
   applicantDraftOf,

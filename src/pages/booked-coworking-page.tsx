@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useCallback, useState } from 'react'
 import { useLocation } from 'react-router-dom'
-import { confirmationMachine } from '../../machines/confirmation.machine'
+import { confirmationMachine } from '../../machines/confirmation/machine'
 import {
   type BookedCoworkingQuery,
   coworkingSupportMessage,

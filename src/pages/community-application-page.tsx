@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { communityApplicationActors } from '../../machines/community-application.actors'
-import { communityApplicationMachine } from '../../machines/community-application.machine'
+import { communityApplicationActors } from '../../machines/community-application/actors'
+import { communityApplicationMachine } from '../../machines/community-application/machine'
 import {
   ACCOUNT_EXISTS_BANNER,
   APPLICANT_FIELDS,

@@ -1,13 +1,13 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Link, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { inviteActors } from '../../machines/invite.actors'
+import { inviteActors } from '../../machines/invite/actors'
 import {
   INVITE_CHECKING,
   INVITE_INVALID,
   INVITE_USED,
   inviteMachine,
-} from '../../machines/invite.machine'
+} from '../../machines/invite/machine'
 import { invitedApplicationPath } from '../../machines/rules/public-membership'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'

@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { memberSignupActors } from '../../machines/member-signup.actors'
-import { memberSignupMachine } from '../../machines/member-signup.machine'
+import { memberSignupActors } from '../../machines/member-signup/actors'
+import { memberSignupMachine } from '../../machines/member-signup/machine'
 import {
   type ApplicantField,
   applicantDraftOf,

@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { type ReactNode, useId, useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { bookingsListActors } from '../../machines/bookings-list.actors'
-import { bookingsListMachine } from '../../machines/bookings-list.machine'
+import { bookingsListActors } from '../../machines/bookings-list/actors'
+import { bookingsListMachine } from '../../machines/bookings-list/machine'
 import {
   bookingAmountLabel,
   bookingDayLabel,

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { profileActors } from '../../machines/profile.actors'
-import { type Account, profileMachine } from '../../machines/profile.machine'
+import { profileActors } from '../../machines/profile/actors'
+import { type Account, profileMachine } from '../../machines/profile/machine'
 import {
   firstOf,
   membershipStatus,

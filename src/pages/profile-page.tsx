@@ -2,8 +2,8 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { profileActors } from '../../machines/profile.actors'
-import { profileMachine } from '../../machines/profile.machine'
+import { profileActors } from '../../machines/profile/actors'
+import { profileMachine } from '../../machines/profile/machine'
 import {
   expiringText,
   INACTIVE_TEXT,

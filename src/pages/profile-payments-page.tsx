@@ -2,14 +2,14 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { paymentsListActors } from '../../machines/payments-list.actors'
-import { paymentsListMachine } from '../../machines/payments-list.machine'
+import { paymentsListActors } from '../../machines/payments-list/actors'
+import { paymentsListMachine } from '../../machines/payments-list/machine'
 import {
   PAYMENT_STATE_LABELS,
   type PaymentState,
   paymentState,
   refundNote,
-} from '../../machines/payments-list.selectors'
+} from '../../machines/payments-list/selectors'
 import { formatMinor } from '../../machines/rules/money'
 import { channelLabel, paymentMoment, planLabel } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'

@@ -1,7 +1,7 @@
 import { useEffect, useMemo, useRef, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import type { AnyStateMachine } from 'xstate'
-import { flowMachines } from '../../machines/catalogue'
+import { flowMachines } from '../../machines/flows'
 import { css, cx } from '../../styled-system/css'
 import { badge, button } from '../../styled-system/recipes'
 import { BrandMark, brandStyle } from '../components/brand'

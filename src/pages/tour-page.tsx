@@ -1,7 +1,7 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { TOUR_STEPS, tourMachine } from '../../machines/tour.machine'
+import { TOUR_STEPS, tourMachine } from '../../machines/tour/machine'
 import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { Avatar } from '../components/avatar'

@@ -1,7 +1,39 @@
+import { existsSync, readdirSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
-import { catalogue } from '../../machines/index'
-import { rsvpModel } from '../../machines/rsvp.model'
+import { type FlowName, flows } from '../../machines/flows'
+import { rsvpModel } from '../../machines/rsvp/model'
+import { allModels, modelFile, modelOf, viewsFile } from '../support/flows'
 import { coverageGate, pathsOf, replay } from '../support/model-harness'
+
+const catalogue = await allModels()
+const root = new URL('../../', import.meta.url)
+const names = Object.keys(flows) as FlowName[]
+
+describe('the list of flows (machines/flows.ts)', () => {
+  it('names every flow folder: each folder of machines/ with a machine.ts', () => {
+    const folders = readdirSync(new URL('machines/', root), { withFileTypes: true })
+      .filter((entry) => entry.isDirectory())
+      .map((entry) => entry.name)
+      .filter((name) => existsSync(new URL(`machines/${name}/machine.ts`, root)))
+    expect(folders.filter((name) => !names.includes(name as FlowName))).toEqual([])
+  })
+
+  it.each(names)('%s: has a model of its listed machine', async (name) => {
+    expect(existsSync(new URL(modelFile(name), root)), modelFile(name)).toBe(true)
+    expect((await modelOf(name)).machine).toBe(flows[name])
+  })
+
+  it('has every views file of the browser replays name a listed flow', () => {
+    const files = readdirSync(new URL('tests/e2e/views/', root)).filter((f) => f.endsWith('.ts'))
+    const unlisted = files.filter(
+      (file) => !names.some((name) => viewsFile(name).endsWith(`/${file}`)),
+    )
+    expect(unlisted.map((file) => fileURLToPath(new URL(`tests/e2e/views/${file}`, root)))).toEqual(
+      [],
+    )
+  })
+})
 
 describe.each(catalogue.map((model) => [model.machine.id, model] as const))('%s', (_id, model) => {
   const paths = pathsOf(model)

@@ -5,7 +5,7 @@
 // the same gate `npm test` runs (tests/model/flows.test.ts).
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { catalogue } from '../../machines/index'
+import { allModels } from '../support/flows'
 import {
   type Coverage,
   coverageOf,
@@ -36,7 +36,7 @@ const pct = (covered: number, all: number) =>
   all === 0 ? '100%' : `${Math.round((covered / all) * 1000) / 10}%`
 
 const reports: MachineReport[] = []
-for (const model of catalogue) {
+for (const model of await allModels()) {
   const coverage = await coverageOf(model)
   reports.push({
     id: model.machine.id,

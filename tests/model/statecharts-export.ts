@@ -2,7 +2,7 @@
 // editor open (reports/statecharts/<machine id>.json), the same file the viewer's download gives.
 import { mkdirSync, writeFileSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { flowMachines } from '../../machines/catalogue'
+import { flowMachines } from '../../machines/flows'
 import { statelyFile } from '../../src/statecharts/stately'
 
 const folder = fileURLToPath(new URL('../../reports/statecharts/', import.meta.url))

@@ -3,8 +3,9 @@ import { eq, inArray } from 'drizzle-orm'
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { type AnyMachineSnapshot, type AnyStateMachine, getStateNodes } from 'xstate'
-import type { FlowModel, FlowViews, ServerState, ViewStep } from '../../machines/model'
+import type { FlowModel } from '../../machines/flow-model'
 import { bookings, events, sessions, spaces, wallets } from '../../server/db/schema'
+import type { FlowViews, ServerState, ViewStep } from '../e2e/views/shared/define'
 import {
   hydrated,
   launchChromium,

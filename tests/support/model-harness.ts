@@ -9,7 +9,7 @@ import {
   getStateNodes,
   SimulatedClock,
 } from 'xstate'
-import type { FlowModel } from '../../machines/model'
+import type { FlowModel } from '../../machines/flow-model'
 
 type Snapshot = AnyMachineSnapshot
 

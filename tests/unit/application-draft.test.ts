@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
 import { createActor, fromPromise } from 'xstate'
-import { type ApplicationRequest, applicationMachine } from '../../machines/application.machine'
-import { communityApplicationMachine } from '../../machines/community-application.machine'
-import { type MemberSignupRequest, memberSignupMachine } from '../../machines/member-signup.machine'
+import { type ApplicationRequest, applicationMachine } from '../../machines/application/machine'
+import { communityApplicationMachine } from '../../machines/community-application/machine'
+import { type MemberSignupRequest, memberSignupMachine } from '../../machines/member-signup/machine'
 import {
   ACCOUNT_EXISTS_MESSAGE,
   type Applicant,

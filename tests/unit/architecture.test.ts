@@ -73,11 +73,16 @@ describe('the shape of the code', () => {
     expect(offenders).toEqual([])
   })
 
-  it('lists every flow machine in the catalogue', () => {
-    const machines = sourceFiles('machines')
-      .filter((file) => file.endsWith('.machine.ts'))
-      .map((file) => file.replace(/^machines\//, '').replace(/\.machine\.ts$/, ''))
-    const catalogue = readFileSync(join(root, 'machines/index.ts'), 'utf8')
-    expect(machines.filter((flow) => !catalogue.includes(`./${flow}.model'`))).toEqual([])
+  it('keeps machines free of test tools: no playwright-core, nothing from tests/', () => {
+    expect(
+      violations(['machines'], (to) => to !== 'package:playwright-core' && !to.startsWith('tests')),
+    ).toEqual([])
+  })
+
+  it('keeps a flow in its folder: machines/ holds flow folders, rules/, calls/, checkout/ and the shared files', () => {
+    const loose = readdirSync(join(root, 'machines')).filter(
+      (name) => !statSync(join(root, 'machines', name)).isDirectory(),
+    )
+    expect(loose.sort()).toEqual(['fixtures.ts', 'flow-model.ts', 'flows.ts', 'on-first-use.ts'])
   })
 })

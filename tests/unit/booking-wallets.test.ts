@@ -9,7 +9,7 @@ import {
   walletsClosed,
   walletsFailed,
   walletsOpened,
-} from '../../machines/booking-wallets'
+} from '../../machines/checkout/wallets'
 
 // The wallets every paying flow reads when its panel opens, and how their buttons are described.
 

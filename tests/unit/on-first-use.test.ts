@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { StateMachine } from 'xstate'
 import { onFirstUse } from '../../machines/on-first-use'
-import { sessionExpiryMachine } from '../../machines/session-expiry.machine'
+import { sessionExpiryMachine } from '../../machines/session-expiry/machine'
 
 // Machines and shared actors are made when first touched, not when their module runs.
 

@@ -3,7 +3,7 @@ import {
   PAYMENT_STATE_LABELS,
   paymentState,
   refundNote,
-} from '../../machines/payments-list.selectors'
+} from '../../machines/payments-list/selectors'
 
 // What /profile/payments says of a payment: a refund reads 'Refund pending' until the provider
 // has it (docs/decisions/017), then 'Refunded'.

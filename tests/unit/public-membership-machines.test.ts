@@ -1,10 +1,10 @@
 import { describe, expect, it, vi } from 'vitest'
 import { createActor, fromPromise, SimulatedClock, waitFor } from 'xstate'
-import { inviteMachine } from '../../machines/invite.machine'
-import { joinMachine } from '../../machines/join.machine'
-import { loginLinkMachine } from '../../machines/login-link.machine'
-import { subscribeMachine } from '../../machines/subscribe.machine'
-import { type LoginUser, verifyMachine } from '../../machines/verify.machine'
+import { inviteMachine } from '../../machines/invite/machine'
+import { joinMachine } from '../../machines/join/machine'
+import { loginLinkMachine } from '../../machines/login-link/machine'
+import { subscribeMachine } from '../../machines/subscribe/machine'
+import { type LoginUser, verifyMachine } from '../../machines/verify/machine'
 import { ApiError } from '../../openapi/client'
 
 /** An actor whose call fails with this error (typed to fit any actor slot). */

@@ -6,7 +6,7 @@ import {
   type RsvpInput,
   type RsvpViewer,
   rsvpMachine,
-} from '../../machines/rsvp.machine'
+} from '../../machines/rsvp/machine'
 import { parseRegisteredSearch } from '../../machines/rules/rsvp'
 import type { LoadedWallets } from '../../machines/rules/wallets'
 import { ApiError, type components } from '../../openapi/client'

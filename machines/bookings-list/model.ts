@@ -1,0 +1,55 @@
+import { ApiError } from '../../openapi/client'
+import { defineModel } from '../flow-model'
+import type { Booking, PastBooking } from './machine'
+import { bookingsListMachine } from './machine'
+
+const upcoming: Booking = {
+  id: '00000000-0000-4000-8000-0000000000b1',
+  Event: 'Rooftop Jazz',
+  EventId: 'rooftop-jazz',
+  Type: 'event',
+  Date: '2026-11-22',
+  'Time Slot': '4pm - 8pm',
+  Venue: 'Rooftop Terrace',
+  Amount: 800_000,
+  'Paid with': 'sandbox',
+  'Payment Reference': 'demo-jazz-ada',
+  Visitors: 0,
+  'Names of Visitors': null,
+  Status: 'confirmed',
+}
+
+const past: PastBooking = {
+  id: '00000000-0000-4000-8000-0000000000b2',
+  event: 'Film Night',
+  type: 'event',
+  date: '2026-11-19',
+  timeSlot: '7pm - 10pm',
+  venue: 'Screening Room',
+}
+
+export const bookingsListModel = defineModel({
+  machine: bookingsListMachine,
+  description:
+    "A member's bookings: loaded (or none), one row open at a time, past bookings on demand; errors retried; a 401 ends the session.",
+  inputs: {
+    'e-mail stored': { email: 'ada@example.com' },
+    'e-mail missing': { email: null },
+  },
+  events: {
+    'xstate.done.actor.loadBookings': [
+      { output: { email: 'ada@example.com', bookings: [upcoming] } },
+      { output: { email: 'ada@example.com', bookings: [] } },
+    ],
+    'xstate.error.actor.loadBookings': [
+      { error: new ApiError(401, 'Login session has expired') },
+      { error: new ApiError(500, 'Something went wrong on our side.') },
+    ],
+    'xstate.done.actor.loadPastBookings': [{ output: [past] }],
+    'xstate.error.actor.loadPastBookings': [
+      { error: new ApiError(401, 'Login session has expired') },
+      { error: new TypeError('Failed to fetch') },
+    ],
+    'booking.toggle': [{ id: upcoming.id }, { id: past.id }],
+  },
+})

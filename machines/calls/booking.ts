@@ -1,0 +1,37 @@
+import { ApiError, type components } from '../../openapi/client'
+
+// What the booking flows (RSVP, co-working, print studio) share about their calls: the request
+// shapes, and how a failed call is handled. The transition pieces name the flow's own
+// `isUnauthorized` guard and `logError` stub, so each flow still declares both in its setup().
+
+type BookingInput = components['schemas']['BookingInput']
+
+/** A card payment for a booking (the contract's PaymentInitiation with its booking variant). */
+export type BookingPayment = Omit<components['schemas']['PaymentInitiation'], 'booking'> & {
+  booking: BookingInput
+}
+
+/** A booking paid from a wallet: the debit and the booking commit together on the server. */
+export interface WalletDebitRequest {
+  walletId: string
+  body: components['schemas']['WalletDebit']
+}
+
+/** Which wallet pays: the person's own, or their community's. */
+export type WalletKind = 'personal' | 'community'
+
+/** A call refused because the session ended: the session-expiry flow speaks, not the form. */
+export const isUnauthorizedError = (error: unknown) =>
+  error instanceof ApiError && error.status === 401
+
+/** The params of `isUnauthorized` and `logError`: the failed call's error. */
+export const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error })
+
+/** An invoke's first onError branch: a 401 goes to the flow's `sessionExpired` state. */
+export const expiredOn401 = {
+  guard: { type: 'isUnauthorized', params: errorParams },
+  target: 'sessionExpired',
+} as const
+
+/** The `logError` stub, given the failed call's error. */
+export const logCallError = { type: 'logError', params: errorParams } as const

@@ -1,0 +1,236 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { ApiError, type components } from '../../openapi/client'
+import { onFirstUse } from '../on-first-use'
+import { canRemove, hasRoom, isListed } from '../rules/community-members'
+import { isValidEmail } from '../rules/email'
+import { isCreator } from '../rules/profile'
+
+export type Community = components['schemas']['Community']
+
+/** The creator's first community, or null when they have none. */
+export type CommunityLoaded = Community | null
+
+/** Who is being removed, or added, and where. */
+export interface MemberChange {
+  communityId: string
+  email: string
+}
+
+export interface CommunityMembersInput {
+  /** The stored e-mail of the signed-in person. */
+  email: string | null
+}
+
+/** The reload after a member is added or removed (spec: 3 s). */
+export const RELOAD_AFTER_MS = 3000
+
+/** A failure to add or remove, in a sentence: the server's message when it gave one. */
+function failureMessage(what: 'add' | 'remove', error: unknown): string {
+  if (error instanceof ApiError) return `Could not ${what} the member: ${error.message}`
+  return `Could not ${what} the member. Check your connection and try again.`
+}
+
+/**
+ * /profile/community: the community's members and pending members; the creator adds people by
+ * e-mail while places are left and removes anyone but themself after 'Are you sure?'. A change
+ * shows its success banner, then the list is read again 3 s later. A 401 ends the session.
+ */
+export const communityMembersMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as CommunityMembersInput,
+      context: {} as {
+        /** The signed-in e-mail: only the creator manages the community. */
+        viewer: string | null
+        community: Community | null
+        /** The e-mail typed in the 'Add new member' form. */
+        draft: string
+        /** The person the 'Are you sure?' question is about. */
+        target: string | null
+        error: string | null
+      },
+      events: {} as
+        | { type: 'community.retry' }
+        | { type: 'member.addOpened' }
+        | { type: 'member.addCancelled' }
+        | { type: 'member.emailChanged'; email: string }
+        | { type: 'member.addSubmitted' }
+        | { type: 'member.removeAsked'; email: string }
+        | { type: 'member.removeConfirmed' }
+        | { type: 'member.removeCancelled' },
+      tags: {} as 'busy' | 'error',
+    },
+    actors: {
+      loadCommunity: fromPromise<CommunityLoaded>(async () => {
+        throw new Error('loadCommunity is not provided')
+      }),
+      inviteMember: fromPromise<void, MemberChange>(async () => {
+        throw new Error('inviteMember is not provided')
+      }),
+      removeMember: fromPromise<void, MemberChange>(async () => {
+        throw new Error('removeMember is not provided')
+      }),
+    },
+    actions: {
+      notifySessionExpired: () => {},
+      logError: (_, _params: { error: unknown }) => {},
+    },
+    guards: {
+      hasCommunity: (_, params: { community: CommunityLoaded }) => params.community !== null,
+      hasRoom: ({ context }) =>
+        context.community !== null &&
+        isCreator(context.community, context.viewer) &&
+        hasRoom(context.community),
+      canAdd: ({ context }) =>
+        context.community !== null &&
+        isValidEmail(context.draft.trim()) &&
+        !isListed(context.community, context.draft),
+      canRemove: ({ context }, params: { email: string }) =>
+        context.community !== null &&
+        isCreator(context.community, context.viewer) &&
+        canRemove(context.community, params.email),
+      isSessionExpired: (_, params: { error: unknown }) =>
+        params.error instanceof ApiError && params.error.status === 401,
+    },
+    delays: { reloadDelay: RELOAD_AFTER_MS },
+  }).createMachine({
+    id: 'communityMembers',
+    context: ({ input }) => ({
+      viewer: input.email,
+      community: null,
+      draft: '',
+      target: null,
+      error: null,
+    }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'loadCommunity',
+          src: 'loadCommunity',
+          onDone: [
+            {
+              guard: { type: 'hasCommunity', params: ({ event }) => ({ community: event.output }) },
+              target: 'ready',
+              actions: assign({ community: ({ event }) => event.output }),
+            },
+            { target: 'none' },
+          ],
+          onError: [
+            {
+              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
+              target: 'sessionExpired',
+              actions: 'notifySessionExpired',
+            },
+            {
+              target: 'failed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          ],
+        },
+      },
+      none: {},
+      failed: { tags: ['error'], on: { 'community.retry': 'loading' } },
+      sessionExpired: { tags: ['error'] },
+      ready: {
+        initial: 'idle',
+        states: {
+          idle: {
+            on: {
+              'member.addOpened': {
+                guard: 'hasRoom',
+                target: 'adding',
+                actions: assign({ draft: '', error: null }),
+              },
+              'member.removeAsked': {
+                guard: { type: 'canRemove', params: ({ event }) => ({ email: event.email }) },
+                target: 'confirming',
+                actions: assign({ target: ({ event }) => event.email, error: null }),
+              },
+            },
+          },
+          adding: {
+            on: {
+              'member.emailChanged': {
+                actions: assign({ draft: ({ event }) => event.email, error: null }),
+              },
+              'member.addSubmitted': { guard: 'canAdd', target: 'inviting' },
+              'member.addCancelled': { target: 'idle', actions: assign({ error: null }) },
+            },
+          },
+          inviting: {
+            tags: ['busy'],
+            invoke: {
+              id: 'inviteMember',
+              src: 'inviteMember',
+              input: ({ context }) => ({
+                communityId: context.community?.id ?? '',
+                email: context.draft.trim(),
+              }),
+              onDone: { target: '#communityMembers.added' },
+              onError: [
+                {
+                  guard: {
+                    type: 'isSessionExpired',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                  target: '#communityMembers.sessionExpired',
+                  actions: 'notifySessionExpired',
+                },
+                {
+                  target: 'adding',
+                  actions: [
+                    { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                    assign({ error: ({ event }) => failureMessage('add', event.error) }),
+                  ],
+                },
+              ],
+            },
+          },
+          confirming: {
+            on: {
+              'member.removeConfirmed': { target: 'removing' },
+              'member.removeCancelled': { target: 'idle', actions: assign({ target: null }) },
+            },
+          },
+          removing: {
+            tags: ['busy'],
+            invoke: {
+              id: 'removeMember',
+              src: 'removeMember',
+              input: ({ context }) => ({
+                communityId: context.community?.id ?? '',
+                email: context.target ?? '',
+              }),
+              onDone: { target: '#communityMembers.removed' },
+              onError: [
+                {
+                  guard: {
+                    type: 'isSessionExpired',
+                    params: ({ event }) => ({ error: event.error }),
+                  },
+                  target: '#communityMembers.sessionExpired',
+                  actions: 'notifySessionExpired',
+                },
+                {
+                  target: 'idle',
+                  actions: [
+                    { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                    assign({
+                      target: null,
+                      error: ({ event }) => failureMessage('remove', event.error),
+                    }),
+                  ],
+                },
+              ],
+            },
+          },
+        },
+      },
+      // 'Member added successfully' / 'Member removed successfully', then the list is read again.
+      added: { after: { reloadDelay: { target: 'loading', actions: assign({ draft: '' }) } } },
+      removed: { after: { reloadDelay: { target: 'loading', actions: assign({ target: null }) } } },
+    },
+  }),
+)

@@ -1,0 +1,30 @@
+import { ApiError } from '../../openapi/client'
+import { sampleAccount, sampleCommunity } from '../fixtures'
+import { defineModel } from '../flow-model'
+import { communitySizeMachine } from './machine'
+
+const creator = { ...sampleAccount('Inactive'), 'Email Address': 'zainab@example.com' }
+
+export const communitySizeModel = defineModel({
+  machine: communitySizeMachine,
+  description:
+    "A community's creator picks its size (Save needs one) and goes on to pay; Cancel and Close leave; an active membership goes to the menu.",
+  inputs: { 'signed in': undefined },
+  limit: 300,
+  events: {
+    'xstate.done.actor.loadCommunity': [
+      { output: { account: creator, community: sampleCommunity('Community - Pending') } },
+      { output: { account: creator, community: sampleCommunity('Active') } },
+      { output: { account: creator, community: null } },
+    ],
+    'xstate.error.actor.loadCommunity': [
+      { error: new ApiError(401, 'Login session has expired') },
+      { error: new TypeError('Failed to fetch') },
+    ],
+    'size.chosen': [{ size: 6 }, { size: 12 }],
+    'xstate.error.actor.saveSize': [
+      { error: new ApiError(401, 'Login session has expired') },
+      { error: new ApiError(409, 'The community already has more members than that.') },
+    ],
+  },
+})

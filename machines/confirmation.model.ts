@@ -1,9 +1,0 @@
-import { confirmationMachine } from './confirmation.machine'
-import { defineModel } from './model'
-
-export const confirmationModel = defineModel({
-  machine: confirmationMachine,
-  description:
-    'A confirmation page: the banner shows for 6 s; the support or book-again panel opens and closes.',
-  inputs: { 'just booked': undefined },
-})

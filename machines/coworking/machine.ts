@@ -1,0 +1,488 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { ApiError, type components } from '../../openapi/client'
+import {
+  type BookingPayment,
+  errorParams,
+  expiredOn401,
+  isUnauthorizedError,
+  logCallError,
+  type WalletDebitRequest,
+  type WalletKind,
+} from '../calls/booking'
+import {
+  type BookingWallets,
+  loadWalletsStub,
+  noWallets,
+  type WalletIds,
+  walletCanPay,
+  walletIdOf,
+  walletOptions,
+  walletsClosed,
+  walletsInvoke,
+  walletsOpened,
+} from '../checkout/wallets'
+import { onFirstUse } from '../on-first-use'
+import {
+  COWORKING_EVENT,
+  type CoworkingPaidWith,
+  coworkingBlockers,
+  coworkingBooking,
+  coworkingCallbackUrl,
+  coworkingFailureMessage,
+  isFreeCoworking,
+  MAX_EXTRA_GUESTS,
+  resizeVisitorNames,
+} from '../rules/coworking'
+import { CURRENCY, coworkingPriceKobo } from '../rules/pricing'
+import { offersCoworking, visibleSpaces } from '../rules/spaces'
+
+type Space = components['schemas']['Space']
+type BookingInput = components['schemas']['BookingInput']
+
+/** Who is booking and what the page already knows (stored details, a day to book again). */
+export interface CoworkingInput {
+  /** A user id and an auth token are stored. */
+  signedIn: boolean
+  /** The viewer is an active member (free for themselves and one guest; the 8th Floor). */
+  isMember: boolean
+  userId: string | null
+  /** The signed-in person's stored details, or a guest's remembered (or the page's) ones. */
+  details: { email: string; name: string; phone: string }
+  /** 'Remember me' is ticked: the guest's details are stored when they book. */
+  remember: boolean
+  /** A day to preselect (the booked page's 'Book again'); kept only if still bookable. */
+  day: string | null
+  /** The site's origin, for the card provider's return address. */
+  origin: string
+  /** The most extra guests (the contract's 20 unless the caller walks a smaller model). */
+  maxExtraGuests?: number
+}
+
+/** What the page needs before the panel can open: the spaces and the bookable days. */
+export interface CoworkingOptions {
+  spaces: Space[]
+  days: string[]
+}
+
+export interface CoworkingContext {
+  signedIn: boolean
+  isMember: boolean
+  userId: string | null
+  askDetails: boolean
+  email: string
+  name: string
+  phone: string
+  remember: boolean
+  origin: string
+  maxExtraGuests: number
+  preferredDay: string | null
+  days: string[]
+  /** Co-working spaces the viewer may choose, names cleaned. */
+  spaces: Space[]
+  /** The signed-in person's wallets, read each time the panel opens. */
+  wallets: BookingWallets
+  day: string | null
+  space: string | null
+  extraGuests: number
+  visitorNames: string[]
+  /** The wallet being paid from, while a wallet payment runs. */
+  payingFrom: WalletKind | null
+  /** Why the last call failed, for the panel; cleared by the next change. */
+  error: string | null
+}
+
+export type CoworkingEvent =
+  | { type: 'options.retry' }
+  | { type: 'panel.opened' }
+  | { type: 'panel.closed' }
+  | { type: 'day.selected'; day: string }
+  | { type: 'space.selected'; space: string }
+  | { type: 'details.changed'; field: 'email' | 'name' | 'phone'; value: string }
+  | { type: 'remember.changed'; remember: boolean }
+  | { type: 'guests.added' }
+  | { type: 'guests.removed' }
+  | { type: 'visitor.changed'; index: number; name: string }
+  | { type: 'booking.submitted' }
+  | { type: 'wallet.paid'; wallet: WalletKind }
+  | { type: 'wallets.retry' }
+  | { type: 'payment.returned' }
+  | { type: 'overlay.closed' }
+  | { type: 'overlay.viewBookings' }
+
+/** The price of the current choice in kobo, as the server will charge it. */
+export const priceOf = (context: Pick<CoworkingContext, 'extraGuests' | 'isMember'>) =>
+  coworkingPriceKobo(context.extraGuests, context.isMember)
+
+/** What still keeps Book disabled. */
+export const blockersOf = (context: CoworkingContext) => coworkingBlockers(context)
+
+/** Whether the current choice is a member's free booking. */
+export const isFreeChoice = (context: Pick<CoworkingContext, 'extraGuests' | 'isMember'>) =>
+  isFreeCoworking(context.extraGuests, context.isMember)
+
+/** The wallet buttons: a signed-in person's, when the choice costs something. */
+export const walletOptionsOf = (context: CoworkingContext) =>
+  context.signedIn && !isFreeChoice(context) ? walletOptions(context.wallets, priceOf(context)) : []
+
+function bookingOf(context: CoworkingContext, paidWith: CoworkingPaidWith): BookingInput {
+  return coworkingBooking({
+    email: context.email,
+    name: context.name,
+    phone: context.phone,
+    day: context.day ?? '',
+    space: context.space ?? '',
+    extraGuests: context.extraGuests,
+    visitorNames: context.visitorNames,
+    isMember: context.isMember,
+    paidWith,
+  })
+}
+
+const failure = (error: unknown) =>
+  error instanceof ApiError
+    ? coworkingFailureMessage(error.status, error.message, error.data)
+    : coworkingFailureMessage(null, null)
+
+/** A failed call: a 401 is left to session expiry; else the panel says what went wrong. */
+const failedTo = (target: 'editing' | 'walletFailed') =>
+  [
+    expiredOn401,
+    { target, actions: [{ type: 'showFailure', params: errorParams }, logCallError] },
+  ] as const
+
+const emptyForm = {
+  day: null,
+  space: null,
+  extraGuests: 0,
+  visitorNames: [] as string[],
+  payingFrom: null,
+  error: null,
+}
+
+/**
+ * Book a spot: the panel's choices (day, space, extra guests and their names, guest details),
+ * then a member's free booking, a card payment (the browser goes to the provider) or a wallet
+ * payment (the success overlay). A 401 is left to the session-expiry flow.
+ */
+export const coworkingMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as CoworkingInput,
+      context: {} as CoworkingContext,
+      events: {} as CoworkingEvent,
+      tags: {} as 'busy' | 'error' | 'expired',
+    },
+    actors: {
+      loadOptions: fromPromise<CoworkingOptions>(async () => {
+        throw new Error('loadOptions is not provided')
+      }),
+      reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async () => {
+        throw new Error('reserveSpot is not provided')
+      }),
+      initiatePayment: fromPromise<string, BookingPayment>(async () => {
+        throw new Error('initiatePayment is not provided')
+      }),
+      debitWallet: fromPromise<unknown, WalletDebitRequest>(async () => {
+        throw new Error('debitWallet is not provided')
+      }),
+      loadWallets: loadWalletsStub,
+    },
+    actions: {
+      clearError: assign({ error: null }),
+      setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
+      /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
+      rememberWallets: (_, _params: WalletIds) => {},
+      showFailure: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
+      redirectToPayment: (_, _params: { url: string }) => {},
+      rememberGuest: (
+        _,
+        _params: { remember: boolean; email: string; name: string; phone: string },
+      ) => {},
+      reloadPage: () => {},
+      navigateToBookings: () => {},
+      logError: (_, _params: { error: unknown }) => {},
+    },
+    guards: {
+      offersCoworking: (_, params: { spaces: Space[] }) => offersCoworking(params.spaces),
+      // A choice or an edit that changes nothing is ignored.
+      canChooseDay: ({ context }, params: { day: string }) =>
+        params.day !== context.day && context.days.includes(params.day),
+      canChooseSpace: ({ context }, params: { space: string }) =>
+        params.space !== context.space &&
+        context.spaces.some((space) => space.Name === params.space),
+      canChangeDetail: (
+        { context },
+        params: { field: 'email' | 'name' | 'phone'; value: string },
+      ) => context.askDetails && context[params.field] !== params.value,
+      canChangeRemember: ({ context }, params: { remember: boolean }) =>
+        !context.signedIn && context.remember !== params.remember,
+      canAddGuest: ({ context }) => context.extraGuests < context.maxExtraGuests,
+      hasGuests: ({ context }) => context.extraGuests > 0,
+      canRenameVisitor: ({ context }, params: { index: number; name: string }) =>
+        params.index >= 0 &&
+        params.index < context.extraGuests &&
+        context.visitorNames[params.index] !== params.name,
+      canBookFree: ({ context }) => blockersOf(context).length === 0 && isFreeChoice(context),
+      canBook: ({ context }) => blockersOf(context).length === 0,
+      canPayFromWallet: ({ context }, params: { wallet: WalletKind }) =>
+        context.signedIn &&
+        blockersOf(context).length === 0 &&
+        !isFreeChoice(context) &&
+        walletCanPay(context.wallets, params.wallet, priceOf(context)),
+      hasWalletsFailed: ({ context }) => context.wallets.status === 'failed',
+      isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
+    },
+    delays: { walletFailureReload: 5000 },
+  }).createMachine({
+    id: 'coworking',
+    context: ({ input }) => ({
+      signedIn: input.signedIn,
+      isMember: input.isMember,
+      userId: input.userId,
+      askDetails:
+        !input.signedIn || !input.details.email || !input.details.name || !input.details.phone,
+      email: input.details.email,
+      name: input.details.name,
+      phone: input.details.phone,
+      remember: input.remember,
+      origin: input.origin,
+      maxExtraGuests: Math.min(input.maxExtraGuests ?? MAX_EXTRA_GUESTS, MAX_EXTRA_GUESTS),
+      preferredDay: input.day,
+      days: [],
+      spaces: [],
+      wallets: noWallets,
+      ...emptyForm,
+    }),
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'loadOptions',
+          src: 'loadOptions',
+          onDone: [
+            {
+              guard: {
+                type: 'offersCoworking',
+                params: ({ event }) => ({ spaces: event.output.spaces }),
+              },
+              target: 'closed',
+              actions: assign(({ context, event }) => ({
+                days: event.output.days,
+                spaces: visibleSpaces(
+                  event.output.spaces.filter((space) => space.Coworking === true),
+                  context.isMember,
+                ),
+                day:
+                  context.preferredDay && event.output.days.includes(context.preferredDay)
+                    ? context.preferredDay
+                    : null,
+              })),
+            },
+            { target: 'unavailable' },
+          ],
+          onError: { target: 'failed', actions: logCallError },
+        },
+      },
+      failed: { tags: ['error'], on: { 'options.retry': 'loading' } },
+      /** No space offers co-working: 'Not available'. */
+      unavailable: {},
+      closed: { on: { 'panel.opened': 'open' } },
+      open: {
+        initial: 'editing',
+        // A signed-in person's wallets are read afresh each time the panel opens.
+        entry: {
+          type: 'setWallets',
+          params: ({ context }) => ({ wallets: walletsOpened(context.signedIn) }),
+        },
+        exit: {
+          type: 'setWallets',
+          params: ({ context }) => ({ wallets: walletsClosed(context.wallets) }),
+        },
+        invoke: walletsInvoke<CoworkingContext>({
+          signedIn: (context) => context.signedIn,
+          expired: '.sessionExpired',
+        }),
+        states: {
+          editing: {
+            on: {
+              'panel.closed': '#coworking.closed',
+              'wallets.retry': {
+                guard: 'hasWalletsFailed',
+                target: '#coworking.open',
+                reenter: true,
+              },
+              'day.selected': {
+                guard: { type: 'canChooseDay', params: ({ event }) => ({ day: event.day }) },
+                actions: assign({ day: ({ event }) => event.day, error: null }),
+              },
+              'space.selected': {
+                guard: { type: 'canChooseSpace', params: ({ event }) => ({ space: event.space }) },
+                actions: assign({ space: ({ event }) => event.space, error: null }),
+              },
+              'details.changed': {
+                guard: {
+                  type: 'canChangeDetail',
+                  params: ({ event }) => ({ field: event.field, value: event.value }),
+                },
+                actions: assign(({ event }) =>
+                  event.field === 'email'
+                    ? { email: event.value, error: null }
+                    : event.field === 'name'
+                      ? { name: event.value, error: null }
+                      : { phone: event.value, error: null },
+                ),
+              },
+              'remember.changed': {
+                guard: {
+                  type: 'canChangeRemember',
+                  params: ({ event }) => ({ remember: event.remember }),
+                },
+                actions: assign({ remember: ({ event }) => event.remember }),
+              },
+              'guests.added': {
+                guard: 'canAddGuest',
+                actions: assign(({ context }) => ({
+                  extraGuests: context.extraGuests + 1,
+                  visitorNames: resizeVisitorNames(context.visitorNames, context.extraGuests + 1),
+                  error: null,
+                })),
+              },
+              'guests.removed': {
+                guard: 'hasGuests',
+                actions: assign(({ context }) => ({
+                  extraGuests: context.extraGuests - 1,
+                  visitorNames: resizeVisitorNames(context.visitorNames, context.extraGuests - 1),
+                  error: null,
+                })),
+              },
+              'visitor.changed': {
+                guard: {
+                  type: 'canRenameVisitor',
+                  params: ({ event }) => ({ index: event.index, name: event.name }),
+                },
+                actions: assign({
+                  visitorNames: ({ context, event }) =>
+                    context.visitorNames.map((name, i) => (i === event.index ? event.name : name)),
+                }),
+              },
+              'booking.submitted': [
+                { guard: 'canBookFree', target: 'reserving' },
+                {
+                  guard: 'canBook',
+                  target: 'initiating',
+                  actions: {
+                    type: 'rememberGuest',
+                    params: ({ context }) => ({
+                      remember: context.remember,
+                      email: context.email,
+                      name: context.name,
+                      phone: context.phone,
+                    }),
+                  },
+                },
+              ],
+              'wallet.paid': {
+                guard: {
+                  type: 'canPayFromWallet',
+                  params: ({ event }) => ({ wallet: event.wallet }),
+                },
+                target: 'debiting',
+                actions: assign({ payingFrom: ({ event }) => event.wallet }),
+              },
+            },
+          },
+          /** A member's free booking. */
+          reserving: {
+            tags: ['busy'],
+            entry: 'clearError',
+            invoke: {
+              id: 'reserveSpot',
+              src: 'reserveSpot',
+              input: ({ context }) => ({ booking: bookingOf(context, 'membership') }),
+              onDone: '#coworking.booked',
+              onError: failedTo('editing'),
+            },
+          },
+          /** A card payment is being started; then the browser goes to the provider. */
+          initiating: {
+            tags: ['busy'],
+            entry: 'clearError',
+            invoke: {
+              id: 'initiatePayment',
+              src: 'initiatePayment',
+              input: ({ context }) => ({
+                callbackUrl: coworkingCallbackUrl(context.origin, context.signedIn, {
+                  email: context.email,
+                  name: context.name,
+                  day: context.day ?? '',
+                  phone: context.phone,
+                }),
+                email: context.email.trim(),
+                payment: {
+                  Amount: priceOf(context),
+                  Currency: CURRENCY,
+                  Account: context.userId ? [context.userId] : null,
+                  Plan: null,
+                },
+                booking: bookingOf(context, 'paystack'),
+              }),
+              onDone: {
+                target: 'redirecting',
+                actions: {
+                  type: 'redirectToPayment',
+                  params: ({ event }) => ({ url: event.output }),
+                },
+              },
+              onError: failedTo('editing'),
+            },
+          },
+          /** On the way to the provider's page ('Please wait'); back again if the page is restored. */
+          redirecting: {
+            tags: ['busy'],
+            on: { 'payment.returned': 'editing' },
+          },
+          debiting: {
+            tags: ['busy'],
+            entry: 'clearError',
+            invoke: {
+              id: 'debitWallet',
+              src: 'debitWallet',
+              input: ({ context }) => {
+                const community = context.payingFrom === 'community'
+                return {
+                  walletId: walletIdOf(context.wallets, community ? 'community' : 'personal'),
+                  body: {
+                    debitAmount: priceOf(context),
+                    narration: COWORKING_EVENT,
+                    booking: bookingOf(context, community ? 'community-wallet' : 'wallet'),
+                  },
+                }
+              },
+              onDone: '#coworking.booked',
+              onError: failedTo('walletFailed'),
+            },
+          },
+          /** The wallet payment failed: the server's message shows, then the page reloads. */
+          walletFailed: {
+            tags: ['error'],
+            after: { walletFailureReload: { target: 'reloading', actions: 'reloadPage' } },
+          },
+          reloading: { tags: ['busy'] },
+          /** A 401: the session-expiry flow shows its banner and sends the person to /login. */
+          sessionExpired: { tags: ['expired'] },
+        },
+      },
+      /** Signed in and booked: the success overlay. */
+      booked: {
+        on: {
+          'overlay.viewBookings': { actions: 'navigateToBookings' },
+          'overlay.closed': {
+            target: 'loading',
+            actions: assign({ ...emptyForm, preferredDay: null }),
+          },
+        },
+      },
+    },
+  }),
+)

@@ -1,0 +1,90 @@
+import { ApiError } from '../../openapi/client'
+import { walletsAnswerFirst } from '../checkout/wallets'
+import { defineModel } from '../flow-model'
+import { type CoworkingInput, type CoworkingOptions, coworkingMachine } from './machine'
+
+const options: CoworkingOptions = {
+  spaces: [
+    { id: 'garden-room', Name: 'The Garden Room', Coworking: true },
+    { id: 'library', Name: 'Library. ', Coworking: true },
+    { id: '8th-floor', Name: '8th Floor', Coworking: true },
+  ],
+  days: ['2026-11-24', '2026-11-25'],
+}
+
+/** Ada's wallet (₦100,000) and her community's (₦50,000), as GET /wallets answers them. */
+const adaWallet = { id: '00000000-0000-4000-8000-00000000a001', Balance: 10_000_000 }
+const collectiveWallet = { id: '00000000-0000-4000-8000-00000000c001', Balance: 5_000_000 }
+
+// Finite payloads and a small guest cap keep the walk short: the member walks the counter and
+// the visitors' names (two guests: her paid booking); the guest walks details and 'Remember me'.
+const guest: CoworkingInput = {
+  signedIn: false,
+  isMember: false,
+  userId: null,
+  details: { email: 'bola@example.com', name: 'Bola Adeyemi', phone: '+234 803 000 0000' },
+  remember: true,
+  day: null,
+  origin: 'https://sixteen.test',
+  maxExtraGuests: 0,
+}
+
+const member: CoworkingInput = {
+  signedIn: true,
+  isMember: true,
+  userId: '00000000-0000-4000-8000-000000000001',
+  details: { email: 'ada@example.com', name: 'Ada Okafor', phone: '+234 801 234 5678' },
+  remember: false,
+  day: null,
+  origin: 'https://sixteen.test',
+  maxExtraGuests: 2,
+}
+
+const expired = new ApiError(401, 'Login session has expired')
+const soldOut = new ApiError(409, 'Sold out')
+
+export const coworkingModel = defineModel({
+  machine: coworkingMachine,
+  description:
+    "Book a spot: day, space, extra guests and details; a signed-in person's wallets read as the panel opens (a 401 ends the session, another failure offers a retry); a member's free booking, card, or a wallet the balance covers.",
+  inputs: { guest, member },
+  sendsWhen: walletsAnswerFirst,
+  events: {
+    'xstate.done.actor.loadOptions': [
+      { output: options },
+      { output: { ...options, spaces: [{ id: 'hall', Name: 'Hall', Coworking: null }] } },
+    ],
+    'day.selected': [{ day: '2026-11-25' }],
+    'space.selected': [{ space: 'Library' }],
+    'details.changed': [{ field: 'email', value: 'bola@' }],
+    'remember.changed': [{ remember: false }],
+    'visitor.changed': [
+      { index: 0, name: 'Chidi' },
+      { index: 1, name: 'Ngozi' },
+    ],
+    'wallet.paid': [{ wallet: 'personal' }, { wallet: 'community' }],
+    'xstate.done.actor.loadWallets': [
+      // Her own wallet and her community's, both able to pay.
+      { output: { userWallet: adaWallet, communityWallets: [collectiveWallet] } },
+      // Her own wallet only (no community's), funded.
+      { output: { userWallet: adaWallet, communityWallets: [] } },
+      // Her own wallet only, ₦1,000 left: less than a paying guest.
+      { output: { userWallet: { ...adaWallet, Balance: 100_000 }, communityWallets: [] } },
+    ],
+    'xstate.error.actor.loadWallets': [
+      { error: expired },
+      { error: new TypeError('Failed to fetch') },
+    ],
+    'xstate.done.actor.reserveSpot': [{ output: {} }],
+    'xstate.error.actor.reserveSpot': [{ error: expired }, { error: soldOut }],
+    'xstate.done.actor.initiatePayment': [
+      { output: 'https://sixteen.test/sandbox/checkout/ref-1' },
+    ],
+    'xstate.error.actor.initiatePayment': [{ error: expired }, { error: soldOut }],
+    'xstate.done.actor.debitWallet': [{ output: {} }],
+    'xstate.error.actor.debitWallet': [
+      { error: expired },
+      { error: new ApiError(402, 'The wallet balance is too low for this booking.') },
+    ],
+  },
+})

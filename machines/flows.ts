@@ -1,0 +1,86 @@
+import { applicationMachine } from './application/machine'
+import { bookingsListMachine } from './bookings-list/machine'
+import { calendarMachine } from './calendar/machine'
+import { carouselMachine } from './carousel/machine'
+import { communityApplicationMachine } from './community-application/machine'
+import { communityMembersMachine } from './community-members/machine'
+import { communitySizeMachine } from './community-size/machine'
+import { confirmationMachine } from './confirmation/machine'
+import { coworkingMachine } from './coworking/machine'
+import { eventDetailMachine } from './event-detail/machine'
+import { inviteMachine } from './invite/machine'
+import { joinMachine } from './join/machine'
+import { loginLinkMachine } from './login-link/machine'
+import { memberSignupMachine } from './member-signup/machine'
+import { paymentReturnMachine } from './payment-return/machine'
+import { paymentsListMachine } from './payments-list/machine'
+import { planChoiceMachine } from './plan-choice/machine'
+import { planPaymentMachine } from './plan-payment/machine'
+import { plansMachine } from './plans/machine'
+import { printStudioMachine } from './print-studio/machine'
+import { profileMachine } from './profile/machine'
+import { profileEditMachine } from './profile-edit/machine'
+import { rsvpMachine } from './rsvp/machine'
+import { sessionExpiryMachine } from './session-expiry/machine'
+import { studioRebookMachine } from './studio-rebook/machine'
+import { subscribeMachine } from './subscribe/machine'
+import { topUpMachine } from './top-up/machine'
+import { tourMachine } from './tour/machine'
+import { venuesMachine } from './venues/machine'
+import { verifyMachine } from './verify/machine'
+import { viewerMachine } from './viewer/machine'
+import { walletMachine } from './wallet/machine'
+
+/**
+ * Every flow of the app, named by its folder under machines/ (machine.ts, actors.ts, model.ts and,
+ * where a view needs derived values, selectors.ts). This is the one list: the statechart viewer
+ * draws these machines, and the model tests, `npm run paths` and the browser replays find each
+ * flow's model (and its views in tests/e2e/views/) by its name. A new flow is its folder and a
+ * line here; a test fails when either is missing.
+ *
+ * Grouped as the two spec documents are: the booking area, then the membership programme.
+ */
+export const bookingFlows = {
+  calendar: calendarMachine,
+  'event-detail': eventDetailMachine,
+  viewer: viewerMachine,
+  'session-expiry': sessionExpiryMachine,
+  venues: venuesMachine,
+  carousel: carouselMachine,
+  rsvp: rsvpMachine,
+  coworking: coworkingMachine,
+  confirmation: confirmationMachine,
+  'payment-return': paymentReturnMachine,
+  'bookings-list': bookingsListMachine,
+  'print-studio': printStudioMachine,
+  'studio-rebook': studioRebookMachine,
+} as const
+
+export const membershipFlows = {
+  plans: plansMachine,
+  subscribe: subscribeMachine,
+  'login-link': loginLinkMachine,
+  verify: verifyMachine,
+  invite: inviteMachine,
+  join: joinMachine,
+  application: applicationMachine,
+  'community-application': communityApplicationMachine,
+  'member-signup': memberSignupMachine,
+  profile: profileMachine,
+  'profile-edit': profileEditMachine,
+  'payments-list': paymentsListMachine,
+  'plan-choice': planChoiceMachine,
+  'plan-payment': planPaymentMachine,
+  'community-size': communitySizeMachine,
+  tour: tourMachine,
+  wallet: walletMachine,
+  'top-up': topUpMachine,
+  'community-members': communityMembersMachine,
+} as const
+
+export const flows = { ...bookingFlows, ...membershipFlows }
+
+export type FlowName = keyof typeof flows
+
+/** The machines in the list's order, for the viewer. */
+export const flowMachines = Object.values(flows)

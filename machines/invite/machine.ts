@@ -1,0 +1,86 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { ApiError, type components } from '../../openapi/client'
+import { onFirstUse } from '../on-first-use'
+
+export type InviteFields = components['schemas']['InviteFields']
+
+export interface InviteInput {
+  /** The code of /invite/{code}. */
+  code: string
+}
+
+/** The spec's messages (section 8). */
+export const INVITE_CHECKING = 'Verifying invite code'
+export const INVITE_USED = 'This invite code has been used'
+export const INVITE_INVALID = 'This invite code is not valid'
+
+/** A code the server does not know (or one that cannot be a code). */
+function isUnknown(error: unknown): boolean {
+  return error instanceof ApiError && (error.status === 404 || error.status === 400)
+}
+
+/**
+ * /invite/{code}: the invite is checked; a pending one greets the invitee by first name and
+ * leads to the application with the code; a used or unknown code says so. A check that could
+ * not be made (network, server) can be tried again.
+ */
+export const inviteMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as InviteInput,
+      context: {} as { code: string; firstName: string },
+      events: {} as { type: 'invite.retry' },
+      tags: {} as 'busy' | 'error',
+    },
+    actors: {
+      getInvite: fromPromise<InviteFields, { code: string }>(async () => {
+        throw new Error('getInvite is not provided')
+      }),
+    },
+    actions: { logError: (_, _params: { error: unknown }) => {} },
+    guards: {
+      hasCode: ({ context }) => /^[A-Za-z0-9_-]{3,64}$/.test(context.code),
+      isPending: (_, params: { invite: InviteFields }) => params.invite.Status === 'Pending',
+      isUnknown: (_, params: { error: unknown }) => isUnknown(params.error),
+    },
+  }).createMachine({
+    id: 'invite',
+    context: ({ input }) => ({ code: input.code.trim(), firstName: '' }),
+    initial: 'starting',
+    states: {
+      starting: {
+        always: [{ guard: 'hasCode', target: 'verifying' }, { target: 'invalid' }],
+      },
+      verifying: {
+        tags: ['busy'],
+        invoke: {
+          id: 'getInvite',
+          src: 'getInvite',
+          input: ({ context }) => ({ code: context.code }),
+          onDone: [
+            {
+              guard: { type: 'isPending', params: ({ event }) => ({ invite: event.output }) },
+              target: 'pending',
+              actions: assign({ firstName: ({ event }) => event.output['First Name'].trim() }),
+            },
+            { target: 'used' },
+          ],
+          onError: [
+            {
+              guard: { type: 'isUnknown', params: ({ event }) => ({ error: event.error }) },
+              target: 'invalid',
+            },
+            {
+              target: 'failed',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          ],
+        },
+      },
+      pending: {},
+      used: { tags: ['error'] },
+      invalid: { tags: ['error'] },
+      failed: { tags: ['error'], on: { 'invite.retry': 'verifying' } },
+    },
+  }),
+)

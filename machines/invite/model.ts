@@ -1,0 +1,23 @@
+import { ApiError } from '../../openapi/client'
+import { defineModel } from '../flow-model'
+import { inviteMachine } from './machine'
+
+export const inviteModel = defineModel({
+  machine: inviteMachine,
+  description:
+    "/invite/{code}: 'Verifying invite code', then a greeting and 'Complete your profile' for a pending invite, or 'This invite code has been used' / 'This invite code is not valid'.",
+  inputs: {
+    'a pending code': { code: 'WELCOME16' },
+    'a code that cannot be one': { code: '!' },
+  },
+  events: {
+    'xstate.done.actor.getInvite': [
+      { output: { 'First Name': 'Chioma', Status: 'Pending' } },
+      { output: { 'First Name': 'Kemi', Status: 'Used' } },
+    ],
+    'xstate.error.actor.getInvite': [
+      { error: new ApiError(404, 'No invite has this code.') },
+      { error: new TypeError('Failed to fetch') },
+    ],
+  },
+})

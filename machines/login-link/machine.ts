@@ -1,0 +1,102 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { ApiError } from '../../openapi/client'
+import { onFirstUse } from '../on-first-use'
+import { isValidEmail } from '../rules/email'
+
+export interface LoginLinkInput {
+  /** The `?email=` of the address when it is a valid one: prefilled and locked. */
+  email: string | null
+}
+
+export interface LoginLinkContext {
+  email: string
+  /** The e-mail came with the address and cannot be changed here. */
+  locked: boolean
+  error: string | null
+}
+
+/** The spec's message for a login-link request that fails. */
+export const ACCOUNT_NOT_FOUND = 'Account not found'
+export const LOGIN_LINK_FAILED =
+  'We could not send the login link. Check your connection and try again.'
+
+/** The reason a request failed, as the person reads it. */
+export function loginLinkFailure(error: unknown): string {
+  if (error instanceof ApiError && error.status === 429 && error.message) return error.message
+  if (error instanceof ApiError && error.status < 500) return ACCOUNT_NOT_FOUND
+  return LOGIN_LINK_FAILED
+}
+
+/**
+ * /login: an e-mail (prefilled and locked when the address names one) and 'Send Login Link',
+ * enabled once the e-mail is valid; on success the person is sent to /login-sent.
+ */
+export const loginLinkMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as LoginLinkInput,
+      context: {} as LoginLinkContext,
+      events: {} as { type: 'email.changed'; value: string } | { type: 'form.submitted' },
+      tags: {} as 'busy' | 'error',
+    },
+    actors: {
+      requestLoginLink: fromPromise<void, { email: string }>(async () => {
+        throw new Error('requestLoginLink is not provided')
+      }),
+    },
+    actions: {
+      navigateToSent: (_, _params: { email: string }) => {},
+      logError: (_, _params: { error: unknown }) => {},
+    },
+    guards: {
+      hasValidEmail: ({ context }) => isValidEmail(context.email.trim()),
+      isEditable: ({ context }) => !context.locked,
+    },
+  }).createMachine({
+    id: 'loginLink',
+    context: ({ input }) => ({
+      email: input.email ?? '',
+      locked: input.email !== null,
+      error: null,
+    }),
+    initial: 'editing',
+    states: {
+      editing: {
+        on: {
+          'email.changed': {
+            guard: 'isEditable',
+            actions: assign({ email: ({ event }) => event.value, error: null }),
+          },
+          'form.submitted': {
+            guard: 'hasValidEmail',
+            target: 'sending',
+            actions: assign({ error: null }),
+          },
+        },
+      },
+      sending: {
+        tags: ['busy'],
+        invoke: {
+          id: 'requestLoginLink',
+          src: 'requestLoginLink',
+          input: ({ context }) => ({ email: context.email.trim() }),
+          onDone: {
+            target: 'sent',
+            actions: {
+              type: 'navigateToSent',
+              params: ({ context }) => ({ email: context.email.trim() }),
+            },
+          },
+          onError: {
+            target: 'editing',
+            actions: [
+              assign({ error: ({ event }) => loginLinkFailure(event.error) }),
+              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        },
+      },
+      sent: { type: 'final' },
+    },
+  }),
+)

@@ -1,0 +1,23 @@
+import { ApiError } from '../../openapi/client'
+import { defineModel } from '../flow-model'
+import { type LoginLinkInput, loginLinkMachine } from './machine'
+
+const inputs: Record<string, LoginLinkInput> = {
+  'nothing in the address': { email: null },
+  'an e-mail in the address': { email: 'ada@example.com' },
+}
+
+export const loginLinkModel = defineModel({
+  machine: loginLinkMachine,
+  description:
+    "/login: 'Send Login Link' once the e-mail is valid (locked when the address names it); success goes to /login-sent, a failure says 'Account not found'.",
+  inputs,
+  events: {
+    'email.changed': [{ value: 'ada@' }, { value: 'ada@example.com' }],
+    'xstate.done.actor.requestLoginLink': [{ output: undefined }],
+    'xstate.error.actor.requestLoginLink': [
+      { error: new ApiError(404, 'No account has this e-mail address.') },
+      { error: new TypeError('Failed to fetch') },
+    ],
+  },
+})

@@ -1,0 +1,61 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { components } from '../../openapi/client'
+import { onFirstUse } from '../on-first-use'
+
+export type PlanOption = components['schemas']['Plan']
+
+/**
+ * /profile/payment: the plans on offer are read, and choosing one opens the confirmation with
+ * it. Individual plans are offered to everyone; a community's plan comes from its size.
+ */
+export const planChoiceMachine = onFirstUse(() =>
+  setup({
+    types: {
+      context: {} as { plans: PlanOption[] },
+      events: {} as { type: 'plans.retry' } | { type: 'plan.chosen'; id: string },
+      tags: {} as 'busy' | 'error',
+    },
+    actors: {
+      loadPlans: fromPromise<PlanOption[]>(async () => {
+        throw new Error('loadPlans is not provided')
+      }),
+    },
+    actions: {
+      navigateToConfirm: (_, _params: { planId: string }) => {},
+      logError: (_, _params: { error: unknown }) => {},
+    },
+    guards: {
+      isOffered: ({ context }, params: { id: string }) =>
+        context.plans.some((plan) => plan.id === params.id),
+    },
+  }).createMachine({
+    id: 'planChoice',
+    context: { plans: [] },
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'loadPlans',
+          src: 'loadPlans',
+          onDone: { target: 'ready', actions: assign({ plans: ({ event }) => event.output }) },
+          onError: {
+            target: 'failed',
+            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+          },
+        },
+      },
+      ready: {
+        on: {
+          'plan.chosen': {
+            guard: { type: 'isOffered', params: ({ event }) => ({ id: event.id }) },
+            target: 'chosen',
+            actions: { type: 'navigateToConfirm', params: ({ event }) => ({ planId: event.id }) },
+          },
+        },
+      },
+      chosen: { type: 'final' },
+      failed: { tags: ['error'], on: { 'plans.retry': 'loading' } },
+    },
+  }),
+)

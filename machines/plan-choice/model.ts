@@ -1,0 +1,15 @@
+import { defineModel } from '../flow-model'
+import { PLANS } from '../rules/membership'
+import { planChoiceMachine } from './machine'
+
+export const planChoiceModel = defineModel({
+  machine: planChoiceMachine,
+  description:
+    'The plans on offer are read (a failure can be retried); choosing one goes on to pay.',
+  inputs: { 'signed in': undefined },
+  events: {
+    'xstate.done.actor.loadPlans': [{ output: PLANS }],
+    'xstate.error.actor.loadPlans': [{ error: new TypeError('Failed to fetch') }],
+    'plan.chosen': [{ id: 'individual-12m' }, { id: 'no-such-plan' }],
+  },
+})

@@ -1,0 +1,25 @@
+import { ApiError } from '../../openapi/client'
+import { defineModel } from '../flow-model'
+import { planPaymentMachine } from './machine'
+
+export const planPaymentModel = defineModel({
+  machine: planPaymentMachine,
+  description:
+    'A plan is paid by card in USD or NGN: the browser goes to the provider; a broken answer or a failure can be retried; a 401 ends the session.',
+  inputs: {
+    'no plan passed': { planId: null },
+    'a chosen plan': { planId: 'community-6' },
+    'an unknown plan': { planId: 'platinum' },
+  },
+  events: {
+    'pay.chosen': [{ currency: 'USD' }, { currency: 'NGN' }],
+    'xstate.done.actor.initiatePayment': [
+      { output: { authorization_url: 'https://checkout.example.com/pay/abc' } },
+      { output: { authorization_url: '' } },
+    ],
+    'xstate.error.actor.initiatePayment': [
+      { error: new ApiError(401, 'Login session has expired') },
+      { error: new ApiError(502, 'The payment provider did not answer.') },
+    ],
+  },
+})

@@ -1,0 +1,18 @@
+import { ApiError } from '../../openapi/client'
+import { defineModel } from '../flow-model'
+import { PLANS } from '../rules/membership'
+import { plansMachine } from './machine'
+
+export const plansModel = defineModel({
+  machine: plansMachine,
+  description:
+    'The rates on /membership: a skeleton while the plans load, then the rates; a failure shows Try again.',
+  inputs: { 'the membership page': undefined },
+  events: {
+    'xstate.done.actor.loadPlans': [{ output: [...PLANS] }],
+    'xstate.error.actor.loadPlans': [
+      { error: new ApiError(501, 'Not implemented') },
+      { error: new TypeError('Failed to fetch') },
+    ],
+  },
+})

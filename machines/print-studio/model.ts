@@ -1,0 +1,72 @@
+import { ApiError } from '../../openapi/client'
+import { walletsAnswerFirst } from '../checkout/wallets'
+import { defineModel } from '../flow-model'
+import { printStudioMachine } from './machine'
+
+const DAYS = ['2026-11-25', '2026-11-26']
+const nobody = { email: '', name: '', phone: '' }
+const ada = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'ada@example.com',
+  name: 'Ada Okafor',
+  phone: '0803 000 1616',
+}
+const origin = 'https://sixteen.ng'
+/** Ada's wallet (₦100,000) and her community's (₦50,000), as GET /wallets answers them. */
+const adaWallet = { id: 'wallet-ada', Balance: 10_000_000 }
+const collectiveWallet = { id: 'wallet-collective', Balance: 5_000_000 }
+
+export const printStudioModel = defineModel({
+  machine: printStudioMachine,
+  description:
+    "The print studio: 'Book' or 'Not available'; day, session and a guest's details; card (to the provider), or a wallet the balance covers ('Booking successful!'; a signed-in person's wallets are read as the panel opens, a 401 ends the session, another failure offers a retry); a failed wallet payment reloads after 5 s; a 401 hands over to session expiry.",
+  inputs: {
+    guest: { origin, user: null, guest: nobody },
+    'signed in (her wallets read when the panel opens)': { origin, user: ada, guest: nobody },
+  },
+  sendsWhen: walletsAnswerFirst,
+  events: {
+    'xstate.done.actor.loadWallets': [
+      // Her own wallet and her community's, both able to pay for a session.
+      { output: { userWallet: adaWallet, communityWallets: [collectiveWallet] } },
+      // Her own wallet only (no community's), funded.
+      { output: { userWallet: adaWallet, communityWallets: [] } },
+      // Her own wallet only, ₦1,000 left: less than a session.
+      { output: { userWallet: { ...adaWallet, Balance: 100_000 }, communityWallets: [] } },
+    ],
+    'xstate.error.actor.loadWallets': [
+      { error: new ApiError(401, 'Login session has expired') },
+      { error: new TypeError('Failed to fetch') },
+    ],
+    'xstate.done.actor.loadStudio': [
+      { output: { items: [{ id: '5', Name: 'Print Studio', Coworking: true }], days: DAYS } },
+      { output: { items: [{ id: '5', Name: 'Print Studio', Coworking: false }], days: DAYS } },
+    ],
+    'day.selected': [{ day: '2026-11-25' }, { day: '2026-11-23' }],
+    'slot.selected': [{ slot: '2pm - 6pm' }, { slot: '12pm - 4pm' }],
+    'guest.changed': [
+      { field: 'email', value: 'bola@example.com' },
+      { field: 'email', value: 'bola@example' },
+      { field: 'name', value: 'Bola Ade' },
+      { field: 'phone', value: '0809 111 2222' },
+    ],
+    'xstate.done.actor.initiatePayment': [
+      { output: 'https://sixteen.ng/sandbox/checkout/SBX-4f1c2a9e7d' },
+    ],
+    'xstate.error.actor.initiatePayment': [
+      { error: new ApiError(409, 'Sold out') },
+      { error: new ApiError(401, 'Login session has expired') },
+      { error: new TypeError('Failed to fetch') },
+    ],
+    'xstate.done.actor.debitWallet': [{ output: { transaction: null } }],
+    'xstate.error.actor.debitWallet': [
+      { error: new ApiError(402, 'Your wallet balance is too low for this booking.') },
+      { error: new ApiError(401, 'Login session has expired') },
+    ],
+    'xstate.done.actor.debitCommunityWallet': [{ output: { transaction: null } }],
+    'xstate.error.actor.debitCommunityWallet': [
+      { error: new TypeError('Failed to fetch') },
+      { error: new ApiError(401, 'Login session has expired') },
+    ],
+  },
+})

@@ -1,0 +1,52 @@
+import { assign, fromPromise, setup } from 'xstate'
+import type { components } from '../../openapi/client'
+import { expiredOrFailed, loadCallActions, loadCallGuards } from '../calls/member'
+import { onFirstUse } from '../on-first-use'
+
+export type Account = components['schemas']['Account']
+export type Community = components['schemas']['Community']
+
+/** The signed-in person's account and their community (the first one listed), if any. */
+export interface MemberProfile {
+  account: Account
+  community: Community | null
+}
+
+/**
+ * /profile and /profile/info: the signed-in person's account and community are read; a 401
+ * ends the session out loud; any other failure can be retried.
+ */
+export const profileMachine = onFirstUse(() =>
+  setup({
+    types: {
+      context: {} as { profile: MemberProfile | null },
+      events: {} as { type: 'profile.retry' },
+      tags: {} as 'busy' | 'error',
+    },
+    actors: {
+      loadProfile: fromPromise<MemberProfile>(async () => {
+        throw new Error('loadProfile is not provided')
+      }),
+    },
+    actions: loadCallActions,
+    guards: loadCallGuards,
+  }).createMachine({
+    id: 'profile',
+    context: { profile: null },
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'loadProfile',
+          src: 'loadProfile',
+          onDone: { target: 'ready', actions: assign({ profile: ({ event }) => event.output }) },
+          onError: expiredOrFailed,
+        },
+      },
+      ready: {},
+      failed: { tags: ['error'], on: { 'profile.retry': 'loading' } },
+      sessionExpired: { tags: ['error'] },
+    },
+  }),
+)

@@ -1,0 +1,491 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { ApiError, type components } from '../../openapi/client'
+import {
+  type BookingPayment,
+  expiredOn401,
+  isUnauthorizedError,
+  logCallError,
+  type WalletDebitRequest,
+  type WalletKind,
+} from '../calls/booking'
+import {
+  type BookingWallets,
+  loadWalletsStub,
+  noWallets,
+  type WalletIds,
+  walletCanPay,
+  walletIdOf,
+  walletOptions,
+  walletsClosed,
+  walletsInvoke,
+  walletsOpened,
+} from '../checkout/wallets'
+import { onFirstUse } from '../on-first-use'
+import {
+  alreadyBookedText,
+  BOOKINGS_PATH,
+  heldBookingOf,
+  isSoldOutRefusal,
+  walletReference,
+} from '../rules/bookings'
+import { eventAction, isFreeEvent, metadataFields, ticketPrice } from '../rules/events'
+import { toKobo } from '../rules/pricing'
+import {
+  extraAnswersJson,
+  type GuestDetails,
+  type RsvpProblem,
+  registeredPath,
+  rsvpDays,
+  rsvpProblems,
+} from '../rules/rsvp'
+
+type Event = components['schemas']['Event']
+type Booking = components['schemas']['Booking']
+type BookingInput = components['schemas']['BookingInput']
+
+// The RSVP machine's tests name it from here.
+export type { BookingPayment }
+
+/** Who is booking: a guest, or a signed-in person whose stored details are used. */
+export interface RsvpViewer {
+  signedIn: boolean
+  /** An active member: members-only events and the friends price. */
+  isMember: boolean
+  userId: string | null
+  email: string
+  name: string
+  phone: string
+}
+
+export interface RsvpInput {
+  event: Event
+  viewer: RsvpViewer
+  /** A guest's remembered e-mail, name and phone (empty strings when none). */
+  guest: GuestDetails
+  /** The clock: which days are still ahead, and whether the event is still open. */
+  now: Date
+  /** The site's origin, for the address a card payment comes back to. */
+  origin: string
+}
+
+export interface RsvpContext {
+  event: Event
+  viewer: RsvpViewer
+  /** The signed-in person's wallets, read each time the panel opens. */
+  wallets: BookingWallets
+  origin: string
+  /** Whether the event takes bookings from this viewer (not ended, places left, members). */
+  bookable: boolean
+  guest: GuestDetails
+  /** The event's extra fields and the answers typed so far. */
+  fields: string[]
+  answers: Record<string, string>
+  /** Day choices ('yyyy-MM-dd'), the chosen day, and the chosen time slot. */
+  days: string[]
+  day: string | null
+  slot: string | null
+  /** What this viewer pays, in whole naira (0 when free). */
+  price: number
+  /** The button that started the call in flight, so it is the one that says 'Please wait'. */
+  method: 'free' | 'card' | WalletKind | null
+  /** A short, specific message about the last failure. */
+  error: string | null
+}
+
+export type RsvpEvent =
+  | { type: 'panel.opened' }
+  | { type: 'panel.closed' }
+  | { type: 'guest.changed'; field: keyof GuestDetails; value: string }
+  | { type: 'answer.changed'; field: string; value: string }
+  | { type: 'day.chosen'; day: string }
+  | { type: 'slot.chosen'; slot: string }
+  | { type: 'rsvp.submitted' }
+  | { type: 'pay.card' }
+  | { type: 'pay.wallet'; wallet: WalletKind }
+  | { type: 'wallets.retry' }
+  | { type: 'overlay.viewBookings' }
+  | { type: 'overlay.closed' }
+
+/** What is missing before this booking can go ahead (empty when it can). */
+export function problemsOf(context: RsvpContext): RsvpProblem[] {
+  return rsvpProblems({
+    guest: context.viewer.signedIn ? null : context.guest,
+    day: context.day,
+    slot: context.slot,
+    hasSlots: context.event.TimeSlots.length > 0,
+  })
+}
+
+/** The price in kobo, exactly the Amount the server is sent (it recomputes and compares). */
+export const amountKobo = (context: RsvpContext) => toKobo(context.price)
+
+/** The wallet buttons: a signed-in person's, for a priced ticket (none for a guest or a free one). */
+export const walletOptionsOf = (context: RsvpContext) =>
+  context.viewer.signedIn && context.price > 0
+    ? walletOptions(context.wallets, amountKobo(context))
+    : []
+
+/** The person the booking is for: the signed-in person's stored details, else what was typed. */
+function booker(context: RsvpContext): GuestDetails {
+  if (context.viewer.signedIn) {
+    return { email: context.viewer.email, name: context.viewer.name, phone: context.viewer.phone }
+  }
+  return {
+    email: context.guest.email.trim(),
+    name: context.guest.name.trim(),
+    phone: context.guest.phone.trim(),
+  }
+}
+
+/** The booking as the contract takes it. */
+export function bookingOf(
+  context: RsvpContext,
+  paidWith: NonNullable<BookingInput['Paid with']>,
+): BookingInput {
+  const person = booker(context)
+  return {
+    Email: person.email,
+    Name: person.name,
+    Event: context.event.ID,
+    Type: 'event',
+    Venue: context.event.Venue,
+    Date: context.day ?? '',
+    Amount: amountKobo(context),
+    'Time Slot': context.slot,
+    'Paid with': paidWith,
+    'Payment Reference': walletReference(paidWith),
+    Phone: person.phone,
+    metadata: extraAnswersJson(context.fields, context.answers),
+    Visitors: 0,
+    'Names of Visitors': null,
+  }
+}
+
+/** Where a guest's ticket is shown: /event/{id}/registered with everything in its query. */
+export function registeredPathOf(context: RsvpContext): string {
+  const person = booker(context)
+  const event = context.event
+  return registeredPath(event.ID, {
+    email: person.email,
+    name: person.name,
+    time: context.slot ?? '',
+    date: context.day ?? '',
+    address: event.Address,
+    imgUrl: event.Poster[0]?.url ?? '',
+    starts: event.StartDate,
+    ends: event.EndDate,
+    type: 'event',
+    rsvp: event.RSVP,
+    price: context.price,
+    venue: event.Venue,
+    timeslots: event.TimeSlots,
+  })
+}
+
+/** The card payment request: back to the registered page (guest) or /profile/bookings. */
+export function paymentOf(context: RsvpContext): BookingPayment {
+  const path = context.viewer.signedIn ? BOOKINGS_PATH : registeredPathOf(context)
+  return {
+    callbackUrl: `${context.origin}${path}`,
+    email: booker(context).email,
+    payment: {
+      Amount: amountKobo(context),
+      Currency: 'NGN',
+      Account: context.viewer.signedIn && context.viewer.userId ? [context.viewer.userId] : null,
+      Plan: null,
+    },
+    booking: bookingOf(context, 'paystack'),
+  }
+}
+
+/** The wallet debit: the price in kobo, the event's name as narration, and the booking. */
+export function debitOf(context: RsvpContext, wallet: WalletKind): WalletDebitRequest {
+  return {
+    walletId: walletIdOf(context.wallets, wallet),
+    body: {
+      debitAmount: amountKobo(context),
+      narration: context.event.Name,
+      booking: bookingOf(context, wallet === 'community' ? 'community-wallet' : 'wallet'),
+    },
+  }
+}
+
+/** The server's message for a refusal it explained; `fallback` for a crash or a lost connection. */
+function failureText(error: unknown, fallback: string): string {
+  const held = error instanceof ApiError && heldBookingOf(error.status, error.message, error.data)
+  if (held) return alreadyBookedText(held)
+  if (error instanceof ApiError && isSoldOutRefusal(error.status, error.message)) {
+    return 'Sold out: the last places went while you were booking.'
+  }
+  if (error instanceof ApiError && error.status < 500 && error.message) return error.message
+  return fallback
+}
+
+const BOOKING_FAILED = 'We could not book your ticket. Check your connection and try again.'
+const CARD_FAILED =
+  'We could not start the card payment. Nothing was charged; please try again in a moment.'
+const WALLET_FAILED = 'The wallet payment did not go through. Nothing was charged.'
+
+/**
+ * The RSVP panel of an event: a guest's details (or the signed-in person's), the event's extra
+ * questions, a day and a time slot, then a free booking, a card payment or a wallet payment.
+ */
+export const rsvpMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as RsvpInput,
+      context: {} as RsvpContext,
+      events: {} as RsvpEvent,
+      tags: {} as 'busy' | 'error' | 'success',
+    },
+    actors: {
+      createBooking: fromPromise<Booking, BookingInput>(async () => {
+        throw new Error('createBooking is not provided')
+      }),
+      initiatePayment: fromPromise<string, BookingPayment>(async () => {
+        throw new Error('initiatePayment is not provided')
+      }),
+      debitWallet: fromPromise<Booking, WalletDebitRequest>(async () => {
+        throw new Error('debitWallet is not provided')
+      }),
+      loadWallets: loadWalletsStub,
+    },
+    actions: {
+      setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
+      /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
+      rememberWallets: (_, _params: WalletIds) => {},
+      /** The browser goes to the card provider's checkout. */
+      redirectToPayment: (_, _params: { url: string }) => {},
+      /** A guest's free ticket: the registered page, loaded afresh (spec: navigate, then reload). */
+      navigateToRegistered: (_, _params: { path: string }) => {},
+      navigateToBookings: () => {},
+      /** After a failed wallet payment the page reloads (spec: 5 s later). */
+      reloadPage: () => {},
+      /** A place was taken: the event page re-reads the event (it may be full now). */
+      refreshEvent: () => {},
+      logError: (_, _params: { error: unknown }) => {},
+    },
+    guards: {
+      isBookable: ({ context }) => context.bookable,
+      isGuest: ({ context }) => !context.viewer.signedIn,
+      isSignedIn: ({ context }) => context.viewer.signedIn,
+      isExtraField: ({ context, event }) =>
+        event.type === 'answer.changed' && context.fields.includes(event.field),
+      isDayChoice: ({ context, event }) =>
+        event.type === 'day.chosen' && context.days.includes(event.day),
+      isSlotChoice: ({ context, event }) =>
+        event.type === 'slot.chosen' && context.event.TimeSlots.includes(event.slot),
+      canBookFree: ({ context }) => context.price <= 0 && problemsOf(context).length === 0,
+      canPayByCard: ({ context }) => context.price > 0 && problemsOf(context).length === 0,
+      canPayFromWallet: ({ context, event }) =>
+        event.type === 'pay.wallet' &&
+        context.viewer.signedIn &&
+        context.price > 0 &&
+        problemsOf(context).length === 0 &&
+        walletCanPay(context.wallets, event.wallet, amountKobo(context)),
+      hasWalletsFailed: ({ context }) => context.wallets.status === 'failed',
+      isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
+    },
+    delays: { walletFailureReload: 5000 },
+  }).createMachine({
+    id: 'rsvp',
+    context: ({ input }) => {
+      const { event, viewer, now } = input
+      const days = rsvpDays(event, now)
+      return {
+        event,
+        viewer,
+        wallets: noWallets,
+        origin: input.origin,
+        bookable: eventAction(event, viewer, now) === 'open',
+        guest: { ...input.guest },
+        fields: metadataFields(event.metadata),
+        answers: {},
+        days,
+        day: days[0] ?? null,
+        slot: event.TimeSlots[0] ?? null,
+        price: isFreeEvent(event) ? 0 : ticketPrice(event, viewer.isMember),
+        method: null,
+        error: null,
+      }
+    },
+    initial: 'closed',
+    states: {
+      closed: {
+        on: { 'panel.opened': { guard: 'isBookable', target: 'open' } },
+      },
+      open: {
+        initial: 'editing',
+        // A signed-in person's wallets are read afresh each time the panel opens.
+        entry: {
+          type: 'setWallets',
+          params: ({ context }) => ({ wallets: walletsOpened(context.viewer.signedIn) }),
+        },
+        exit: {
+          type: 'setWallets',
+          params: ({ context }) => ({ wallets: walletsClosed(context.wallets) }),
+        },
+        invoke: walletsInvoke<RsvpContext>({
+          signedIn: (context) => context.viewer.signedIn,
+          expired: '.sessionExpired',
+        }),
+        states: {
+          editing: {
+            on: {
+              'panel.closed': { target: '#rsvp.closed', actions: assign({ error: null }) },
+              'wallets.retry': { guard: 'hasWalletsFailed', target: '#rsvp.open', reenter: true },
+              'guest.changed': {
+                guard: 'isGuest',
+                actions: assign({
+                  guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
+                  error: null,
+                }),
+              },
+              'answer.changed': {
+                guard: 'isExtraField',
+                actions: assign({
+                  answers: ({ context, event }) => ({
+                    ...context.answers,
+                    [event.field]: event.value,
+                  }),
+                }),
+              },
+              'day.chosen': {
+                guard: 'isDayChoice',
+                actions: assign({ day: ({ event }) => event.day, error: null }),
+              },
+              'slot.chosen': {
+                guard: 'isSlotChoice',
+                actions: assign({ slot: ({ event }) => event.slot, error: null }),
+              },
+              'rsvp.submitted': {
+                guard: 'canBookFree',
+                target: 'booking',
+                actions: assign({ method: 'free', error: null }),
+              },
+              'pay.card': {
+                guard: 'canPayByCard',
+                target: 'initiating',
+                actions: assign({ method: 'card', error: null }),
+              },
+              'pay.wallet': {
+                guard: 'canPayFromWallet',
+                target: 'debiting',
+                actions: assign({ method: ({ event }) => event.wallet, error: null }),
+              },
+            },
+          },
+          // A free ticket (or a member's free price): booked directly.
+          booking: {
+            tags: ['busy'],
+            invoke: {
+              id: 'createBooking',
+              src: 'createBooking',
+              input: ({ context }) =>
+                bookingOf(context, isFreeEvent(context.event) ? 'free' : 'membership'),
+              onDone: [
+                {
+                  guard: 'isGuest',
+                  target: 'leaving',
+                  actions: {
+                    type: 'navigateToRegistered',
+                    params: ({ context }) => ({ path: registeredPathOf(context) }),
+                  },
+                },
+                { target: '#rsvp.booked', actions: assign({ method: null }) },
+              ],
+              onError: [
+                expiredOn401,
+                {
+                  target: 'editing',
+                  actions: [
+                    assign({
+                      method: null,
+                      error: ({ event }) => failureText(event.error, BOOKING_FAILED),
+                    }),
+                    logCallError,
+                  ],
+                },
+              ],
+            },
+          },
+          // A paid ticket by card: the server holds the place and answers the checkout address.
+          initiating: {
+            tags: ['busy'],
+            invoke: {
+              id: 'initiatePayment',
+              src: 'initiatePayment',
+              input: ({ context }) => paymentOf(context),
+              onDone: {
+                target: 'redirecting',
+                actions: {
+                  type: 'redirectToPayment',
+                  params: ({ event }) => ({ url: event.output }),
+                },
+              },
+              onError: [
+                expiredOn401,
+                {
+                  // The spec logs it and clears busy; a person is also told, never left guessing.
+                  target: 'editing',
+                  actions: [
+                    logCallError,
+                    assign({
+                      method: null,
+                      error: ({ event }) => failureText(event.error, CARD_FAILED),
+                    }),
+                  ],
+                },
+              ],
+            },
+          },
+          // The browser is on its way to the checkout: the buttons keep saying 'Please wait'.
+          redirecting: { tags: ['busy'] },
+          // A guest's free ticket is booked: the registered page is loading.
+          leaving: { tags: ['busy'] },
+          // A paid ticket from a wallet: the debit and the booking commit together.
+          debiting: {
+            tags: ['busy'],
+            invoke: {
+              id: 'debitWallet',
+              src: 'debitWallet',
+              input: ({ context }) =>
+                debitOf(context, context.method === 'community' ? 'community' : 'personal'),
+              onDone: { target: '#rsvp.booked' },
+              onError: [
+                expiredOn401,
+                {
+                  target: 'walletFailed',
+                  actions: assign({
+                    error: ({ event }) => failureText(event.error, WALLET_FAILED),
+                  }),
+                },
+              ],
+            },
+          },
+          // The server's message shows; 5 s later the page reloads (spec).
+          walletFailed: {
+            tags: ['error'],
+            after: { walletFailureReload: { target: 'reloading', actions: 'reloadPage' } },
+          },
+          reloading: { tags: ['busy'] },
+          // A 401: the session-expiry banner says so and goes to /login; nothing more to add here.
+          sessionExpired: {
+            on: { 'panel.closed': { target: '#rsvp.closed' } },
+          },
+        },
+      },
+      // The signed-in person's success overlay: 'View Bookings' or 'Close'.
+      booked: {
+        tags: ['success'],
+        on: {
+          'overlay.viewBookings': { actions: 'navigateToBookings' },
+          'overlay.closed': {
+            target: 'closed',
+            actions: [assign({ method: null, error: null }), 'refreshEvent'],
+          },
+        },
+      },
+    },
+  }),
+)

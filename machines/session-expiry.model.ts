@@ -1,9 +1,0 @@
-import { defineModel } from './model'
-import { sessionExpiryMachine } from './session-expiry.machine'
-
-export const sessionExpiryModel = defineModel({
-  machine: sessionExpiryMachine,
-  description:
-    "A 401 shows 'Login session has expired'; 3 s later storage is cleared and /login opens.",
-  inputs: { 'signed in': undefined },
-})

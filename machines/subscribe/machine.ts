@@ -1,0 +1,83 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { ApiError } from '../../openapi/client'
+import { onFirstUse } from '../on-first-use'
+import { isValidEmail } from '../rules/email'
+
+export interface SubscribeContext {
+  email: string
+  /** A short, specific message about the last failure. */
+  error: string | null
+}
+
+export const SUBSCRIBE_FAILED =
+  'We could not add you to the mailing list. Check your connection and try again.'
+
+/**
+ * The mailing list of the /membership-program teaser: a valid e-mail enables Subscribe;
+ * 'Please wait' while it is sent; a 'Subscribed' banner, then the page reloads after 6 s.
+ */
+export const subscribeMachine = onFirstUse(() =>
+  setup({
+    types: {
+      context: {} as SubscribeContext,
+      events: {} as { type: 'email.changed'; value: string } | { type: 'form.submitted' },
+      tags: {} as 'busy' | 'error' | 'success',
+    },
+    actors: {
+      subscribe: fromPromise<void, { email: string }>(async () => {
+        throw new Error('subscribe is not provided')
+      }),
+    },
+    actions: {
+      /** The teaser afresh, 6 s after the banner (spec). */
+      reloadPage: () => {},
+      logError: (_, _params: { error: unknown }) => {},
+    },
+    guards: { hasValidEmail: ({ context }) => isValidEmail(context.email.trim()) },
+    delays: { subscribedReload: 6000 },
+  }).createMachine({
+    id: 'subscribe',
+    context: { email: '', error: null },
+    initial: 'editing',
+    states: {
+      editing: {
+        on: {
+          'email.changed': {
+            actions: assign({ email: ({ event }) => event.value, error: null }),
+          },
+          'form.submitted': {
+            guard: 'hasValidEmail',
+            target: 'sending',
+            actions: assign({ error: null }),
+          },
+        },
+      },
+      sending: {
+        tags: ['busy'],
+        invoke: {
+          id: 'subscribe',
+          src: 'subscribe',
+          input: ({ context }) => ({ email: context.email.trim() }),
+          onDone: { target: 'subscribed' },
+          onError: {
+            target: 'editing',
+            actions: [
+              assign({
+                error: ({ event }) =>
+                  event.error instanceof ApiError && event.error.status === 429
+                    ? event.error.message
+                    : SUBSCRIBE_FAILED,
+              }),
+              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            ],
+          },
+        },
+      },
+      subscribed: {
+        tags: ['success'],
+        after: { subscribedReload: { target: 'reloading' } },
+      },
+      reloading: { type: 'final', entry: 'reloadPage' },
+    },
+  }),
+)

@@ -1,0 +1,18 @@
+import { ApiError } from '../../openapi/client'
+import { defineModel } from '../flow-model'
+import { subscribeMachine } from './machine'
+
+export const subscribeModel = defineModel({
+  machine: subscribeMachine,
+  description:
+    "The teaser's mailing list: a valid e-mail enables Subscribe; 'Please wait', then a 'Subscribed' banner and a reload 6 s later; a failure says so.",
+  inputs: { 'the teaser page': undefined },
+  events: {
+    'email.changed': [{ value: 'tolu@' }, { value: 'tolu@example.com' }],
+    'xstate.done.actor.subscribe': [{ output: undefined }],
+    'xstate.error.actor.subscribe': [
+      { error: new ApiError(429, 'Too many requests. Try again in a minute.') },
+      { error: new TypeError('Failed to fetch') },
+    ],
+  },
+})

@@ -1,9 +1,0 @@
-import { defineModel } from './model'
-import { tourMachine } from './tour.machine'
-
-export const tourModel = defineModel({
-  machine: tourMachine,
-  description:
-    'Three steps (profile, bookings, payments), back and forth; Finish or Skip opens the profile.',
-  inputs: { 'signed in': undefined },
-})

@@ -1,0 +1,124 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { ApiError, type components } from '../../openapi/client'
+import { onFirstUse } from '../on-first-use'
+import { isActiveStatus } from '../rules/membership'
+
+export type LoginUser = components['schemas']['LoginUser']
+
+/** What spending a magic-link token gives: the session's bearer token and who it is. */
+export interface VerifiedLogin {
+  token: string
+  user: LoginUser
+}
+
+export interface VerifyInput {
+  /** The `?token=` of the link; null when the address has none. */
+  token: string | null
+}
+
+/** The spec's messages (section 8). */
+export const INVALID_TOKEN = 'Invalid Login Token'
+export const VERIFY_FAILED = 'An error occurred while verifying the token'
+
+/** The token was refused (malformed, unknown, spent or expired), not lost on the way. */
+function isRefused(error: unknown): boolean {
+  return (
+    error instanceof ApiError && error.status >= 400 && error.status < 500 && error.status !== 429
+  )
+}
+
+/**
+ * /verify: the page's script spends the magic-link token (a mail scanner's GET of the page
+ * spends nothing). Success forgets any earlier login, stores the new one and goes to /menu for
+ * an active member, else to /bye-laws; failure says why, with a 'Log In' button.
+ */
+export const verifyMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as VerifyInput,
+      context: {} as { token: string | null; login: VerifiedLogin | null; error: string | null },
+      tags: {} as 'busy' | 'error',
+    },
+    actors: {
+      verifyMagicLink: fromPromise<VerifiedLogin, { token: string }>(async () => {
+        throw new Error('verifyMagicLink is not provided')
+      }),
+    },
+    actions: {
+      /** Forgets an earlier login before the new one is stored. */
+      clearStorage: () => {},
+      /** Stores the token, user id, e-mail, name and phone under the spec's keys. */
+      storeLogin: (_, _params: VerifiedLogin) => {},
+      navigateToMenu: () => {},
+      navigateToByeLaws: () => {},
+      logError: (_, _params: { error: unknown }) => {},
+    },
+    guards: {
+      hasToken: ({ context }) => (context.token ?? '').trim() !== '',
+      isActiveMember: (_, params: { login: VerifiedLogin }) =>
+        isActiveStatus(params.login.user.subscriptionStatus),
+      isRefused: (_, params: { error: unknown }) => isRefused(params.error),
+    },
+  }).createMachine({
+    id: 'verify',
+    context: ({ input }) => ({ token: input.token, login: null, error: null }),
+    initial: 'starting',
+    states: {
+      starting: {
+        always: [
+          { guard: 'hasToken', target: 'verifying' },
+          { target: 'failed', actions: assign({ error: INVALID_TOKEN }) },
+        ],
+      },
+      verifying: {
+        tags: ['busy'],
+        invoke: {
+          id: 'verifyMagicLink',
+          src: 'verifyMagicLink',
+          input: ({ context }) => ({ token: (context.token ?? '').trim() }),
+          onDone: {
+            target: 'signedIn',
+            actions: [
+              assign({ login: ({ event }) => event.output }),
+              'clearStorage',
+              { type: 'storeLogin', params: ({ event }) => event.output },
+            ],
+          },
+          onError: [
+            {
+              guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+              target: 'failed',
+              actions: [
+                assign({ error: INVALID_TOKEN }),
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+            {
+              target: 'failed',
+              actions: [
+                assign({ error: VERIFY_FAILED }),
+                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              ],
+            },
+          ],
+        },
+      },
+      signedIn: {
+        tags: ['busy'],
+        always: [
+          {
+            guard: {
+              type: 'isActiveMember',
+              params: ({ context }) => ({ login: context.login as VerifiedLogin }),
+            },
+            target: 'toMenu',
+          },
+          { target: 'toByeLaws' },
+        ],
+      },
+      toMenu: { type: 'final', tags: ['busy'], entry: 'navigateToMenu' },
+      toByeLaws: { type: 'final', tags: ['busy'], entry: 'navigateToByeLaws' },
+      failed: { type: 'final', tags: ['error'] },
+    },
+  }),
+)

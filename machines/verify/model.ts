@@ -1,0 +1,34 @@
+import { ApiError } from '../../openapi/client'
+import { defineModel } from '../flow-model'
+import type { LoginUser, VerifyInput } from './machine'
+import { verifyMachine } from './machine'
+
+const ada: LoginUser = {
+  id: '00000000-0000-4000-8000-000000000001',
+  email: 'ada@example.com',
+  name: 'Ada Okafor',
+  phoneNumber: '+234 803 555 0101',
+  subscriptionStatus: 'Active',
+}
+
+const inputs: Record<string, VerifyInput> = {
+  'a link with a token': { token: 'kq3V9xQmT2bZ7yR1pL8sW4nC6dF0hJ5a' },
+  'a link without a token': { token: null },
+}
+
+export const verifyModel = defineModel({
+  machine: verifyMachine,
+  description:
+    "/verify: the token is spent; success stores the login and goes to /menu (active) or /bye-laws; a missing or refused token says 'Invalid Login Token', a failed call 'An error occurred while verifying the token'.",
+  inputs,
+  events: {
+    'xstate.done.actor.verifyMagicLink': [
+      { output: { token: 'session-token-ada', user: ada } },
+      { output: { token: 'session-token-tunde', user: { ...ada, subscriptionStatus: null } } },
+    ],
+    'xstate.error.actor.verifyMagicLink': [
+      { error: new ApiError(401, 'This login link has expired or was already used.') },
+      { error: new TypeError('Failed to fetch') },
+    ],
+  },
+})

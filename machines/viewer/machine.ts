@@ -1,0 +1,120 @@
+import { assign, fromPromise, setup } from 'xstate'
+import { ApiError, type components } from '../../openapi/client'
+import { onFirstUse } from '../on-first-use'
+import { isActiveStatus } from '../rules/member-status'
+
+type Account = components['schemas']['Account']
+
+export interface ViewerInput {
+  /** A user id and an auth token are both stored. */
+  signedIn: boolean
+}
+
+/**
+ * Who is looking: a visitor, or a signed-in person whose profile says whether they are an
+ * active member (the membership flag of the booking area). A dead token (the profile call, or
+ * any call on a public page, answered 401) makes the person a visitor quietly: the login is
+ * cleared, with no banner and no redirect; those belong to the calls that spend money or book.
+ */
+export const viewerMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as ViewerInput,
+      context: {} as { signedIn: boolean; account: Account | null },
+      events: {} as
+        | { type: 'viewer.signedIn' }
+        | { type: 'viewer.signedOut' }
+        | { type: 'viewer.sessionExpired' }
+        | { type: 'viewer.refresh' },
+      tags: {} as 'busy',
+    },
+    actors: {
+      loadProfile: fromPromise<Account>(async () => {
+        throw new Error('loadProfile is not provided')
+      }),
+    },
+    actions: {
+      logError: (_, _params: { error: unknown }) => {},
+      /** Forgets the stored login (not a guest's remembered details); provided by the app. */
+      clearSession: () => {},
+      forgetAccount: assign({ signedIn: false, account: null }),
+    },
+    guards: {
+      isSignedIn: ({ context }) => context.signedIn,
+      isSessionDead: (_, params: { error: unknown }) =>
+        params.error instanceof ApiError && params.error.status === 401,
+      isActiveMember: (_, params: { account: Account }) =>
+        isActiveStatus(params.account.subscriptionStatus),
+    },
+  }).createMachine({
+    id: 'viewer',
+    context: ({ input }) => ({ signedIn: input.signedIn, account: null }),
+    initial: 'starting',
+    states: {
+      starting: {
+        always: [{ guard: 'isSignedIn', target: 'checking' }, { target: 'visitor' }],
+      },
+      visitor: {
+        on: { 'viewer.signedIn': { target: 'checking', actions: assign({ signedIn: true }) } },
+      },
+      checking: {
+        tags: ['busy'],
+        // A dead token, seen by the profile call or by another call on a public page (the app says).
+        on: {
+          'viewer.sessionExpired': {
+            target: 'visitor',
+            actions: ['clearSession', 'forgetAccount'],
+          },
+        },
+        invoke: {
+          id: 'loadProfile',
+          src: 'loadProfile',
+          onDone: [
+            {
+              guard: { type: 'isActiveMember', params: ({ event }) => ({ account: event.output }) },
+              target: 'member',
+              actions: assign({ account: ({ event }) => event.output }),
+            },
+            { target: 'notMember', actions: assign({ account: ({ event }) => event.output }) },
+          ],
+          onError: [
+            {
+              guard: { type: 'isSessionDead', params: ({ event }) => ({ error: event.error }) },
+              target: 'visitor',
+              actions: ['clearSession', 'forgetAccount'],
+            },
+            // The flag stays off when the profile cannot be read; every page still works as a guest's.
+            {
+              target: 'notMember',
+              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+            },
+          ],
+        },
+      },
+      member: {
+        on: {
+          'viewer.refresh': 'checking',
+          'viewer.sessionExpired': {
+            target: 'visitor',
+            actions: ['clearSession', 'forgetAccount'],
+          },
+        },
+      },
+      notMember: {
+        on: {
+          'viewer.refresh': 'checking',
+          'viewer.sessionExpired': {
+            target: 'visitor',
+            actions: ['clearSession', 'forgetAccount'],
+          },
+        },
+      },
+    },
+    on: {
+      'viewer.signedOut': {
+        target: '.visitor',
+        actions: 'forgetAccount',
+      },
+    },
+  }),
+)

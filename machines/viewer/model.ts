@@ -1,0 +1,21 @@
+import { ApiError } from '../../openapi/client'
+import { sampleAccount } from '../fixtures'
+import { defineModel } from '../flow-model'
+import { viewerMachine } from './machine'
+
+export const viewerModel = defineModel({
+  machine: viewerMachine,
+  description:
+    'Visitor, or a signed-in person whose profile makes them an active member or not; a dead token makes them a visitor quietly.',
+  inputs: { visitor: { signedIn: false }, 'signed in': { signedIn: true } },
+  events: {
+    'xstate.done.actor.loadProfile': [
+      { output: sampleAccount('Active') },
+      { output: sampleAccount('Inactive') },
+    ],
+    'xstate.error.actor.loadProfile': [
+      { error: new ApiError(401, 'Login session has expired') },
+      { error: new ApiError(500, 'Something went wrong on our side. Please try again.') },
+    ],
+  },
+})

@@ -1,0 +1,11 @@
+import { membershipFlows } from '../../machines/flows'
+import { describeBrowserPaths } from '../support/browser-paths'
+import { viewsOf } from '../support/flows'
+
+// The model's paths of every membership flow that has browser views (tests/e2e/views/), replayed
+// in Chromium on the real app: each state checked on the page, each event made as a person would.
+for (const views of await viewsOf(
+  Object.keys(membershipFlows) as (keyof typeof membershipFlows)[],
+)) {
+  describeBrowserPaths(views)
+}

@@ -1,0 +1,42 @@
+import { existsSync } from 'node:fs'
+import { fileURLToPath } from 'node:url'
+import type { FlowModel } from '../../machines/flow-model'
+import { type FlowName, flows } from '../../machines/flows'
+import type { FlowViews } from '../e2e/views/shared/define'
+
+// The flows' models and browser views, found by the flow's name in machines/flows.ts: a model is
+// `machines/<flow>/model.ts` exporting `<flow>Model`, views are `tests/e2e/views/<flow>.ts`
+// exporting `<flow>Views` (camel-cased: 'event-detail' -> eventDetailModel).
+
+const camel = (name: string) =>
+  name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+
+/** Where a flow's file would be, from the repository's root. */
+export const modelFile = (name: string) => `machines/${name}/model.ts`
+export const viewsFile = (name: string) => `tests/e2e/views/${name}.ts`
+
+const root = new URL('../../', import.meta.url)
+const exists = (file: string) => existsSync(fileURLToPath(new URL(file, root)))
+
+async function exported<T>(file: string, name: string): Promise<T> {
+  const module = (await import(new URL(file, root).href)) as Record<string, T | undefined>
+  const value = module[name]
+  if (!value) throw new Error(`${file} should export ${name}`)
+  return value
+}
+
+/** The model of a listed flow. */
+export const modelOf = (name: FlowName) =>
+  exported<FlowModel>(modelFile(name), `${camel(name)}Model`)
+
+/** Every flow's model, in the list's order. */
+export const allModels = () =>
+  Promise.all((Object.keys(flows) as FlowName[]).map((name) => modelOf(name)))
+
+/** The browser views of the listed flows that have them, in the list's order. */
+export async function viewsOf(names: readonly FlowName[]): Promise<FlowViews[]> {
+  const withViews = names.filter((name) => exists(viewsFile(name)))
+  return Promise.all(
+    withViews.map((name) => exported<FlowViews>(viewsFile(name), `${camel(name)}Views`)),
+  )
+}
