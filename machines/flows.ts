@@ -1,7 +1,9 @@
+import { applicantFormMachine } from './applicant-form/machine'
 import { applicationMachine } from './application/machine'
 import { bookingsListMachine } from './bookings-list/machine'
 import { calendarMachine } from './calendar/machine'
 import { carouselMachine } from './carousel/machine'
+import { checkoutMachine } from './checkout/machine'
 import { communityApplicationMachine } from './community-application/machine'
 import { communityMembersMachine } from './community-members/machine'
 import { communitySizeMachine } from './community-size/machine'
@@ -49,6 +51,7 @@ export const bookingFlows = {
   carousel: carouselMachine,
   rsvp: rsvpMachine,
   coworking: coworkingMachine,
+  checkout: checkoutMachine,
   confirmation: confirmationMachine,
   'payment-return': paymentReturnMachine,
   'bookings-list': bookingsListMachine,
@@ -66,6 +69,7 @@ export const membershipFlows = {
   application: applicationMachine,
   'community-application': communityApplicationMachine,
   'member-signup': memberSignupMachine,
+  'applicant-form': applicantFormMachine,
   profile: profileMachine,
   'profile-edit': profileEditMachine,
   'payments-list': paymentsListMachine,

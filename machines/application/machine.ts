@@ -1,21 +1,29 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../../openapi/client'
-import { keepApplicantDraft, sendFailure, sentToReceived } from '../calls/application'
+import { type ApplicantFormSettings, applicantFormMachine } from '../applicant-form/machine'
+import {
+  applicantFormInvoke,
+  formAnswers,
+  formError,
+  isFormLeftBack,
+  sendFailure,
+  sendingStubs,
+  sentToReceived,
+} from '../calls/application'
 import { logCallError } from '../calls/booking'
 import { onFirstUse } from '../on-first-use'
 import {
   type Applicant,
-  type ApplicantField,
   applicationOf,
-  canSubmitApplicant,
   emptyApplicant,
+  INDIVIDUAL_STEPS,
   type IndividualStep,
-  isApplicantField,
-  isProfileComplete,
-  stepOfField,
 } from '../rules/application'
 
 type Application = components['schemas']['Application']
+
+const fieldsOfStep = (step: IndividualStep) =>
+  INDIVIDUAL_STEPS.find((s) => s.id === step)?.fields ?? []
 
 /** What the individual application sends: with an invite code it claims the invite. */
 export interface ApplicationRequest {
@@ -33,6 +41,7 @@ export interface ApplicationInput {
 }
 
 export interface ApplicationContext {
+  /** The answers as the last step's form left them (each step's form edits its own). */
   applicant: Applicant
   code: string | null
   today: string
@@ -40,68 +49,52 @@ export interface ApplicationContext {
   error: string | null
 }
 
-export type ApplicationEvent =
-  | { type: 'field.changed'; field: ApplicantField; value: string }
-  /** The answers kept from an earlier visit of the form in this tab (a reload, a closed app). */
-  | { type: 'draft.restored'; applicant: Partial<Applicant> }
-  | { type: 'step.next' }
-  | { type: 'step.previous' }
-  | { type: 'form.submitted' }
+/**
+ * Each step's form: its fields, those it needs (spec: the names and date of birth, then the
+ * e-mail), Previous from the second step on; the last step submits.
+ */
+export const STEP_FORMS: Record<IndividualStep, ApplicantFormSettings> = {
+  profile: {
+    fields: fieldsOfStep('profile'),
+    required: ['firstName', 'lastName', 'dateOfBirth'],
+    goesOnTo: 'continue',
+  },
+  address: {
+    fields: fieldsOfStep('address'),
+    required: [],
+    hasPrevious: true,
+    goesOnTo: 'continue',
+  },
+  contact: { fields: fieldsOfStep('contact'), required: ['email'], hasPrevious: true },
+}
 
-/** A field of this step (a person only sees the fields of the step they are on). */
-const fieldOf = (step: IndividualStep) => ({
-  guard: { type: 'isFieldOfStep' as const, params: { step } },
-  actions: ['changeField' as const, keepApplicantDraft],
-})
+const stepForm = (step: IndividualStep) => applicantFormInvoke(STEP_FORMS[step])
 
 /**
- * The individual application: Profile, Address and Contact steps, then the application is sent
- * (or the invite claimed) and the person goes to the 'All done' page. Every answer is kept as a
- * draft until it is sent; a draft kept from before fills the form in again.
+ * The individual application: Profile, Address and Contact steps, each a form of its own
+ * (machines/applicant-form); then the application is sent (or the invite claimed) and the person
+ * goes to the 'All done' page. Every answer is kept as a draft until it is sent (by the forms);
+ * a draft kept from before fills the form in again.
  */
 export const applicationMachine = onFirstUse(() =>
   setup({
     types: {
       input: {} as ApplicationInput,
       context: {} as ApplicationContext,
-      events: {} as ApplicationEvent,
       tags: {} as 'busy' | 'error',
     },
     actors: {
+      applicantForm: applicantFormMachine,
       submitApplication: fromPromise<void, ApplicationRequest>(async () => {
         throw new Error('submitApplication is not provided')
       }),
     },
     actions: {
-      changeField: assign({
-        applicant: ({ context, event }) =>
-          event.type === 'field.changed'
-            ? { ...context.applicant, [event.field]: event.value }
-            : context.applicant,
-        error: null,
-      }),
-      restoreDraft: assign({
-        applicant: ({ context, event }) =>
-          event.type === 'draft.restored'
-            ? { ...context.applicant, ...event.applicant }
-            : context.applicant,
-      }),
-      /** Keeps the answers in the browser (the view's storage); the draft outlives a reload. */
-      saveDraft: (_, _params: { applicant: Applicant }) => {},
-      /** Forgets the kept answers: the application is sent. */
-      clearDraft: () => {},
-      /** The 'All done' page, with the e-mail to check. */
-      navigateToReceived: (_, _params: { path: string }) => {},
-      logError: (_, _params: { error: unknown }) => {},
+      /** A step's form ended: its answers (and the message, cleared by a change) are kept. */
+      keepAnswers: assign({ applicant: formAnswers, error: formError }),
+      ...sendingStubs,
     },
-    guards: {
-      isFieldOfStep: ({ event }, params: { step: IndividualStep }) =>
-        event.type === 'field.changed' &&
-        isApplicantField(event.field) &&
-        stepOfField(event.field) === params.step,
-      isProfileComplete: ({ context }) => isProfileComplete(context.applicant, context.today),
-      canSubmit: ({ context }) => canSubmitApplicant(context.applicant, context.today),
-    },
+    guards: { isFormLeftBack },
   }).createMachine({
     id: 'application',
     context: ({ input }) => ({
@@ -114,26 +107,29 @@ export const applicationMachine = onFirstUse(() =>
     states: {
       editing: {
         initial: 'profile',
-        on: { 'draft.restored': { actions: 'restoreDraft' } },
         states: {
           profile: {
-            on: {
-              'field.changed': fieldOf('profile'),
-              'step.next': { guard: 'isProfileComplete', target: 'address' },
+            invoke: {
+              ...stepForm('profile'),
+              onDone: { target: 'address', actions: 'keepAnswers' },
             },
           },
           address: {
-            on: {
-              'field.changed': fieldOf('address'),
-              'step.previous': { target: 'profile' },
-              'step.next': { target: 'contact' },
+            invoke: {
+              ...stepForm('address'),
+              onDone: [
+                { guard: 'isFormLeftBack', target: 'profile', actions: 'keepAnswers' },
+                { target: 'contact', actions: 'keepAnswers' },
+              ],
             },
           },
           contact: {
-            on: {
-              'field.changed': fieldOf('contact'),
-              'step.previous': { target: 'address' },
-              'form.submitted': { guard: 'canSubmit', target: '#application.submitting' },
+            invoke: {
+              ...stepForm('contact'),
+              onDone: [
+                { guard: 'isFormLeftBack', target: 'address', actions: 'keepAnswers' },
+                { target: '#application.submitting', actions: 'keepAnswers' },
+              ],
             },
           },
         },

@@ -1,58 +1,64 @@
+import type { SnapshotFrom } from 'xstate'
 import { ApiError } from '../../openapi/client'
+import { type ApplicantFormOutput, formContextOf, isFormComplete } from '../applicant-form/machine'
 import { defineModel } from '../flow-model'
-import type { ApplicationContext } from './machine'
-import { applicationMachine } from './machine'
+import { type Applicant, emptyApplicant } from '../rules/application'
+import { type ApplicationContext, applicationMachine, STEP_FORMS } from './machine'
+import { stepOf } from './selectors'
 
 const today = '2026-11-24'
 
-/** A person fills each field once, correcting only what the form refused (a model, not a fuzzer). */
-const corrections: Record<string, string> = {
-  dateOfBirth: '2030-01-01',
-  email: 'ada@',
+/**
+ * Ada's answers as each step's form (machines/applicant-form, walked on its own) ends with them:
+ * the Profile step's, then with her country, then with her e-mail.
+ */
+const PROFILE: Applicant = {
+  ...emptyApplicant(),
+  firstName: 'Ada',
+  lastName: 'Okafor',
+  dateOfBirth: '1990-04-12',
 }
+const ADDRESS: Applicant = { ...PROFILE, country: 'Nigeria' }
+export const ADA: Applicant = { ...ADDRESS, email: 'ada@example.com' }
+
+const formEnded = (applicant: Applicant, went: ApplicantFormOutput['went']) => ({
+  output: { applicant, went, error: null } satisfies ApplicantFormOutput,
+})
 
 export const applicationModel = defineModel({
   machine: applicationMachine,
   description:
-    'The individual application: Profile (first name, last name, date of birth needed), Address and Contact (a valid e-mail needed), then the application is sent, or the invite claimed with a code, and the person goes to the All done page; a failed send keeps everything typed, and a draft kept in the tab fills the form in again after a reload.',
+    'The individual application: Profile (first name, last name, date of birth needed), Address and Contact (a valid e-mail needed), each a form of its own (the applicant form), then the application is sent, or the invite claimed with a code, and the person goes to the All done page; a failed send keeps everything typed and says why on the Contact step.',
   inputs: {
     'a visitor from the membership page': { name: null, code: null, today },
     'an invitee with a code and a name': { name: 'Chioma', code: 'WELCOME16', today },
   },
   events: {
-    'field.changed': [
-      { field: 'firstName', value: 'Ada' },
-      { field: 'lastName', value: 'Okafor' },
-      { field: 'dateOfBirth', value: '2030-01-01' },
-      { field: 'dateOfBirth', value: '1990-04-12' },
-      { field: 'country', value: 'Nigeria' },
-      { field: 'email', value: 'ada@' },
-      { field: 'email', value: 'ada@example.com' },
-    ],
-    // Ada typed the form, then reloaded the page: her answers come back.
-    'draft.restored': [
-      {
-        applicant: {
-          firstName: 'Ada',
-          lastName: 'Okafor',
-          dateOfBirth: '1990-04-12',
-          country: 'Nigeria',
-          email: 'ada@example.com',
-        },
-      },
-    ],
+    // A step's form ends: the person pressed Next (or Submit) with its answers fit, or Previous.
+    'xstate.done.actor.applicantForm': [PROFILE, ADDRESS, ADA].flatMap((applicant) => [
+      formEnded(applicant, 'on'),
+      formEnded(applicant, 'back'),
+    ]),
     'xstate.done.actor.submitApplication': [{ output: undefined }],
     'xstate.error.actor.submitApplication': [
       { error: new ApiError(409, 'An application for this e-mail is already waiting.') },
       { error: new TypeError('Failed to fetch') },
     ],
   },
+  // A step's form ends with the answers it was given, changed only in its own fields, going on
+  // only when they are fit to send; the Profile step has no step before it to go back to.
   sendsWhen: (snapshot, event) => {
-    const applicant = (snapshot.context as ApplicationContext).applicant
-    // A draft is restored as the form opens, before anything is typed.
-    if (event.type === 'draft.restored') return applicant.lastName === ''
-    if (event.type !== 'field.changed') return true
-    const current = applicant[event.field as keyof typeof applicant]
-    return current === '' || (corrections[event.field] === current && event.value !== current)
+    if (event.type !== 'xstate.done.actor.applicantForm') return true
+    const { applicant, went } = event.output as ApplicantFormOutput
+    const step = stepOf(snapshot as SnapshotFrom<typeof applicationMachine>)
+    const given = (snapshot.context as ApplicationContext).applicant
+    const own = STEP_FORMS[step].fields
+    const fields = Object.keys(given) as (keyof Applicant)[]
+    // It goes on only with its needed answers in (Ada's e-mail on the Contact step).
+    const fit = isFormComplete(formContextOf({ ...STEP_FORMS[step], applicant, today }))
+    return (
+      (went === 'on' ? fit : step !== 'profile') &&
+      fields.every((field) => own.includes(field) || applicant[field] === given[field])
+    )
   },
 })

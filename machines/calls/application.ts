@@ -1,4 +1,9 @@
 import { ApiError } from '../../openapi/client'
+import type {
+  ApplicantFormInput,
+  ApplicantFormOutput,
+  ApplicantFormSettings,
+} from '../applicant-form/machine'
 import { type Applicant, receivedPath } from '../rules/application'
 
 // What the application flows share about sending: the message of a failed send, and pieces of
@@ -20,16 +25,54 @@ export function applicationFailure(error: unknown, fallback: string): string {
 export const SEND_FAILED =
   'We could not send your application. Nothing you typed is lost: check your connection and try again.'
 
+/** What every flow keeps that its applicant form needs. */
+interface FormHolder {
+  applicant: Applicant
+  today: string
+  error: string | null
+}
+
 /**
- * What was typed so far, kept in the browser so a reload or a closed app loses none of it: the
- * flow's `saveDraft` stub, after the change is assigned.
+ * The input of the applicant form a flow's state invokes (machines/applicant-form): the flow's
+ * answers and message go in, `form` says which fields it asks. The flow names `applicantForm` in
+ * its setup() and invokes it with `id` and `src` 'applicantForm'.
  */
-export const keepApplicantDraft = {
-  type: 'saveDraft',
-  params: ({ context }: { context: { applicant: Applicant } }) => ({
+export const applicantFormInput =
+  (form: ApplicantFormSettings) =>
+  ({ context }: { context: FormHolder }): ApplicantFormInput => ({
+    ...form,
     applicant: context.applicant,
-  }),
-} as const
+    today: context.today,
+    error: context.error,
+  })
+
+/** The applicant form a flow's state invokes, with the flow's answers (add the state's onDone). */
+export const applicantFormInvoke = (form: ApplicantFormSettings) =>
+  ({ id: 'applicantForm', src: 'applicantForm', input: applicantFormInput(form) }) as const
+
+/** The stubs of sending an application that every applicant flow names. */
+export const sendingStubs = {
+  /** Forgets the kept answers: the application is sent. */
+  clearDraft: () => {},
+  /** The 'All done' page, with the e-mail to check. */
+  navigateToReceived: (_: unknown, _params: { path: string }) => {},
+  logError: (_: unknown, _params: { error: unknown }) => {},
+}
+
+type FormDone = { event: { output?: ApplicantFormOutput } | object }
+const outputOf = ({ event }: FormDone) =>
+  'output' in event ? (event.output as ApplicantFormOutput | undefined) : undefined
+
+/** The form's answers and message, kept by the flow when its form ends. */
+export const formAnswers = ({ context, event }: FormDone & { context: FormHolder }) =>
+  outputOf({ event })?.applicant ?? context.applicant
+export const formError = ({ context, event }: FormDone & { context: FormHolder }) => {
+  const output = outputOf({ event })
+  return output ? output.error : context.error
+}
+
+/** The person went back a step from the form (Previous), not on. */
+export const isFormLeftBack = (args: FormDone) => outputOf(args)?.went === 'back'
 
 /** Sent: on the way to the 'All done' page, with the e-mail to check. */
 export const sentToReceived = {

@@ -1,8 +1,8 @@
 import { ApiError, type components } from '../../openapi/client'
 
 // What the booking flows (RSVP, co-working, print studio) share about their calls: the request
-// shapes, and how a failed call is handled. The transition pieces name the flow's own
-// `isUnauthorized` guard and `logError` stub, so each flow still declares both in its setup().
+// shapes, and how a failed call is handled. The transition pieces name the flow's own `logError`
+// stub, so each flow still declares it in its setup(); a 401 is in ./session.ts.
 
 type BookingInput = components['schemas']['BookingInput']
 
@@ -24,14 +24,8 @@ export type WalletKind = 'personal' | 'community'
 export const isUnauthorizedError = (error: unknown) =>
   error instanceof ApiError && error.status === 401
 
-/** The params of `isUnauthorized` and `logError`: the failed call's error. */
+/** The params of `isSessionExpired` and `logError`: the failed call's error. */
 export const errorParams = ({ event }: { event: { error: unknown } }) => ({ error: event.error })
-
-/** An invoke's first onError branch: a 401 goes to the flow's `sessionExpired` state. */
-export const expiredOn401 = {
-  guard: { type: 'isUnauthorized', params: errorParams },
-  target: 'sessionExpired',
-} as const
 
 /** The `logError` stub, given the failed call's error. */
 export const logCallError = { type: 'logError', params: errorParams } as const

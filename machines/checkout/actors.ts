@@ -3,6 +3,7 @@ import { type Api, expectData } from '../../openapi/client'
 import { sendOnce } from '../../openapi/send-once'
 import type { BookingPayment, WalletDebitRequest } from '../calls/booking'
 import type { LoadedWallets } from '../rules/wallets'
+import { checkoutMachine } from './machine'
 
 // The calls of the booking flows (RSVP, co-working, print studio) that pay: the person's wallets,
 // a card payment and a wallet debit.
@@ -48,3 +49,16 @@ export const debitWalletForBooking = (api: Api) =>
     const body = await postWalletDebit(api, input, signal)
     return body.data
   })
+
+/** The checkout's calls: a card payment started, or a wallet debited. */
+export const checkoutActors = (api: Api) => ({
+  initiatePayment: initiateBookingPayment(api),
+  debitWallet: debitWalletForBooking(api),
+})
+
+/**
+ * The checkout a flow invokes, with its calls: the flows' actors name it `checkout`; the page
+ * provides the browser's side (the redirect, the reload) on top.
+ */
+export const checkoutWithCalls = (api: Api) =>
+  checkoutMachine.provide({ actors: checkoutActors(api) })

@@ -83,7 +83,7 @@ export const loadWalletsStub = fromPromise<LoadedWallets | null, { signedIn: boo
  * null without a call. The answer is kept (`setWallets`) and its ids stored (`rememberWallets`);
  * a 401 is a dead session (`expired`: the flow's state for it, as seen from the invoking state;
  * the app says so, as for a payment's 401); any other failure offers a retry.
- * The flow declares `setWallets`, `rememberWallets`, `logError` and `isUnauthorized`.
+ * The flow declares `setWallets`, `rememberWallets`, `logError` and `isSessionExpired`.
  */
 export function walletsInvoke<TContext>(options: {
   signedIn: (context: TContext) => boolean
@@ -110,7 +110,7 @@ export function walletsInvoke<TContext>(options: {
     },
     onError: [
       {
-        guard: { type: 'isUnauthorized', params: errorParams },
+        guard: { type: 'isSessionExpired', params: errorParams },
         target: options.expired,
         actions: { type: 'setWallets', params: { wallets: noWallets } },
       },

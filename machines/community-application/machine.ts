@@ -1,19 +1,25 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
-import { sendFailure } from '../calls/application'
+import { type ApplicantFormSettings, applicantFormMachine } from '../applicant-form/machine'
+import {
+  applicantFormInvoke,
+  formAnswers,
+  formError,
+  isFormLeftBack,
+  sendFailure,
+} from '../calls/application'
 import { onFirstUse } from '../on-first-use'
+import { communityProblem } from '../rules/applicant'
 import {
   ACCOUNT_EXISTS_MESSAGE,
+  APPLICANT_FIELDS,
   type Applicant,
-  type ApplicantField,
   type CommunityDetails,
   type CommunityDraft,
   type CommunityField,
-  canSubmitApplicant,
   communityPayloadOf,
   emptyApplicant,
   emptyCommunity,
-  isApplicantField,
   isCommunityComplete,
   isCommunityField,
   receivedPath,
@@ -42,9 +48,7 @@ export interface CommunityApplicationContext {
 
 export type CommunityApplicationEvent =
   | { type: 'community.changed'; field: CommunityField; value: string }
-  | { type: 'field.changed'; field: ApplicantField; value: string }
   | { type: 'step.next' }
-  | { type: 'step.previous' }
   | { type: 'form.submitted' }
 
 /** The payload: the signed-in creator's e-mail and no application, or the new applicant's. */
@@ -59,6 +63,23 @@ export function communityRequestOf(context: CommunityApplicationContext): Commun
 /** Where the applicant's 'All done' page points: the e-mail the application was sent with. */
 export const emailOf = (context: CommunityApplicationContext) =>
   context.signedIn ? (context.viewerEmail ?? '') : context.applicant.email
+
+/** Personal Info's form: every field of the person; the names, birth date and e-mail needed. */
+export const PERSONAL_FORM: ApplicantFormSettings = {
+  fields: APPLICANT_FIELDS,
+  required: ['firstName', 'lastName', 'dateOfBirth', 'email'],
+  hasPrevious: true,
+}
+
+/** Step 1 can be left: every answer in, none longer than the server takes. */
+export function isCommunityReady(community: CommunityDetails): boolean {
+  return (
+    isCommunityComplete(community) &&
+    (Object.keys(community) as CommunityField[]).every(
+      (field) => communityProblem(field, community[field]) === null,
+    )
+  )
+}
 
 /** What was typed so far, kept in the browser so a reload or a closed app loses none of it. */
 const keepDraft = {
@@ -85,11 +106,14 @@ export const communityApplicationMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error',
     },
     actors: {
+      applicantForm: applicantFormMachine,
       createCommunity: fromPromise<void, CommunityCreate>(async () => {
         throw new Error('createCommunity is not provided')
       }),
     },
     actions: {
+      /** The Personal Info form ended: its answers (and the message, cleared by a change). */
+      keepAnswers: assign({ applicant: formAnswers, error: formError }),
       /** Keeps the answers in the browser (the view's storage); the draft outlives a reload. */
       saveDraft: (_, _params: CommunityDraft) => {},
       /** Forgets the kept answers: the community is created. */
@@ -101,15 +125,10 @@ export const communityApplicationMachine = onFirstUse(() =>
     guards: {
       isCommunityField: ({ event }) =>
         event.type === 'community.changed' && isCommunityField(event.field),
-      isApplicantField: ({ event }) =>
-        event.type === 'field.changed' && isApplicantField(event.field),
+      isFormLeftBack,
       isSignedIn: ({ context }) => context.signedIn,
-      canContinue: ({ context }) => !context.signedIn && isCommunityComplete(context.community),
-      canSubmitAsMember: ({ context }) =>
-        context.signedIn && isCommunityComplete(context.community),
-      canSubmitAsApplicant: ({ context }) =>
-        isCommunityComplete(context.community) &&
-        canSubmitApplicant(context.applicant, context.today),
+      canContinue: ({ context }) => !context.signedIn && isCommunityReady(context.community),
+      canSubmitAsMember: ({ context }) => context.signedIn && isCommunityReady(context.community),
       isAccountExisting: (_, params: { error: unknown }) =>
         params.error instanceof ApiError && params.error.message === ACCOUNT_EXISTS_MESSAGE,
     },
@@ -151,26 +170,18 @@ export const communityApplicationMachine = onFirstUse(() =>
               },
             },
           },
+          // The applicant form (machines/applicant-form) asks every field of the person.
           personal: {
-            on: {
-              'field.changed': {
-                guard: 'isApplicantField',
-                actions: [
-                  assign({
-                    applicant: ({ context, event }) => ({
-                      ...context.applicant,
-                      [event.field]: event.value,
-                    }),
-                    error: null,
-                  }),
-                  keepDraft,
-                ],
-              },
-              'step.previous': { target: 'community' },
-              'form.submitted': {
-                guard: 'canSubmitAsApplicant',
-                target: '#communityApplication.submitting',
-              },
+            invoke: {
+              ...applicantFormInvoke(PERSONAL_FORM),
+              onDone: [
+                {
+                  guard: 'isFormLeftBack',
+                  target: 'community',
+                  actions: ['keepAnswers', keepDraft],
+                },
+                { target: '#communityApplication.submitting', actions: 'keepAnswers' },
+              ],
             },
           },
         },

@@ -1,11 +1,7 @@
 import { fromPromise } from 'xstate'
 import { type Api, type components, expectData } from '../../openapi/client'
 import { sendOnce } from '../../openapi/send-once'
-import {
-  debitWalletForBooking,
-  initiateBookingPayment,
-  loadBookingWallets,
-} from '../checkout/actors'
+import { checkoutWithCalls, loadBookingWallets } from '../checkout/actors'
 import type { CoworkingOptions } from './machine'
 
 type BookingInput = components['schemas']['BookingInput']
@@ -26,7 +22,6 @@ export const coworkingActors = (api: Api) => ({
     )
     return body.data
   }),
-  initiatePayment: initiateBookingPayment(api),
-  debitWallet: debitWalletForBooking(api),
+  checkout: checkoutWithCalls(api),
   loadWallets: loadBookingWallets(api),
 })

@@ -1,14 +1,13 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
+import { type BookingPayment, errorParams, logCallError, type WalletKind } from '../calls/booking'
+import { expiredOn401, sessionGuards } from '../calls/session'
 import {
-  type BookingPayment,
-  errorParams,
-  expiredOn401,
-  isUnauthorizedError,
-  logCallError,
-  type WalletDebitRequest,
-  type WalletKind,
-} from '../calls/booking'
+  type CheckoutInput,
+  checkoutGuards,
+  checkoutMachine,
+  checkoutOutcomes,
+} from '../checkout/machine'
 import {
   type BookingWallets,
   loadWalletsStub,
@@ -85,8 +84,8 @@ export interface CoworkingContext {
   space: string | null
   extraGuests: number
   visitorNames: string[]
-  /** The wallet being paid from, while a wallet payment runs. */
-  payingFrom: WalletKind | null
+  /** How the person is paying, while the checkout runs. */
+  payingWith: 'card' | WalletKind | null
   /** Why the last call failed, for the panel; cleared by the next change. */
   error: string | null
 }
@@ -103,9 +102,9 @@ export type CoworkingEvent =
   | { type: 'guests.removed' }
   | { type: 'visitor.changed'; index: number; name: string }
   | { type: 'booking.submitted' }
-  | { type: 'wallet.paid'; wallet: WalletKind }
+  | { type: 'pay.card' }
+  | { type: 'pay.wallet'; wallet: WalletKind }
   | { type: 'wallets.retry' }
-  | { type: 'payment.returned' }
   | { type: 'overlay.closed' }
   | { type: 'overlay.viewBookings' }
 
@@ -138,24 +137,57 @@ function bookingOf(context: CoworkingContext, paidWith: CoworkingPaidWith): Book
   })
 }
 
-const failure = (error: unknown) =>
+/** The card payment: back to the booked page (a guest) or to the person's bookings. */
+function paymentOf(context: CoworkingContext): BookingPayment {
+  return {
+    callbackUrl: coworkingCallbackUrl(context.origin, context.signedIn, {
+      email: context.email,
+      name: context.name,
+      day: context.day ?? '',
+      phone: context.phone,
+    }),
+    email: context.email.trim(),
+    payment: {
+      Amount: priceOf(context),
+      Currency: CURRENCY,
+      Account: context.userId ? [context.userId] : null,
+      Plan: null,
+    },
+    booking: bookingOf(context, 'paystack'),
+  }
+}
+
+/** What the checkout is handed: the card payment, or the chosen wallet's debit. */
+export function checkoutOf(context: CoworkingContext): CheckoutInput {
+  const wallet = context.payingWith
+  if (wallet === 'personal' || wallet === 'community') {
+    return {
+      method: wallet,
+      debit: {
+        walletId: walletIdOf(context.wallets, wallet),
+        body: {
+          debitAmount: priceOf(context),
+          narration: COWORKING_EVENT,
+          booking: bookingOf(context, wallet === 'community' ? 'community-wallet' : 'wallet'),
+        },
+      },
+    }
+  }
+  return { method: 'card', payment: paymentOf(context) }
+}
+
+/** The panel's words for a failed call (the server's own where it gave one). */
+export const failure = (error: unknown) =>
   error instanceof ApiError
     ? coworkingFailureMessage(error.status, error.message, error.data)
     : coworkingFailureMessage(null, null)
-
-/** A failed call: a 401 is left to session expiry; else the panel says what went wrong. */
-const failedTo = (target: 'editing' | 'walletFailed') =>
-  [
-    expiredOn401,
-    { target, actions: [{ type: 'showFailure', params: errorParams }, logCallError] },
-  ] as const
 
 const emptyForm = {
   day: null,
   space: null,
   extraGuests: 0,
   visitorNames: [] as string[],
-  payingFrom: null,
+  payingWith: null,
   error: null,
 }
 
@@ -179,12 +211,7 @@ export const coworkingMachine = onFirstUse(() =>
       reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async () => {
         throw new Error('reserveSpot is not provided')
       }),
-      initiatePayment: fromPromise<string, BookingPayment>(async () => {
-        throw new Error('initiatePayment is not provided')
-      }),
-      debitWallet: fromPromise<unknown, WalletDebitRequest>(async () => {
-        throw new Error('debitWallet is not provided')
-      }),
+      checkout: checkoutMachine,
       loadWallets: loadWalletsStub,
     },
     actions: {
@@ -193,12 +220,10 @@ export const coworkingMachine = onFirstUse(() =>
       /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
       rememberWallets: (_, _params: WalletIds) => {},
       showFailure: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
-      redirectToPayment: (_, _params: { url: string }) => {},
       rememberGuest: (
         _,
         _params: { remember: boolean; email: string; name: string; phone: string },
       ) => {},
-      reloadPage: () => {},
       navigateToBookings: () => {},
       logError: (_, _params: { error: unknown }) => {},
     },
@@ -223,16 +248,16 @@ export const coworkingMachine = onFirstUse(() =>
         params.index < context.extraGuests &&
         context.visitorNames[params.index] !== params.name,
       canBookFree: ({ context }) => blockersOf(context).length === 0 && isFreeChoice(context),
-      canBook: ({ context }) => blockersOf(context).length === 0,
+      canPayByCard: ({ context }) => blockersOf(context).length === 0 && !isFreeChoice(context),
       canPayFromWallet: ({ context }, params: { wallet: WalletKind }) =>
         context.signedIn &&
         blockersOf(context).length === 0 &&
         !isFreeChoice(context) &&
         walletCanPay(context.wallets, params.wallet, priceOf(context)),
       hasWalletsFailed: ({ context }) => context.wallets.status === 'failed',
-      isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
+      ...sessionGuards,
+      ...checkoutGuards,
     },
-    delays: { walletFailureReload: 5000 },
   }).createMachine({
     id: 'coworking',
     context: ({ input }) => ({
@@ -366,12 +391,13 @@ export const coworkingMachine = onFirstUse(() =>
                     context.visitorNames.map((name, i) => (i === event.index ? event.name : name)),
                 }),
               },
-              'booking.submitted': [
-                { guard: 'canBookFree', target: 'reserving' },
-                {
-                  guard: 'canBook',
-                  target: 'initiating',
-                  actions: {
+              'booking.submitted': { guard: 'canBookFree', target: 'reserving' },
+              'pay.card': {
+                guard: 'canPayByCard',
+                target: 'paying',
+                actions: [
+                  assign({ payingWith: 'card' }),
+                  {
                     type: 'rememberGuest',
                     params: ({ context }) => ({
                       remember: context.remember,
@@ -380,15 +406,15 @@ export const coworkingMachine = onFirstUse(() =>
                       phone: context.phone,
                     }),
                   },
-                },
-              ],
-              'wallet.paid': {
+                ],
+              },
+              'pay.wallet': {
                 guard: {
                   type: 'canPayFromWallet',
                   params: ({ event }) => ({ wallet: event.wallet }),
                 },
-                target: 'debiting',
-                actions: assign({ payingFrom: ({ event }) => event.wallet }),
+                target: 'paying',
+                actions: assign({ payingWith: ({ event }) => event.wallet }),
               },
             },
           },
@@ -401,74 +427,38 @@ export const coworkingMachine = onFirstUse(() =>
               src: 'reserveSpot',
               input: ({ context }) => ({ booking: bookingOf(context, 'membership') }),
               onDone: '#coworking.booked',
-              onError: failedTo('editing'),
+              onError: [
+                expiredOn401,
+                {
+                  target: 'editing',
+                  actions: [{ type: 'showFailure', params: errorParams }, logCallError],
+                },
+              ],
             },
           },
-          /** A card payment is being started; then the browser goes to the provider. */
-          initiating: {
-            tags: ['busy'],
+          /**
+           * The checkout takes the card payment (then the browser goes to the provider, and comes
+           * back to the form if it restores the page) or the wallet debit.
+           */
+          paying: {
             entry: 'clearError',
+            exit: assign({ payingWith: null }),
             invoke: {
-              id: 'initiatePayment',
-              src: 'initiatePayment',
-              input: ({ context }) => ({
-                callbackUrl: coworkingCallbackUrl(context.origin, context.signedIn, {
-                  email: context.email,
-                  name: context.name,
-                  day: context.day ?? '',
-                  phone: context.phone,
-                }),
-                email: context.email.trim(),
-                payment: {
-                  Amount: priceOf(context),
-                  Currency: CURRENCY,
-                  Account: context.userId ? [context.userId] : null,
-                  Plan: null,
-                },
-                booking: bookingOf(context, 'paystack'),
-              }),
-              onDone: {
-                target: 'redirecting',
-                actions: {
-                  type: 'redirectToPayment',
-                  params: ({ event }) => ({ url: event.output }),
-                },
-              },
-              onError: failedTo('editing'),
-            },
-          },
-          /** On the way to the provider's page ('Please wait'); back again if the page is restored. */
-          redirecting: {
-            tags: ['busy'],
-            on: { 'payment.returned': 'editing' },
-          },
-          debiting: {
-            tags: ['busy'],
-            entry: 'clearError',
-            invoke: {
-              id: 'debitWallet',
-              src: 'debitWallet',
-              input: ({ context }) => {
-                const community = context.payingFrom === 'community'
-                return {
-                  walletId: walletIdOf(context.wallets, community ? 'community' : 'personal'),
-                  body: {
-                    debitAmount: priceOf(context),
-                    narration: COWORKING_EVENT,
-                    booking: bookingOf(context, community ? 'community-wallet' : 'wallet'),
+              id: 'checkout',
+              src: 'checkout',
+              input: ({ context }) => checkoutOf(context),
+              onDone: [
+                ...checkoutOutcomes({ paid: '#coworking.booked', returned: 'editing' }),
+                {
+                  target: 'editing',
+                  actions: {
+                    type: 'showFailure',
+                    params: ({ event }) => ({ error: event.output.error }),
                   },
-                }
-              },
-              onDone: '#coworking.booked',
-              onError: failedTo('walletFailed'),
+                },
+              ],
             },
           },
-          /** The wallet payment failed: the server's message shows, then the page reloads. */
-          walletFailed: {
-            tags: ['error'],
-            after: { walletFailureReload: { target: 'reloading', actions: 'reloadPage' } },
-          },
-          reloading: { tags: ['busy'] },
           /** A 401: the session-expiry flow shows its banner and sends the person to /login. */
           sessionExpired: { tags: ['expired'] },
         },

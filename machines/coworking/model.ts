@@ -62,7 +62,7 @@ export const coworkingModel = defineModel({
       { index: 0, name: 'Chidi' },
       { index: 1, name: 'Ngozi' },
     ],
-    'wallet.paid': [{ wallet: 'personal' }, { wallet: 'community' }],
+    'pay.wallet': [{ wallet: 'personal' }, { wallet: 'community' }],
     'xstate.done.actor.loadWallets': [
       // Her own wallet and her community's, both able to pay.
       { output: { userWallet: adaWallet, communityWallets: [collectiveWallet] } },
@@ -77,14 +77,13 @@ export const coworkingModel = defineModel({
     ],
     'xstate.done.actor.reserveSpot': [{ output: {} }],
     'xstate.error.actor.reserveSpot': [{ error: expired }, { error: soldOut }],
-    'xstate.done.actor.initiatePayment': [
-      { output: 'https://sixteen.test/sandbox/checkout/ref-1' },
-    ],
-    'xstate.error.actor.initiatePayment': [{ error: expired }, { error: soldOut }],
-    'xstate.done.actor.debitWallet': [{ output: {} }],
-    'xstate.error.actor.debitWallet': [
-      { error: expired },
-      { error: new ApiError(402, 'The wallet balance is too low for this booking.') },
+    // How the checkout ended (its own model walks the card and the wallets): paid from a wallet,
+    // the session over, back from the provider's page, or a card payment that could not start.
+    'xstate.done.actor.checkout': [
+      { output: { outcome: 'paid', error: null } },
+      { output: { outcome: 'expired', error: expired } },
+      { output: { outcome: 'returned', error: null } },
+      { output: { outcome: 'refused', error: soldOut } },
     ],
   },
 })

@@ -1,15 +1,21 @@
 import { assign, fromPromise, setup } from 'xstate'
 import type { components } from '../../openapi/client'
-import { keepApplicantDraft, sendFailure, sentToReceived } from '../calls/application'
+import { type ApplicantFormSettings, applicantFormMachine } from '../applicant-form/machine'
+import {
+  applicantFormInvoke,
+  formAnswers,
+  formError,
+  sendFailure,
+  sendingStubs,
+  sentToReceived,
+} from '../calls/application'
 import { logCallError } from '../calls/booking'
 import { onFirstUse } from '../on-first-use'
 import {
   type Applicant,
-  type ApplicantField,
   applicationOf,
   emptyApplicant,
-  isApplicantField,
-  signupMissing,
+  SIGNUP_REQUIRED,
 } from '../rules/application'
 import { isValidEmail } from '../rules/email'
 
@@ -37,15 +43,16 @@ export interface MemberSignupContext {
   error: string | null
 }
 
-export type MemberSignupEvent =
-  | { type: 'field.changed'; field: ApplicantField; value: string }
-  /** The answers kept from an earlier visit of the form in this tab (a reload, a closed app). */
-  | { type: 'draft.restored'; applicant: Partial<Applicant> }
-  | { type: 'form.submitted' }
+/** The signup's form: every field needed; the e-mail comes with the invite, shown first. */
+export const SIGNUP_FORM: ApplicantFormSettings = {
+  fields: ['email', ...SIGNUP_REQUIRED],
+  required: SIGNUP_REQUIRED,
+  locked: ['email'],
+}
 
 /**
  * Member signup: an invited person completes their profile (every field, the e-mail from the
- * invite), sent without a token, then goes to the All done page. Without a community id or a
+ * invite) in the applicant form (machines/applicant-form), sent without a token, then goes to the All done page. Without a community id or a
  * valid e-mail in the link there is nothing to complete. Every answer is kept as a draft until it
  * is sent; a draft kept from before fills the form in again (never the invited e-mail).
  */
@@ -54,35 +61,22 @@ export const memberSignupMachine = onFirstUse(() =>
     types: {
       input: {} as MemberSignupInput,
       context: {} as MemberSignupContext,
-      events: {} as MemberSignupEvent,
       tags: {} as 'busy' | 'error',
     },
     actors: {
+      applicantForm: applicantFormMachine,
       signupAsCommunityMember: fromPromise<void, MemberSignupRequest>(async () => {
         throw new Error('signupAsCommunityMember is not provided')
       }),
     },
     actions: {
-      restoreDraft: assign({
-        applicant: ({ context, event }) =>
-          event.type === 'draft.restored'
-            ? { ...context.applicant, ...event.applicant, email: context.applicant.email }
-            : context.applicant,
-      }),
-      /** Keeps the answers in the browser (the view's storage); the draft outlives a reload. */
-      saveDraft: (_, _params: { applicant: Applicant }) => {},
-      /** Forgets the kept answers: the profile is sent. */
-      clearDraft: () => {},
-      navigateToReceived: (_, _params: { path: string }) => {},
-      logError: (_, _params: { error: unknown }) => {},
+      /** The form ended: its answers are the profile to send. */
+      keepAnswers: assign({ applicant: formAnswers, error: formError }),
+      ...sendingStubs,
     },
     guards: {
       isLinkComplete: ({ context }) =>
         context.communityId !== null && isValidEmail(context.applicant.email),
-      // The e-mail comes with the invite: it is shown, never changed.
-      isEditableField: ({ event }) =>
-        event.type === 'field.changed' && isApplicantField(event.field) && event.field !== 'email',
-      isComplete: ({ context }) => signupMissing(context.applicant, context.today).length === 0,
     },
   }).createMachine({
     id: 'memberSignup',
@@ -100,23 +94,11 @@ export const memberSignupMachine = onFirstUse(() =>
       },
       // The link lacks the community or the e-mail: the page says so and offers the way on.
       invalidLink: { tags: ['error'] },
+      // Every field is needed; the e-mail comes with the invite: shown, never changed.
       editing: {
-        on: {
-          'field.changed': {
-            guard: 'isEditableField',
-            actions: [
-              assign({
-                applicant: ({ context, event }) => ({
-                  ...context.applicant,
-                  [event.field]: event.value,
-                }),
-                error: null,
-              }),
-              keepApplicantDraft,
-            ],
-          },
-          'draft.restored': { actions: 'restoreDraft' },
-          'form.submitted': { guard: 'isComplete', target: 'submitting' },
+        invoke: {
+          ...applicantFormInvoke(SIGNUP_FORM),
+          onDone: { target: 'submitting', actions: 'keepAnswers' },
         },
       },
       submitting: {

@@ -1,10 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
-import {
-  debitWalletForBooking,
-  initiateBookingPayment,
-  loadBookingWallets,
-} from '../checkout/actors'
+import { checkoutWithCalls, loadBookingWallets } from '../checkout/actors'
 import type { StudioOptions } from './machine'
 
 /** Whether the studio takes bookings and on which days, loaded together. */
@@ -19,7 +15,6 @@ export const loadStudioOptions = (api: Api) =>
 
 export const printStudioActors = (api: Api) => ({
   loadStudio: loadStudioOptions(api),
-  initiatePayment: initiateBookingPayment(api),
-  debitWallet: debitWalletForBooking(api),
+  checkout: checkoutWithCalls(api),
   loadWallets: loadBookingWallets(api),
 })

@@ -1,12 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
+import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
+import { sessionGuards } from '../calls/session'
 import {
-  type BookingPayment,
-  expiredOn401,
-  isUnauthorizedError,
-  logCallError,
-  type WalletDebitRequest,
-} from '../calls/booking'
+  type CheckoutInput,
+  type CheckoutOutput,
+  checkoutGuards,
+  checkoutMachine,
+  checkoutOutcomes,
+} from '../checkout/machine'
 import {
   type BookingWallets,
   loadWalletsStub,
@@ -66,6 +68,8 @@ export interface PrintStudioContext extends PrintStudioInput {
   error: string | null
   /** The signed-in person's wallets, read each time the panel opens. */
   wallets: BookingWallets
+  /** How the person is paying, while the checkout runs. */
+  payingWith: 'card' | WalletKind | null
 }
 
 type PrintStudioEvent =
@@ -75,9 +79,8 @@ type PrintStudioEvent =
   | { type: 'day.selected'; day: string }
   | { type: 'slot.selected'; slot: string }
   | { type: 'guest.changed'; field: GuestField; value: string }
-  | { type: 'booking.card' }
-  | { type: 'booking.wallet' }
-  | { type: 'booking.communityWallet' }
+  | { type: 'pay.card' }
+  | { type: 'pay.wallet'; wallet: WalletKind }
   | { type: 'wallets.retry' }
   | { type: 'overlay.viewBookings' }
   | { type: 'overlay.closed' }
@@ -105,7 +108,15 @@ export const studioGuards = {
   isOfferedDay: ({ context }: { context: { days: string[] } }, params: { day: string }) =>
     context.days.includes(params.day),
   isStudioSlot: (_: unknown, params: { slot: string }) => isStudioSlot(params.slot),
-  isUnauthorized: (_: unknown, params: { error: unknown }) => isUnauthorizedError(params.error),
+  ...sessionGuards,
+  ...checkoutGuards,
+}
+
+/** What each way of paying could not do, in the panel's words ('We could not …'). */
+export const STUDIO_ACTIONS: Record<'card' | WalletKind, string> = {
+  card: 'start the payment',
+  personal: 'pay from your wallet',
+  community: 'pay from the community wallet',
 }
 
 /**
@@ -137,21 +148,22 @@ export function studioPayment(choice: {
 }
 
 /**
- * A failed studio call: a 401 is left to session expiry; else the form says what could not be
- * done (`action`, e.g. 'start the payment') through the flow's `showFailure` action.
+ * The checkout's end, for both studio flows: paid (`paid`), a 401 (the sibling `sessionExpired`),
+ * else the card payment could not start and the form (`failed`) says so through the flow's
+ * `showFailure` action.
  */
-export const studioCallFailed = <T extends string>(target: T, action: string) =>
+export const studioCheckoutEnded = (targets: { paid?: string; failed: string }) =>
   [
-    expiredOn401,
+    ...checkoutOutcomes(targets.paid ? { paid: targets.paid } : {}),
     {
-      target,
-      actions: [
-        logCallError,
-        {
-          type: 'showFailure',
-          params: ({ event }: { event: { error: unknown } }) => ({ error: event.error, action }),
-        },
-      ],
+      target: targets.failed,
+      actions: {
+        type: 'showFailure',
+        params: ({ event }: { event: { output: CheckoutOutput } }) => ({
+          error: event.output.error,
+          action: STUDIO_ACTIONS.card,
+        }),
+      },
     },
   ] as const
 
@@ -170,6 +182,32 @@ const bookingOf = (context: PrintStudioContext, paidWith: StudioPaidWith) =>
     paidWith,
   })
 
+/** What the checkout is handed: the card payment, or the chosen wallet's debit. */
+export function checkoutOf(context: PrintStudioContext): CheckoutInput {
+  const wallet = context.payingWith
+  if (wallet === 'personal' || wallet === 'community') {
+    return {
+      method: wallet,
+      debit: {
+        walletId: walletIdOf(context.wallets, wallet),
+        body: {
+          debitAmount: printStudioPriceKobo(),
+          narration: STUDIO_NARRATION,
+          booking: bookingOf(context, wallet === 'community' ? 'community-wallet' : 'wallet'),
+        },
+      },
+    }
+  }
+  return {
+    method: 'card',
+    payment: studioPayment({
+      ...context,
+      person: person(context),
+      account: context.user?.id ?? null,
+    }),
+  }
+}
+
 const canBook = (context: PrintStudioContext) =>
   canBookStudio({
     day: context.day,
@@ -182,25 +220,19 @@ const printStudio = setup({
     input: {} as PrintStudioInput,
     context: {} as PrintStudioContext,
     events: {} as PrintStudioEvent,
-    tags: {} as 'busy' | 'error' | 'panelOpen',
+    tags: {} as 'busy' | 'error' | 'panelOpen' | 'expired',
   },
   actors: {
     loadStudio: fromPromise<StudioOptions>(async () => {
       throw new Error('loadStudio is not provided')
     }),
-    initiatePayment: fromPromise<string, BookingPayment>(async () => {
-      throw new Error('initiatePayment is not provided')
-    }),
-    debitWallet: fromPromise<unknown, WalletDebitRequest>(async () => {
-      throw new Error('debitWallet is not provided')
-    }),
+    checkout: checkoutMachine,
     loadWallets: loadWalletsStub,
   },
   actions: {
     setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
     /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
     rememberWallets: (_, _params: WalletIds) => {},
-    redirectToPayment: (_, _params: { url: string }) => {},
     navigateToBookings: () => {},
     reloadPage: () => {},
     logError: (_, _params: { error: unknown }) => {},
@@ -212,42 +244,13 @@ const printStudio = setup({
     ...studioGuards,
     isGuest: ({ context }) => context.user === null,
     canPayByCard: ({ context }) => canBook(context),
-    canPayFromWallet: ({ context }) =>
+    canPayFromWallet: ({ context }, params: { wallet: WalletKind }) =>
       context.user !== null &&
       canBook(context) &&
-      walletCanPay(context.wallets, 'personal', printStudioPriceKobo()),
-    canPayFromCommunityWallet: ({ context }) =>
-      context.user !== null &&
-      canBook(context) &&
-      walletCanPay(context.wallets, 'community', printStudioPriceKobo()),
+      walletCanPay(context.wallets, params.wallet, printStudioPriceKobo()),
     hasWalletsFailed: ({ context }) => context.wallets.status === 'failed',
   },
-  delays: { walletFailureReload: 5000 },
 })
-
-/** Paying from the personal or the community wallet: 'Booking successful!', else why not. */
-const debiting = (
-  id: 'debitWallet' | 'debitCommunityWallet',
-  paidWith: 'wallet' | 'community-wallet',
-  action: string,
-) =>
-  printStudio.createStateConfig({
-    tags: ['busy'],
-    invoke: {
-      id,
-      src: 'debitWallet',
-      input: ({ context }) => ({
-        walletId: walletIdOf(context.wallets, paidWith === 'wallet' ? 'personal' : 'community'),
-        body: {
-          debitAmount: printStudioPriceKobo(),
-          narration: STUDIO_NARRATION,
-          booking: bookingOf(context, paidWith),
-        },
-      }),
-      onDone: '#printStudio.booked',
-      onError: studioCallFailed('walletFailed', action),
-    },
-  })
 
 /**
  * /print-studio: loads whether the studio takes bookings and its days; the booking panel picks a
@@ -257,7 +260,12 @@ const debiting = (
 export const printStudioMachine = onFirstUse(() =>
   printStudio.createMachine({
     id: 'printStudio',
-    context: ({ input }) => ({ ...input, ...noStudioChoice(), wallets: noWallets }),
+    context: ({ input }) => ({
+      ...input,
+      ...noStudioChoice(),
+      wallets: noWallets,
+      payingWith: null,
+    }),
     initial: 'loading',
     states: {
       loading: {
@@ -312,52 +320,36 @@ export const printStudioMachine = onFirstUse(() =>
                   error: null,
                 }),
               },
-              'booking.card': { guard: 'canPayByCard', target: 'initiating' },
-              'booking.wallet': { guard: 'canPayFromWallet', target: 'debitingWallet' },
-              'booking.communityWallet': {
-                guard: 'canPayFromCommunityWallet',
-                target: 'debitingCommunityWallet',
+              'pay.card': {
+                guard: 'canPayByCard',
+                target: 'paying',
+                actions: assign({ payingWith: 'card' }),
               },
-            },
-          },
-          initiating: {
-            tags: ['busy'],
-            invoke: {
-              id: 'initiatePayment',
-              src: 'initiatePayment',
-              input: ({ context }) =>
-                studioPayment({
-                  ...context,
-                  person: person(context),
-                  account: context.user?.id ?? null,
-                }),
-              onDone: {
-                target: 'redirecting',
-                actions: {
-                  type: 'redirectToPayment',
-                  params: ({ event }) => ({ url: event.output }),
+              'pay.wallet': {
+                guard: {
+                  type: 'canPayFromWallet',
+                  params: ({ event }) => ({ wallet: event.wallet }),
                 },
+                target: 'paying',
+                actions: assign({ payingWith: ({ event }) => event.wallet }),
               },
-              onError: studioCallFailed('choosing', 'start the payment'),
             },
           },
-          /** On the way to the card provider's page: 'Please wait' stays until the browser leaves. */
-          redirecting: { tags: ['busy'] },
-          debitingWallet: debiting('debitWallet', 'wallet', 'pay from your wallet'),
-          debitingCommunityWallet: debiting(
-            'debitCommunityWallet',
-            'community-wallet',
-            'pay from the community wallet',
-          ),
-          /** The server's message shows; the page reloads after 5 s (fresh balance, fresh days). */
-          walletFailed: {
-            tags: ['error'],
-            after: {
-              walletFailureReload: { target: '#printStudio.reloading', actions: 'reloadPage' },
+          /**
+           * The checkout takes the card payment (the browser goes to the provider) or the wallet
+           * debit ('Booking successful!'; a refusal shows, then the page reloads after 5 s).
+           */
+          paying: {
+            invoke: {
+              id: 'checkout',
+              src: 'checkout',
+              input: ({ context }) => checkoutOf(context),
+              onDone: studioCheckoutEnded({ paid: '#printStudio.booked', failed: 'choosing' }),
             },
+            exit: assign({ payingWith: null }),
           },
           /** A 401: the session-expiry banner speaks and redirects; nothing more to say here. */
-          sessionExpired: {},
+          sessionExpired: { tags: ['expired'] },
         },
       },
       /** The 'Booking successful!' overlay. */

@@ -50,23 +50,14 @@ export const printStudioModel = defineModel({
       { field: 'name', value: 'Bola Ade' },
       { field: 'phone', value: '0809 111 2222' },
     ],
-    'xstate.done.actor.initiatePayment': [
-      { output: 'https://sixteen.ng/sandbox/checkout/SBX-4f1c2a9e7d' },
-    ],
-    'xstate.error.actor.initiatePayment': [
-      { error: new ApiError(409, 'Sold out') },
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
-    'xstate.done.actor.debitWallet': [{ output: { transaction: null } }],
-    'xstate.error.actor.debitWallet': [
-      { error: new ApiError(402, 'Your wallet balance is too low for this booking.') },
-      { error: new ApiError(401, 'Login session has expired') },
-    ],
-    'xstate.done.actor.debitCommunityWallet': [{ output: { transaction: null } }],
-    'xstate.error.actor.debitCommunityWallet': [
-      { error: new TypeError('Failed to fetch') },
-      { error: new ApiError(401, 'Login session has expired') },
+    'pay.wallet': [{ wallet: 'personal' }, { wallet: 'community' }],
+    // How the checkout ended (its own model walks the card and the wallets): paid from a wallet,
+    // the session over, or a card payment that could not start.
+    'xstate.done.actor.checkout': [
+      { output: { outcome: 'paid', error: null } },
+      { output: { outcome: 'expired', error: new ApiError(401, 'Login session has expired') } },
+      { output: { outcome: 'refused', error: new ApiError(409, 'Sold out') } },
+      { output: { outcome: 'refused', error: new TypeError('Failed to fetch') } },
     ],
   },
 })

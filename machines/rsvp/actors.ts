@@ -1,8 +1,7 @@
 import { fromPromise } from 'xstate'
 import { type Api, type components, expectData } from '../../openapi/client'
 import { sendOnce } from '../../openapi/send-once'
-import type { WalletDebitRequest } from '../calls/booking'
-import { initiateBookingPayment, loadBookingWallets, postWalletDebit } from '../checkout/actors'
+import { checkoutWithCalls, loadBookingWallets } from '../checkout/actors'
 
 type Booking = components['schemas']['Booking']
 type BookingInput = components['schemas']['BookingInput']
@@ -14,10 +13,6 @@ export const rsvpActors = (api: Api) => ({
     )
     return body.data
   }),
-  initiatePayment: initiateBookingPayment(api),
-  debitWallet: fromPromise<Booking, WalletDebitRequest>(async ({ input, signal }) => {
-    const body = await postWalletDebit(api, input, signal)
-    return body.data.booking
-  }),
+  checkout: checkoutWithCalls(api),
   loadWallets: loadBookingWallets(api),
 })

@@ -2,12 +2,17 @@ import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import {
   type BookingPayment,
-  expiredOn401,
-  isUnauthorizedError,
   logCallError,
   type WalletDebitRequest,
   type WalletKind,
 } from '../calls/booking'
+import { expiredOn401, sessionGuards } from '../calls/session'
+import {
+  type CheckoutInput,
+  checkoutGuards,
+  checkoutMachine,
+  checkoutOutcomes,
+} from '../checkout/machine'
 import {
   type BookingWallets,
   loadWalletsStub,
@@ -99,7 +104,7 @@ export type RsvpEvent =
   | { type: 'answer.changed'; field: string; value: string }
   | { type: 'day.chosen'; day: string }
   | { type: 'slot.chosen'; slot: string }
-  | { type: 'rsvp.submitted' }
+  | { type: 'booking.submitted' }
   | { type: 'pay.card' }
   | { type: 'pay.wallet'; wallet: WalletKind }
   | { type: 'wallets.retry' }
@@ -210,8 +215,15 @@ export function debitOf(context: RsvpContext, wallet: WalletKind): WalletDebitRe
   }
 }
 
+/** What the checkout is handed: a card payment, or a debit of the chosen wallet. */
+export function checkoutOf(context: RsvpContext): CheckoutInput {
+  return context.method === 'personal' || context.method === 'community'
+    ? { method: context.method, debit: debitOf(context, context.method) }
+    : { method: 'card', payment: paymentOf(context) }
+}
+
 /** The server's message for a refusal it explained; `fallback` for a crash or a lost connection. */
-function failureText(error: unknown, fallback: string): string {
+export function failureText(error: unknown, fallback: string): string {
   const held = error instanceof ApiError && heldBookingOf(error.status, error.message, error.data)
   if (held) return alreadyBookedText(held)
   if (error instanceof ApiError && isSoldOutRefusal(error.status, error.message)) {
@@ -224,7 +236,7 @@ function failureText(error: unknown, fallback: string): string {
 const BOOKING_FAILED = 'We could not book your ticket. Check your connection and try again.'
 const CARD_FAILED =
   'We could not start the card payment. Nothing was charged; please try again in a moment.'
-const WALLET_FAILED = 'The wallet payment did not go through. Nothing was charged.'
+export const WALLET_FAILED = 'The wallet payment did not go through. Nothing was charged.'
 
 /**
  * The RSVP panel of an event: a guest's details (or the signed-in person's), the event's extra
@@ -236,31 +248,22 @@ export const rsvpMachine = onFirstUse(() =>
       input: {} as RsvpInput,
       context: {} as RsvpContext,
       events: {} as RsvpEvent,
-      tags: {} as 'busy' | 'error' | 'success',
+      tags: {} as 'busy' | 'error' | 'success' | 'expired',
     },
     actors: {
       createBooking: fromPromise<Booking, BookingInput>(async () => {
         throw new Error('createBooking is not provided')
       }),
-      initiatePayment: fromPromise<string, BookingPayment>(async () => {
-        throw new Error('initiatePayment is not provided')
-      }),
-      debitWallet: fromPromise<Booking, WalletDebitRequest>(async () => {
-        throw new Error('debitWallet is not provided')
-      }),
+      checkout: checkoutMachine,
       loadWallets: loadWalletsStub,
     },
     actions: {
       setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
       /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
       rememberWallets: (_, _params: WalletIds) => {},
-      /** The browser goes to the card provider's checkout. */
-      redirectToPayment: (_, _params: { url: string }) => {},
       /** A guest's free ticket: the registered page, loaded afresh (spec: navigate, then reload). */
       navigateToRegistered: (_, _params: { path: string }) => {},
       navigateToBookings: () => {},
-      /** After a failed wallet payment the page reloads (spec: 5 s later). */
-      reloadPage: () => {},
       /** A place was taken: the event page re-reads the event (it may be full now). */
       refreshEvent: () => {},
       logError: (_, _params: { error: unknown }) => {},
@@ -284,9 +287,9 @@ export const rsvpMachine = onFirstUse(() =>
         problemsOf(context).length === 0 &&
         walletCanPay(context.wallets, event.wallet, amountKobo(context)),
       hasWalletsFailed: ({ context }) => context.wallets.status === 'failed',
-      isUnauthorized: (_, params: { error: unknown }) => isUnauthorizedError(params.error),
+      ...sessionGuards,
+      ...checkoutGuards,
     },
-    delays: { walletFailureReload: 5000 },
   }).createMachine({
     id: 'rsvp',
     context: ({ input }) => {
@@ -358,19 +361,19 @@ export const rsvpMachine = onFirstUse(() =>
                 guard: 'isSlotChoice',
                 actions: assign({ slot: ({ event }) => event.slot, error: null }),
               },
-              'rsvp.submitted': {
+              'booking.submitted': {
                 guard: 'canBookFree',
                 target: 'booking',
                 actions: assign({ method: 'free', error: null }),
               },
               'pay.card': {
                 guard: 'canPayByCard',
-                target: 'initiating',
+                target: 'paying',
                 actions: assign({ method: 'card', error: null }),
               },
               'pay.wallet': {
                 guard: 'canPayFromWallet',
-                target: 'debiting',
+                target: 'paying',
                 actions: assign({ method: ({ event }) => event.wallet, error: null }),
               },
             },
@@ -409,68 +412,30 @@ export const rsvpMachine = onFirstUse(() =>
               ],
             },
           },
-          // A paid ticket by card: the server holds the place and answers the checkout address.
-          initiating: {
-            tags: ['busy'],
+          // A paid ticket: the checkout takes the card payment or the wallet debit.
+          paying: {
             invoke: {
-              id: 'initiatePayment',
-              src: 'initiatePayment',
-              input: ({ context }) => paymentOf(context),
-              onDone: {
-                target: 'redirecting',
-                actions: {
-                  type: 'redirectToPayment',
-                  params: ({ event }) => ({ url: event.output }),
-                },
-              },
-              onError: [
-                expiredOn401,
+              id: 'checkout',
+              src: 'checkout',
+              input: ({ context }) => checkoutOf(context),
+              onDone: [
+                ...checkoutOutcomes({ paid: '#rsvp.booked' }),
                 {
                   // The spec logs it and clears busy; a person is also told, never left guessing.
                   target: 'editing',
-                  actions: [
-                    logCallError,
-                    assign({
-                      method: null,
-                      error: ({ event }) => failureText(event.error, CARD_FAILED),
-                    }),
-                  ],
-                },
-              ],
-            },
-          },
-          // The browser is on its way to the checkout: the buttons keep saying 'Please wait'.
-          redirecting: { tags: ['busy'] },
-          // A guest's free ticket is booked: the registered page is loading.
-          leaving: { tags: ['busy'] },
-          // A paid ticket from a wallet: the debit and the booking commit together.
-          debiting: {
-            tags: ['busy'],
-            invoke: {
-              id: 'debitWallet',
-              src: 'debitWallet',
-              input: ({ context }) =>
-                debitOf(context, context.method === 'community' ? 'community' : 'personal'),
-              onDone: { target: '#rsvp.booked' },
-              onError: [
-                expiredOn401,
-                {
-                  target: 'walletFailed',
                   actions: assign({
-                    error: ({ event }) => failureText(event.error, WALLET_FAILED),
+                    method: null,
+                    error: ({ event }) => failureText(event.output.error, CARD_FAILED),
                   }),
                 },
               ],
             },
           },
-          // The server's message shows; 5 s later the page reloads (spec).
-          walletFailed: {
-            tags: ['error'],
-            after: { walletFailureReload: { target: 'reloading', actions: 'reloadPage' } },
-          },
-          reloading: { tags: ['busy'] },
+          // A guest's free ticket is booked: the registered page is loading.
+          leaving: { tags: ['busy'] },
           // A 401: the session-expiry banner says so and goes to /login; nothing more to add here.
           sessionExpired: {
+            tags: ['expired'],
             on: { 'panel.closed': { target: '#rsvp.closed' } },
           },
         },

@@ -152,17 +152,12 @@ export const rsvpModel = defineModel({
       { error: new ApiError(401, 'Login session has expired') },
       { error: new ApiError(409, 'Sold out') },
     ],
-    'xstate.done.actor.initiatePayment': [
-      { output: `${origin}/api/payments/sandbox/checkout/ref_1` },
-    ],
-    'xstate.error.actor.initiatePayment': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
-    'xstate.done.actor.debitWallet': [{ output: booking }],
-    'xstate.error.actor.debitWallet': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new ApiError(402, 'Your wallet balance is too low for this payment.') },
+    // How the checkout ended (its own model walks the card and the wallets): paid from a wallet,
+    // the session over, or a card payment that could not start.
+    'xstate.done.actor.checkout': [
+      { output: { outcome: 'paid', error: null } },
+      { output: { outcome: 'expired', error: new ApiError(401, 'Login session has expired') } },
+      { output: { outcome: 'refused', error: new TypeError('Failed to fetch') } },
     ],
   },
 })

@@ -204,24 +204,13 @@ export function canSubmitApplicant(applicant: Applicant, today: string): boolean
 // ---------------------------------------------------------------------------------------------
 // Member signup: every field but the e-mail, which comes with the invite.
 
-/** The fields member signup needs filled (spec, section 5), in the form's order. */
-export const SIGNUP_REQUIRED: ApplicantField[] = [
-  'firstName',
-  'lastName',
-  'pronouns',
-  'dateOfBirth',
-  'occupation',
-  'companyName',
-  'nationality',
-  'address',
-  'country',
-  'phone',
-  'socialLink',
-  'emergencyName',
-  'relationship',
-  'emergencyPhone',
-  'referrer',
-]
+/**
+ * The fields member signup needs filled (spec, section 5), in the form's order: the individual
+ * application's, but the e-mail (it comes with the invite).
+ */
+export const SIGNUP_REQUIRED: ApplicantField[] = INDIVIDUAL_STEPS.flatMap(
+  (step) => step.fields,
+).filter((field) => field !== 'email')
 
 /** What member signup still needs (empty when it can be sent). */
 export function signupMissing(applicant: Applicant, today: string): ApplicantField[] {
@@ -271,7 +260,8 @@ export function isCommunityComplete(community: CommunityDetails): boolean {
   )
 }
 
-const COMMUNITY_LABELS: Record<CommunityField, string> = {
+/** The community answers as a sentence names them. */
+export const COMMUNITY_LABELS: Record<CommunityField, string> = {
   name: 'community name',
   size: 'size',
   about: 'what the community does',

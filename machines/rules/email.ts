@@ -8,3 +8,19 @@ export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.'
 export function isValidEmail(s: string): boolean {
   return EMAIL_PATTERN.test(s)
 }
+
+/** The most characters of an e-mail address (the contract's EmailAddress, and RFC 5321). */
+export const EMAIL_MAX_LENGTH = 254
+
+/**
+ * What to say under an e-mail field, its text trimmed: null when it is empty or an address,
+ * else why it cannot be sent.
+ */
+export function emailError(value: string): string | null {
+  const text = value.trim()
+  if (text === '') return null
+  if (text.length > EMAIL_MAX_LENGTH) {
+    return `Use at most ${EMAIL_MAX_LENGTH} characters; this has ${text.length.toLocaleString('en-GB')}.`
+  }
+  return isValidEmail(text) ? null : INVALID_EMAIL_MESSAGE
+}

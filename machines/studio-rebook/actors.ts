@@ -1,9 +1,9 @@
 import type { Api } from '../../openapi/client'
-import { initiateBookingPayment } from '../checkout/actors'
+import { checkoutWithCalls } from '../checkout/actors'
 import { loadStudioOptions } from '../print-studio/actors'
 
-/** The same two calls as the print-studio page: the studio's days and item, then a card payment. */
+/** The same calls as the print-studio page: the studio's days and item, then the checkout. */
 export const studioRebookActors = (api: Api) => ({
   loadStudio: loadStudioOptions(api),
-  initiatePayment: initiateBookingPayment(api),
+  checkout: checkoutWithCalls(api),
 })

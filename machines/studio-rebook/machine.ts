@@ -1,11 +1,12 @@
 import { assign, fromPromise, setup } from 'xstate'
-import { type BookingPayment, logCallError } from '../calls/booking'
+import { logCallError } from '../calls/booking'
+import { type CheckoutInput, checkoutMachine } from '../checkout/machine'
 import { onFirstUse } from '../on-first-use'
 import {
   failureMessage,
   noStudioChoice,
   type StudioOptions,
-  studioCallFailed,
+  studioCheckoutEnded,
   studioGuards,
   studioLoaded,
   studioPayment,
@@ -27,6 +28,12 @@ export interface StudioRebookContext extends StudioRebookInput {
   error: string | null
 }
 
+/** What the checkout is handed: a guest's card payment, back to the booked page. */
+export const checkoutOf = (context: StudioRebookContext): CheckoutInput => ({
+  method: 'card',
+  payment: studioPayment({ ...context, person: context.guest, account: null }),
+})
+
 /**
  * 'Book again' on /booked-printstudio: Day, Time, Name, Email Address and Phone Number; Book only
  * when the e-mail is valid and everything is filled; then 'Please wait' and the browser goes to
@@ -42,19 +49,16 @@ export const studioRebookMachine = onFirstUse(() =>
         | { type: 'day.selected'; day: string }
         | { type: 'slot.selected'; slot: string }
         | { type: 'guest.changed'; field: keyof StudioPerson; value: string }
-        | { type: 'form.submitted' },
-      tags: {} as 'busy' | 'error',
+        | { type: 'pay.card' },
+      tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
       loadStudio: fromPromise<StudioOptions>(async () => {
         throw new Error('loadStudio is not provided')
       }),
-      initiatePayment: fromPromise<string, BookingPayment>(async () => {
-        throw new Error('initiatePayment is not provided')
-      }),
+      checkout: checkoutMachine,
     },
     actions: {
-      redirectToPayment: (_, _params: { url: string }) => {},
       logError: (_, _params: { error: unknown }) => {},
       showFailure: assign((_, params: { error: unknown; action: string }) => ({
         error: failureMessage(params.error, params.action),
@@ -101,25 +105,19 @@ export const studioRebookMachine = onFirstUse(() =>
               error: null,
             }),
           },
-          'form.submitted': { guard: 'canSubmit', target: 'submitting' },
+          'pay.card': { guard: 'canSubmit', target: 'paying' },
         },
       },
-      submitting: {
-        tags: ['busy'],
+      // The checkout starts the card payment; the browser goes to the provider.
+      paying: {
         invoke: {
-          id: 'initiatePayment',
-          src: 'initiatePayment',
-          input: ({ context }) =>
-            studioPayment({ ...context, person: context.guest, account: null }),
-          onDone: {
-            target: 'redirecting',
-            actions: { type: 'redirectToPayment', params: ({ event }) => ({ url: event.output }) },
-          },
-          onError: studioCallFailed('editing', 'start the payment'),
+          id: 'checkout',
+          src: 'checkout',
+          input: ({ context }) => checkoutOf(context),
+          onDone: studioCheckoutEnded({ failed: 'editing' }),
         },
       },
-      redirecting: { tags: ['busy'] },
-      sessionExpired: {},
+      sessionExpired: { tags: ['expired'] },
     },
   }),
 )

@@ -28,12 +28,11 @@ export const studioRebookModel = defineModel({
       { field: 'phone', value: '0809 111 2222' },
       { field: 'email', value: 'bola@' },
     ],
-    'xstate.done.actor.initiatePayment': [
-      { output: 'https://sixteen.ng/sandbox/checkout/SBX-4f1c2a9e7d' },
-    ],
-    'xstate.error.actor.initiatePayment': [
-      { error: new ApiError(409, 'Sold out') },
-      { error: new ApiError(401, 'Login session has expired') },
+    // How the checkout of the card payment ended (its own model walks it): the session over,
+    // or a payment that could not start.
+    'xstate.done.actor.checkout': [
+      { output: { outcome: 'refused', error: new ApiError(409, 'Sold out') } },
+      { output: { outcome: 'expired', error: new ApiError(401, 'Login session has expired') } },
     ],
   },
 })

@@ -1,6 +1,8 @@
-import { TZDate, tz } from '@date-fns/tz'
-import { addDays, addMonths, format, getDay, subDays, subMonths } from 'date-fns'
+import { addDays, addMonths, subDays, subMonths } from 'date-fns'
 import { sql } from 'drizzle-orm'
+import { addDaysToDay, dayStart, isMonday, lagosDay } from '../../machines/rules/dates'
+import { findPlan, planAmountMinor } from '../../machines/rules/membership'
+import { coworkingPriceKobo, printStudioPriceKobo } from '../../machines/rules/pricing'
 import type { Db } from './client.ts'
 import {
   accounts,
@@ -20,44 +22,42 @@ import {
 
 // Demo data for a fresh database, dated relative to `now` on the Lagos calendar so every state of
 // the spec (today, upcoming, ended, sold out, members only, expiring, inactive...) shows at once.
-
-const LAGOS = 'Africa/Lagos'
-const inLagos = tz(LAGOS)
-
-/** The Lagos day ('yyyy-MM-dd') an instant falls on. */
-function lagosDay(instant: Date): string {
-  return format(instant, 'yyyy-MM-dd', { in: inLagos })
-}
+// Days and plans come from the app's own rules (machines/rules), so the demo agrees with them.
 
 /** The instant of a Lagos wall-clock time ('HH:mm') on a Lagos day. */
 function lagosTime(day: string, time: string): Date {
-  const [y = 0, m = 1, d = 1] = day.split('-').map(Number)
   const [h = 0, min = 0] = time.split(':').map(Number)
-  return new Date(new TZDate(y, m - 1, d, h, min, LAGOS).getTime())
+  return new Date(dayStart(day).getTime() + (h * 60 + min) * 60_000)
 }
 
-function shiftDay(day: string, days: number): string {
-  return lagosDay(addDays(lagosTime(day, '12:00'), days, { in: inLagos }))
-}
-
-/** 0 = Sunday ... 6 = Saturday, on the Lagos calendar. */
+/** 0 = Sunday ... 6 = Saturday: the weekday of a calendar day, read off its date alone. */
 function weekday(day: string): number {
-  return getDay(lagosTime(day, '12:00'), { in: inLagos })
+  return new Date(`${day}T00:00:00Z`).getUTCDay()
 }
 
 /** Mondays are closed: a demo day that would fall on one moves to the Tuesday. */
 function notMonday(day: string): string {
-  return weekday(day) === 1 ? shiftDay(day, 1) : day
+  return isMonday(day) ? addDaysToDay(day, 1) : day
 }
 
 /** The nth open day (not a Monday) after today: distinct days for distinct n. */
 function openDayAfter(today: string, n: number): string {
   let day = today
   for (let found = 0; found < n; ) {
-    day = shiftDay(day, 1)
-    if (weekday(day) !== 1) found++
+    day = addDaysToDay(day, 1)
+    if (!isMonday(day)) found++
   }
   return day
+}
+
+/**
+ * A membership payment's plan, currency and price, as the app charges it (a plan the rules do
+ * not know is a mistake in the seed).
+ */
+function planPayment(id: string, currency: 'NGN' | 'USD') {
+  const plan = findPlan(id)
+  if (!plan) throw new Error(`seed: no plan ${id}`)
+  return { plan: plan.id, currency, amountMinor: planAmountMinor(plan, currency) }
 }
 
 /** The open day the Risograph Workshop (and Kemi's booking for it) falls on. */
@@ -134,18 +134,20 @@ export const DEMO_INVITES = [
 
 export const DEMO_COMMUNITY_NAME = 'Lagos Print Collective'
 
+/** Ada's co-working day from her wallet: a member with two extra guests pays for one. */
+const COWORKING_DEBIT = coworkingPriceKobo(2, true)
+
 /** Ada's wallet balance in kobo: a ₦30,000 top-up less a ₦5,000 co-working debit. */
-export const DEMO_WALLET_BALANCE_MINOR = 2_500_000
+export const DEMO_WALLET_BALANCE_MINOR = 3_000_000 - COWORKING_DEBIT
 
 /** The demo's events as of `now` (exported so the posters can be checked against them). */
 export function demoEvents(now: Date): NewEvent[] {
   const today = lagosDay(now)
   const day = (n: number) => openDayAfter(today, n)
   const poster = (...names: string[]) => names.map((name) => ({ url: `/images/posters/${name}` }))
-  const weekdayToday = weekday(today)
   // First Saturday after today, then a week on: a Saturday-to-Tuesday run always spans a Monday.
-  const nextSaturday = shiftDay(today, (6 - weekdayToday + 7) % 7 || 7)
-  const openStudioStart = shiftDay(nextSaturday, 7)
+  const nextSaturday = addDaysToDay(today, (6 - weekday(today) + 7) % 7 || 7)
+  const openStudioStart = addDaysToDay(nextSaturday, 7)
 
   return [
     {
@@ -278,7 +280,7 @@ export function demoEvents(now: Date): NewEvent[] {
       venue: 'Print Studio',
       posters: poster('open-studio-1.svg', 'open-studio-2.svg', 'open-studio-3.svg'),
       startAt: lagosTime(openStudioStart, '12:00'),
-      endAt: lagosTime(shiftDay(openStudioStart, 3), '20:00'),
+      endAt: lagosTime(addDaysToDay(openStudioStart, 3), '20:00'),
       timeSlots: ['12pm - 4pm', '4pm - 8pm'],
       priceNaira: 0,
       friendsPriceNaira: null,
@@ -292,8 +294,8 @@ export function demoEvents(now: Date): NewEvent[] {
       address: DEMO_HOTEL_ADDRESS,
       venue: 'Screening Room',
       posters: poster('film-night.svg'),
-      startAt: lagosTime(shiftDay(today, -3), '19:00'),
-      endAt: lagosTime(shiftDay(today, -3), '22:00'),
+      startAt: lagosTime(addDaysToDay(today, -3), '19:00'),
+      endAt: lagosTime(addDaysToDay(today, -3), '22:00'),
       timeSlots: ['7pm - 10pm'],
       priceNaira: 3000,
       // A FriendsPrice of 0 means free for members (ticketPrice), and the app says so.
@@ -540,10 +542,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
           accountId: ada,
           email: 'ada@example.com',
           purpose: 'membership',
-          plan: 'individual-6m',
-          currency: 'NGN',
+          ...planPayment('individual-6m', 'NGN'),
           channel: 'card',
-          amountMinor: 25_000_000,
           provider: 'sandbox',
           payload: { plan: 'individual-6m' },
           callbackUrl: '/profile',
@@ -582,10 +582,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
           accountId: kemi,
           email: 'kemi@example.com',
           purpose: 'membership',
-          plan: 'individual-12m',
-          currency: 'USD',
+          ...planPayment('individual-12m', 'USD'),
           channel: 'card',
-          amountMinor: 25_000,
           provider: 'sandbox',
           payload: { plan: 'individual-12m' },
           callbackUrl: '/profile',
@@ -613,7 +611,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
           plan: null,
           currency: 'NGN',
           channel: 'card',
-          amountMinor: 3_000_000,
+          amountMinor: printStudioPriceKobo(),
           provider: 'sandbox',
           payload: { type: 'print-studio' },
           callbackUrl: '/booked-printstudio',
@@ -624,10 +622,8 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
           accountId: idOf('zainab@example.com'),
           email: 'zainab@example.com',
           purpose: 'membership',
-          plan: 'community-4',
-          currency: 'USD',
+          ...planPayment('community-4', 'USD'),
           channel: 'card',
-          amountMinor: 70_000,
           provider: 'sandbox',
           payload: { plan: 'community-4', communityId: community.id },
           callbackUrl: '/profile',
@@ -642,7 +638,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
 
     const adaContact = { accountId: ada, email: 'ada@example.com', name: 'Ada Okafor' }
     const adaPhone = '+234 803 555 0101'
-    const coworkingDay = notMonday(shiftDay(today, -6))
+    const coworkingDay = notMonday(addDaysToDay(today, -6))
     await tx.insert(bookings).values([
       {
         ...adaContact,
@@ -664,7 +660,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
         eventId: 'film-night',
         type: 'event',
         venue: 'Screening Room',
-        date: shiftDay(today, -3),
+        date: addDaysToDay(today, -3),
         timeSlot: '7pm - 10pm',
         amountMinor: 0,
         paidWith: 'free',
@@ -677,7 +673,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
         type: 'spot',
         venue: 'The Garden Room',
         date: coworkingDay,
-        amountMinor: 500_000,
+        amountMinor: COWORKING_DEBIT,
         paidWith: 'wallet',
         paymentReference: 'Wallet transaction',
         visitors: 2,
@@ -709,7 +705,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
         venue: 'Print Studio',
         date: notMonday(lagosDay(subMonths(now, 2))),
         timeSlot: '12pm - 4pm',
-        amountMinor: 3_000_000,
+        amountMinor: printStudioPriceKobo(),
         paidWith: 'sandbox',
         paymentReference: 'demo-print-tunde',
         paymentId: paymentId('demo-print-tunde'),
@@ -731,7 +727,7 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
       },
       {
         walletId: adaWallet.id,
-        difference: 500_000,
+        difference: COWORKING_DEBIT,
         action: 'debit',
         narration: 'Co-working at The Garden Room',
         note: '2 extra guests: Tolu Adebayo, Ngozi Obi',

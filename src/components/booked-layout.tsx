@@ -1,13 +1,29 @@
-import { useSelector } from '@xstate/react'
-import { Fragment, type ReactNode } from 'react'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Fragment, type ReactNode, useState } from 'react'
+import { useLocation } from 'react-router-dom'
+import { confirmationMachine } from '../../machines/confirmation/machine'
 import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
+import { useNow } from '../hooks/use-now'
+import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
 import { BackLink } from './back-link'
 import { ConfirmationBanner } from './confirmation-banner'
 import { eyebrow } from './page-styles'
 import { type ConfirmationRef, ReceiptSupportPanel } from './receipt-support-panel'
 import { SiteHeader } from './site-header'
+
+/**
+ * What a booking's landing page starts with: what was booked, read once from its address, the
+ * time (for 'Today'), and its own confirmation flow (the banner, the panels).
+ */
+export function useBookedPage<Query>(readQuery: (search: string) => Query) {
+  const location = useLocation()
+  const [query] = useState(() => readQuery(location.search))
+  const now = useNow()
+  const confirmation = useActorRef(confirmationMachine, { inspect: showLiveFlow })
+  return { query, now, confirmation }
+}
 
 /**
  * The page a booking lands on (/booked-coworking, /booked-printstudio): the 'Booked' banner, a

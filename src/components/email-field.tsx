@@ -1,5 +1,5 @@
 import { useId } from 'react'
-import { INVALID_EMAIL_MESSAGE, isValidEmail } from '../../machines/rules/email'
+import { emailError } from '../../machines/rules/email'
 import { css, cx } from '../../styled-system/css'
 import { Field, textInput } from './form-fields'
 
@@ -19,8 +19,8 @@ const errorText = css({ fontSize: 'sm', color: 'berry.600' })
 const hintText = css({ fontSize: 'sm', color: 'fg.muted' })
 
 /**
- * An e-mail input with the product's one check: 'Please enter a valid email address.' under it
- * once something that is not an address is typed. A locked field is read-only (it came with the
+ * An e-mail input with the product's one check (machines/rules/email.ts): 'Please enter a valid
+ * email address.' under it once something that is not an address is typed. A locked field is read-only (it came with the
  * link) and says so.
  */
 export function EmailField({
@@ -41,7 +41,8 @@ export function EmailField({
   placeholder?: string
 }) {
   const id = useId()
-  const invalid = value.trim() !== '' && !isValidEmail(value.trim())
+  const error = emailError(value)
+  const invalid = error !== null
   const describedBy = invalid ? `${id}-error` : locked && lockedHint ? `${id}-hint` : undefined
   return (
     <Field label={label} htmlFor={id}>
@@ -65,7 +66,7 @@ export function EmailField({
       />
       {invalid && (
         <p id={`${id}-error`} className={errorText}>
-          {INVALID_EMAIL_MESSAGE}
+          {error}
         </p>
       )}
       {!invalid && locked && lockedHint && (

@@ -2,14 +2,14 @@ import { useSelector } from '@xstate/react'
 import { useEffect } from 'react'
 import { Link } from 'react-router-dom'
 import type { Community } from '../../machines/profile/machine'
-import { expiringText, INACTIVE_TEXT, renewalBanner } from '../../machines/rules/membership'
+import { renewalBanner } from '../../machines/rules/membership'
 import { isCreator, membershipOf, roleLine, statusDot } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { viewer } from '../api'
 import { useNow } from '../hooks/use-now'
 import { Avatar } from './avatar'
-import { Banner } from './banner'
+import { RenewalNotice } from './renewal-notice'
 import { Skeleton } from './skeleton'
 
 const bannerAction = css({
@@ -137,22 +137,7 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
           </span>
         </span>
       </Link>
-      {banner?.kind === 'inactive' && (
-        <Banner tone="danger">
-          <span>{INACTIVE_TEXT}</span>
-          <Link to="/profile/payment" className={bannerAction}>
-            Activate
-          </Link>
-        </Banner>
-      )}
-      {banner?.kind === 'expiring' && (
-        <Banner tone="warning">
-          <span>{expiringText(banner.days)}</span>
-          <Link to="/profile/payment" className={bannerAction}>
-            Renew
-          </Link>
-        </Banner>
-      )}
+      <RenewalNotice banner={banner} actionClassName={bannerAction} />
     </section>
   )
 }

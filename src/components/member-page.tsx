@@ -1,6 +1,7 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
+import type { LoadStates } from '../member-flow'
 import { BackLink } from './back-link'
 import { ArrowRightIcon } from './line-icons'
 import { eyebrow } from './page-styles'
@@ -18,6 +19,7 @@ export function MemberPage({
   back = '/menu',
   kicker = 'Your profile',
   width = '2xl',
+  roomForBar = true,
   children,
 }: {
   title: string
@@ -25,6 +27,8 @@ export function MemberPage({
   back?: string
   kicker?: string
   width?: '2xl' | '4xl'
+  /** Space under the content for a StickyActionBar fixed to the bottom of phones. */
+  roomForBar?: boolean
   children: ReactNode
 }) {
   return (
@@ -45,23 +49,11 @@ export function MemberPage({
         }
       />
       <main
-        className={
-          width === '4xl'
-            ? css({
-                maxW: '4xl',
-                mx: 'auto',
-                px: { base: '4', md: '8' },
-                pt: { base: '6', md: '12' },
-                pb: '28',
-              })
-            : css({
-                maxW: '2xl',
-                mx: 'auto',
-                px: { base: '4', md: '8' },
-                pt: { base: '6', md: '12' },
-                pb: '28',
-              })
-        }
+        className={cx(
+          css({ mx: 'auto', px: { base: '4', md: '8' }, pt: { base: '6', md: '12' } }),
+          width === '4xl' ? css({ maxW: '4xl' }) : css({ maxW: '2xl' }),
+          roomForBar ? css({ pb: '28' }) : css({ pb: '16' }),
+        )}
       >
         <p className={css(eyebrow)}>{kicker}</p>
         <h1
@@ -125,6 +117,34 @@ export function LoadNotice({
         </div>
       )}
     </div>
+  )
+}
+
+/**
+ * What stands in for a member page's content until it is there: grey rows (or the page's own
+ * `skeleton`) while it loads, 'could not load' with Try again, or 'session expired'.
+ */
+export function LoadStatus({
+  loading,
+  failed,
+  expired,
+  what,
+  rows = 3,
+  skeleton,
+  onRetry,
+}: LoadStates & {
+  /** What is loading: 'your profile', 'your payments'. */
+  what: string
+  rows?: number
+  skeleton?: ReactNode
+  onRetry: () => void
+}) {
+  return (
+    <>
+      {loading && (skeleton ?? <RowsSkeleton count={rows} label={`Loading ${what}`} />)}
+      {failed && <LoadNotice kind="failed" what={what} onRetry={onRetry} />}
+      {expired && <LoadNotice kind="expired" what={what} />}
+    </>
   )
 }
 

@@ -22,3 +22,46 @@ export const smallCaps = css.raw({
   textTransform: 'uppercase',
   color: 'fg.subtle',
 })
+
+/** The small capitals naming a detail ('Guests', 'Your message'): a little tighter than smallCaps. */
+export const detailLabel = css.raw({
+  fontSize: 'xs',
+  fontWeight: 'semibold',
+  letterSpacing: 'wide',
+  textTransform: 'uppercase',
+  color: 'fg.subtle',
+})
+
+/** The large display title of a story page ('About Sixteen'). */
+export const storyTitle = css.raw({
+  fontFamily: 'display',
+  fontSize: { base: '4xl', md: '6xl' },
+  lineHeight: '1.05',
+})
+
+/** The display sentence under a story page's title. */
+export const storyLead = css.raw({
+  fontFamily: 'display',
+  fontSize: { base: 'xl', md: '2xl' },
+  lineHeight: '1.35',
+  color: 'ink.600',
+  mt: '4',
+  textWrap: 'pretty',
+})
+
+/** A paragraph of a story page's running text. */
+export const storyParagraph = css.raw({
+  fontSize: { base: 'md', md: 'lg' },
+  lineHeight: '1.75',
+  color: 'ink.700',
+})
+
+/** A 36 px disc holding a small mark or a number (a step of a list, a row's chevron). */
+export const disc = css.raw({
+  flexShrink: 0,
+  display: 'grid',
+  placeItems: 'center',
+  w: '9',
+  h: '9',
+  borderRadius: 'full',
+})

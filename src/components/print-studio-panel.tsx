@@ -7,6 +7,7 @@ import {
   printStudioMachine,
   walletOptionsOf,
 } from '../../machines/print-studio/machine'
+import { panelErrorOf } from '../../machines/print-studio/selectors'
 import { dayLabel } from '../../machines/rules/dates'
 import { formatNaira } from '../../machines/rules/money'
 import { PRINT_STUDIO_HOURS, PRINT_STUDIO_PRICE_NAIRA } from '../../machines/rules/pricing'
@@ -19,6 +20,7 @@ import { showLiveFlow } from '../live-flows'
 import { pageOrigin, readSession, storage } from '../storage'
 import { BookingFailure, WalletPayButtons } from './booking-panel-parts'
 import { bookingWalletEffects } from './booking-wallet-effects'
+import { checkoutInBrowser, useCheckout } from './checkout-in-browser'
 import { Panel } from './panel'
 import { StudioBookingFields } from './studio-booking-fields'
 import { SuccessOverlay } from './success-overlay'
@@ -55,9 +57,8 @@ export function usePrintStudioActor(input: PrintStudioInput): StudioRef {
   const navigate = useNavigate()
   return useActorRef(
     printStudioMachine.provide({
-      actors: printStudioActors(api),
+      actors: { ...printStudioActors(api), checkout: checkoutInBrowser('Print studio booking') },
       actions: {
-        redirectToPayment: (_, { url }) => window.location.assign(url),
         navigateToBookings: () => navigate(BOOKINGS_PATH),
         reloadPage: () => window.location.reload(),
         logError: (_, { error }) => console.error('Print studio booking', error),
@@ -84,22 +85,18 @@ export function StudioBookingPanel({
   const now = useNow()
   const open = useSelector(actorRef, (s) => s.hasTag('panelOpen'))
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
-  const failedWallet = useSelector(actorRef, (s) => s.matches({ open: 'walletFailed' }))
-  const pending = useSelector(actorRef, (s) =>
-    s.matches({ open: 'initiating' }) || s.matches({ open: 'redirecting' })
-      ? 'card'
-      : s.matches({ open: 'debitingWallet' })
-        ? 'personal'
-        : s.matches({ open: 'debitingCommunityWallet' })
-          ? 'community'
-          : null,
-  )
+  const checkout = useCheckout(actorRef)
   const context = useSelector(actorRef, (s) => s.context)
-  const { days, day, slot, user, guest, error } = context
-  const canCard = useSelector(actorRef, (s) => s.can({ type: 'booking.card' }))
-  const canWallet = useSelector(actorRef, (s) => s.can({ type: 'booking.wallet' }))
-  const canCommunity = useSelector(actorRef, (s) => s.can({ type: 'booking.communityWallet' }))
-  const locked = busy || failedWallet
+  const { days, day, slot, user, guest } = context
+  // The payment under way says 'Please wait' on its own button.
+  const pending = checkout.paying ? context.payingWith : null
+  const error = panelErrorOf(context, checkout)
+  const canCard = useSelector(actorRef, (s) => s.can({ type: 'pay.card' }))
+  const canWallet = useSelector(actorRef, (s) => s.can({ type: 'pay.wallet', wallet: 'personal' }))
+  const canCommunity = useSelector(actorRef, (s) =>
+    s.can({ type: 'pay.wallet', wallet: 'community' }),
+  )
+  const locked = busy || checkout.busy || checkout.failed
 
   return (
     <Panel
@@ -160,7 +157,7 @@ export function StudioBookingPanel({
         {error && (
           <BookingFailure
             message={error}
-            reloading={failedWallet}
+            reloading={checkout.failed}
             bookingsHref={user ? BOOKINGS_PATH : null}
           />
         )}
@@ -169,7 +166,7 @@ export function StudioBookingPanel({
           <button
             type="button"
             disabled={!canCard}
-            onClick={() => actorRef.send({ type: 'booking.card' })}
+            onClick={() => actorRef.send({ type: 'pay.card' })}
             className={button({ size: 'lg' })}
           >
             {pending === 'card' ? 'Please wait' : 'Book'}
@@ -178,11 +175,7 @@ export function StudioBookingPanel({
             options={walletOptionsOf(context)}
             canPay={(kind) => (kind === 'personal' ? canWallet : canCommunity)}
             pending={pending === 'card' ? null : pending}
-            onPay={(kind) =>
-              actorRef.send({
-                type: kind === 'personal' ? 'booking.wallet' : 'booking.communityWallet',
-              })
-            }
+            onPay={(wallet) => actorRef.send({ type: 'pay.wallet', wallet })}
             onRetry={() => actorRef.send({ type: 'wallets.retry' })}
           />
           {!user && (

@@ -11,6 +11,7 @@ import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { useNow } from '../hooks/use-now'
 import { showLiveFlow } from '../live-flows'
+import { checkoutInBrowser, useCheckout } from './checkout-in-browser'
 import { RetryButton } from './retry-button'
 import { Skeleton } from './skeleton'
 import { StudioBookingError, StudioBookingFields } from './studio-booking-fields'
@@ -23,9 +24,11 @@ export function StudioRebookForm({ guest }: { guest: StudioPerson }) {
   const [origin] = useState(() => window.location.origin)
   const actorRef = useActorRef(
     studioRebookMachine.provide({
-      actors: studioRebookActors(api),
+      actors: {
+        ...studioRebookActors(api),
+        checkout: checkoutInBrowser('Print studio rebooking'),
+      },
       actions: {
-        redirectToPayment: (_, { url }) => window.location.assign(url),
         logError: (_, { error }) => console.error('Print studio rebooking', error),
       },
     }),
@@ -43,8 +46,9 @@ export function StudioRebookView({
   const loading = useSelector(actorRef, (s) => s.matches('loading'))
   const failed = useSelector(actorRef, (s) => s.matches('failed'))
   const unavailable = useSelector(actorRef, (s) => s.matches('unavailable'))
-  const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
-  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'form.submitted' }))
+  const checkout = useCheckout(actorRef)
+  const busy = useSelector(actorRef, (s) => s.hasTag('busy')) || checkout.busy
+  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'pay.card' }))
   const { days, day, slot, guest, error } = useSelector(actorRef, (s) => s.context)
 
   if (loading) {
@@ -85,7 +89,7 @@ export function StudioRebookView({
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
-        actorRef.send({ type: 'form.submitted' })
+        actorRef.send({ type: 'pay.card' })
       }}
       className={css({ display: 'grid', gap: '5' })}
     >

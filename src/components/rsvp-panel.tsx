@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { type ReactNode, useId } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { problemsOf, type rsvpMachine, walletOptionsOf } from '../../machines/rsvp/machine'
+import { panelErrorOf } from '../../machines/rsvp/selectors'
 import { BOOKINGS_PATH } from '../../machines/rules/bookings'
 import { dayLabel } from '../../machines/rules/dates'
 import { isValidEmail } from '../../machines/rules/email'
@@ -18,6 +19,7 @@ import {
   SignedInDetails,
   WalletPayButtons,
 } from './booking-panel-parts'
+import { useCheckout } from './checkout-in-browser'
 import {
   bareFieldset,
   ChoiceChips,
@@ -41,7 +43,9 @@ export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
   const { context } = state
   const { event, viewer } = context
   const open = state.matches('open')
-  const busy = state.hasTag('busy')
+  const checkout = useCheckout(actorRef)
+  // Busy: the panel's own call, or the checkout's while the person pays.
+  const busy = state.hasTag('busy') || checkout.busy
   const free = context.price <= 0
   const send = actorRef.send
 
@@ -255,8 +259,10 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
   const state = useSelector(actorRef, (s) => s)
   const { context } = state
   const noteId = useId()
+  const checkout = useCheckout(actorRef)
   const free = context.price <= 0
-  const busy = state.hasTag('busy')
+  const busy = state.hasTag('busy') || checkout.busy
+  const error = panelErrorOf(context, checkout)
   const signedIn = context.viewer.signedIn
   const problems = problemsOf(context)
   const reason = state.matches({ open: 'editing' }) ? problemsText(problems) : null
@@ -268,7 +274,7 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
       ? context.method
       : null
 
-  const canFree = state.can({ type: 'rsvp.submitted' })
+  const canFree = state.can({ type: 'booking.submitted' })
   const canCard = state.can({ type: 'pay.card' })
   const described = reason ? noteId : undefined
 
@@ -293,13 +299,11 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
         borderColor: 'border',
       })}
     >
-      {context.error && (
+      {error && (
         <BookingFailure
-          message={context.error}
+          message={error}
           bookingsHref={context.viewer.signedIn ? BOOKINGS_PATH : null}
-          reloading={
-            state.matches({ open: 'walletFailed' }) || state.matches({ open: 'reloading' })
-          }
+          reloading={checkout.failed}
         />
       )}
       {free ? (
@@ -308,7 +312,7 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
           className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
           disabled={!canFree}
           aria-describedby={described}
-          onClick={() => actorRef.send({ type: 'rsvp.submitted' })}
+          onClick={() => actorRef.send({ type: 'booking.submitted' })}
         >
           {pleaseWait('free') ?? 'Get Ticket'}
         </button>

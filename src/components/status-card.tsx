@@ -2,6 +2,7 @@ import type { ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { CheckMark } from './check-mark'
 import { MailIcon } from './line-icons'
+import { eyebrow as eyebrowStyle } from './page-styles'
 import { SiteHeader } from './site-header'
 
 type Tone = 'waiting' | 'success' | 'error' | 'mail' | 'info'
@@ -137,19 +138,7 @@ export function StatusCard({
             <ToneIcon tone={tone} />
           </div>
           <div role={tone === 'error' ? 'alert' : tone === 'waiting' ? 'status' : undefined}>
-            {eyebrow && (
-              <p
-                className={css({
-                  fontSize: 'xs',
-                  letterSpacing: '0.2em',
-                  textTransform: 'uppercase',
-                  color: 'clay.700',
-                  mb: '2',
-                })}
-              >
-                {eyebrow}
-              </p>
-            )}
+            {eyebrow && <p className={css(eyebrowStyle, { mb: '2' })}>{eyebrow}</p>}
             <h1
               className={css({
                 fontFamily: 'display',

@@ -2,6 +2,7 @@ import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { mailLink, SITE, whatsappLink } from '../site'
 import { ChatIcon, MailIcon } from './line-icons'
+import { detailLabel } from './page-styles'
 import { Panel } from './panel'
 
 export const SUPPORT_TITLE = "I didn't get a receipt"
@@ -27,18 +28,7 @@ export function SupportPanel({
       description="Receipts can take a few minutes, and sometimes land in spam. Send us this message and we'll send it again."
     >
       <figure className={css({ m: '0' })}>
-        <figcaption
-          className={css({
-            fontSize: 'xs',
-            fontWeight: 'semibold',
-            letterSpacing: 'wide',
-            textTransform: 'uppercase',
-            color: 'fg.subtle',
-            mb: '2',
-          })}
-        >
-          Your message
-        </figcaption>
+        <figcaption className={css(detailLabel, { mb: '2' })}>Your message</figcaption>
         <blockquote
           className={css({
             m: '0',

@@ -4,7 +4,7 @@ import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { ContactPanel } from '../components/contact-panel'
 import { Page } from '../components/page'
-import { eyebrow } from '../components/page-styles'
+import { eyebrow, storyLead, storyParagraph, storyTitle } from '../components/page-styles'
 import { SITE } from '../site'
 
 /** What the house offers, in the spec's words, each with one line. */
@@ -39,7 +39,7 @@ const dropCap = css({
   },
 })
 
-const paragraph = css({ fontSize: { base: 'md', md: 'lg' }, lineHeight: '1.75', color: 'ink.700' })
+const paragraph = css(storyParagraph)
 
 /** About: the family-owned hotel and gathering space, and what it offers. */
 export default function AboutPage() {
@@ -48,27 +48,8 @@ export default function AboutPage() {
     <Page>
       <title>About · Sixteen</title>
       <p className={css(eyebrow, { mb: '3' })}>Victoria Island, Lagos</p>
-      <h1
-        className={css({
-          fontFamily: 'display',
-          fontSize: { base: '4xl', md: '6xl' },
-          lineHeight: '1.05',
-          letterSpacing: '-0.01em',
-        })}
-      >
-        About {SITE.name}
-      </h1>
-      <p
-        className={css({
-          fontFamily: 'display',
-          fontSize: { base: 'xl', md: '2xl' },
-          lineHeight: '1.35',
-          color: 'ink.600',
-          mt: '4',
-          maxW: '2xl',
-          textWrap: 'pretty',
-        })}
-      >
+      <h1 className={css(storyTitle, { letterSpacing: '-0.01em' })}>About {SITE.name}</h1>
+      <p className={css(storyLead, { maxW: '2xl' })}>
         A family-owned boutique hotel and creative gathering space: a serene house for slow
         mornings, good work and intimate evenings.
       </p>

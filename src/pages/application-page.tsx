@@ -2,28 +2,23 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
+import { applicantFormMachine } from '../../machines/applicant-form/machine'
+import { blockerOf } from '../../machines/applicant-form/selectors'
 import { applicationActors } from '../../machines/application/actors'
 import { applicationMachine } from '../../machines/application/machine'
+import { heldFormOf, stepIndexOf, stepOf } from '../../machines/application/selectors'
 import {
-  type ApplicantField,
   applicantDraftOf,
   INDIVIDUAL_STEPS,
-  isValidBirthDate,
   latestBirthDate,
 } from '../../machines/rules/application'
-import { isValidEmail } from '../../machines/rules/email'
 import { css } from '../../styled-system/css'
 import { api } from '../api'
-import {
-  ApplicantFields,
-  ApplicationForm,
-  ApplicationLayout,
-  FormError,
-  missingText,
-  StepHeading,
-  StepIndicator,
-  WizardActions,
-} from '../components/applicant-fields'
+import { ApplicantFields } from '../components/applicant-fields'
+import { ApplicationForm, ApplicationLayout } from '../components/application-layout'
+import { useApplicantForm } from '../components/use-applicant-form'
+import { FormError, WizardActions } from '../components/wizard-actions'
+import { StepHeading, StepIndicator } from '../components/wizard-steps'
 import { showLiveFlow } from '../live-flows'
 import { drafts } from '../storage'
 
@@ -34,9 +29,13 @@ export default function ApplicationPage() {
   const [today] = useState(() => latestBirthDate(new Date()))
   const actorRef = useActorRef(
     applicationMachine.provide({
-      actors: applicationActors(api),
+      actors: {
+        ...applicationActors(api),
+        applicantForm: applicantFormMachine.provide({
+          actions: { saveDraft: (_, { applicant }) => drafts.save('application', applicant) },
+        }),
+      },
       actions: {
-        saveDraft: (_, { applicant }) => drafts.save('application', applicant),
         clearDraft: () => drafts.clear('application'),
         navigateToReceived: (_, { path }) => navigate(path),
         logError: (_, { error }) => console.warn('Could not send the application', error),
@@ -48,49 +47,25 @@ export default function ApplicationPage() {
   // again. After hydration: the server's page has an empty form.
   useEffect(() => {
     const applicant = applicantDraftOf(drafts.read('application'))
-    if (applicant) actorRef.send({ type: 'draft.restored', applicant })
+    const form = actorRef.getSnapshot().children.applicantForm
+    if (applicant) form?.send({ type: 'draft.restored', applicant })
   }, [actorRef])
   return <ApplicationView actorRef={actorRef} />
 }
-
-const REQUIRED: ApplicantField[] = ['firstName', 'lastName', 'dateOfBirth', 'email']
 
 export function ApplicationView({
   actorRef,
 }: {
   actorRef: ActorRefFrom<typeof applicationMachine>
 }) {
-  const step = useSelector(actorRef, (s) =>
-    s.matches({ editing: 'address' })
-      ? 1
-      : s.matches({ editing: 'contact' }) || !s.matches('editing')
-        ? 2
-        : 0,
-  )
-  const applicant = useSelector(actorRef, (s) => s.context.applicant)
-  const today = useSelector(actorRef, (s) => s.context.today)
+  const step = useSelector(actorRef, stepIndexOf)
+  const stepId = useSelector(actorRef, stepOf)
   const code = useSelector(actorRef, (s) => s.context.code)
-  const error = useSelector(actorRef, (s) => s.context.error)
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
-  const canNext = useSelector(actorRef, (s) => s.can({ type: 'step.next' }))
-  const canPrevious = useSelector(actorRef, (s) => s.can({ type: 'step.previous' }))
-  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'form.submitted' }))
-  const current = INDIVIDUAL_STEPS[step] ?? INDIVIDUAL_STEPS[0]
+  const { form, send, canGoOn, canGoBack, submit, back } = useApplicantForm(actorRef, heldFormOf)
+  const current = INDIVIDUAL_STEPS.find((s) => s.id === stepId) ?? INDIVIDUAL_STEPS[0]
   if (!current) return null
-  const last = step === INDIVIDUAL_STEPS.length - 1
-
-  const missing: ApplicantField[] = [
-    ...(applicant.firstName.trim() ? [] : (['firstName'] as const)),
-    ...(applicant.lastName.trim() ? [] : (['lastName'] as const)),
-    ...(isValidBirthDate(applicant.dateOfBirth, today) ? [] : (['dateOfBirth'] as const)),
-  ]
-  const hint = last
-    ? isValidEmail(applicant.email.trim())
-      ? null
-      : 'Enter a valid email address to submit.'
-    : step === 0 && missing.length > 0
-      ? `Fill in ${missingText(missing)} to continue.`
-      : null
+  const last = stepId === 'contact'
 
   return (
     <ApplicationLayout
@@ -111,32 +86,16 @@ export function ApplicationView({
       }
     >
       <StepIndicator steps={INDIVIDUAL_STEPS.map((s) => s.title)} current={step} />
-      <ApplicationForm
-        labelledBy="application-step"
-        onSubmit={() => actorRef.send({ type: last ? 'form.submitted' : 'step.next' })}
-      >
+      <ApplicationForm labelledBy="application-step" onSubmit={submit}>
         <div id="application-step">
           <StepHeading step={current.id}>{current.title}</StepHeading>
         </div>
-        <ApplicantFields
-          fields={current.fields}
-          applicant={applicant}
-          today={today}
-          required={REQUIRED}
-          optional={['companyName']}
-          disabled={busy}
-          onChange={(field, value) => actorRef.send({ type: 'field.changed', field, value })}
-        />
-        <FormError message={error} />
+        <ApplicantFields form={form} send={send} optional={['companyName']} disabled={busy} />
+        <FormError message={form.error} />
         <WizardActions
-          previous={{
-            disabled: !canPrevious,
-            onClick: () => actorRef.send({ type: 'step.previous' }),
-          }}
-          {...(last
-            ? { submit: { disabled: !canSubmit, busy } }
-            : { next: { disabled: !canNext } })}
-          hint={hint}
+          previous={{ disabled: !canGoBack, onClick: back }}
+          {...(last ? { submit: { disabled: !canGoOn, busy } } : { next: { disabled: !canGoOn } })}
+          hint={blockerOf(form)}
         />
       </ApplicationForm>
       <p className={css({ mt: '6', fontSize: 'sm', color: 'fg.muted', textAlign: 'center' })}>

@@ -1,7 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useCallback, useState } from 'react'
-import { useLocation } from 'react-router-dom'
-import { confirmationMachine } from '../../machines/confirmation/machine'
 import {
   type BookedCoworkingQuery,
   coworkingSupportMessage,
@@ -10,18 +8,16 @@ import {
 import { dayLabel } from '../../machines/rules/dates'
 import { button } from '../../styled-system/recipes'
 import { BookAgainButton } from '../components/book-again-button'
-import { BookedLayout } from '../components/booked-layout'
+import { BookedLayout, useBookedPage } from '../components/booked-layout'
 import {
-  CoworkingPanel,
   coworkingInput,
   type SettledViewer,
   useCoworkingActor,
   useSettledViewer,
-} from '../components/coworking-panel'
+} from '../components/coworking-actor'
+import { CoworkingPanel } from '../components/coworking-panel'
 import { PaymentReturn } from '../components/payment-return'
 import type { ConfirmationRef } from '../components/receipt-support-panel'
-import { useNow } from '../hooks/use-now'
-import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
 
 /** /booked-coworking: the card payment is settled first, then the booking is confirmed. */
@@ -34,11 +30,8 @@ export default function BookedCoworkingPage() {
 }
 
 function BookedCoworking() {
-  const location = useLocation()
-  const [query] = useState(() => parseBookedCoworkingQuery(location.search))
-  const now = useNow()
+  const { query, now, confirmation } = useBookedPage(parseBookedCoworkingQuery)
   const who = useSettledViewer()
-  const confirmation = useActorRef(confirmationMachine, { inspect: showLiveFlow })
   const details = [
     { term: 'Day', value: query.day ? dayLabel(query.day, now) : '' },
     { term: 'Time', value: query.time },

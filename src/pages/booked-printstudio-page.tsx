@@ -1,7 +1,5 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useCallback, useState } from 'react'
-import { useLocation } from 'react-router-dom'
-import { confirmationMachine } from '../../machines/confirmation/machine'
 import { dayLabel, isValidDay } from '../../machines/rules/dates'
 import {
   readBookedStudioQuery,
@@ -10,8 +8,8 @@ import {
 } from '../../machines/rules/print-studio'
 import { button } from '../../styled-system/recipes'
 import { BookAgainButton } from '../components/book-again-button'
-import { BookedLayout } from '../components/booked-layout'
-import { useSettledViewer } from '../components/coworking-panel'
+import { BookedLayout, useBookedPage } from '../components/booked-layout'
+import { useSettledViewer } from '../components/coworking-actor'
 import { Panel } from '../components/panel'
 import { PaymentReturn } from '../components/payment-return'
 import {
@@ -22,8 +20,6 @@ import {
 } from '../components/print-studio-panel'
 import { StudioRebookForm } from '../components/print-studio-rebook-form'
 import type { ConfirmationRef } from '../components/receipt-support-panel'
-import { useNow } from '../hooks/use-now'
-import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
 
 /** /booked-printstudio: the card payment is settled first, then the booking is confirmed. */
@@ -36,11 +32,8 @@ export default function BookedPrintStudioPage() {
 }
 
 function BookedPrintStudio() {
-  const location = useLocation()
-  const [query] = useState(() => readBookedStudioQuery(location.search))
-  const now = useNow()
+  const { query, now, confirmation } = useBookedPage(readBookedStudioQuery)
   const who = useSettledViewer()
-  const confirmation = useActorRef(confirmationMachine, { inspect: showLiveFlow })
   const bookAgainOpen = useSelector(confirmation, (s) => s.matches({ panel: 'bookAgain' }))
   const when = isValidDay(query.day) ? dayLabel(query.day, now) : query.day
   const facts = [

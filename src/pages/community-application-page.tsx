@@ -2,37 +2,35 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useId, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
+import { applicantFormMachine } from '../../machines/applicant-form/machine'
+import { blockerOf } from '../../machines/applicant-form/selectors'
 import { communityApplicationActors } from '../../machines/community-application/actors'
 import { communityApplicationMachine } from '../../machines/community-application/machine'
 import {
+  communityBlockerOf,
+  communityErrorsOf,
+  heldFormOf,
+  isPersonalStep,
+} from '../../machines/community-application/selectors'
+import {
   ACCOUNT_EXISTS_BANNER,
-  APPLICANT_FIELDS,
-  type ApplicantField,
   COMMUNITY_SIZE_OPTIONS,
   type CommunityField,
   communityDraftOf,
-  isValidBirthDate,
   LARGER_COMMUNITY,
   latestBirthDate,
-  missingCommunityFields,
 } from '../../machines/rules/application'
-import { isValidEmail } from '../../machines/rules/email'
 import { css } from '../../styled-system/css'
 import { api } from '../api'
-import {
-  ApplicantFields,
-  ApplicationLayout,
-  FormError,
-  formCard,
-  missingText,
-  StepHeading,
-  StepIndicator,
-  TextArea,
-  WizardActions,
-} from '../components/applicant-fields'
+import { ApplicantFields, errorText, fieldInput } from '../components/applicant-fields'
+import { ApplicationLayout, formCard } from '../components/application-layout'
 import { Banner } from '../components/banner'
-import { ChoiceChips, Field, textInput } from '../components/form-fields'
+import { ChoiceChips, Field } from '../components/form-fields'
 import { Skeleton } from '../components/skeleton'
+import { TextArea } from '../components/text-area'
+import { useApplicantForm } from '../components/use-applicant-form'
+import { FormError, WizardActions } from '../components/wizard-actions'
+import { StepHeading, StepIndicator } from '../components/wizard-steps'
 import { useHydrated } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
 import { mailLink, SITE } from '../site'
@@ -87,7 +85,19 @@ function CommunityApplicationScreen() {
   })
   const actorRef = useActorRef(
     communityApplicationMachine.provide({
-      actors: communityApplicationActors(api),
+      actors: {
+        ...communityApplicationActors(api),
+        // Personal Info's answers join the community's in the one draft of this form.
+        applicantForm: applicantFormMachine.provide({
+          actions: {
+            saveDraft: (_, { applicant }) =>
+              drafts.save('community-application', {
+                community: communityDraftOf(drafts.read('community-application'))?.community ?? {},
+                applicant,
+              }),
+          },
+        }),
+      },
       actions: {
         saveDraft: (_, draft) => drafts.save('community-application', draft),
         clearDraft: () => drafts.clear('community-application'),
@@ -102,8 +112,6 @@ function CommunityApplicationScreen() {
   return <CommunityApplicationView actorRef={actorRef} />
 }
 
-const REQUIRED: ApplicantField[] = ['firstName', 'lastName', 'dateOfBirth', 'email']
-
 export function CommunityApplicationView({
   actorRef,
 }: {
@@ -111,35 +119,22 @@ export function CommunityApplicationView({
 }) {
   const id = useId()
   const context = useSelector(actorRef, (s) => s.context)
-  const personal = useSelector(
-    actorRef,
-    (s) => s.matches({ editing: 'personal' }) || (!s.matches('editing') && !s.context.signedIn),
-  )
+  const personal = useSelector(actorRef, isPersonalStep)
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
   const accountExists = useSelector(actorRef, (s) => s.matches('accountExists'))
   const canNext = useSelector(actorRef, (s) => s.can({ type: 'step.next' }))
-  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'form.submitted' }))
-  const { community, applicant, signedIn, today } = context
+  const canSubmitCommunity = useSelector(actorRef, (s) => s.can({ type: 'form.submitted' }))
+  const communityBlocker = useSelector(actorRef, communityBlockerOf)
+  const applicantForm = useApplicantForm(actorRef, heldFormOf)
+  const { community, signedIn } = context
+  const communityErrors = communityErrorsOf(community)
   const send = (field: CommunityField, value: string) =>
     actorRef.send({ type: 'community.changed', field, value })
-
-  const missing = missingCommunityFields(context.community)
-  const applicantMissing: ApplicantField[] = [
-    ...(applicant.firstName.trim() ? [] : (['firstName'] as const)),
-    ...(applicant.lastName.trim() ? [] : (['lastName'] as const)),
-    ...(isValidBirthDate(applicant.dateOfBirth, today) ? [] : (['dateOfBirth'] as const)),
-    ...(isValidEmail(applicant.email.trim()) ? [] : (['email'] as const)),
-  ]
-  const hint = personal
-    ? applicantMissing.length > 0
-      ? `Fill in ${missingText(applicantMissing)} to submit.`
-      : null
-    : community.size === LARGER_COMMUNITY
-      ? 'Communities of more than 8 apply through support (see above).'
-      : missing.length > 0
-        ? `Fill in ${missing.join(', ').replace(/, ([^,]*)$/, ' and $1')} to ${signedIn ? 'submit' : 'continue'}.`
-        : null
+  const canSubmit = personal ? applicantForm.canGoOn : canSubmitCommunity
+  const hint = personal ? blockerOf(applicantForm.form) : communityBlocker
+  const error = personal ? applicantForm.form.error : context.error
   const disabled = busy || accountExists
+  const nameError = communityErrors.name
 
   return (
     <>
@@ -152,7 +147,8 @@ export function CommunityApplicationView({
         className={formCard}
         onSubmit={(e) => {
           e.preventDefault()
-          actorRef.send({ type: personal || signedIn ? 'form.submitted' : 'step.next' })
+          if (personal) applicantForm.submit()
+          else actorRef.send({ type: signedIn ? 'form.submitted' : 'step.next' })
         }}
       >
         <div id={`${id}-step`}>
@@ -162,13 +158,10 @@ export function CommunityApplicationView({
         </div>
         {personal ? (
           <ApplicantFields
-            fields={APPLICANT_FIELDS}
-            applicant={applicant}
-            today={today}
-            required={REQUIRED}
+            form={applicantForm.form}
+            send={applicantForm.send}
             optional={['companyName']}
             disabled={disabled}
-            onChange={(field, value) => actorRef.send({ type: 'field.changed', field, value })}
           />
         ) : (
           <fieldset disabled={disabled} className={css({ display: 'grid', gap: '6', minW: '0' })}>
@@ -181,8 +174,11 @@ export function CommunityApplicationView({
                 autoCapitalize="words"
                 value={community.name}
                 onChange={(e) => send('name', e.target.value)}
-                className={textInput}
+                aria-invalid={nameError ? true : undefined}
+                aria-describedby={nameError ? `${id}-name-error` : undefined}
+                className={fieldInput}
               />
+              <FieldError id={`${id}-name-error`} message={nameError} />
             </Field>
             <div>
               <ChoiceChips
@@ -213,26 +209,22 @@ export function CommunityApplicationView({
                 </div>
               )}
             </div>
-            <Field label="What does your community do?" htmlFor={`${id}-about`}>
-              <TextArea
-                id={`${id}-about`}
-                name="aboutCommunity"
-                aria-required
-                rows={4}
-                value={community.about}
-                onChange={(e) => send('about', e.target.value)}
-              />
-            </Field>
-            <Field label="What does it aim to achieve?" htmlFor={`${id}-goals`}>
-              <TextArea
-                id={`${id}-goals`}
-                name="communityGoals"
-                aria-required
-                rows={4}
-                value={community.goals}
-                onChange={(e) => send('goals', e.target.value)}
-              />
-            </Field>
+            <LongAnswer
+              label="What does your community do?"
+              id={`${id}-about`}
+              name="aboutCommunity"
+              value={community.about}
+              error={communityErrors.about}
+              onChange={(value) => send('about', value)}
+            />
+            <LongAnswer
+              label="What does it aim to achieve?"
+              id={`${id}-goals`}
+              name="communityGoals"
+              value={community.goals}
+              error={communityErrors.goals}
+              onChange={(value) => send('goals', value)}
+            />
             <ChoiceChips
               legend="Is the community registered?"
               name={`${id}-registered`}
@@ -246,14 +238,14 @@ export function CommunityApplicationView({
             />
           </fieldset>
         )}
-        <FormError message={context.error} />
+        <FormError message={error} />
         {accountExists && (
           <div className={css({ mt: '6' })}>
             <Banner tone="warning">
               <span>
                 {ACCOUNT_EXISTS_BANNER}{' '}
                 <Link
-                  to={`/login?email=${encodeURIComponent(applicant.email.trim())}`}
+                  to={`/login?email=${encodeURIComponent(context.applicant.email.trim())}`}
                   className={css({ fontWeight: 'semibold', textDecoration: 'underline' })}
                 >
                   Log in now
@@ -268,7 +260,7 @@ export function CommunityApplicationView({
               ? undefined
               : {
                   disabled: !personal || disabled,
-                  onClick: () => actorRef.send({ type: 'step.previous' }),
+                  onClick: applicantForm.back,
                 }
           }
           {...(personal || signedIn
@@ -278,5 +270,48 @@ export function CommunityApplicationView({
         />
       </form>
     </>
+  )
+}
+
+/** A field's message under it, tied to the field by its id (nothing while there is none). */
+function FieldError({ id, message }: { id: string; message: string | undefined }) {
+  if (!message) return null
+  return (
+    <p id={id} className={errorText}>
+      {message}
+    </p>
+  )
+}
+
+/** A community answer of a few lines (what it does, what it aims at), with its message. */
+function LongAnswer({
+  label,
+  id,
+  name,
+  value,
+  error,
+  onChange,
+}: {
+  label: string
+  id: string
+  name: string
+  value: string
+  error: string | undefined
+  onChange: (value: string) => void
+}) {
+  return (
+    <Field label={label} htmlFor={id}>
+      <TextArea
+        id={id}
+        name={name}
+        aria-required
+        rows={4}
+        value={value}
+        onChange={(e) => onChange(e.target.value)}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${id}-error` : undefined}
+      />
+      <FieldError id={`${id}-error`} message={error} />
+    </Field>
   )
 }

@@ -11,14 +11,13 @@ import {
   IncludedMark,
 } from '../components/booking-page-layout'
 import {
-  CoworkingPanel,
   type CoworkingRef,
-  CoworkingSuccess,
   coworkingInput,
   type SettledViewer,
   useCoworkingActor,
   useSettledViewer,
-} from '../components/coworking-panel'
+} from '../components/coworking-actor'
+import { CoworkingPanel, CoworkingSuccess } from '../components/coworking-panel'
 import { SiteHeader } from '../components/site-header'
 import { useNow } from '../hooks/use-now'
 import { SITE } from '../site'

@@ -9,9 +9,10 @@ import { formatDollars, formatNaira } from '../../machines/rules/money'
 import { periodLabel } from '../../machines/rules/public-membership'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
-import { api, sessionExpiry } from '../api'
-import { card, LoadNotice, MemberPage, RowsSkeleton } from '../components/member-page'
+import { api } from '../api'
+import { card, LoadStatus, MemberPage } from '../components/member-page'
 import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects, useLoadStates } from '../member-flow'
 import { SITE } from '../site'
 
 /** /profile/edit-community: the creator picks the community's size before paying. */
@@ -26,8 +27,7 @@ export default function EditCommunityPage() {
           navigate(plan ? `/profile/payment?plan=${plan.id}` : '/profile/payment')
         },
         navigateToMenu: () => navigate('/menu', { replace: true }),
-        notifySessionExpired: () => sessionExpiry.send({ type: 'session.expired' }),
-        logError: (_, { error }) => console.warn('Community size', error),
+        ...memberFlowEffects('Community size'),
       },
     }),
     { inspect: showLiveFlow },
@@ -41,9 +41,9 @@ export function EditCommunityView({
   actorRef: ActorRefFrom<typeof communitySizeMachine>
 }) {
   const id = useId()
-  const loading = useSelector(actorRef, (s) => s.hasTag('busy') || s.matches('leaving'))
-  const failed = useSelector(actorRef, (s) => s.matches('failed'))
-  const expired = useSelector(actorRef, (s) => s.matches('sessionExpired'))
+  const load = useLoadStates(actorRef)
+  // After saving, the page stays grey while it goes back to the profile.
+  const leaving = useSelector(actorRef, (s) => s.matches('leaving'))
   const none = useSelector(actorRef, (s) => s.matches('noCommunity'))
   const choosing = useSelector(actorRef, (s) => s.matches('choosing') || s.matches('saving'))
   const saving = useSelector(actorRef, (s) => s.hasTag('saving'))
@@ -57,15 +57,12 @@ export function EditCommunityView({
       back="/profile"
       kicker={profile?.community?.Name ?? 'Your community'}
     >
-      {loading && <RowsSkeleton count={3} label="Loading your community" />}
-      {failed && (
-        <LoadNotice
-          kind="failed"
-          what="your community"
-          onRetry={() => actorRef.send({ type: 'community.retry' })}
-        />
-      )}
-      {expired && <LoadNotice kind="expired" what="your community" />}
+      <LoadStatus
+        {...load}
+        loading={load.loading || leaving}
+        what="your community"
+        onRetry={() => actorRef.send({ type: 'community.retry' })}
+      />
       {none && (
         <div
           className={`${card} ${css({ p: '6', display: 'grid', gap: '3', justifyItems: 'start' })}`}

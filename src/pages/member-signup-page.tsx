@@ -2,27 +2,19 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
+import { applicantFormMachine } from '../../machines/applicant-form/machine'
+import { blockerOf } from '../../machines/applicant-form/selectors'
 import { memberSignupActors } from '../../machines/member-signup/actors'
 import { memberSignupMachine } from '../../machines/member-signup/machine'
-import {
-  type ApplicantField,
-  applicantDraftOf,
-  latestBirthDate,
-  SIGNUP_REQUIRED,
-  signupMissing,
-} from '../../machines/rules/application'
+import { heldFormOf } from '../../machines/member-signup/selectors'
+import { applicantDraftOf, latestBirthDate } from '../../machines/rules/application'
 import type { Api } from '../../openapi/client'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
-import {
-  ApplicantFields,
-  ApplicationForm,
-  ApplicationLayout,
-  FormError,
-  formCard,
-  missingText,
-  WizardActions,
-} from '../components/applicant-fields'
+import { ApplicantFields } from '../components/applicant-fields'
+import { ApplicationForm, ApplicationLayout, formCard } from '../components/application-layout'
+import { useApplicantForm } from '../components/use-applicant-form'
+import { FormError, WizardActions } from '../components/wizard-actions'
 import { showLiveFlow } from '../live-flows'
 import { mailLink, SITE } from '../site'
 import { drafts } from '../storage'
@@ -49,9 +41,13 @@ export default function MemberSignupPage() {
   const [today] = useState(() => latestBirthDate(new Date()))
   const actorRef = useActorRef(
     memberSignupMachine.provide({
-      actors: memberSignupActors(anonymousApi),
+      actors: {
+        ...memberSignupActors(anonymousApi),
+        applicantForm: applicantFormMachine.provide({
+          actions: { saveDraft: (_, { applicant }) => drafts.save('member-signup', applicant) },
+        }),
+      },
       actions: {
-        saveDraft: (_, { applicant }) => drafts.save('member-signup', applicant),
         clearDraft: () => drafts.clear('member-signup'),
         navigateToReceived: (_, { path }) => navigate(path),
         logError: (_, { error }) => console.warn('Could not complete the signup', error),
@@ -71,13 +67,11 @@ export default function MemberSignupPage() {
   // again. After hydration: the server's page has an empty form.
   useEffect(() => {
     const applicant = applicantDraftOf(drafts.read('member-signup'))
-    if (applicant) actorRef.send({ type: 'draft.restored', applicant })
+    const form = actorRef.getSnapshot().children.applicantForm
+    if (applicant) form?.send({ type: 'draft.restored', applicant })
   }, [actorRef])
   return <MemberSignupView actorRef={actorRef} />
 }
-
-// The e-mail first (read-only, from the invite), then every field the signup needs.
-const FIELDS: ApplicantField[] = ['email', ...SIGNUP_REQUIRED]
 
 export function MemberSignupView({
   actorRef,
@@ -86,13 +80,9 @@ export function MemberSignupView({
 }) {
   const id = useId()
   const invalidLink = useSelector(actorRef, (s) => s.matches('invalidLink'))
-  const applicant = useSelector(actorRef, (s) => s.context.applicant)
-  const today = useSelector(actorRef, (s) => s.context.today)
   const communityName = useSelector(actorRef, (s) => s.context.communityName)
-  const error = useSelector(actorRef, (s) => s.context.error)
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
-  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'form.submitted' }))
-  const missing = signupMissing(applicant, today)
+  const { form, send, canGoOn, submit } = useApplicantForm(actorRef, heldFormOf)
 
   if (invalidLink) {
     return (
@@ -140,36 +130,16 @@ export function MemberSignupView({
         </p>
       }
     >
-      <ApplicationForm
-        labelledBy={`${id}-title`}
-        onSubmit={() => actorRef.send({ type: 'form.submitted' })}
-      >
+      <ApplicationForm labelledBy={`${id}-title`} onSubmit={submit}>
         <h2
           id={`${id}-title`}
           className={css({ fontFamily: 'display', fontSize: { base: '2xl', md: '3xl' }, mb: '6' })}
         >
           Your profile
         </h2>
-        <ApplicantFields
-          fields={FIELDS}
-          applicant={applicant}
-          today={today}
-          required={SIGNUP_REQUIRED}
-          readOnly={['email']}
-          disabled={busy}
-          onChange={(field, value) => actorRef.send({ type: 'field.changed', field, value })}
-        />
-        <FormError message={error} />
-        <WizardActions
-          submit={{ disabled: !canSubmit, busy }}
-          hint={
-            missing.length > 0
-              ? missing.length > 3
-                ? `Fill in every field to submit (${missing.length} left).`
-                : `Fill in ${missingText(missing)} to submit.`
-              : null
-          }
-        />
+        <ApplicantFields form={form} send={send} disabled={busy} />
+        <FormError message={form.error} />
+        <WizardActions submit={{ disabled: !canGoOn, busy }} hint={blockerOf(form)} />
       </ApplicationForm>
     </ApplicationLayout>
   )

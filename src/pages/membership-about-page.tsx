@@ -2,10 +2,10 @@ import { Link } from 'react-router-dom'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { Page } from '../components/page'
-import { eyebrow } from '../components/page-styles'
+import { disc, eyebrow, storyLead, storyParagraph, storyTitle } from '../components/page-styles'
 import { mailLink, SITE } from '../site'
 
-const paragraph = css({ fontSize: { base: 'md', md: 'lg' }, lineHeight: '1.75', color: 'ink.700' })
+const paragraph = css(storyParagraph)
 const heading = css({
   fontFamily: 'display',
   fontSize: { base: '2xl', md: '3xl' },
@@ -42,25 +42,8 @@ export default function MembershipAboutPage() {
     <Page>
       <title>About Friends of 16 · Sixteen</title>
       <p className={css(eyebrow, { mb: '3' })}>The programme</p>
-      <h1
-        className={css({
-          fontFamily: 'display',
-          fontSize: { base: '4xl', md: '6xl' },
-          lineHeight: '1.05',
-        })}
-      >
-        About {SITE.programme}
-      </h1>
-      <p
-        className={css({
-          fontFamily: 'display',
-          fontSize: { base: 'xl', md: '2xl' },
-          lineHeight: '1.35',
-          color: 'ink.600',
-          mt: '4',
-          textWrap: 'pretty',
-        })}
-      >
+      <h1 className={css(storyTitle)}>About {SITE.programme}</h1>
+      <p className={css(storyLead)}>
         A small, paid network of people who make things, and a house in Lagos to make them in.
       </p>
 
@@ -118,13 +101,7 @@ export default function MembershipAboutPage() {
           <li key={title} className={css({ display: 'flex', gap: '4' })}>
             <span
               aria-hidden
-              className={css({
-                flexShrink: 0,
-                display: 'grid',
-                placeItems: 'center',
-                w: '9',
-                h: '9',
-                borderRadius: 'full',
+              className={css(disc, {
                 bg: 'clay.50',
                 color: 'clay.800',
                 fontWeight: 'semibold',

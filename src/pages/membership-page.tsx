@@ -12,7 +12,7 @@ import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { ArrowRightIcon } from '../components/line-icons'
 import { BenefitsList } from '../components/membership-benefits'
-import { container, eyebrow, smallCaps } from '../components/page-styles'
+import { container, eyebrow, smallCaps, storyLead } from '../components/page-styles'
 import { Panel } from '../components/panel'
 import { RetryButton } from '../components/retry-button'
 import { SiteHeader } from '../components/site-header'
@@ -80,17 +80,7 @@ export function MembershipView({ actorRef }: { actorRef: ActorRefFrom<typeof pla
           >
             {SITE.programme}
           </h1>
-          <p
-            className={css({
-              fontFamily: 'display',
-              fontSize: { base: 'xl', md: '2xl' },
-              color: 'ink.600',
-              lineHeight: '1.35',
-              mt: '5',
-              maxW: '2xl',
-              textWrap: 'pretty',
-            })}
-          >
+          <p className={css(storyLead, { mt: '5', maxW: '2xl' })}>
             A members' network for the people who make Lagos interesting: a second home to work,
             host and gather in, with the house's doors open to you six days a week.
           </p>

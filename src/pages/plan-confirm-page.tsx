@@ -9,10 +9,11 @@ import { planLabel } from '../../machines/rules/profile'
 import { periodLabel } from '../../machines/rules/public-membership'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
-import { api, sessionExpiry } from '../api'
+import { api } from '../api'
 import { card, MemberPage } from '../components/member-page'
 import { smallCaps } from '../components/page-styles'
 import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects } from '../member-flow'
 import { pageOrigin, storage } from '../storage'
 
 /** Where the provider sends the browser back: the profile, which settles the payment. */
@@ -31,8 +32,7 @@ export default function PlanConfirmPage() {
       })),
       actions: {
         redirectToProvider: (_, { url }) => window.location.assign(url),
-        notifySessionExpired: () => sessionExpiry.send({ type: 'session.expired' }),
-        logError: (_, { error }) => console.error('Membership payment', error),
+        ...memberFlowEffects('Membership payment', 'error'),
       },
     }),
     { input: { planId }, inspect: showLiveFlow },

@@ -8,12 +8,13 @@ import { roster } from '../../machines/rules/community-members'
 import { isCreator } from '../../machines/rules/profile'
 import { css, cx } from '../../styled-system/css'
 import { badge, button } from '../../styled-system/recipes'
-import { api, sessionExpiry } from '../api'
+import { api } from '../api'
 import { Banner } from '../components/banner'
 import { EmailField } from '../components/email-field'
-import { card, LoadNotice, MemberPage, RowsSkeleton } from '../components/member-page'
+import { card, LoadStatus, MemberPage } from '../components/member-page'
 import { FormPanel, Panel } from '../components/panel'
 import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects } from '../member-flow'
 import { storage } from '../storage'
 
 /** /profile/community: the creator's community, its members and pending members. */
@@ -22,10 +23,7 @@ export default function ProfileCommunityPage() {
   const actorRef = useActorRef(
     communityMembersMachine.provide({
       actors: communityMembersActors(api),
-      actions: {
-        notifySessionExpired: () => sessionExpiry.send({ type: 'session.expired' }),
-        logError: (_, { error }) => console.error('Community call failed', error),
-      },
+      actions: memberFlowEffects('Community call failed', 'error'),
     }),
     { input: { email }, inspect: showLiveFlow },
   )
@@ -83,15 +81,15 @@ export function CommunityView({
         aria-busy={loading}
         className={css({ display: 'grid', gap: '4' })}
       >
-        {loading && !community && <RowsSkeleton count={4} label="Loading your community" />}
-        {failed && (
-          <LoadNotice
-            kind="failed"
-            what="your community"
-            onRetry={() => actorRef.send({ type: 'community.retry' })}
-          />
-        )}
-        {expired && <LoadNotice kind="expired" what="your community" />}
+        <LoadStatus
+          // Reloading after a change keeps the list in place.
+          loading={loading && !community}
+          failed={failed}
+          expired={expired}
+          what="your community"
+          rows={4}
+          onRetry={() => actorRef.send({ type: 'community.retry' })}
+        />
         {none && (
           <div
             className={cx(

@@ -6,13 +6,14 @@ import { type DraftField, profileEditMachine } from '../../machines/profile-edit
 import { draftChanges, draftProblems, PICTURE_TYPES } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
-import { api, sessionExpiry, viewer } from '../api'
+import { api, viewer } from '../api'
 import { Avatar } from '../components/avatar'
 import { Banner } from '../components/banner'
 import { Field, textInput } from '../components/form-fields'
-import { card, LoadNotice, MemberPage, RowsSkeleton } from '../components/member-page'
+import { card, LoadStatus, MemberPage } from '../components/member-page'
 import { smallCaps } from '../components/page-styles'
 import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects, useLoadStates } from '../member-flow'
 
 /** /profile/edit: first name, last name and phone, saved for real; the picture changed or removed. */
 export default function ProfileEditPage() {
@@ -20,12 +21,11 @@ export default function ProfileEditPage() {
     profileEditMachine.provide({
       actors: profileEditActors(api),
       actions: {
-        notifySessionExpired: () => sessionExpiry.send({ type: 'session.expired' }),
+        ...memberFlowEffects('Could not change the profile'),
         notifyProfileChanged: () => {
           if (viewer.getSnapshot().can({ type: 'viewer.refresh' }))
             viewer.send({ type: 'viewer.refresh' })
         },
-        logError: (_, { error }) => console.warn('Could not change the profile', error),
       },
     }),
     { inspect: showLiveFlow },
@@ -52,9 +52,7 @@ export function ProfileEditView({
 }) {
   const id = useId()
   const fileInput = useRef<HTMLInputElement>(null)
-  const loading = useSelector(actorRef, (s) => s.hasTag('busy'))
-  const failed = useSelector(actorRef, (s) => s.matches('failed'))
-  const expired = useSelector(actorRef, (s) => s.matches('sessionExpired'))
+  const load = useLoadStates(actorRef)
   const saving = useSelector(actorRef, (s) => s.hasTag('saving'))
   const pictureBusy = useSelector(actorRef, (s) => s.hasTag('picture'))
   const uploading = useSelector(actorRef, (s) => s.matches('uploading'))
@@ -66,7 +64,7 @@ export function ProfileEditView({
   )
   const problems = draftProblems(draft)
   const changed = Object.keys(draftChanges(draft, saved)).length > 0
-  const editing = account !== null && !failed && !expired
+  const editing = account !== null && !load.failed && !load.expired
 
   return (
     <MemberPage
@@ -74,15 +72,12 @@ export function ProfileEditView({
       back="/profile/info"
       lead="Your name and phone as the house sees them, and your picture."
     >
-      {loading && <RowsSkeleton count={4} label="Loading your details" />}
-      {failed && (
-        <LoadNotice
-          kind="failed"
-          what="your details"
-          onRetry={() => actorRef.send({ type: 'profile.retry' })}
-        />
-      )}
-      {expired && <LoadNotice kind="expired" what="your details" />}
+      <LoadStatus
+        {...load}
+        what="your details"
+        rows={4}
+        onRetry={() => actorRef.send({ type: 'profile.retry' })}
+      />
       {editing && account && (
         <div className={css({ display: 'grid', gap: '6' })}>
           {notice && <Banner tone="success">{NOTICES[notice]}</Banner>}

@@ -12,12 +12,13 @@ import {
 } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
-import { api, sessionExpiry } from '../api'
+import { api } from '../api'
 import { Avatar } from '../components/avatar'
 import { ChatIcon } from '../components/line-icons'
-import { card, LoadNotice, MemberPage, RowsSkeleton } from '../components/member-page'
+import { card, LoadStatus, MemberPage } from '../components/member-page'
 import { smallCaps } from '../components/page-styles'
 import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects, useLoadStates } from '../member-flow'
 import { whatsappLink } from '../site'
 
 /** /profile/info: the person's details, read-only; changes go by WhatsApp or the edit page. */
@@ -25,10 +26,7 @@ export default function ProfileInfoPage() {
   const actorRef = useActorRef(
     profileMachine.provide({
       actors: profileActors(api),
-      actions: {
-        notifySessionExpired: () => sessionExpiry.send({ type: 'session.expired' }),
-        logError: (_, { error }) => console.warn('Could not load the profile', error),
-      },
+      actions: memberFlowEffects('Could not load the profile'),
     }),
     { inspect: showLiveFlow },
   )
@@ -57,22 +55,17 @@ const DETAILS: { label: string; value: (account: Account) => string }[] = [
 ]
 
 export function ProfileInfoView({ actorRef }: { actorRef: ActorRefFrom<typeof profileMachine> }) {
-  const loading = useSelector(actorRef, (s) => s.hasTag('busy'))
-  const failed = useSelector(actorRef, (s) => s.matches('failed'))
-  const expired = useSelector(actorRef, (s) => s.matches('sessionExpired'))
+  const load = useLoadStates(actorRef)
   const profile = useSelector(actorRef, (s) => s.context.profile)
 
   return (
     <MemberPage title="Profile details" back="/profile">
-      {loading && <RowsSkeleton count={5} label="Loading your details" />}
-      {failed && (
-        <LoadNotice
-          kind="failed"
-          what="your details"
-          onRetry={() => actorRef.send({ type: 'profile.retry' })}
-        />
-      )}
-      {expired && <LoadNotice kind="expired" what="your details" />}
+      <LoadStatus
+        {...load}
+        what="your details"
+        rows={5}
+        onRetry={() => actorRef.send({ type: 'profile.retry' })}
+      />
       {profile && (
         <div className={css({ display: 'grid', gap: '5' })}>
           <section className={css({ display: 'flex', alignItems: 'center', gap: '4' })}>

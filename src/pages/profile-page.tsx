@@ -4,12 +4,7 @@ import { Link, useSearchParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { profileActors } from '../../machines/profile/actors'
 import { profileMachine } from '../../machines/profile/machine'
-import {
-  expiringText,
-  INACTIVE_TEXT,
-  isActiveStatus,
-  renewalBanner,
-} from '../../machines/rules/membership'
+import { isActiveStatus, renewalBanner } from '../../machines/rules/membership'
 import {
   isCreator,
   membershipOf,
@@ -20,14 +15,16 @@ import {
 } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
 import { badge, button } from '../../styled-system/recipes'
-import { api, sessionExpiry, viewer } from '../api'
+import { api, viewer } from '../api'
 import { Avatar } from '../components/avatar'
 import { Banner } from '../components/banner'
-import { card, LoadNotice, MemberPage, ProfileLink, RowsSkeleton } from '../components/member-page'
+import { card, LoadStatus, MemberPage, ProfileLink } from '../components/member-page'
 import { smallCaps } from '../components/page-styles'
 import { PaymentReturn } from '../components/payment-return'
+import { RenewalNotice } from '../components/renewal-notice'
 import { useNow } from '../hooks/use-now'
 import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects, useLoadStates } from '../member-flow'
 import { SITE } from '../site'
 import { storage } from '../storage'
 
@@ -49,10 +46,7 @@ function ProfileScreen() {
   const actorRef = useActorRef(
     profileMachine.provide({
       actors: profileActors(api),
-      actions: {
-        notifySessionExpired: () => sessionExpiry.send({ type: 'session.expired' }),
-        logError: (_, { error }) => console.warn('Could not load the profile', error),
-      },
+      actions: memberFlowEffects('Could not load the profile'),
     }),
     { inspect: showLiveFlow },
   )
@@ -75,22 +69,17 @@ export function ProfileView({
   justPaid: boolean
 }) {
   const now = useNow()
-  const loading = useSelector(actorRef, (s) => s.hasTag('busy'))
-  const failed = useSelector(actorRef, (s) => s.matches('failed'))
-  const expired = useSelector(actorRef, (s) => s.matches('sessionExpired'))
+  const load = useLoadStates(actorRef)
   const profile = useSelector(actorRef, (s) => s.context.profile)
 
   return (
     <MemberPage title="Profile" kicker={SITE.programme}>
-      {loading && <RowsSkeleton count={4} label="Loading your profile" />}
-      {failed && (
-        <LoadNotice
-          kind="failed"
-          what="your profile"
-          onRetry={() => actorRef.send({ type: 'profile.retry' })}
-        />
-      )}
-      {expired && <LoadNotice kind="expired" what="your profile" />}
+      <LoadStatus
+        {...load}
+        what="your profile"
+        rows={4}
+        onRetry={() => actorRef.send({ type: 'profile.retry' })}
+      />
       {profile && <ProfileBody profile={profile} email={email} now={now} justPaid={justPaid} />}
     </MemberPage>
   )
@@ -154,28 +143,10 @@ function ProfileBody({
         </div>
       </section>
 
-      {banner?.kind === 'inactive' && (
-        <Banner tone="danger">
-          <span>{INACTIVE_TEXT}</span>
-          <Link
-            to="/profile/payment"
-            className={css({ ml: 'auto', textDecoration: 'underline', fontWeight: 'semibold' })}
-          >
-            Activate
-          </Link>
-        </Banner>
-      )}
-      {banner?.kind === 'expiring' && (
-        <Banner tone="warning">
-          <span>{expiringText(banner.days)}</span>
-          <Link
-            to="/profile/payment"
-            className={css({ ml: 'auto', textDecoration: 'underline', fontWeight: 'semibold' })}
-          >
-            Renew
-          </Link>
-        </Banner>
-      )}
+      <RenewalNotice
+        banner={banner}
+        actionClassName={css({ ml: 'auto', textDecoration: 'underline', fontWeight: 'semibold' })}
+      />
 
       <dl
         className={`${card} ${css({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' })}`}

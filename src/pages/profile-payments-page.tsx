@@ -14,10 +14,11 @@ import { formatMinor } from '../../machines/rules/money'
 import { channelLabel, paymentMoment, planLabel } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
 import { badge, button } from '../../styled-system/recipes'
-import { api, sessionExpiry } from '../api'
-import { card, LoadNotice, MemberPage, RowsSkeleton } from '../components/member-page'
+import { api } from '../api'
+import { card, LoadStatus, MemberPage } from '../components/member-page'
 import { smallCaps } from '../components/page-styles'
 import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects, useLoadStates } from '../member-flow'
 import { storage } from '../storage'
 
 /** /profile/payments: the signed-in person's payments, latest first. */
@@ -26,10 +27,7 @@ export default function ProfilePaymentsPage() {
   const actorRef = useActorRef(
     paymentsListMachine.provide({
       actors: paymentsListActors(api),
-      actions: {
-        notifySessionExpired: () => sessionExpiry.send({ type: 'session.expired' }),
-        logError: (_, { error }) => console.warn('Could not load the payments', error),
-      },
+      actions: memberFlowEffects('Could not load the payments'),
     }),
     { input: { userId }, inspect: showLiveFlow },
   )
@@ -46,9 +44,7 @@ const TONE: Record<PaymentState, 'free' | 'neutral' | 'danger' | 'paid'> = {
 }
 
 export function PaymentsView({ actorRef }: { actorRef: ActorRefFrom<typeof paymentsListMachine> }) {
-  const loading = useSelector(actorRef, (s) => s.hasTag('busy'))
-  const failed = useSelector(actorRef, (s) => s.matches('failed'))
-  const expired = useSelector(actorRef, (s) => s.matches('sessionExpired'))
+  const load = useLoadStates(actorRef)
   const ready = useSelector(actorRef, (s) => s.matches('ready'))
   const payments = useSelector(actorRef, (s) => s.context.payments)
 
@@ -58,16 +54,12 @@ export function PaymentsView({ actorRef }: { actorRef: ActorRefFrom<typeof payme
       back="/profile"
       lead="Your membership payments, top-ups and card bookings."
     >
-      <section aria-label="Payments" aria-busy={loading}>
-        {loading && <RowsSkeleton count={3} label="Loading your payments" />}
-        {failed && (
-          <LoadNotice
-            kind="failed"
-            what="your payments"
-            onRetry={() => actorRef.send({ type: 'payments.retry' })}
-          />
-        )}
-        {expired && <LoadNotice kind="expired" what="your payments" />}
+      <section aria-label="Payments" aria-busy={load.loading}>
+        <LoadStatus
+          {...load}
+          what="your payments"
+          onRetry={() => actorRef.send({ type: 'payments.retry' })}
+        />
         {ready && payments.length === 0 && (
           <div
             className={`${card} ${css({ px: '5', py: '8', textAlign: 'center', display: 'grid', gap: '2', justifyItems: 'center' })}`}

@@ -37,7 +37,6 @@ const screens: Record<string, Screen> = {
     show: async (page) => {
       await page.getByRole('navigation', { name: 'Menu' }).getByText('Contact us').click()
       await page.getByRole('dialog', { name: 'Contact us' }).waitFor()
-      await page.waitForTimeout(400)
     },
   },
   about: { path: '/about', show: heading(/./) },
@@ -77,7 +76,6 @@ const screens: Record<string, Screen> = {
       await dialog.locator('label').filter({ hasText: '8th Floor' }).first().click()
       await dialog.getByRole('button', { name: 'Book', exact: true }).click()
       await page.getByRole('alertdialog').getByText('Booking successful!').waitFor()
-      await page.waitForTimeout(400)
     },
   },
   'print studio': { path: '/print-studio', show: heading('Print Studio') },

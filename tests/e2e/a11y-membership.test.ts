@@ -16,7 +16,6 @@ const screens: Record<string, Screen> = {
       await heading('Friends of 16')(page)
       await page.getByRole('button', { name: 'Apply', exact: true }).first().click()
       await page.getByRole('dialog', { name: 'Apply for membership' }).waitFor()
-      await page.waitForTimeout(400)
     },
   },
   memberships: { path: '/memberships', show: heading('Friends of 16') },

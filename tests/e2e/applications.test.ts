@@ -300,6 +300,8 @@ describe('/membership/community-application', () => {
       .getByText('Account already exists. Log in before applying for community membership.')
       .waitFor()
     await shot(page, 'community-application-account-exists-390')
+    // The 5 s pass on the page's clock (the model tests prove the delay).
+    await page.clock.fastForward(5000)
     await page.waitForURL(/\/login/, { timeout: 10_000 })
   })
 

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { accounts, wallets } from '../../server/db/schema'
 import { balanceOf, bookingsOf } from '../support/bookings'
 import {
+  animationsDone,
   appInBrowser,
   type Database,
   holdRequests,
@@ -72,7 +73,7 @@ function walletTests(database: Database) {
     await page.getByRole('button', { name: 'Buy Ticket', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Buy your ticket' })
     await dialog.waitFor()
-    await page.waitForTimeout(350) // the opening animation
+    await animationsDone(page) // the opening animation
     return dialog
   }
 
@@ -80,7 +81,7 @@ function walletTests(database: Database) {
     await page.getByRole('main').getByRole('button', { name: 'Book', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Book the print studio' })
     await dialog.waitFor()
-    await page.waitForTimeout(350)
+    await animationsDone(page)
     return dialog
   }
 
@@ -89,7 +90,7 @@ function walletTests(database: Database) {
     await page.getByRole('main').getByRole('button', { name: 'Book', exact: true }).click()
     const dialog = page.getByRole('dialog', { name: 'Book now' })
     await dialog.waitFor()
-    await page.waitForTimeout(350)
+    await animationsDone(page)
     return dialog
   }
 
@@ -340,7 +341,7 @@ function walletTests(database: Database) {
         await communityWallet(again)
           .getByText(/^Balance ₦/)
           .waitFor()
-        await zainab.waitForTimeout(350)
+        await animationsDone(zainab)
         await zainab.screenshot({ path: `${SCREENSHOTS}wallets-studio-book-again-${width}.png` })
       },
     )

@@ -51,7 +51,9 @@ describe('/profile/community', () => {
     await page.getByText('Member added successfully').waitFor()
     await page.screenshot({ path: `${SCREENSHOTS}community-added-390.png` })
 
-    // Reloaded after 3 s: the new pending member, and no Add bar (4 of 4 places).
+    // Reloaded after 3 s (on the page's clock): the new pending member, and no Add bar (4 of 4
+    // places).
+    await page.clock.fastForward(3000)
     await row(page, 'ngozi.new@example.com').waitFor({ timeout: 8000 })
     await expect(row(page, 'ngozi.new@example.com').textContent()).resolves.toContain('Pending')
     await expect(page.getByRole('button', { name: /Add member/ }).count()).resolves.toBe(0)
@@ -83,6 +85,7 @@ describe('/profile/community', () => {
     await page.screenshot({ path: `${SCREENSHOTS}community-confirm-390.png` })
     await confirm.getByRole('button', { name: 'Yes' }).click()
     await page.getByText('Member removed successfully').waitFor()
+    await page.clock.fastForward(3000)
     await row(page, 'bisi@example.com').waitFor({ state: 'detached', timeout: 8000 })
     // A place is free again: the Add bar is back.
     await page.getByRole('button', { name: /Add member/ }).waitFor()

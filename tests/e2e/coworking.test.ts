@@ -3,7 +3,13 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { spaces } from '../../server/db/schema'
 import { balanceOf, bookingsOf } from '../support/bookings'
-import { answerCheckout, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import {
+  animationsDone,
+  answerCheckout,
+  appInBrowser,
+  SCREENSHOTS,
+  WIDTHS,
+} from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos, as in the other browser tests: Monday is 2026-11-30.
 const NOW = new Date('2026-11-24T09:00:00Z')
@@ -21,7 +27,7 @@ async function openPanel(page: Page): Promise<Locator> {
   await page.getByRole('button', { name: 'Book', exact: true }).click()
   const dialog = page.getByRole('dialog', { name: 'Book now' })
   await dialog.waitFor()
-  await page.waitForTimeout(350) // the opening animation
+  await animationsDone(page) // the opening animation
   return dialog
 }
 
@@ -159,7 +165,8 @@ describe('a guest', () => {
     await expect(page.evaluate(() => localStorage.getItem('email'))).resolves.toBe(guest.email)
     await page.screenshot({ path: `${SCREENSHOTS}coworking-booked-phone.png` })
 
-    // The 'Booked' banner goes after 6 s.
+    // The 'Booked' banner goes after 6 s, on the page's clock.
+    await page.clock.fastForward(6000)
     await page.getByRole('status').getByText('Booked').waitFor({ state: 'detached', timeout: 8000 })
 
     // 'Book again' is prefilled from the address; the support panel has the message ready.
@@ -218,7 +225,7 @@ describe('an active member', () => {
     await overlay.getByText('Booking successful!').waitFor()
     await overlay.getByRole('button', { name: 'View Bookings' }).waitFor()
     await overlay.getByRole('button', { name: 'Close' }).waitFor()
-    await page.waitForTimeout(350) // the opening animation
+    await animationsDone(page) // the opening animation
     await page.screenshot({ path: `${SCREENSHOTS}coworking-member-booked-desktop.png` })
 
     const rows = await adaSpotsOn('2026-11-24')
@@ -317,7 +324,7 @@ describe('screens', () => {
       })
       await booked.getByRole('button', { name: 'Book again' }).click()
       await booked.getByRole('dialog', { name: 'Book again' }).waitFor()
-      await booked.waitForTimeout(350) // the opening animation
+      await animationsDone(booked) // the opening animation
       await booked.screenshot({ path: `${SCREENSHOTS}coworking-book-again-${name}.png` })
     },
   )

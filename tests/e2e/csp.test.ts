@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
-import { answerCheckout, appInBrowser, WIDTHS } from '../support/browser'
+import { animationsDone, answerCheckout, appInBrowser, WIDTHS } from '../support/browser'
 
 // The built app under its real security headers: every page and panel runs with no Content
 // Security Policy violation and no console error, and the build ships no public source map.
@@ -101,20 +101,20 @@ describe('the Content Security Policy', () => {
     const event = await open('/event/risograph-workshop')
     await event.getByRole('button', { name: 'Buy Ticket', exact: true }).click()
     await event.getByRole('dialog').waitFor()
-    await event.waitForTimeout(400) // the opening animation
+    await animationsDone(event) // the opening animation
     await event.getByRole('dialog').getByLabel('Email Address').fill('csp@example.com')
 
     const coworking = await open('/co-working')
     await coworking.getByRole('button', { name: 'Book', exact: true }).click()
     await coworking.getByRole('dialog', { name: 'Book now' }).waitFor()
-    await coworking.waitForTimeout(400)
+    await animationsDone(coworking)
 
     const studio = await open('/print-studio')
     await studio.getByRole('main').getByRole('button', { name: 'Book', exact: true }).click()
     await studio.getByRole('dialog', { name: 'Book the print studio' }).waitFor()
-    await studio.waitForTimeout(400)
+    await animationsDone(studio)
     await studio.keyboard.press('Escape')
-    await studio.waitForTimeout(400)
+    await animationsDone(studio)
     expect(trouble).toEqual([])
   })
 

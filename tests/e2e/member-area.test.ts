@@ -294,6 +294,7 @@ describe('paying for a plan', () => {
     )
     await page.getByRole('button', { name: 'Pay $250 by card' }).click()
     await page.getByText('Login session has expired').first().waitFor()
+    await page.clock.fastForward(3000) // the banner's 3 s, on the page's clock
     await page.waitForURL('**/login', { timeout: 8000 })
     await expect(stored(page, 'authToken')).resolves.toBeNull()
   })

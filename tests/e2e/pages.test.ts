@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { animationsDone, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos, as in the calendar tests.
 const NOW = new Date('2026-11-24T09:00:00Z')
@@ -89,7 +89,7 @@ describe('the visitor menu', () => {
       await page.getByRole('navigation', { name: 'Menu' }).getByText('Contact us').click()
       const dialog = page.getByRole('dialog', { name: 'Contact us' })
       await dialog.waitFor()
-      await page.waitForTimeout(400) // the opening animation
+      await animationsDone(page) // the opening animation
       const box = await dialog.boundingBox()
       const viewport = page.viewportSize()
       if (!box || !viewport) throw new Error('no layout')

@@ -4,6 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { bookings, spaces, wallets } from '../../server/db/schema'
 import { balanceOf, bookingsOf } from '../support/bookings'
 import {
+  animationsDone,
   answerCheckout,
   appInBrowser,
   type OutboxEntry,
@@ -166,7 +167,8 @@ describe('/print-studio', () => {
     }
     expect(receipts.length).toBeGreaterThan(0)
 
-    // The banner goes after 6 s.
+    // The banner goes after 6 s, on the page's clock.
+    await page.clock.fastForward(6000)
     await page
       .getByRole('status')
       .getByText('Booked', { exact: true })
@@ -226,7 +228,7 @@ describe('/booked-printstudio', () => {
     }
     await dialog.getByRole('link', { name: /Send on WhatsApp/ }).waitFor()
     await dialog.getByRole('link', { name: /Send Via Email/ }).waitFor()
-    await page.waitForTimeout(400) // the opening animation
+    await animationsDone(page) // the opening animation
     await page.screenshot({ path: `${SCREENSHOTS}booked-printstudio-support-phone.png` })
   })
 
@@ -261,7 +263,7 @@ describe('paying from a wallet', () => {
     await dialog.getByLabel('Day').selectOption(TOMORROW)
     await dialog.getByText('6pm - 10pm', { exact: true }).click()
     await expect(pay.isEnabled()).resolves.toBe(true)
-    await page.waitForTimeout(300) // the chosen session's colour change
+    await animationsDone(page) // the chosen session's colour change
     await page.screenshot({ path: `${SCREENSHOTS}print-studio-panel-signed-in-desktop.png` })
     await pay.click()
 
@@ -271,7 +273,7 @@ describe('paying from a wallet', () => {
       'A spot for a Print Studio Session has been reserved',
     )
     await overlay.getByRole('button', { name: 'View Bookings' }).waitFor()
-    await page.waitForTimeout(400) // the opening animation
+    await animationsDone(page) // the opening animation
     await page.screenshot({ path: `${SCREENSHOTS}print-studio-booked-overlay-desktop.png` })
 
     expect(await balanceOf(app.db, communityWalletId)).toBe(before - 3_000_000)
@@ -331,8 +333,10 @@ describe('paying from a wallet', () => {
       await page.screenshot({ path: `${SCREENSHOTS}print-studio-wallet-failed-desktop.png` })
       expect(await balanceOf(app.db, walletId)).toBe(0)
 
-      // After 5 s the page reloads: the panel is gone and the page is fresh.
-      await page.waitForEvent('load', { timeout: 8000 })
+      // After 5 s (on the page's clock) the page reloads: the panel is gone and the page is fresh.
+      const reloaded = page.waitForEvent('load', { timeout: 8000 })
+      await page.clock.fastForward(5000)
+      await reloaded
       await page.getByRole('heading', { level: 1, name: 'Print Studio' }).waitFor()
       await expect(page.getByRole('dialog').count()).resolves.toBe(0)
     } finally {
@@ -348,7 +352,7 @@ describe('screenshots', () => {
     await page.screenshot({ path: `${SCREENSHOTS}print-studio-${name}.png` })
     await page.screenshot({ path: `${SCREENSHOTS}print-studio-${name}-full.png`, fullPage: true })
     const dialog = await openPanel(page)
-    await page.waitForTimeout(400) // the opening animation
+    await animationsDone(page) // the opening animation
     await dialog.getByText('*select a day').waitFor()
     await page.screenshot({ path: `${SCREENSHOTS}print-studio-panel-${name}.png` })
 
@@ -360,7 +364,7 @@ describe('screenshots', () => {
     await booked.screenshot({ path: `${SCREENSHOTS}booked-printstudio-${name}.png` })
     await booked.getByRole('button', { name: 'Book again' }).click()
     await booked.getByRole('dialog', { name: 'Book again' }).getByLabel('Day').waitFor()
-    await booked.waitForTimeout(400)
+    await animationsDone(booked)
     await booked.screenshot({ path: `${SCREENSHOTS}booked-printstudio-rebook-${name}.png` })
   })
 })

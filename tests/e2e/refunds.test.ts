@@ -7,7 +7,14 @@ import { buildApp } from '../../server/app'
 import { events } from '../../server/db/schema'
 import { seedDemoData } from '../../server/db/seed'
 import { UNLIMITED } from '../support/bookings'
-import { launchChromium, openContext, outboxTo, SCREENSHOTS, WIDTHS } from '../support/browser'
+import {
+  closeWindows,
+  openContext,
+  outboxTo,
+  SCREENSHOTS,
+  WIDTHS,
+  workerChromium,
+} from '../support/browser'
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack'
 import { openTestDb, type TestDb } from '../support/test-db'
 
@@ -46,10 +53,10 @@ beforeAll(async () => {
   })
   url = await app.listen({ port: 0, host: '127.0.0.1' })
   fake.webhookUrl = `${url}/api/payments/webhook`
-  browser = await launchChromium()
+  browser = await workerChromium()
 })
 afterAll(async () => {
-  await browser?.close()
+  await closeWindows(browser)
   await app?.close()
   await database?.close()
   await fake?.close()

@@ -3,7 +3,14 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { events, wallets } from '../../server/db/schema'
 import { balanceOf, bookingsOf, RISO_REGISTERED_PATH } from '../support/bookings'
-import { answerCheckout, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import {
+  animationsDone,
+  answerCheckout,
+  appInBrowser,
+  SCREENSHOTS,
+  WIDTHS,
+  watchLeaving,
+} from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos, as in the other browser tests.
 const NOW = new Date('2026-11-24T09:00:00Z')
@@ -23,7 +30,7 @@ async function openPanel(page: Page, action: 'Get Ticket' | 'Buy Ticket') {
   await page.getByRole('button', { name: action, exact: true }).click()
   const dialog = page.getByRole('dialog')
   await dialog.waitFor()
-  await page.waitForTimeout(350) // the opening animation
+  await animationsDone(page) // the opening animation
   return dialog
 }
 
@@ -144,7 +151,7 @@ describe('an active member', () => {
     await overlay.getByText("You're going!").waitFor()
     await overlay.getByRole('button', { name: 'View Bookings' }).waitFor()
     await overlay.getByRole('button', { name: 'Close' }).waitFor()
-    await page.waitForTimeout(300) // the opening animation
+    await animationsDone(page) // the opening animation
     await page.screenshot({ path: `${SCREENSHOTS}rsvp-member-success-desktop.png` })
 
     expect(before).toBeDefined()
@@ -248,9 +255,12 @@ describe('when the server refuses', () => {
       const alert = dialog.getByRole('alert')
       await alert.getByText('Your wallet balance is too low for this booking.').waitFor()
       await alert.getByText('This page will reload in 5 seconds.').waitFor()
-      const shownAt = Date.now()
-      await page.waitForEvent('load', { timeout: 10_000 })
-      expect(Date.now() - shownAt).toBeGreaterThanOrEqual(4000)
+      const leaving = await watchLeaving(page)
+      const reloaded = page.waitForEvent('load', { timeout: 10_000 })
+      // The 5 s pass on the page's clock.
+      const stayed = await leaving.after(5000)
+      await reloaded
+      expect(stayed).toBeGreaterThanOrEqual(4000)
       expect(await balanceOf(app.db, walletId)).toBe(100_000)
     } finally {
       await app.db.update(wallets).set({ balanceMinor: before }).where(eq(wallets.id, walletId))
@@ -318,7 +328,7 @@ describe('screens', () => {
       // The registered page, banner showing.
       const registered = await open(RISO_REGISTERED_PATH, width)
       await registered.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
-      await registered.waitForTimeout(400)
+      await animationsDone(registered)
       await registered.screenshot({ path: `${SCREENSHOTS}registered-${name}.png`, fullPage: true })
     },
   )
@@ -373,6 +383,7 @@ describe('the registered page', () => {
     await page.keyboard.press('Escape')
     await support.waitFor({ state: 'detached' })
 
+    await page.clock.fastForward(6000) // the banner's 6 s, on the page's clock
     await banner.waitFor({ state: 'detached', timeout: 8000 })
   })
 

@@ -1,6 +1,6 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { appInBrowser, SCREENSHOTS, WIDTHS, watchLeaving } from '../support/browser'
 
 const NOW = new Date('2026-11-24T09:00:00Z')
 
@@ -60,8 +60,10 @@ describe('a dead token', () => {
     await page.getByRole('link', { name: 'Apply', exact: true }).waitFor()
     // The link is in the server's HTML: the app reads (and clears) the login once it has started.
     await expect.poll(() => stored(page)).toEqual(REMEMBERED)
-    // Longer than the session-expiry flow would wait before sending the person to /login.
-    await page.waitForTimeout(3500)
+    // Longer than the session-expiry flow would wait before sending the person to /login, on the
+    // page's clock; then a moment for the navigation it would start.
+    await page.clock.fastForward(3500)
+    await expect(page.waitForURL('**/login', { timeout: 500 })).rejects.toThrow()
     expect(new URL(page.url()).pathname).toBe('/')
     await expect(expiredBanner(page).count()).resolves.toBe(0)
     await expect(page.locator('article h3').count()).resolves.toBe(10)
@@ -72,10 +74,12 @@ describe('a dead token', () => {
     const { context, page } = await windowWith({ ...login(), ...REMEMBERED }, '/profile')
     await page.goto(`${app.url}/profile`)
     await expiredBanner(page).waitFor()
-    const shownAt = Date.now()
+    const leaving = await watchLeaving(page)
     expect(new URL(page.url()).pathname).toBe('/profile')
+    // The 3 s pass on the page's clock.
+    const stayed = await leaving.after(3000)
     await page.waitForURL('**/login')
-    expect(Date.now() - shownAt).toBeGreaterThanOrEqual(2500)
+    expect(stayed).toBeGreaterThanOrEqual(2500)
     // The login is gone; the guest's remembered details are kept for the forms.
     await expect(stored(page)).resolves.toEqual(REMEMBERED)
     await context.close()

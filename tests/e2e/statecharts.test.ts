@@ -5,8 +5,8 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { AnyStateNode } from 'xstate'
 import { flowMachines } from '../../machines/flows'
 import { buildApp } from '../../server/app'
-import { migrate, openDatabase } from '../../server/db/client'
 import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { openTestDb } from '../support/test-db'
 
 // A Tuesday, 10:00 in Lagos, as in the other browser tests.
 const NOW = new Date('2026-11-24T09:00:00Z')
@@ -68,7 +68,7 @@ describe('the statechart viewer', () => {
         .evaluateAll((lines) => lines.map((line) => line.getAttribute('data-transition')))
     expect(await labels('rsvp')).toContain('panel.opened [isBookable]')
     expect(await labels('confirmation')).toContain('after 6s')
-    expect(await labels('rsvp')).toContain('error: createBooking [isUnauthorized]')
+    expect(await labels('rsvp')).toContain('error: createBooking [isSessionExpired]')
     await page.screenshot({ path: join(SCREENSHOTS, 'statecharts-1280.png'), fullPage: false })
     await page.locator('[data-flow="rsvp"]').screenshot({
       path: join(SCREENSHOTS, 'statecharts-rsvp-1280.png'),
@@ -135,8 +135,8 @@ describe('the statechart viewer', () => {
 describe('without the demo data', () => {
   let server: { url: string; close: () => Promise<void> }
   beforeAll(async () => {
-    const database = await openDatabase({ dataDir: 'memory://' })
-    await migrate(database.db)
+    // A copy of the run's migrated template: an empty database, no initdb.
+    const database = await openTestDb()
     const production = await buildApp({
       db: database.db,
       webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../dist', import.meta.url)),

@@ -88,6 +88,9 @@ describe('/profile/wallet', () => {
     await app.db.delete(sessions).where(eq(sessions.accountId, ada?.id ?? ''))
     const page = await context.newPage()
     await page.goto(`${app.url}/profile/wallet`)
+    // The expired session's notice, then its 3 s on the page's clock.
+    await page.getByText('Login session has expired').first().waitFor()
+    await page.clock.fastForward(3000)
     await page.waitForURL('**/login', { timeout: 10_000 })
     await expect(page.evaluate(() => localStorage.getItem('authToken'))).resolves.toBeNull()
     await context.close()

@@ -7,16 +7,18 @@ import type { FlowModel } from '../../machines/flow-model'
 import { bookings, events, sessions, spaces, wallets } from '../../server/db/schema'
 import type { FlowViews, ServerState, ViewStep } from '../e2e/views/shared/define'
 import {
+  closeWindows,
   hydrated,
-  launchChromium,
   openTab,
   SCREENSHOTS,
   signInBrowser,
   startAppServer,
   type Tab,
+  workerChromium,
 } from './browser'
 import {
   defaultPayloads,
+  delayOf,
   eventTypesOf,
   pathSentence,
   pathsOf,
@@ -27,7 +29,7 @@ import {
 import { openTestDb } from './test-db'
 
 // The model's paths, replayed in Chromium against the real app and server: every state of a path
-// is checked on the page by its view and photographed; every event is what a person does (or the
+// is checked on the page by its view (and each state photographed once); every event is what a person does (or the
 // app's own call, answered by the real server, set up first where a path needs it).
 
 /** The clock of the demo data and of the other browser tests: Tuesday 24 November 2026, 10:00. */
@@ -196,13 +198,13 @@ const fileSafe = (text: string) => text.replace(/[^a-z0-9]+/gi, '-').replace(/^-
  * Replays one path in the file's tab, made fresh as a new window of the start's width: opens its
  * start, then for every step does what the person does, lets the app's call reach the real server
  * (held while its waiting state is checked), checks the state on the page by its view, and keeps
- * a screenshot named by flow, path index and state.
+ * a screenshot of each state the flow has not shown yet (of the step, where a check fails).
  */
 async function replayInBrowser(
   views: FlowViews,
   path: BrowserPath,
   index: number,
-  { app, tab }: { app: App; tab: Tab },
+  { app, tab, photographed }: { app: App; tab: Tab; photographed: Set<string> },
 ) {
   const flow = views.model.machine.id
   const start = views.starts[path.start]
@@ -241,15 +243,20 @@ async function replayInBrowser(
       }
       const seenFirst = i === 0 && held !== null && setup === 'sessionExpired'
       if (!seenFirst) await setUp()
-      if (i > 0) await views.events[step.event.type]?.run?.(at)
-      const shot = `${folder}${String(index).padStart(3, '0')}-${String(i).padStart(2, '0')}-${fileSafe(stateName(step.state.value))}`
+      const before = path.steps[i - 1]?.state
+      if (before) await act(views, at, before)
+      const state = fileSafe(stateName(step.state.value))
       try {
         await check(views, at, `${flow} path ${index}, step ${i}`)
       } catch (error) {
-        await page.screenshot({ path: `${shot}-failed.png` })
+        await page.screenshot({ path: `${folder}${pathStep(index, i)}-${state}-failed.png` })
         throw error
       }
-      await page.screenshot({ path: `${shot}.png` })
+      // Each state once a flow: the checks above prove every step, a picture of each look is enough.
+      if (!photographed.has(state)) {
+        photographed.add(state)
+        await page.screenshot({ path: `${folder}${state}.png` })
+      }
       if (seenFirst) await setUp()
       held?.release()
       await held?.done()
@@ -257,6 +264,23 @@ async function replayInBrowser(
   } finally {
     for (const back of undo.reverse()) await back()
   }
+}
+
+const pathStep = (index: number, step: number) =>
+  `${String(index).padStart(3, '0')}-${String(step).padStart(2, '0')}`
+
+/**
+ * Makes the step's event happen as the person (or the app) does. A delayed transition's time
+ * passes on the page's clock at once, as the model tests' simulated clock does: the driver (e.g.
+ * waiting for the reload) starts listening first, then the clock jumps by the machine's delay.
+ */
+async function act(views: FlowViews, at: ViewStep, before: AnyMachineSnapshot) {
+  const type = at.event.type
+  const run = views.events[type]?.run?.(at)
+  const delay = type.startsWith('xstate.after.')
+    ? at.page.clock.fastForward(delayOf(views.model.machine, type, before))
+    : undefined
+  await Promise.all([run, delay])
 }
 
 /**
@@ -323,36 +347,38 @@ async function check(views: FlowViews, step: ViewStep, where: string) {
 }
 
 /**
- * One test per browser path of a flow, on one app server, one Chromium and one tab for the file.
+ * One test per browser path of a flow, on one app server and one tab for the flow (in the worker's
+ * Chromium).
  * The test's name is the path as a sentence.
  */
 export function describeBrowserPaths(views: FlowViews) {
   const paths = browserPathsOf(views)
+  const photographed = new Set<string>()
   let app: App
   let browser: Browser
   let tab: Tab
-  beforeAll(async () => {
-    // This run's screenshots only: a path renumbered since the last run leaves no stale picture.
-    const folder = `${SCREENSHOTS}paths/${views.model.machine.id}/`
-    rmSync(folder, { recursive: true, force: true })
-    mkdirSync(folder, { recursive: true })
-    app = await startAppServer(PATHS_NOW, openTestDb)
-    browser = await launchChromium()
-    tab = await openTab(browser, PATHS_NOW, app.url)
-    // A person's action that cannot happen fails in seconds, not at the test's time limit. A whole
-    // page load is given longer: on a CI machine busy with two files' browsers it took over 5 s.
-    tab.page.setDefaultTimeout(5000)
-    tab.page.setDefaultNavigationTimeout(20_000)
-  })
-  afterAll(async () => {
-    await browser?.close()
-    await app?.close()
-  })
   describe(views.model.machine.id, () => {
+    beforeAll(async () => {
+      // This run's screenshots only: a path renumbered since the last run leaves no stale picture.
+      const folder = `${SCREENSHOTS}paths/${views.model.machine.id}/`
+      rmSync(folder, { recursive: true, force: true })
+      mkdirSync(folder, { recursive: true })
+      app = await startAppServer(PATHS_NOW, openTestDb)
+      browser = await workerChromium()
+      tab = await openTab(browser, PATHS_NOW, app.url)
+      // A person's action that cannot happen fails in seconds, not at the test's time limit. A whole
+      // page load is given longer: on a CI machine busy with two files' browsers it took over 5 s.
+      tab.page.setDefaultTimeout(5000)
+      tab.page.setDefaultNavigationTimeout(20_000)
+    })
+    afterAll(async () => {
+      await closeWindows(browser)
+      await app?.close()
+    })
     it.each(paths.map((p, i) => [`${i}: ${p.start}: ${pathSentence(p.steps)}`, p, i] as const))(
       '%s',
       async (_name, path, index) => {
-        await replayInBrowser(views, path, index, { app, tab })
+        await replayInBrowser(views, path, index, { app, tab, photographed })
       },
     )
   })

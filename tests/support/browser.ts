@@ -45,6 +45,31 @@ export function launchChromium(extraArgs: string[] = []): Promise<Browser> {
   })
 }
 
+let workerBrowser: Promise<Browser> | undefined
+
+/**
+ * The worker's one Chromium, launched by its first browser file and used by the next ones (the
+ * e2e files share their worker's modules): a launch costs a second or more on a busy machine.
+ * Each file closes the windows it opened (`closeWindows`); Playwright ends the browser with the
+ * worker's process.
+ */
+export function workerChromium(): Promise<Browser> {
+  if (!workerBrowser) {
+    const launching = launchChromium()
+    const forget = () => {
+      if (workerBrowser === launching) workerBrowser = undefined
+    }
+    launching.then((browser) => browser.on('disconnected', forget), forget)
+    workerBrowser = launching
+  }
+  return workerBrowser
+}
+
+/** Closes every window of the browser: after a file, so the next file starts with none. */
+export async function closeWindows(browser: Browser | undefined): Promise<void> {
+  await Promise.all(browser?.contexts().map((context) => context.close()) ?? [])
+}
+
 /** A window's size at a width: a phone's height below 768 px, a laptop's above. */
 export const viewportOf = (width: number) => ({ width, height: width < 768 ? 844 : 800 })
 
@@ -307,6 +332,53 @@ export async function hydrated(page: Page): Promise<void> {
   })
 }
 
+/**
+ * Waits until the page's short animations (a panel opening, a colour change) have run: what a
+ * fixed sleep guessed before. Endless or long ones (a spinner, the landing's drawing) are left out.
+ */
+export async function animationsDone(page: Page): Promise<void> {
+  const running = () =>
+    page.evaluate(
+      () =>
+        document
+          .getAnimations()
+          .filter(
+            (animation) =>
+              animation.playState === 'running' &&
+              Number(animation.effect?.getComputedTiming().endTime) <= 1000,
+          ).length,
+    )
+  await expect.poll(running, { timeout: 5000, interval: 50 }).toBe(0)
+}
+
+/**
+ * Times, on the page's own clock, how long the page stays before it leaves (a reload, another
+ * address): `after(ms)` runs that clock `ms` at once, each timer firing at its own time, and
+ * answers the milliseconds from the watch's start to the leaving, or null if the page stayed.
+ * A delay the app waits for, timed without waiting it out.
+ */
+export async function watchLeaving(page: Page) {
+  const key = 'e2e:leftAt'
+  const start = await page.evaluate((key) => {
+    sessionStorage.removeItem(key)
+    // Fired within reload() or assign() itself, so it reads the timer's own time.
+    addEventListener('beforeunload', () => sessionStorage.setItem(key, String(performance.now())))
+    return performance.now()
+  }, key)
+  const leftAt = () => page.evaluate((key) => sessionStorage.getItem(key), key)
+  return {
+    async after(ms: number): Promise<number | null> {
+      await page.clock.runFor(ms)
+      // The old document may go under the read: then the new one has the same session storage.
+      const left = await leftAt().catch(async () => {
+        await page.waitForLoadState()
+        return leftAt()
+      })
+      return left === null ? null : Number(left) - start
+    },
+  }
+}
+
 /** Holds back the page's requests to `pattern`, as a slow link would, until the returned function is called. */
 export async function holdRequests(page: Page, pattern: string): Promise<() => void> {
   let release = () => {}
@@ -333,7 +405,7 @@ export async function hydratedAt(locator: Locator): Promise<void> {
 }
 
 /**
- * One app server and one browser for a test file, both reading the clock `now`.
+ * One app server for a test file and the worker's browser, both reading the clock `now`.
  * `open(path, width)` gives a fresh window (its own storage) on that path; `signIn(email, width)`
  * a fresh window where that demo account is signed in (no page opened yet). `tab`, `openInTab`
  * and `signInTab` give the same in the file's one tab, made fresh each time (see `openTab`):
@@ -355,10 +427,10 @@ export function appInBrowser(now: Date, { database = 'pglite' }: { database?: Da
   }
   beforeAll(async () => {
     server = await startAppServer(now, () => testDatabase(database))
-    browser = await launchChromium()
+    browser = await workerChromium()
   })
   afterAll(async () => {
-    await browser?.close()
+    await closeWindows(browser)
     await server?.close()
   })
   return {

@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { FlowModel } from '../../machines/flow-model'
-import { type FlowName, flows } from '../../machines/flows'
+import { type FlowName, flows, membershipFlows } from '../../machines/flows'
 import type { FlowViews } from '../e2e/views/shared/define'
 
 // The flows' models and browser views, found by the flow's name in machines/flows.ts: a model is
@@ -39,4 +39,15 @@ export async function viewsOf(names: readonly FlowName[]): Promise<FlowViews[]> 
   return Promise.all(
     withViews.map((name) => exported<FlowViews>(viewsFile(name), `${camel(name)}Views`)),
   )
+}
+
+/**
+ * The membership flows in two files' worth, so the run's two workers share their browser
+ * replays: those before the member area (up to 'profile' in the list), and the member area's.
+ */
+export function membershipFlowsSplit() {
+  const names = Object.keys(membershipFlows) as (keyof typeof membershipFlows)[]
+  const memberArea = names.indexOf('profile')
+  if (memberArea < 0) throw new Error("machines/flows.ts lists no 'profile' flow to split at")
+  return { publicPages: names.slice(0, memberArea), memberArea: names.slice(memberArea) }
 }

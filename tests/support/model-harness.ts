@@ -111,7 +111,7 @@ export function pathsOf(model: FlowModel): WalkedPath[] {
 }
 
 /** The delay behind an `xstate.after.<delay>.<state id>` event, in milliseconds. */
-function delayOf(machine: AnyStateMachine, eventType: string, snapshot: Snapshot): number {
+export function delayOf(machine: AnyStateMachine, eventType: string, snapshot: Snapshot): number {
   const name = eventType.split('.')[2] ?? ''
   const delay = (machine.implementations.delays as Record<string, unknown>)[name]
   if (typeof delay === 'number') return delay

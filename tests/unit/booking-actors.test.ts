@@ -1,5 +1,7 @@
 import { expect, it } from 'vitest'
 import type { AnyStateMachine } from 'xstate'
+import { checkoutActors } from '../../machines/checkout/actors'
+import { checkoutMachine } from '../../machines/checkout/machine'
 import { coworkingActors } from '../../machines/coworking/actors'
 import { coworkingMachine } from '../../machines/coworking/machine'
 import { printStudioActors } from '../../machines/print-studio/actors'
@@ -15,6 +17,7 @@ import type { Api } from '../../openapi/client'
 const api = {} as Api
 
 it.each([
+  ['checkout', checkoutMachine, checkoutActors(api)],
   ['rsvp', rsvpMachine, rsvpActors(api)],
   ['coworking', coworkingMachine, coworkingActors(api)],
   ['printStudio', printStudioMachine, printStudioActors(api)],

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
-import { createActor, fromPromise, waitFor } from 'xstate'
+import { type AnyActorRef, createActor, fromPromise, waitFor } from 'xstate'
+import { checkoutMachine } from '../../machines/checkout/machine'
 import { sampleEvent } from '../../machines/fixtures'
 import {
   type BookingPayment,
@@ -64,16 +65,21 @@ async function start(overrides: Partial<RsvpInput>, wallets: LoadedWallets = noW
           calls.booking = input
           return new Promise<never>(() => {})
         }),
-        initiatePayment: fromPromise<string, BookingPayment>(async ({ input }) => {
-          calls.payment = input
-          return new Promise<never>(() => {})
-        }),
-        debitWallet: fromPromise<Booking, { walletId: string; body: WalletDebit }>(
-          async ({ input }) => {
-            calls.debit = input
-            return new Promise<never>(() => {})
+        // The card payment and the wallet debit are the checkout's, which the panel invokes.
+        checkout: checkoutMachine.provide({
+          actors: {
+            initiatePayment: fromPromise<string, BookingPayment>(async ({ input }) => {
+              calls.payment = input
+              return new Promise<never>(() => {})
+            }),
+            debitWallet: fromPromise<unknown, { walletId: string; body: WalletDebit }>(
+              async ({ input }) => {
+                calls.debit = input
+                return new Promise<never>(() => {})
+              },
+            ),
           },
-        ),
+        }),
         loadWallets: fromPromise<LoadedWallets | null, { signedIn: boolean }>(async ({ input }) => {
           if (!input.signedIn) return null
           calls.walletReads += 1
@@ -104,7 +110,8 @@ describe('the RSVP panel sends', () => {
     actor.send({ type: 'answer.changed', field: 'Camera type', value: ' Fuji ' })
     actor.send({ type: 'answer.changed', field: 'Instagram handle', value: '' })
     actor.send({ type: 'pay.card' })
-    expect(actor.getSnapshot().hasTag('busy')).toBe(true)
+    const checkout = actor.getSnapshot().children.checkout as AnyActorRef | undefined
+    expect(checkout?.getSnapshot().hasTag('busy')).toBe(true)
     const payment = calls.payment
     expect(payment?.payment).toEqual({
       Amount: 1_500_000,
@@ -186,7 +193,7 @@ describe('the RSVP panel sends', () => {
     const { actor, calls } = await start({ event: { ...workshop, Price: 0, FriendsPrice: null } })
     actor.send({ type: 'pay.card' })
     expect(calls.payment).toBeUndefined()
-    actor.send({ type: 'rsvp.submitted' })
+    actor.send({ type: 'booking.submitted' })
     expect(calls.booking).toMatchObject({
       Amount: 0,
       'Paid with': 'free',

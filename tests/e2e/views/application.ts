@@ -1,13 +1,16 @@
 import type { Page } from 'playwright-core'
+import { type ApplicantFormOutput, isFormComplete } from '../../../machines/applicant-form/machine'
 import { type ApplicationContext, applicationMachine } from '../../../machines/application/machine'
 import { applicationModel } from '../../../machines/application/model'
-import { canSubmitApplicant, isProfileComplete } from '../../../machines/rules/application'
+import { heldFormOf } from '../../../machines/application/selectors'
 import { defineViews, type ViewStep } from './shared/define'
 
 // The individual application in each state, for the browser replay of the model's paths
-// (tests/e2e/paths-application.test.ts). The model's applicant is Ada, who has an account, so the
+// (tests/e2e/paths-membership.test.ts). The model's applicant is Ada, who has an account, so the
 // real server refuses the application (409): the refusal is walked here, a sent application in
-// tests/e2e/applications.test.ts. Only tests import this.
+// tests/e2e/applications.test.ts, the fields' own messages in tests/e2e/form-edges.test.ts. Each
+// step's form ends as a person ends it: its answers typed, then Next (Submit), or Previous.
+// Only tests import this.
 
 const SHORT = { timeout: 5000 }
 const LABELS: Record<string, string> = {
@@ -38,9 +41,6 @@ async function expectValue(page: Page, field: string, value: string) {
   if (actual !== value) throw new Error(`${label} reads '${actual}', not '${value}'`)
 }
 
-/** A person fills each field once, correcting only what the form refused (as the model). */
-const corrections: Record<string, string> = { dateOfBirth: '2030-01-01', email: 'ada@' }
-
 export const applicationViews = defineViews({
   model: applicationModel,
   machine: applicationMachine,
@@ -52,45 +52,23 @@ export const applicationViews = defineViews({
     },
   },
   events: {
-    'field.changed': {
-      accepts: (event, { snapshot }) => {
-        const applicant = (snapshot.context as ApplicationContext).applicant
-        const current = applicant[event.field as keyof typeof applicant]
-        return current === '' || (corrections[event.field] === current && event.value !== current)
-      },
+    'xstate.done.actor.applicantForm': {
       run: async ({ page, event }) => {
-        const label = LABELS[event.field as string] ?? ''
-        const field = page.getByLabel(label, { exact: true })
-        if (SELECTS.has(event.field as string)) await field.selectOption(event.value as string)
-        else await field.fill(event.value as string)
-        // Leaving the field shows its error, as a person tabbing on would see it.
-        await field.blur()
+        const { applicant, went } = event.output as ApplicantFormOutput
+        // The step's fields on the page take the form's answers, then the step goes on.
+        for (const [field, label] of Object.entries(LABELS)) {
+          const input = page.getByLabel(label, { exact: true })
+          if ((await input.count()) === 0) continue
+          const value = applicant[field as keyof typeof applicant]
+          if ((await input.inputValue(SHORT)) === value) continue
+          if (SELECTS.has(field)) await input.selectOption(value)
+          else await input.fill(value)
+        }
+        if (went === 'back') return button(page, 'Previous').click()
+        const next = button(page, 'Next')
+        await ((await next.count()) ? next : button(page, 'Submit')).click()
       },
     },
-    'draft.restored': {
-      // As the model: restored as the form opens, before anything is typed.
-      accepts: (_, { snapshot }) =>
-        (snapshot.context as ApplicationContext).applicant.lastName === '',
-      // The person comes back to the tab with the draft kept: the page loads anew and the app
-      // fills it in.
-      run: async ({ page, event }) => {
-        await page.evaluate((answers) => {
-          const kept = JSON.parse(sessionStorage.getItem('draft:application') ?? '{}')
-          sessionStorage.setItem('draft:application', JSON.stringify({ ...kept, ...answers }))
-        }, event.applicant as object)
-        await page.reload()
-        const lastName = (event.applicant as { lastName?: string }).lastName ?? ''
-        await page.waitForFunction(
-          (value) =>
-            (document.querySelector('input[name="lastName"]') as HTMLInputElement)?.value === value,
-          lastName,
-          SHORT,
-        )
-      },
-    },
-    'step.next': { run: async ({ page }) => button(page, 'Next').click() },
-    'step.previous': { run: async ({ page }) => button(page, 'Previous').click() },
-    'form.submitted': { run: async ({ page }) => button(page, 'Submit').click() },
     'xstate.error.actor.submitApplication': {
       // The real server refuses Ada, who has an account: a 409 with its own words.
       accepts: (event) => (event.error as { status?: number }).status === 409,
@@ -112,14 +90,7 @@ export const applicationViews = defineViews({
       const { page } = step
       await stepHeading(page, 'Profile')
       await expectEnabled(page, 'Previous', false)
-      await expectEnabled(
-        page,
-        'Next',
-        isProfileComplete(context(step).applicant, context(step).today),
-      )
-      if (context(step).applicant.dateOfBirth === '2030-01-01') {
-        await page.getByText('Date of birth cannot be after today.').waitFor(SHORT)
-      }
+      await expectEnabled(page, 'Next', isFormComplete(heldFormOf(step.snapshot)))
     },
     'editing.address': async ({ page }) => {
       await stepHeading(page, 'Address')
@@ -129,14 +100,7 @@ export const applicationViews = defineViews({
     'editing.contact': async (step) => {
       const { page } = step
       await stepHeading(page, 'Contact')
-      await expectEnabled(
-        page,
-        'Submit',
-        canSubmitApplicant(context(step).applicant, context(step).today),
-      )
-      if (context(step).applicant.email === 'ada@') {
-        await page.getByText('Please enter a valid email address.').waitFor(SHORT)
-      }
+      await expectEnabled(page, 'Submit', isFormComplete(heldFormOf(step.snapshot)))
     },
     submitting: async ({ page }) => {
       await button(page, 'Please wait').waitFor(SHORT)

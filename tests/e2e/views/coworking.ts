@@ -7,11 +7,12 @@ import {
 } from '../../../machines/coworking/machine'
 import { coworkingModel } from '../../../machines/coworking/model'
 import {
+  checkoutEndedDriver,
   overlayDrivers,
+  payingShows,
   statusOf,
   walletButtonsShow,
   walletReadDrivers,
-  walletRefusedDrivers,
 } from './shared/checkout'
 import { defineViews, type ViewStep } from './shared/define'
 import { enabledAs } from './shared/enabled'
@@ -116,7 +117,13 @@ export const coworkingViews = defineViews({
         await dialog(page).getByRole('button', { name: 'Book', exact: true }).click()
       },
     },
-    'wallet.paid': {
+    'pay.card': {
+      accepts: (_event, { snapshot }) => everyGuestNamed(snapshot),
+      run: async ({ page }) => {
+        await dialog(page).getByRole('button', { name: 'Book', exact: true }).click()
+      },
+    },
+    'pay.wallet': {
       accepts: (event, { snapshot }) => event.wallet === 'personal' && everyGuestNamed(snapshot),
       run: async ({ page }) => {
         await dialog(page).getByRole('button', { name: 'Pay via Wallet' }).click()
@@ -128,15 +135,11 @@ export const coworkingViews = defineViews({
       server: () => 'sessionExpired',
       request: '**/api/bookings/rsvp',
     },
-    'xstate.done.actor.initiatePayment': { request: '**/api/payments/initiate' },
-    'xstate.error.actor.initiatePayment': {
-      accepts: (event) => statusOf(event.error) === 401,
-      server: () => 'sessionExpired',
-      request: '**/api/payments/initiate',
-    },
     ...walletReadDrivers,
-    'xstate.done.actor.debitWallet': { request: '**/api/wallets/debit/**' },
-    ...walletRefusedDrivers('coworking.open.walletFailed'),
+    'xstate.done.actor.checkout': checkoutEndedDriver({
+      paysFromWallet: (snapshot) => snapshot.context.payingWith === 'personal',
+      signedIn: (snapshot) => snapshot.context.signedIn,
+    }),
     ...overlayDrivers(overlay),
   },
   states: {
@@ -171,27 +174,19 @@ export const coworkingViews = defineViews({
           throw new Error(`Guest ${index + 1} is not ${name}`)
       }
       const book = dialog(page).getByRole('button', { name: 'Book', exact: true })
-      const enabled = snapshot.can({ type: 'booking.submitted' })
+      const enabled =
+        snapshot.can({ type: 'booking.submitted' }) || snapshot.can({ type: 'pay.card' })
       await enabledAs(book, enabled, 'Book')
       if (error) await dialog(page).getByRole('alert').waitFor(SHORT)
       await walletButtonsShow(dialog(page), walletOptionsOf(snapshot.context), (wallet) =>
-        snapshot.can({ type: 'wallet.paid', wallet }),
+        snapshot.can({ type: 'pay.wallet', wallet }),
       )
     },
     'open.reserving': waiting,
-    'open.initiating': waiting,
-    'open.debiting': waiting,
-    'open.redirecting': async ({ page }) => {
-      await page.waitForURL('**/sandbox/checkout/**', SHORT)
-      await page.getByRole('button', { name: 'Pay', exact: true }).waitFor(SHORT)
+    // The checkout: 'Please wait', then the sandbox checkout.
+    'open.paying': async ({ page }) => {
+      await payingShows(page, dialog(page), null)
     },
-    // The server's reason, the panel locked until the page reloads.
-    'open.walletFailed': async ({ page }) => {
-      await dialog(page).getByRole('alert').waitFor(SHORT)
-      const pay = dialog(page).getByRole('button', { name: 'Pay via Wallet' })
-      await enabledAs(pay, false, 'Pay via Wallet')
-    },
-    'open.reloading': bookable,
     'open.sessionExpired': async ({ page }) => {
       await page.getByText('Login session has expired').waitFor(SHORT)
     },

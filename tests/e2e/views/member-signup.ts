@@ -1,16 +1,18 @@
 import type { Page } from 'playwright-core'
+import { type ApplicantFormOutput, isFormComplete } from '../../../machines/applicant-form/machine'
 import {
   type MemberSignupContext,
   memberSignupMachine,
 } from '../../../machines/member-signup/machine'
 import { memberSignupModel } from '../../../machines/member-signup/model'
-import { signupMissing } from '../../../machines/rules/application'
+import { heldFormOf } from '../../../machines/member-signup/selectors'
 import { defineViews, type ViewStep } from './shared/define'
 
 // Member signup in each state, for the browser replay of the model's paths
-// (tests/e2e/paths-member-signup.test.ts). The model's community id is not the demo community's,
+// (tests/e2e/paths-membership.test.ts). The model's community id is not the demo community's,
 // so the real server refuses the signup (404, shown as the model's refusal is); a signup that goes
-// through is in tests/e2e/applications.test.ts. Only tests import this.
+// through is in tests/e2e/applications.test.ts. The form ends as a person ends it: every field
+// typed, then Submit. Only tests import this.
 
 const SHORT = { timeout: 5000 }
 const LABELS: Record<string, string> = {
@@ -50,25 +52,23 @@ export const memberSignupViews = defineViews({
     },
   },
   events: {
-    'field.changed': {
-      accepts: (event, { snapshot }) => {
-        const c = snapshot.context as MemberSignupContext
-        const [next] = signupMissing(c.applicant, c.today)
-        return next !== undefined && event.field === next && event.value !== c.applicant[next]
-      },
+    'xstate.done.actor.applicantForm': {
       run: async ({ page, event }) => {
-        const field = event.field as string
-        const value = event.value as string
-        if (CHIPS.has(field)) {
-          await page.locator('label', { hasText: value }).first().click()
-          return
+        const { applicant } = event.output as ApplicantFormOutput
+        for (const [field, label] of Object.entries(LABELS)) {
+          const value = applicant[field as keyof typeof applicant]
+          const input = page.getByLabel(label, { exact: true })
+          if ((await input.inputValue(SHORT)) === value) continue
+          if (SELECTS.has(field)) await input.selectOption(value)
+          else await input.fill(value)
         }
-        const input = page.getByLabel(LABELS[field] ?? '', { exact: true })
-        if (SELECTS.has(field)) await input.selectOption(value)
-        else await input.fill(value)
+        for (const field of CHIPS) {
+          const value = applicant[field as keyof typeof applicant]
+          await page.locator('label', { hasText: value }).first().click()
+        }
+        await submit(page).click()
       },
     },
-    'form.submitted': { run: async ({ page }) => submit(page).click() },
     'xstate.error.actor.signupAsCommunityMember': {
       request: '**/api/accounts/signup-as-community-member',
     },
@@ -85,7 +85,7 @@ export const memberSignupViews = defineViews({
         throw new Error('The invited e-mail is not shown')
       }
       if ((await email.getAttribute('readonly')) === null) throw new Error('The e-mail is editable')
-      const complete = signupMissing(context(step).applicant, context(step).today).length === 0
+      const complete = isFormComplete(heldFormOf(step.snapshot))
       if ((await submit(page).isDisabled()) === complete) {
         throw new Error(`Submit is ${complete ? 'disabled' : 'enabled'}`)
       }

@@ -3,13 +3,13 @@ import { printStudioMachine, walletOptionsOf } from '../../../machines/print-stu
 import { printStudioModel } from '../../../machines/print-studio/model'
 import { dayLabel } from '../../../machines/rules/dates'
 import {
+  checkoutEndedDriver,
   overlayDrivers,
-  statusOf,
+  payingShows,
   walletButtonsShow,
   walletReadDrivers,
-  walletRefusedDrivers,
 } from './shared/checkout'
-import { defineViews, type ViewStep } from './shared/define'
+import { defineViews } from './shared/define'
 import { enabledAs } from './shared/enabled'
 
 // What /print-studio looks like in each state, and what a person does for each event, for the
@@ -27,11 +27,6 @@ const overlay = (page: Page) => page.getByRole('alertdialog', { name: 'Booking s
 const signedIn = printStudioModel.inputs['signed in (her wallets read when the panel opens)'] as {
   origin: string
   user: { id: string; email: string; name: string; phone: string }
-}
-
-/** The panel is open and says 'Please wait' on the button of the call in flight. */
-const waiting = async ({ page }: ViewStep) => {
-  await dialog(page).getByRole('button', { name: 'Please wait' }).waitFor(SHORT)
 }
 
 export const printStudioViews = defineViews({
@@ -75,28 +70,22 @@ export const printStudioViews = defineViews({
         await dialog(page).getByText(event.slot, { exact: true }).click()
       },
     },
-    'booking.card': {
+    'pay.card': {
       run: async ({ page }) => {
         await dialog(page).getByRole('button', { name: 'Book', exact: true }).click()
       },
     },
-    'booking.wallet': {
+    'pay.wallet': {
+      accepts: (event) => event.wallet === 'personal',
       run: async ({ page }) => {
         await dialog(page).getByRole('button', { name: 'Pay via Wallet' }).click()
       },
     },
-    'xstate.done.actor.initiatePayment': { request: '**/api/payments/initiate' },
-    'xstate.error.actor.initiatePayment': {
-      accepts: (event) => statusOf(event.error) === 401,
-      server: () => 'sessionExpired',
-      request: '**/api/payments/initiate',
-    },
     ...walletReadDrivers,
-    'xstate.done.actor.debitWallet': {
-      server: () => 'walletFunded',
-      request: '**/api/wallets/debit/**',
-    },
-    ...walletRefusedDrivers('printStudio.open.walletFailed'),
+    'xstate.done.actor.checkout': checkoutEndedDriver({
+      paysFromWallet: (snapshot) => snapshot.context.payingWith === 'personal',
+      signedIn: (snapshot) => snapshot.context.user !== null,
+    }),
     ...overlayDrivers(overlay),
   },
   states: {
@@ -123,25 +112,16 @@ export const printStudioViews = defineViews({
           .waitFor(SHORT)
       }
       const book = dialog(page).getByRole('button', { name: 'Book', exact: true })
-      const enabled = snapshot.can({ type: 'booking.card' })
+      const enabled = snapshot.can({ type: 'pay.card' })
       await enabledAs(book, enabled, 'Book')
       if (error) await dialog(page).getByRole('alert').waitFor(SHORT)
       await walletButtonsShow(dialog(page), walletOptionsOf(snapshot.context), (kind) =>
-        snapshot.can({ type: kind === 'personal' ? 'booking.wallet' : 'booking.communityWallet' }),
+        snapshot.can({ type: 'pay.wallet', wallet: kind }),
       )
     },
-    'open.initiating': waiting,
-    'open.debitingWallet': waiting,
-    // The sandbox checkout, asking for the session's price.
-    'open.redirecting': async ({ page }) => {
-      await page.waitForURL('**/sandbox/checkout/**', SHORT)
-      await page.getByText('₦30,000.00').first().waitFor(SHORT)
-    },
-    // The server's reason (its own words), the panel locked until the page reloads.
-    'open.walletFailed': async ({ page }) => {
-      await dialog(page).getByRole('alert').waitFor(SHORT)
-      const pay = dialog(page).getByRole('button', { name: 'Pay via Wallet' })
-      await enabledAs(pay, false, 'Pay via Wallet')
+    // The checkout: 'Please wait', then the sandbox checkout asking for the session's price.
+    'open.paying': async ({ page }) => {
+      await payingShows(page, dialog(page), '₦30,000.00')
     },
     booked: async ({ page }) => {
       await overlay(page).waitFor(SHORT)

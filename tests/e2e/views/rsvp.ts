@@ -5,11 +5,11 @@ import { dayLabel } from '../../../machines/rules/dates'
 import { isValidEmail } from '../../../machines/rules/email'
 import { formatNaira } from '../../../machines/rules/money'
 import {
+  checkoutEndedDriver,
   overlayDrivers,
-  statusOf,
+  payingShows,
   walletButtonsShow,
   walletReadDrivers,
-  walletRefusedDrivers,
 } from './shared/checkout'
 import { defineViews, type ViewStep } from './shared/define'
 import { enabledAs } from './shared/enabled'
@@ -115,7 +115,7 @@ export const rsvpViews = defineViews({
         await dialog(page).getByText(event.slot, { exact: true }).click()
       },
     },
-    'rsvp.submitted': {
+    'booking.submitted': {
       run: async ({ page }) => {
         await dialog(page).getByRole('button', { name: 'Get Ticket' }).click()
       },
@@ -134,13 +134,6 @@ export const rsvpViews = defineViews({
       server: () => 'eventSoldOut',
       request: '**/api/bookings/rsvp',
     },
-    'xstate.done.actor.initiatePayment': { request: '**/api/payments/initiate' },
-    'xstate.error.actor.initiatePayment': {
-      accepts: (event, { snapshot }) =>
-        statusOf(event.error) === 401 && snapshot.context.viewer.signedIn,
-      server: () => 'sessionExpired',
-      request: '**/api/payments/initiate',
-    },
     'pay.wallet': {
       accepts: (event) => event.wallet === 'personal',
       run: async ({ page }) => {
@@ -148,8 +141,10 @@ export const rsvpViews = defineViews({
       },
     },
     ...walletReadDrivers,
-    'xstate.done.actor.debitWallet': { request: '**/api/wallets/debit/**' },
-    ...walletRefusedDrivers('rsvp.open.walletFailed'),
+    'xstate.done.actor.checkout': checkoutEndedDriver({
+      paysFromWallet: (snapshot) => snapshot.context.method === 'personal',
+      signedIn: (snapshot) => snapshot.context.viewer.signedIn,
+    }),
     ...overlayDrivers(overlay),
   },
   states: {
@@ -167,7 +162,7 @@ export const rsvpViews = defineViews({
         .getByText(free ? 'Free' : formatNaira(snapshot.context.price), { exact: true })
         .waitFor(SHORT)
       const button = panelButton(step)
-      const enabled = snapshot.can({ type: free ? 'rsvp.submitted' : 'pay.card' })
+      const enabled = snapshot.can({ type: free ? 'booking.submitted' : 'pay.card' })
       await enabledAs(button, enabled, free ? 'Get Ticket' : 'Pay by card')
       const { day, slot, error } = snapshot.context
       for (const choice of [day && dayLabel(day, TODAY), slot].filter(Boolean)) {
@@ -186,20 +181,9 @@ export const rsvpViews = defineViews({
     'open.booking': async ({ page }) => {
       await dialog(page).getByRole('button', { name: 'Please wait' }).waitFor(SHORT)
     },
-    'open.initiating': async ({ page }) => {
-      await dialog(page).getByRole('button', { name: 'Please wait' }).waitFor(SHORT)
-    },
-    'open.debiting': async ({ page }) => {
-      await dialog(page).getByRole('button', { name: 'Please wait' }).waitFor(SHORT)
-    },
-    // The server's reason, and the page saying it reloads.
-    'open.walletFailed': async ({ page }) => {
-      await dialog(page).getByText('This page will reload in 5 seconds.').waitFor(SHORT)
-    },
-    // Reloaded: the event page afresh, panel closed.
-    'open.reloading': async ({ page }) => {
-      await actionButton(page).first().waitFor(SHORT)
-      await dialog(page).waitFor({ state: 'hidden', ...SHORT })
+    // The checkout: 'Please wait', then the sandbox checkout asking for the ticket's price.
+    'open.paying': async ({ page, snapshot }) => {
+      await payingShows(page, dialog(page), `${formatNaira(snapshot.context.price)}.00`)
     },
     // A 401: the banner says so before the app goes to the login page.
     'open.sessionExpired': async ({ page }) => {
@@ -218,15 +202,6 @@ export const rsvpViews = defineViews({
       await page.waitForURL(`**/event/${snapshot.context.event.ID}/registered?**`, SHORT)
       await page.getByText('Registered', { exact: true }).waitFor(SHORT)
       await page.getByText("We've sent you a receipt at").waitFor(SHORT)
-    },
-    // The sandbox checkout, asking for the ticket's price.
-    'open.redirecting': async ({ page, snapshot }) => {
-      await page.waitForURL('**/sandbox/checkout/**', SHORT)
-      await page
-        .getByText(`${formatNaira(snapshot.context.price)}.00`)
-        .first()
-        .waitFor(SHORT)
-      await page.getByRole('button', { name: 'Pay', exact: true }).waitFor(SHORT)
     },
   },
 })

@@ -1,32 +1,53 @@
 import type { Locator, Page } from 'playwright-core'
+import type { AnyEventObject, AnyMachineSnapshot } from 'xstate'
 import type { WalletKind } from '../../../../machines/calls/booking'
+import type { CheckoutOutput } from '../../../../machines/checkout/machine'
 import type { WalletOption } from '../../../../machines/checkout/wallets'
 import type { LoadedWallets } from '../../../../machines/rules/wallets'
 import type { EventDriver } from './define'
 import { enabledAs } from './enabled'
 
 // What the booking flows share on the page, for the browser replay of their paths: the wallets'
-// read as a panel opens and the wallet buttons it gives, a wallet debit refused, and the success
-// overlay's two buttons. Only tests import this.
+// read as a panel opens and the wallet buttons it gives, the checkout they invoke (paying, and
+// how it ended), and the success overlay's two buttons. Only tests import this.
+
+const SHORT = { timeout: 5000 }
 
 export const statusOf = (error: unknown) => (error as { status?: number }).status
 
+/** The calls of the checkout: a card payment started, or a wallet debited. */
+const CHECKOUT_CALLS = '**/api/{payments/initiate,wallets/debit/*}'
+
 /**
- * A wallet debit refused by the server (401: the session ended; 402: the balance is short), and
- * the page's reload after the wallet failure, for the flow whose `failedState` shows it.
+ * How the checkout a flow invokes ended, as the browser can make it happen: paid from Ada's
+ * funded wallet, or her session ended on the server (a 401 on the card payment or the debit). The
+ * call is held while the flow's paying state is checked. `paysFromWallet` and `signedIn` read the
+ * flow's own context.
  */
-export function walletRefusedDrivers(failedState: string): Record<string, EventDriver> {
+export function checkoutEndedDriver(flow: {
+  paysFromWallet: (snapshot: AnyMachineSnapshot) => boolean
+  signedIn: (snapshot: AnyMachineSnapshot) => boolean
+}): EventDriver {
+  const outcomeOf = (event: AnyEventObject) => (event.output as CheckoutOutput).outcome
   return {
-    'xstate.error.actor.debitWallet': {
-      accepts: (event) => [401, 402].includes(statusOf(event.error) ?? 0),
-      server: (event) => (statusOf(event.error) === 401 ? 'sessionExpired' : 'walletEmpty'),
-      request: '**/api/wallets/debit/**',
-    },
-    [`xstate.after.walletFailureReload.${failedState}`]: {
-      run: async ({ page }) => {
-        await page.waitForEvent('load', { timeout: 8000 })
-      },
-    },
+    accepts: (event, { snapshot }) =>
+      outcomeOf(event) === 'paid'
+        ? flow.paysFromWallet(snapshot)
+        : outcomeOf(event) === 'expired' && flow.signedIn(snapshot),
+    server: (event) => (outcomeOf(event) === 'expired' ? 'sessionExpired' : 'walletFunded'),
+    request: CHECKOUT_CALLS,
+  }
+}
+
+/**
+ * A flow paying through its checkout: the button of the payment says 'Please wait' while its
+ * call is under way; a card payment that went through is on the provider's page, at `price`.
+ */
+export async function payingShows(page: Page, within: Locator, price: string | null) {
+  const waiting = within.getByRole('button', { name: 'Please wait' }).first()
+  await Promise.any([waiting.waitFor(SHORT), page.waitForURL('**/sandbox/checkout/**', SHORT)])
+  if (price && page.url().includes('/sandbox/checkout/')) {
+    await page.getByText(price).first().waitFor(SHORT)
   }
 }
 
@@ -45,8 +66,6 @@ export function overlayDrivers(overlay: (page: Page) => Locator): Record<string,
     },
   }
 }
-
-const SHORT = { timeout: 5000 }
 
 /** The balances the browser can give the demo's Ada as the panel opens (see its server states). */
 const BALANCES: Record<number, 'walletFunded' | 'walletLow'> = {

@@ -1,0 +1,232 @@
+import { useId } from 'react'
+import {
+  type BookingRow,
+  bookingDetails,
+  bookingStub,
+  bookingVenue,
+  bookingWhen,
+} from '../../machines/bookings-list/selectors'
+import { bookingTypeLabel } from '../../machines/rules/bookings'
+import { css, cx } from '../../styled-system/css'
+import { badge } from '../../styled-system/recipes'
+import { ChevronDownIcon } from './line-icons'
+import { detailLabel, disc } from './page-styles'
+
+/** A list of bookings, current or past; a row opens to its details, one at a time. */
+export function BookingRows({
+  rows,
+  expanded,
+  now,
+  onToggle,
+  past = false,
+}: {
+  rows: BookingRow[]
+  expanded: string | null
+  now: Date
+  onToggle: (id: string) => void
+  past?: boolean
+}) {
+  return (
+    <ul className={css({ display: 'grid', gap: '3', listStyle: 'none' })}>
+      {rows.map((row) => (
+        <BookingRowItem
+          key={row.id}
+          row={row}
+          open={expanded === row.id}
+          now={now}
+          past={past}
+          onToggle={() => onToggle(row.id)}
+        />
+      ))}
+    </ul>
+  )
+}
+
+const stubTones = {
+  today: css({ bg: 'clay.600', color: 'white' }),
+  past: css({ bg: 'sand.100', color: 'ink.600' }),
+  upcoming: css({ bg: 'clay.50', color: 'clay.800' }),
+}
+
+const metaLine = css({
+  display: 'block',
+  mt: '1',
+  fontSize: 'sm',
+  color: 'fg.muted',
+  truncate: true,
+})
+
+const metaRow = css({
+  display: 'flex',
+  alignItems: 'center',
+  gap: '2',
+  mt: '1.5',
+  fontSize: 'sm',
+  color: 'fg.muted',
+})
+
+function BookingRowItem({
+  row,
+  open,
+  now,
+  past,
+  onToggle,
+}: {
+  row: BookingRow
+  open: boolean
+  now: Date
+  past: boolean
+  onToggle: () => void
+}) {
+  const detailsId = useId()
+  const stub = bookingStub(row, now, past)
+  return (
+    <li
+      className={css({
+        bg: 'surface',
+        borderWidth: '1px',
+        borderColor: open ? 'sand.300' : 'border',
+        borderRadius: 'l3',
+        boxShadow: open ? '0 12px 30px -18px rgba(26, 23, 19, 0.35)' : 'none',
+        transition: 'box-shadow 0.2s, border-color 0.2s',
+        overflow: 'hidden',
+      })}
+    >
+      <button
+        type="button"
+        aria-expanded={open}
+        aria-controls={detailsId}
+        onClick={onToggle}
+        className={cx(
+          'group',
+          css({
+            w: 'full',
+            display: 'flex',
+            alignItems: 'center',
+            gap: { base: '3', md: '4' },
+            p: { base: '3', md: '4' },
+            textAlign: 'left',
+            cursor: 'pointer',
+            borderRadius: 'l3',
+            _hover: { bg: 'sand.50' },
+            _focusVisible: {
+              outline: '2px solid',
+              outlineColor: 'accent.default',
+              outlineOffset: '-2px',
+            },
+          }),
+        )}
+      >
+        <span
+          aria-hidden
+          className={cx(
+            css({
+              flexShrink: 0,
+              display: 'grid',
+              placeItems: 'center',
+              alignContent: 'center',
+              w: { base: '14', md: '16' },
+              h: { base: '14', md: '16' },
+              borderRadius: 'l2',
+            }),
+            stubTones[stub.tone],
+          )}
+        >
+          <span
+            className={css({
+              fontFamily: 'display',
+              fontSize: { base: '2xl', md: '3xl' },
+              lineHeight: '1',
+            })}
+          >
+            {stub.date}
+          </span>
+          <span
+            className={css({
+              fontSize: 'xs',
+              fontWeight: 'semibold',
+              textTransform: 'uppercase',
+              letterSpacing: 'wider',
+              mt: '0.5',
+            })}
+          >
+            {stub.month}
+          </span>
+        </span>
+        <span className={css({ flex: '1', minW: '0' })}>
+          <span
+            className={css({
+              display: 'block',
+              fontWeight: 'semibold',
+              fontSize: { base: 'md', md: 'lg' },
+              lineHeight: 'snug',
+              truncate: true,
+            })}
+          >
+            {row.event}
+            {row.held && (
+              <span
+                className={cx(
+                  badge(),
+                  css({ ml: '2', bg: 'sun.50', color: 'sun.600', verticalAlign: 'middle' }),
+                )}
+              >
+                Awaiting payment
+              </span>
+            )}
+          </span>
+          <span className={metaLine}>{bookingWhen(row, now)}</span>
+          <span className={metaRow}>
+            <span
+              className={cx(
+                badge({ tone: row.type === 'event' ? 'paid' : 'neutral' }),
+                css({ flexShrink: 0, h: '5', px: '2' }),
+              )}
+            >
+              {bookingTypeLabel(row.type)}
+            </span>
+            <span className={css({ truncate: true, minW: '0' })}>{bookingVenue(row)}</span>
+          </span>
+        </span>
+        <span
+          aria-hidden
+          className={css(disc, {
+            color: 'fg.muted',
+            transition: 'transform 0.2s',
+            transform: open ? 'rotate(180deg)' : 'none',
+            _groupHover: { bg: 'muted' },
+          })}
+        >
+          <ChevronDownIcon size={18} />
+        </span>
+      </button>
+      <div id={detailsId} hidden={!open}>
+        <dl
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: { base: '1fr 1fr', md: '1fr 1fr 1fr' },
+            columnGap: '4',
+            rowGap: '4',
+            mx: { base: '3', md: '4' },
+            py: '4',
+            borderTopWidth: '1px',
+            borderStyle: 'dashed',
+            borderColor: 'sand.300',
+          })}
+        >
+          {bookingDetails(row, now).map((item) => (
+            <div
+              key={item.label}
+              className={cx(css({ minW: '0' }), item.wide && css({ gridColumn: '1 / -1' }))}
+            >
+              <dt className={css(detailLabel)}>{item.label}</dt>
+              <dd className={css({ mt: '0.5', fontSize: 'md', overflowWrap: 'anywhere' })}>
+                {item.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+      </div>
+    </li>
+  )
+}
