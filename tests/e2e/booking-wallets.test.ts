@@ -294,7 +294,9 @@ function walletTests(database: Database) {
         // Zainab with a wallet of her own (empty: /profile/wallet sets it up) and her community's.
         const zainab = await logInAndOpen('zainab@example.com', '/profile/wallet', width)
         await expect
-          .poll(async () => (await walletsOfAccount('zainab@example.com')).walletId)
+          .poll(async () => (await walletsOfAccount('zainab@example.com')).walletId, {
+            timeout: 15_000,
+          })
           .not.toBeNull()
         await zainab.goto(`${app.url}/event/risograph-workshop`)
         const rsvp = await openTicketPanel(zainab)

@@ -369,11 +369,18 @@ export async function watchLeaving(page: Page) {
   return {
     async after(ms: number): Promise<number | null> {
       await page.clock.runFor(ms)
-      // The old document may go under the read: then the new one has the same session storage.
-      const left = await leftAt().catch(async () => {
-        await page.waitForLoadState()
-        return leftAt()
-      })
+      // The old document may go under the read: then the new one, once it is there, has the
+      // same session storage.
+      let left: string | null = null
+      for (let tries = 0; ; tries++) {
+        try {
+          left = await leftAt()
+          break
+        } catch (error) {
+          if (tries >= 50) throw error
+          await page.waitForTimeout(100)
+        }
+      }
       return left === null ? null : Number(left) - start
     },
   }
