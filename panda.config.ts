@@ -1,5 +1,6 @@
 import { defineConfig } from '@pandacss/dev'
 import { theme } from './src/theme'
+import { focusOutline } from './src/theme/utilities'
 
 export default defineConfig({
   preflight: true,
@@ -7,6 +8,7 @@ export default defineConfig({
   include: ['./src/**/*.{ts,tsx}'],
   exclude: [],
   theme,
+  utilities: { extend: { focusOutline } },
   globalCss: {
     'html, body': { bg: 'canvas', color: 'fg.default', fontFamily: 'body' },
   },

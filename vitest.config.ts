@@ -1,33 +1,29 @@
 import { defineConfig } from 'vitest/config'
 import { BaseSequencer, type TestSpecification } from 'vitest/node'
 
-// The files that take longest (a minute or more on this machine), started first: with no timing
-// cache (a fresh clone) Vitest starts the largest files first, and these short files would end
-// the run alone on one worker while the other idles.
+// The files that take longest (a minute or more on this machine, most of it waiting on a browser,
+// a server or a timeout), started first: with no timing cache (a fresh clone) Vitest starts the
+// largest files first, and a long file started late would end the run alone on one worker.
 const LONGEST = [
   /\/tests\/e2e\/paths-[^/]+\.test\.ts$/,
-  /\/tests\/e2e\/(booking-wallets|a11y-[^/]+|ssr|rsvp)\.test\.ts$/,
-  /\/tests\/api\/(rate-limit|fault-[^/]+|refunds|db|admin-cli)\.test\.ts$/,
+  /\/tests\/e2e\/(ssr|booking-wallets|a11y-[^/]+)\.test\.ts$/,
+  /\/tests\/api\/(fault-[^/]+|rate-limit)\.test\.ts$/,
+  /\/tests\/e2e\/(statecharts|member-area|rsvp|membership-public)\.test\.ts$/,
+  /\/tests\/api\/(media-upload|wallet-ledger|refunds|payments)\.test\.ts$/,
   /\/tests\/model\/flows\.test\.ts$/,
 ]
 
+/** Across all four suites (one pool), the longest files first, then in Vitest's own order. */
 class LongestFirst extends BaseSequencer {
   override async sort(files: TestSpecification[]): Promise<TestSpecification[]> {
     const rank = (file: TestSpecification) => {
       const at = LONGEST.findIndex((pattern) => pattern.test(file.moduleId))
       return at < 0 ? LONGEST.length : at
     }
-    // Within each project's run (the projects keep Vitest's order), the longest first.
-    const byProject = new Map<string, TestSpecification[]>()
-    for (const file of await super.sort(files)) {
-      byProject.set(file.project.name, [...(byProject.get(file.project.name) ?? []), file])
-    }
-    return [...byProject.values()].flatMap((group) =>
-      group
-        .map((file, i) => ({ file, i }))
-        .sort((a, b) => rank(a.file) - rank(b.file) || a.i - b.i)
-        .map(({ file }) => file),
-    )
+    return (await super.sort(files))
+      .map((file, i) => ({ file, i }))
+      .sort((a, b) => rank(a.file) - rank(b.file) || a.i - b.i)
+      .map(({ file }) => file)
   }
 }
 
@@ -35,9 +31,11 @@ class LongestFirst extends BaseSequencer {
 // the server on a real database (api), and the built app in Chromium (e2e, after `vite build`).
 export default defineConfig({
   test: {
-    // Vitest's default is one worker less than the cores: one on this 2-core machine, where the
-    // api files' waits (timeouts, faults) and the unit and model files' work can share both.
-    maxWorkers: 2,
+    // The four suites run as one pool (`vitest run` after the build), so the CPU the model and unit
+    // files need fills the time the browser and api files spend waiting on pages, servers and
+    // timeouts. Three files at a time on this 2-core machine: at two, the cores were idle half the
+    // run; each browser file has a Chromium of its own.
+    maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
     projects: [
       { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
@@ -73,9 +71,6 @@ export default defineConfig({
           globalSetup: ['tests/support/db-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
-          // Two files at a time, each with its own server and browser: more would only queue
-          // for the CPU (and make timing-sensitive pages slow enough to fail).
-          maxWorkers: 2,
           // As in the api project, the files share their worker's loaded modules (the server,
           // PGlite, Playwright): each starts its own server on its own database and browser.
           // Eight paths files: 98 s -> 83 s.

@@ -1,4 +1,4 @@
-import type { components } from '../openapi/client'
+import { ApiError, type components } from '../openapi/client'
 
 type Event = components['schemas']['Event']
 type Account = components['schemas']['Account']
@@ -46,3 +46,9 @@ export const sampleCommunity = (Status: string): Community => ({
   Members: 'zainab@example.com,femi@example.com',
   'Pending Members': 'bisi@example.com',
 })
+
+/** A call's failure when the session has ended: the client's 401. */
+export const sessionEnded = { error: new ApiError(401, 'Login session has expired') }
+
+/** A call's failure when it never reached the server: the connection dropped. */
+export const connectionLost = { error: new TypeError('Failed to fetch') }

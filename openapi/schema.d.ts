@@ -948,13 +948,13 @@ export interface components {
             Country?: string | null;
             Nationality?: string | null;
             Address?: string | null;
-            "Phone Number"?: string | null;
+            "Phone Number"?: components["schemas"]["Phone"] | null;
             "Email Address": components["schemas"]["EmailAddress"];
             "Social Link"?: string | null;
             "Emergency Contact Name"?: string | null;
             /** @enum {string|null} */
             "Emergency Contact Relationship"?: "Sibling" | "Spouse" | "Father" | "Mother" | "Friend" | "Child" | "Other" | null;
-            "Emergency Contact Phone Number"?: string | null;
+            "Emergency Contact Phone Number"?: components["schemas"]["Phone"] | null;
             Referrer?: string | null;
             /**
              * @description Sent by community applicants only.

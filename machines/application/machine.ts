@@ -1,16 +1,18 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
 import { type ApplicantFormSettings, applicantFormMachine } from '../applicant-form/machine'
 import {
   applicantFormInvoke,
   formAnswers,
   formError,
+  formStep,
   isFormLeftBack,
   sendFailure,
   sendingStubs,
   sentToReceived,
 } from '../calls/application'
 import { logCallError } from '../calls/booking'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import {
   type Applicant,
@@ -68,8 +70,6 @@ export const STEP_FORMS: Record<IndividualStep, ApplicantFormSettings> = {
   contact: { fields: fieldsOfStep('contact'), required: ['email'], hasPrevious: true },
 }
 
-const stepForm = (step: IndividualStep) => applicantFormInvoke(STEP_FORMS[step])
-
 /**
  * The individual application: Profile, Address and Contact steps, each a form of its own
  * (machines/applicant-form); then the application is sent (or the invite claimed) and the person
@@ -85,9 +85,7 @@ export const applicationMachine = onFirstUse(() =>
     },
     actors: {
       applicantForm: applicantFormMachine,
-      submitApplication: fromPromise<void, ApplicationRequest>(async () => {
-        throw new Error('submitApplication is not provided')
-      }),
+      submitApplication: callStub<void, ApplicationRequest>('submitApplication'),
     },
     actions: {
       /** A step's form ended: its answers (and the message, cleared by a change) are kept. */
@@ -110,28 +108,12 @@ export const applicationMachine = onFirstUse(() =>
         states: {
           profile: {
             invoke: {
-              ...stepForm('profile'),
+              ...applicantFormInvoke(STEP_FORMS.profile),
               onDone: { target: 'address', actions: 'keepAnswers' },
             },
           },
-          address: {
-            invoke: {
-              ...stepForm('address'),
-              onDone: [
-                { guard: 'isFormLeftBack', target: 'profile', actions: 'keepAnswers' },
-                { target: 'contact', actions: 'keepAnswers' },
-              ],
-            },
-          },
-          contact: {
-            invoke: {
-              ...stepForm('contact'),
-              onDone: [
-                { guard: 'isFormLeftBack', target: 'address', actions: 'keepAnswers' },
-                { target: '#application.submitting', actions: 'keepAnswers' },
-              ],
-            },
-          },
+          address: formStep(STEP_FORMS.address, 'profile', 'contact'),
+          contact: formStep(STEP_FORMS.contact, 'address', '#application.submitting'),
         },
       },
       submitting: {

@@ -1,6 +1,7 @@
 import type { SnapshotFrom } from 'xstate'
 import { ApiError } from '../../openapi/client'
 import { type ApplicantFormOutput, formContextOf, isFormComplete } from '../applicant-form/machine'
+import { connectionLost } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type Applicant, emptyApplicant } from '../rules/application'
 import { type ApplicationContext, applicationMachine, STEP_FORMS } from './machine'
@@ -42,7 +43,7 @@ export const applicationModel = defineModel({
     'xstate.done.actor.submitApplication': [{ output: undefined }],
     'xstate.error.actor.submitApplication': [
       { error: new ApiError(409, 'An application for this e-mail is already waiting.') },
-      { error: new TypeError('Failed to fetch') },
+      connectionLost,
     ],
   },
   // A step's form ends with the answers it was given, changed only in its own fields, going on

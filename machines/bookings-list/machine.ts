@@ -1,6 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
-import { ApiError } from '../../openapi/client'
+import { logCallError } from '../calls/booking'
+import { expiredOn401In, expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
+import { sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 export type Booking = components['schemas']['Booking']
@@ -38,24 +41,15 @@ export const bookingsListMachine = onFirstUse(() =>
         | { type: 'past.show' }
         | { type: 'past.hide' }
         | { type: 'past.retry' },
-      tags: {} as 'busy' | 'error' | 'pastBusy' | 'pastError',
+      tags: {} as 'busy' | 'error' | 'expired' | 'pastBusy' | 'pastError',
     },
     actors: {
-      loadBookings: fromPromise<LoadedBookings, { email: string | null }>(async () => {
-        throw new Error('loadBookings is not provided')
-      }),
-      loadPastBookings: fromPromise<PastBooking[], { email: string }>(async () => {
-        throw new Error('loadPastBookings is not provided')
-      }),
+      loadBookings: callStub<LoadedBookings, { email: string | null }>('loadBookings'),
+      loadPastBookings: callStub<PastBooking[], { email: string }>('loadPastBookings'),
     },
-    actions: {
-      /** Hands a 401 to the app's session-expiry flow ('Login session has expired', then /login). */
-      notifySessionExpired: () => {},
-      logError: (_, _params: { error: unknown }) => {},
-    },
+    actions: loadCallActions,
     guards: {
-      isSessionExpired: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 401,
+      ...sessionGuards,
       hasLoadedPast: ({ context }) => context.past !== null,
     },
   }).createMachine({
@@ -76,21 +70,10 @@ export const bookingsListMachine = onFirstUse(() =>
               bookings: ({ event }) => event.output.bookings,
             }),
           },
-          onError: [
-            {
-              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-              target: 'sessionExpired',
-              actions: 'notifySessionExpired',
-            },
-            {
-              target: 'failed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
-          ],
+          onError: expiredOrFailed,
         },
       },
-      failed: { tags: ['error'], on: { 'bookings.retry': 'loading' } },
-      sessionExpired: { tags: ['error'] },
+      ...loadEndings('bookings.retry'),
       ready: {
         initial: 'pastHidden',
         on: {
@@ -120,18 +103,8 @@ export const bookingsListMachine = onFirstUse(() =>
                 actions: assign({ past: ({ event }) => event.output }),
               },
               onError: [
-                {
-                  guard: {
-                    type: 'isSessionExpired',
-                    params: ({ event }) => ({ error: event.error }),
-                  },
-                  target: '#bookingsList.sessionExpired',
-                  actions: 'notifySessionExpired',
-                },
-                {
-                  target: 'pastFailed',
-                  actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-                },
+                expiredOn401In('bookingsList'),
+                { target: 'pastFailed', actions: logCallError },
               ],
             },
           },

@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { connectionLost, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import type { Booking, PastBooking } from './machine'
 import { bookingsListMachine } from './machine'
@@ -42,14 +43,11 @@ export const bookingsListModel = defineModel({
       { output: { email: 'ada@example.com', bookings: [] } },
     ],
     'xstate.error.actor.loadBookings': [
-      { error: new ApiError(401, 'Login session has expired') },
+      sessionEnded,
       { error: new ApiError(500, 'Something went wrong on our side.') },
     ],
     'xstate.done.actor.loadPastBookings': [{ output: [past] }],
-    'xstate.error.actor.loadPastBookings': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    'xstate.error.actor.loadPastBookings': [sessionEnded, connectionLost],
     'booking.toggle': [{ id: upcoming.id }, { id: past.id }],
   },
 })

@@ -1,5 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
+import { logCallError } from '../calls/booking'
+import { failedOnError, failedUntil, loadCallActions } from '../calls/member'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 type Event = components['schemas']['Event']
@@ -19,12 +22,10 @@ export const calendarMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error',
     },
     actors: {
-      loadEvents: fromPromise<Event[]>(async () => {
-        throw new Error('loadEvents is not provided')
-      }),
+      loadEvents: callStub<Event[]>('loadEvents'),
     },
     actions: {
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: {
       hasEvents: ({ context }) => (context.events?.length ?? 0) > 0,
@@ -48,10 +49,7 @@ export const calendarMachine = onFirstUse(() =>
           id: 'loadEvents',
           src: 'loadEvents',
           onDone: { target: 'starting', actions: assign({ events: ({ event }) => event.output }) },
-          onError: {
-            target: 'failed',
-            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          },
+          onError: failedOnError,
         },
       },
       listed: { on: { 'events.refresh': 'refreshing' } },
@@ -62,13 +60,10 @@ export const calendarMachine = onFirstUse(() =>
           id: 'loadEvents',
           src: 'loadEvents',
           onDone: { target: 'starting', actions: assign({ events: ({ event }) => event.output }) },
-          onError: {
-            target: 'starting',
-            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          },
+          onError: { target: 'starting', actions: logCallError },
         },
       },
-      failed: { tags: ['error'], on: { 'events.retry': 'loading' } },
+      failed: failedUntil('events.retry'),
     },
   }),
 )

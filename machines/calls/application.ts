@@ -7,8 +7,9 @@ import type {
 import { type Applicant, receivedPath } from '../rules/application'
 
 // What the application flows share about sending: the message of a failed send, and pieces of
-// the send's invoke and of the draft. The pieces name the flow's own stubs (`navigateToReceived`,
-// `saveDraft`), so each flow still declares them in its setup().
+// the send's invoke, of the forms' steps and of the draft. The pieces name the flow's own actions
+// and guards (`keepAnswers`, `isFormLeftBack`, `navigateToReceived`), so each flow still declares
+// them in its setup().
 
 /**
  * A short, specific message for a failed application call: the server's own words for a refusal
@@ -73,6 +74,18 @@ export const formError = ({ context, event }: FormDone & { context: FormHolder }
 
 /** The person went back a step from the form (Previous), not on. */
 export const isFormLeftBack = (args: FormDone) => outputOf(args)?.went === 'back'
+
+/** A state that asks `form`: Previous goes `back`, Next (or Submit) `on`; either keeps the answers. */
+export const formStep = (form: ApplicantFormSettings, back: string, on: string) =>
+  ({
+    invoke: {
+      ...applicantFormInvoke(form),
+      onDone: [
+        { guard: 'isFormLeftBack', target: back, actions: 'keepAnswers' },
+        { target: on, actions: 'keepAnswers' },
+      ],
+    },
+  }) as const
 
 /** Sent: on the way to the 'All done' page, with the e-mail to check. */
 export const sentToReceived = {

@@ -5,6 +5,27 @@ import { checkoutMachine } from './machine'
 
 const origin = 'https://sixteen.example'
 
+/** Ada's wallet (₦100,000) and her community's (₦50,000), as GET /wallets answers them. */
+const adaWallet = { id: '00000000-0000-4000-8000-00000000a001', Balance: 10_000_000 }
+const collectiveWallet = { id: '00000000-0000-4000-8000-00000000c001', Balance: 5_000_000 }
+
+/**
+ * The read of the wallets as a paying flow's panel opens, for the flows' models: her own wallet
+ * and her community's, both able to pay; her own only, funded; her own only with ₦1,000 left
+ * (less than any booking); a 401 (the session is over); the network down (a retry).
+ */
+export const walletReadEvents = {
+  'xstate.done.actor.loadWallets': [
+    { output: { userWallet: adaWallet, communityWallets: [collectiveWallet] } },
+    { output: { userWallet: adaWallet, communityWallets: [] } },
+    { output: { userWallet: { ...adaWallet, Balance: 100_000 }, communityWallets: [] } },
+  ],
+  'xstate.error.actor.loadWallets': [
+    { error: new ApiError(401, 'Login session has expired') },
+    { error: new TypeError('Failed to fetch') },
+  ],
+}
+
 /** A paid ticket of Ada's, as every booking flow hands it over (the flows' own tests check them). */
 const booking = {
   Email: 'ada@example.com',

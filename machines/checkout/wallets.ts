@@ -1,5 +1,13 @@
 import { fromPromise } from 'xstate'
-import { errorParams, logCallError, type WalletKind } from '../calls/booking'
+import type { components } from '../../openapi/client'
+import {
+  type BookingPayment,
+  errorParams,
+  logCallError,
+  type WalletDebitRequest,
+  type WalletKind,
+} from '../calls/booking'
+import { sessionGuards } from '../calls/session'
 import { formatMinor } from '../rules/money'
 import {
   balanceText,
@@ -10,6 +18,7 @@ import {
   type WalletChoice,
   walletChoices,
 } from '../rules/wallets'
+import { type CheckoutInput, checkoutGuards, checkoutMachine, type PaymentMethod } from './machine'
 
 // The wallets of the paying flows (the event panel, co-working, the print studio and their
 // 'Book again' panels): read with GET /wallets each time the panel opens, so a person who has just
@@ -68,8 +77,7 @@ export function walletCanPay(
 }
 
 /** The wallet being paid from: its id (empty when there is none: the guard let nothing through). */
-export const walletIdOf = (wallets: BookingWallets, kind: WalletKind): string =>
-  wallets[kind]?.id ?? ''
+const walletIdOf = (wallets: BookingWallets, kind: WalletKind): string => wallets[kind]?.id ?? ''
 
 /** The stub of the read every paying flow declares; `walletsReader` is the real one. */
 export const loadWalletsStub = fromPromise<LoadedWallets | null, { signedIn: boolean }>(
@@ -78,6 +86,86 @@ export const loadWalletsStub = fromPromise<LoadedWallets | null, { signedIn: boo
   },
 )
 
+/** A paying flow's context: its wallets among the rest. */
+interface WithWallets {
+  wallets: BookingWallets
+}
+
+/**
+ * What every paying flow's setup() spreads in: the checkout it invokes and the read of the
+ * wallets (stubs the page provides), the actions and guards those name, and `hasWalletsFailed`
+ * ('wallets.retry'). The flow still declares its own `logError` and `setWallets` (an assign
+ * typed by its own context and events).
+ */
+export const payingActors = { checkout: checkoutMachine, loadWallets: loadWalletsStub }
+
+export const payingActions = {
+  /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
+  rememberWallets: (_: object, _params: WalletIds) => {},
+}
+
+export const payingGuards = {
+  ...sessionGuards,
+  ...checkoutGuards,
+  hasWalletsFailed: ({ context }: { context: WithWallets }) => context.wallets.status === 'failed',
+}
+
+/**
+ * The state in which a flow's panel is open: a signed-in person's wallets are read afresh each
+ * time it opens (a read still under way is dropped when it closes). Spread into the state.
+ */
+export function walletsWhileOpen<TContext extends WithWallets>(options: {
+  signedIn: (context: TContext) => boolean
+  expired: string
+}) {
+  return {
+    entry: {
+      type: 'setWallets',
+      params: ({ context }: { context: TContext }) => ({
+        wallets: walletsOpened(options.signedIn(context)),
+      }),
+    },
+    exit: {
+      type: 'setWallets',
+      params: ({ context }: { context: TContext }) => ({ wallets: walletsClosed(context.wallets) }),
+    },
+    invoke: walletsInvoke(options),
+  } as const
+}
+
+/** 'wallets.retry' where the read failed: the open state (`open`, its id) is entered again. */
+export const walletsRetry = (open: string) =>
+  ({ guard: 'hasWalletsFailed', target: open, reenter: true }) as const
+
+/**
+ * What a flow hands the checkout: the debit of the wallet it pays from (`paying`), its booking
+ * marked paid by that wallet; else the card payment.
+ */
+export function checkoutInput(
+  paying: PaymentMethod | null,
+  order: {
+    wallets: BookingWallets
+    /** The price in kobo, and what the ledger calls the debit. */
+    debitAmount: number
+    narration: string
+    booking: (paidWith: 'wallet' | 'community-wallet') => components['schemas']['BookingInput']
+    payment: () => BookingPayment
+  },
+): CheckoutInput {
+  if (paying === 'personal' || paying === 'community') {
+    const debit: WalletDebitRequest = {
+      walletId: walletIdOf(order.wallets, paying),
+      body: {
+        debitAmount: order.debitAmount,
+        narration: order.narration,
+        booking: order.booking(paying === 'community' ? 'community-wallet' : 'wallet'),
+      },
+    }
+    return { method: paying, debit }
+  }
+  return { method: 'card', payment: order.payment() }
+}
+
 /**
  * The read of the wallets, invoked by the state in which a flow's panel is open. A guest's answers
  * null without a call. The answer is kept (`setWallets`) and its ids stored (`rememberWallets`);
@@ -85,7 +173,7 @@ export const loadWalletsStub = fromPromise<LoadedWallets | null, { signedIn: boo
  * the app says so, as for a payment's 401); any other failure offers a retry.
  * The flow declares `setWallets`, `rememberWallets`, `logError` and `isSessionExpired`.
  */
-export function walletsInvoke<TContext>(options: {
+function walletsInvoke<TContext>(options: {
   signedIn: (context: TContext) => boolean
   expired: string
 }) {

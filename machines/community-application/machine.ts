@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { type ApplicantFormSettings, applicantFormMachine } from '../applicant-form/machine'
 import {
@@ -7,7 +7,10 @@ import {
   formError,
   isFormLeftBack,
   sendFailure,
+  sendingStubs,
 } from '../calls/application'
+import { errorParams, logCallError } from '../calls/booking'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import { communityProblem } from '../rules/applicant'
 import {
@@ -107,20 +110,15 @@ export const communityApplicationMachine = onFirstUse(() =>
     },
     actors: {
       applicantForm: applicantFormMachine,
-      createCommunity: fromPromise<void, CommunityCreate>(async () => {
-        throw new Error('createCommunity is not provided')
-      }),
+      createCommunity: callStub<void, CommunityCreate>('createCommunity'),
     },
     actions: {
       /** The Personal Info form ended: its answers (and the message, cleared by a change). */
       keepAnswers: assign({ applicant: formAnswers, error: formError }),
+      ...sendingStubs,
       /** Keeps the answers in the browser (the view's storage); the draft outlives a reload. */
       saveDraft: (_, _params: CommunityDraft) => {},
-      /** Forgets the kept answers: the community is created. */
-      clearDraft: () => {},
-      navigateToReceived: (_, _params: { path: string }) => {},
       navigateToLogin: (_, _params: { email: string }) => {},
-      logError: (_, _params: { error: unknown }) => {},
     },
     guards: {
       isCommunityField: ({ event }) =>
@@ -207,23 +205,17 @@ export const communityApplicationMachine = onFirstUse(() =>
           },
           onError: [
             {
-              guard: { type: 'isAccountExisting', params: ({ event }) => ({ error: event.error }) },
+              guard: { type: 'isAccountExisting', params: errorParams },
               target: 'accountExists',
             },
             {
               guard: 'isSignedIn',
               target: '#communityApplication.editing.community',
-              actions: [
-                assign({ error: sendFailure }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              ],
+              actions: [assign({ error: sendFailure }), logCallError],
             },
             {
               target: '#communityApplication.editing.personal',
-              actions: [
-                assign({ error: sendFailure }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              ],
+              actions: [assign({ error: sendFailure }), logCallError],
             },
           ],
         },

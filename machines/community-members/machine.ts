@@ -1,5 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
+import { logCallError } from '../calls/booking'
+import { expiredOn401In, expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
+import { sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import { canRemove, hasRoom, isListed } from '../rules/community-members'
 import { isValidEmail } from '../rules/email'
@@ -58,23 +62,14 @@ export const communityMembersMachine = onFirstUse(() =>
         | { type: 'member.removeAsked'; email: string }
         | { type: 'member.removeConfirmed' }
         | { type: 'member.removeCancelled' },
-      tags: {} as 'busy' | 'error',
+      tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
-      loadCommunity: fromPromise<CommunityLoaded>(async () => {
-        throw new Error('loadCommunity is not provided')
-      }),
-      inviteMember: fromPromise<void, MemberChange>(async () => {
-        throw new Error('inviteMember is not provided')
-      }),
-      removeMember: fromPromise<void, MemberChange>(async () => {
-        throw new Error('removeMember is not provided')
-      }),
+      loadCommunity: callStub<CommunityLoaded>('loadCommunity'),
+      inviteMember: callStub<void, MemberChange>('inviteMember'),
+      removeMember: callStub<void, MemberChange>('removeMember'),
     },
-    actions: {
-      notifySessionExpired: () => {},
-      logError: (_, _params: { error: unknown }) => {},
-    },
+    actions: loadCallActions,
     guards: {
       hasCommunity: (_, params: { community: CommunityLoaded }) => params.community !== null,
       hasRoom: ({ context }) =>
@@ -89,8 +84,7 @@ export const communityMembersMachine = onFirstUse(() =>
         context.community !== null &&
         isCreator(context.community, context.viewer) &&
         canRemove(context.community, params.email),
-      isSessionExpired: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 401,
+      ...sessionGuards,
     },
     delays: { reloadDelay: RELOAD_AFTER_MS },
   }).createMachine({
@@ -117,22 +111,11 @@ export const communityMembersMachine = onFirstUse(() =>
             },
             { target: 'none' },
           ],
-          onError: [
-            {
-              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-              target: 'sessionExpired',
-              actions: 'notifySessionExpired',
-            },
-            {
-              target: 'failed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
-          ],
+          onError: expiredOrFailed,
         },
       },
       none: {},
-      failed: { tags: ['error'], on: { 'community.retry': 'loading' } },
-      sessionExpired: { tags: ['error'] },
+      ...loadEndings('community.retry'),
       ready: {
         initial: 'idle',
         states: {
@@ -170,18 +153,11 @@ export const communityMembersMachine = onFirstUse(() =>
               }),
               onDone: { target: '#communityMembers.added' },
               onError: [
-                {
-                  guard: {
-                    type: 'isSessionExpired',
-                    params: ({ event }) => ({ error: event.error }),
-                  },
-                  target: '#communityMembers.sessionExpired',
-                  actions: 'notifySessionExpired',
-                },
+                expiredOn401In('communityMembers'),
                 {
                   target: 'adding',
                   actions: [
-                    { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                    logCallError,
                     assign({ error: ({ event }) => failureMessage('add', event.error) }),
                   ],
                 },
@@ -205,18 +181,11 @@ export const communityMembersMachine = onFirstUse(() =>
               }),
               onDone: { target: '#communityMembers.removed' },
               onError: [
-                {
-                  guard: {
-                    type: 'isSessionExpired',
-                    params: ({ event }) => ({ error: event.error }),
-                  },
-                  target: '#communityMembers.sessionExpired',
-                  actions: 'notifySessionExpired',
-                },
+                expiredOn401In('communityMembers'),
                 {
                   target: 'idle',
                   actions: [
-                    { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                    logCallError,
                     assign({
                       target: null,
                       error: ({ event }) => failureMessage('remove', event.error),

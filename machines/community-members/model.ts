@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { connectionLost, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type Community, communityMembersMachine } from './machine'
 
@@ -25,10 +26,7 @@ export const communityMembersModel = defineModel({
   },
   events: {
     'xstate.done.actor.loadCommunity': [{ output: community }, { output: full }, { output: null }],
-    'xstate.error.actor.loadCommunity': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    'xstate.error.actor.loadCommunity': [sessionEnded, connectionLost],
     'member.emailChanged': [
       { email: 'new@example.com' },
       { email: 'not-an-email' },
@@ -36,12 +34,9 @@ export const communityMembersModel = defineModel({
     ],
     'member.removeAsked': [{ email: 'bisi@example.com' }, { email: 'zainab@example.com' }],
     'xstate.error.actor.inviteMember': [
-      { error: new ApiError(401, 'Login session has expired') },
+      sessionEnded,
       { error: new ApiError(409, 'The community is full.') },
     ],
-    'xstate.error.actor.removeMember': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    'xstate.error.actor.removeMember': [sessionEnded, connectionLost],
   },
 })

@@ -1,5 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
+import { logCallError } from '../calls/booking'
+import { expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
+import { expiredOn401, sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import type { MemberProfile } from '../profile/machine'
 import { COMMUNITY_SIZES, isActiveStatus } from '../rules/membership'
@@ -25,21 +29,16 @@ export const communitySizeMachine = onFirstUse(() =>
         | { type: 'size.cancelled' }
         | { type: 'size.closed' }
         | { type: 'community.retry' },
-      tags: {} as 'busy' | 'error' | 'saving',
+      tags: {} as 'busy' | 'error' | 'expired' | 'saving',
     },
     actors: {
-      loadCommunity: fromPromise<MemberProfile>(async () => {
-        throw new Error('loadCommunity is not provided')
-      }),
-      saveSize: fromPromise<unknown, { communityId: string; numberOfMembers: number }>(async () => {
-        throw new Error('saveSize is not provided')
-      }),
+      loadCommunity: callStub<MemberProfile>('loadCommunity'),
+      saveSize: callStub<unknown, { communityId: string; numberOfMembers: number }>('saveSize'),
     },
     actions: {
       navigateToPayment: (_, _params: { size: number | null }) => {},
       navigateToMenu: () => {},
-      notifySessionExpired: () => {},
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: {
       // Nothing to size: the community is Active already (its size waits for the renewal), or
@@ -54,8 +53,7 @@ export const communitySizeMachine = onFirstUse(() =>
       hasCommunity: (_, params: { profile: MemberProfile }) => params.profile.community !== null,
       isOfferedSize: (_, params: { size: number }) => COMMUNITY_SIZES.includes(params.size),
       hasSize: ({ context }) => context.size !== null,
-      isSessionExpired: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 401,
+      ...sessionGuards,
     },
   }).createMachine({
     id: 'communitySize',
@@ -80,21 +78,10 @@ export const communitySizeMachine = onFirstUse(() =>
             },
             { target: 'noCommunity', actions: assign({ profile: ({ event }) => event.output }) },
           ],
-          onError: [
-            {
-              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-              target: 'sessionExpired',
-              actions: 'notifySessionExpired',
-            },
-            {
-              target: 'failed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
-          ],
+          onError: expiredOrFailed,
         },
       },
-      failed: { tags: ['error'], on: { 'community.retry': 'loading' } },
-      sessionExpired: { tags: ['error'] },
+      ...loadEndings('community.retry'),
       /** Not the creator of a community: nothing to size here. */
       noCommunity: {},
       choosing: {
@@ -123,11 +110,7 @@ export const communitySizeMachine = onFirstUse(() =>
             },
           },
           onError: [
-            {
-              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-              target: 'sessionExpired',
-              actions: 'notifySessionExpired',
-            },
+            expiredOn401,
             {
               target: 'choosing',
               actions: [
@@ -137,7 +120,7 @@ export const communitySizeMachine = onFirstUse(() =>
                       ? event.error.message
                       : 'We could not reach the server. Please try again.',
                 }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                logCallError,
               ],
             },
           ],

@@ -1,5 +1,5 @@
 import { ApiError } from '../../openapi/client'
-import { sampleAccount, sampleCommunity } from '../fixtures'
+import { connectionLost, sampleAccount, sampleCommunity, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { communitySizeMachine } from './machine'
 
@@ -17,13 +17,10 @@ export const communitySizeModel = defineModel({
       { output: { account: creator, community: sampleCommunity('Active') } },
       { output: { account: creator, community: null } },
     ],
-    'xstate.error.actor.loadCommunity': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    'xstate.error.actor.loadCommunity': [sessionEnded, connectionLost],
     'size.chosen': [{ size: 6 }, { size: 12 }],
     'xstate.error.actor.saveSize': [
-      { error: new ApiError(401, 'Login session has expired') },
+      sessionEnded,
       { error: new ApiError(409, 'The community already has more members than that.') },
     ],
   },

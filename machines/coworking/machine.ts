@@ -1,24 +1,19 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { type BookingPayment, errorParams, logCallError, type WalletKind } from '../calls/booking'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import {
-  type CheckoutInput,
-  checkoutGuards,
-  checkoutMachine,
-  checkoutOutcomes,
-} from '../checkout/machine'
+import { expiredOn401 } from '../calls/session'
+import { type CheckoutInput, checkoutOutcomes } from '../checkout/machine'
 import {
   type BookingWallets,
-  loadWalletsStub,
+  checkoutInput,
   noWallets,
-  type WalletIds,
+  payingActions,
+  payingActors,
+  payingGuards,
   walletCanPay,
-  walletIdOf,
   walletOptions,
-  walletsClosed,
-  walletsInvoke,
-  walletsOpened,
+  walletsRetry,
+  walletsWhileOpen,
 } from '../checkout/wallets'
 import { onFirstUse } from '../on-first-use'
 import {
@@ -158,23 +153,14 @@ function paymentOf(context: CoworkingContext): BookingPayment {
 }
 
 /** What the checkout is handed: the card payment, or the chosen wallet's debit. */
-export function checkoutOf(context: CoworkingContext): CheckoutInput {
-  const wallet = context.payingWith
-  if (wallet === 'personal' || wallet === 'community') {
-    return {
-      method: wallet,
-      debit: {
-        walletId: walletIdOf(context.wallets, wallet),
-        body: {
-          debitAmount: priceOf(context),
-          narration: COWORKING_EVENT,
-          booking: bookingOf(context, wallet === 'community' ? 'community-wallet' : 'wallet'),
-        },
-      },
-    }
-  }
-  return { method: 'card', payment: paymentOf(context) }
-}
+export const checkoutOf = (context: CoworkingContext): CheckoutInput =>
+  checkoutInput(context.payingWith, {
+    wallets: context.wallets,
+    debitAmount: priceOf(context),
+    narration: COWORKING_EVENT,
+    booking: (paidWith) => bookingOf(context, paidWith),
+    payment: () => paymentOf(context),
+  })
 
 /** The panel's words for a failed call (the server's own where it gave one). */
 export const failure = (error: unknown) =>
@@ -211,14 +197,12 @@ export const coworkingMachine = onFirstUse(() =>
       reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async () => {
         throw new Error('reserveSpot is not provided')
       }),
-      checkout: checkoutMachine,
-      loadWallets: loadWalletsStub,
+      ...payingActors,
     },
     actions: {
-      clearError: assign({ error: null }),
+      ...payingActions,
       setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
-      /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
-      rememberWallets: (_, _params: WalletIds) => {},
+      clearError: assign({ error: null }),
       showFailure: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
       rememberGuest: (
         _,
@@ -254,9 +238,7 @@ export const coworkingMachine = onFirstUse(() =>
         blockersOf(context).length === 0 &&
         !isFreeChoice(context) &&
         walletCanPay(context.wallets, params.wallet, priceOf(context)),
-      hasWalletsFailed: ({ context }) => context.wallets.status === 'failed',
-      ...sessionGuards,
-      ...checkoutGuards,
+      ...payingGuards,
     },
   }).createMachine({
     id: 'coworking',
@@ -315,16 +297,7 @@ export const coworkingMachine = onFirstUse(() =>
       closed: { on: { 'panel.opened': 'open' } },
       open: {
         initial: 'editing',
-        // A signed-in person's wallets are read afresh each time the panel opens.
-        entry: {
-          type: 'setWallets',
-          params: ({ context }) => ({ wallets: walletsOpened(context.signedIn) }),
-        },
-        exit: {
-          type: 'setWallets',
-          params: ({ context }) => ({ wallets: walletsClosed(context.wallets) }),
-        },
-        invoke: walletsInvoke<CoworkingContext>({
+        ...walletsWhileOpen<CoworkingContext>({
           signedIn: (context) => context.signedIn,
           expired: '.sessionExpired',
         }),
@@ -332,11 +305,7 @@ export const coworkingMachine = onFirstUse(() =>
           editing: {
             on: {
               'panel.closed': '#coworking.closed',
-              'wallets.retry': {
-                guard: 'hasWalletsFailed',
-                target: '#coworking.open',
-                reenter: true,
-              },
+              'wallets.retry': walletsRetry('#coworking.open'),
               'day.selected': {
                 guard: { type: 'canChooseDay', params: ({ event }) => ({ day: event.day }) },
                 actions: assign({ day: ({ event }) => event.day, error: null }),

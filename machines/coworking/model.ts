@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { walletReadEvents } from '../checkout/model'
 import { walletsAnswerFirst } from '../checkout/wallets'
 import { defineModel } from '../flow-model'
 import { type CoworkingInput, type CoworkingOptions, coworkingMachine } from './machine'
@@ -11,10 +12,6 @@ const options: CoworkingOptions = {
   ],
   days: ['2026-11-24', '2026-11-25'],
 }
-
-/** Ada's wallet (₦100,000) and her community's (₦50,000), as GET /wallets answers them. */
-const adaWallet = { id: '00000000-0000-4000-8000-00000000a001', Balance: 10_000_000 }
-const collectiveWallet = { id: '00000000-0000-4000-8000-00000000c001', Balance: 5_000_000 }
 
 // Finite payloads and a small guest cap keep the walk short: the member walks the counter and
 // the visitors' names (two guests: her paid booking); the guest walks details and 'Remember me'.
@@ -63,18 +60,7 @@ export const coworkingModel = defineModel({
       { index: 1, name: 'Ngozi' },
     ],
     'pay.wallet': [{ wallet: 'personal' }, { wallet: 'community' }],
-    'xstate.done.actor.loadWallets': [
-      // Her own wallet and her community's, both able to pay.
-      { output: { userWallet: adaWallet, communityWallets: [collectiveWallet] } },
-      // Her own wallet only (no community's), funded.
-      { output: { userWallet: adaWallet, communityWallets: [] } },
-      // Her own wallet only, ₦1,000 left: less than a paying guest.
-      { output: { userWallet: { ...adaWallet, Balance: 100_000 }, communityWallets: [] } },
-    ],
-    'xstate.error.actor.loadWallets': [
-      { error: expired },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    ...walletReadEvents,
     'xstate.done.actor.reserveSpot': [{ output: {} }],
     'xstate.error.actor.reserveSpot': [{ error: expired }, { error: soldOut }],
     // How the checkout ended (its own model walks the card and the wallets): paid from a wallet,

@@ -1,6 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
 import { ApiError } from '../../openapi/client'
+import { errorParams, logCallError } from '../calls/booking'
+import { failedOnError, failedUntil, loadCallActions } from '../calls/member'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 type Event = components['schemas']['Event']
@@ -21,13 +24,11 @@ export const eventDetailMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error',
     },
     actors: {
-      loadEvent: fromPromise<Event, { id: string }>(async () => {
-        throw new Error('loadEvent is not provided')
-      }),
+      loadEvent: callStub<Event, { id: string }>('loadEvent'),
     },
     actions: {
       shareEvent: (_, _params: { event: Event }) => {},
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: {
       hasEvent: ({ context }) => context.event !== null,
@@ -51,13 +52,10 @@ export const eventDetailMachine = onFirstUse(() =>
           onDone: { target: 'shown', actions: assign({ event: ({ event }) => event.output }) },
           onError: [
             {
-              guard: { type: 'isNotFound', params: ({ event }) => ({ error: event.error }) },
+              guard: { type: 'isNotFound', params: errorParams },
               target: 'notFound',
             },
-            {
-              target: 'failed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
+            failedOnError,
           ],
         },
       },
@@ -87,14 +85,11 @@ export const eventDetailMachine = onFirstUse(() =>
           src: 'loadEvent',
           input: ({ context }) => ({ id: context.id }),
           onDone: { target: 'shown', actions: assign({ event: ({ event }) => event.output }) },
-          onError: {
-            target: 'shown',
-            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          },
+          onError: { target: 'shown', actions: logCallError },
         },
       },
       notFound: { tags: ['error'] },
-      failed: { tags: ['error'], on: { 'event.retry': 'loading' } },
+      failed: failedUntil('event.retry'),
     },
   }),
 )

@@ -1,5 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
+import { errorParams } from '../calls/booking'
+import { failedOnError, loadCallActions } from '../calls/member'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 export type InviteFields = components['schemas']['InviteFields']
@@ -33,11 +36,9 @@ export const inviteMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error',
     },
     actors: {
-      getInvite: fromPromise<InviteFields, { code: string }>(async () => {
-        throw new Error('getInvite is not provided')
-      }),
+      getInvite: callStub<InviteFields, { code: string }>('getInvite'),
     },
-    actions: { logError: (_, _params: { error: unknown }) => {} },
+    actions: loadCallActions,
     guards: {
       hasCode: ({ context }) => /^[A-Za-z0-9_-]{3,64}$/.test(context.code),
       isPending: (_, params: { invite: InviteFields }) => params.invite.Status === 'Pending',
@@ -67,13 +68,10 @@ export const inviteMachine = onFirstUse(() =>
           ],
           onError: [
             {
-              guard: { type: 'isUnknown', params: ({ event }) => ({ error: event.error }) },
+              guard: { type: 'isUnknown', params: errorParams },
               target: 'invalid',
             },
-            {
-              target: 'failed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
+            failedOnError,
           ],
         },
       },

@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { connectionLost } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { inviteMachine } from './machine'
 
@@ -17,7 +18,7 @@ export const inviteModel = defineModel({
     ],
     'xstate.error.actor.getInvite': [
       { error: new ApiError(404, 'No invite has this code.') },
-      { error: new TypeError('Failed to fetch') },
+      connectionLost,
     ],
   },
 })

@@ -1,5 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
+import { errorParams, logCallError } from '../calls/booking'
+import { loadCallActions } from '../calls/member'
+import { sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 export interface JoinInput {
@@ -39,22 +43,19 @@ export const joinMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error',
     },
     actors: {
-      joinCommunity: fromPromise<JoinOutcome, { communityId: string }>(async () => {
-        throw new Error('joinCommunity is not provided')
-      }),
+      joinCommunity: callStub<JoinOutcome, { communityId: string }>('joinCommunity'),
     },
     actions: {
       navigateToMenu: () => {},
       /** To /login with the invited e-mail, to come back signed in. */
       navigateToLogin: (_, _params: { email: string }) => {},
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: {
       hasCommunity: ({ context }) => context.communityId.trim() !== '',
       isSignedIn: ({ context }) => context.signedIn,
       isJoined: (_, params: { outcome: JoinOutcome }) => params.outcome.status === 'success',
-      isUnauthorized: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 401,
+      ...sessionGuards,
       isRefused: (_, params: { error: unknown }) =>
         params.error instanceof ApiError && params.error.status < 500,
     },
@@ -88,25 +89,13 @@ export const joinMachine = onFirstUse(() =>
             { target: 'error', actions: assign({ error: INVALID_INVITE }) },
           ],
           onError: [
+            { guard: { type: 'isSessionExpired', params: errorParams }, target: 'needsLogin' },
             {
-              guard: { type: 'isUnauthorized', params: ({ event }) => ({ error: event.error }) },
-              target: 'needsLogin',
-            },
-            {
-              guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+              guard: { type: 'isRefused', params: errorParams },
               target: 'error',
-              actions: [
-                assign({ error: INVALID_INVITE }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              ],
+              actions: [assign({ error: INVALID_INVITE }), logCallError],
             },
-            {
-              target: 'error',
-              actions: [
-                assign({ error: JOIN_FAILED }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              ],
-            },
+            { target: 'error', actions: [assign({ error: JOIN_FAILED }), logCallError] },
           ],
         },
       },

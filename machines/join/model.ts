@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { connectionLost, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type JoinInput, joinMachine } from './machine'
 
@@ -25,9 +26,9 @@ export const joinModel = defineModel({
       { output: { status: 'error' } },
     ],
     'xstate.error.actor.joinCommunity': [
-      { error: new ApiError(401, 'Login session has expired') },
+      sessionEnded,
       { error: new ApiError(403, 'This invite is for another e-mail address.') },
-      { error: new TypeError('Failed to fetch') },
+      connectionLost,
     ],
   },
 })

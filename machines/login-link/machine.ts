@@ -1,5 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
+import { logCallError } from '../calls/booking'
+import { loadCallActions } from '../calls/member'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import { isValidEmail } from '../rules/email'
 
@@ -40,13 +43,11 @@ export const loginLinkMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error',
     },
     actors: {
-      requestLoginLink: fromPromise<void, { email: string }>(async () => {
-        throw new Error('requestLoginLink is not provided')
-      }),
+      requestLoginLink: callStub<void, { email: string }>('requestLoginLink'),
     },
     actions: {
       navigateToSent: (_, _params: { email: string }) => {},
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: {
       hasValidEmail: ({ context }) => isValidEmail(context.email.trim()),
@@ -91,7 +92,7 @@ export const loginLinkMachine = onFirstUse(() =>
             target: 'editing',
             actions: [
               assign({ error: ({ event }) => loginLinkFailure(event.error) }),
-              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              logCallError,
             ],
           },
         },

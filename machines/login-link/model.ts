@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { connectionLost } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type LoginLinkInput, loginLinkMachine } from './machine'
 
@@ -17,7 +18,7 @@ export const loginLinkModel = defineModel({
     'xstate.done.actor.requestLoginLink': [{ output: undefined }],
     'xstate.error.actor.requestLoginLink': [
       { error: new ApiError(404, 'No account has this e-mail address.') },
-      { error: new TypeError('Failed to fetch') },
+      connectionLost,
     ],
   },
 })

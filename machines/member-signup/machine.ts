@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
 import { type ApplicantFormSettings, applicantFormMachine } from '../applicant-form/machine'
 import {
@@ -10,6 +10,7 @@ import {
   sentToReceived,
 } from '../calls/application'
 import { logCallError } from '../calls/booking'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import {
   type Applicant,
@@ -65,12 +66,10 @@ export const memberSignupMachine = onFirstUse(() =>
     },
     actors: {
       applicantForm: applicantFormMachine,
-      signupAsCommunityMember: fromPromise<void, MemberSignupRequest>(async () => {
-        throw new Error('signupAsCommunityMember is not provided')
-      }),
+      signupAsCommunityMember: callStub<void, MemberSignupRequest>('signupAsCommunityMember'),
     },
     actions: {
-      /** The form ended: its answers are the profile to send. */
+      /** The form ended: its answers (and the message, cleared by a change) are kept. */
       keepAnswers: assign({ applicant: formAnswers, error: formError }),
       ...sendingStubs,
     },

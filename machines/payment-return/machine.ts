@@ -1,5 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
+import { errorParams, logCallError } from '../calls/booking'
+import { failedOnError, loadCallActions } from '../calls/member'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 /** What the provider says about a payment; 'refunded' when it landed on a sold-out place. */
@@ -38,14 +41,12 @@ export const paymentReturnMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error',
     },
     actors: {
-      verifyPayment: fromPromise<PaymentOutcome, { reference: string }>(async () => {
-        throw new Error('verifyPayment is not provided')
-      }),
+      verifyPayment: callStub<PaymentOutcome, { reference: string }>('verifyPayment'),
     },
     actions: {
       /** Takes the reference out of the address, so a reload does not settle the payment again. */
       clearReference: () => {},
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: {
       hasReference: ({ context }) => context.reference !== null && context.reference !== '',
@@ -96,15 +97,12 @@ export const paymentReturnMachine = onFirstUse(() =>
             {
               guard: {
                 type: 'isUnknownReference',
-                params: ({ event }) => ({ error: event.error }),
+                params: errorParams,
               },
               target: 'unknown',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              actions: logCallError,
             },
-            {
-              target: 'failed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
+            failedOnError,
           ],
         },
       },

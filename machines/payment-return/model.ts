@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { connectionLost } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type PaymentOutcome, paymentReturnMachine } from './machine'
 
@@ -26,7 +27,7 @@ export const paymentReturnModel = defineModel({
       { error: new ApiError(404, 'No payment has this reference.') },
       { error: new ApiError(400, 'reference must match pattern "^[A-Za-z0-9_.=-]+$".') },
       { error: new ApiError(501, 'Not implemented') },
-      { error: new TypeError('Failed to fetch') },
+      connectionLost,
     ],
   },
 })

@@ -1,6 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
-import { expiredOrFailed, loadCallActions, loadCallGuards } from '../calls/member'
+import { expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
+import { sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 export type Payment = components['schemas']['Payment']
@@ -17,15 +19,13 @@ export const paymentsListMachine = onFirstUse(() =>
       input: {} as PaymentsListInput,
       context: {} as { userId: string; payments: Payment[] },
       events: {} as { type: 'payments.retry' },
-      tags: {} as 'busy' | 'error',
+      tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
-      loadPayments: fromPromise<Payment[], { userId: string }>(async () => {
-        throw new Error('loadPayments is not provided')
-      }),
+      loadPayments: callStub<Payment[], { userId: string }>('loadPayments'),
     },
     actions: loadCallActions,
-    guards: loadCallGuards,
+    guards: sessionGuards,
   }).createMachine({
     id: 'paymentsList',
     context: ({ input }) => ({ userId: input.userId, payments: [] }),
@@ -42,8 +42,7 @@ export const paymentsListMachine = onFirstUse(() =>
         },
       },
       ready: {},
-      failed: { tags: ['error'], on: { 'payments.retry': 'loading' } },
-      sessionExpired: { tags: ['error'] },
+      ...loadEndings('payments.retry'),
     },
   }),
 )

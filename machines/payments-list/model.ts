@@ -1,4 +1,4 @@
-import { ApiError } from '../../openapi/client'
+import { connectionLost, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type Payment, paymentsListMachine } from './machine'
 
@@ -21,9 +21,6 @@ export const paymentsListModel = defineModel({
   inputs: { 'signed in': { userId: '00000000-0000-4000-8000-000000000001' } },
   events: {
     'xstate.done.actor.loadPayments': [{ output: [payment] }, { output: [] }],
-    'xstate.error.actor.loadPayments': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    'xstate.error.actor.loadPayments': [sessionEnded, connectionLost],
   },
 })

@@ -1,5 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
+import { failedOnError, failedUntil, loadCallActions } from '../calls/member'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 export type PlanOption = components['schemas']['Plan']
@@ -16,13 +18,11 @@ export const planChoiceMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error',
     },
     actors: {
-      loadPlans: fromPromise<PlanOption[]>(async () => {
-        throw new Error('loadPlans is not provided')
-      }),
+      loadPlans: callStub<PlanOption[]>('loadPlans'),
     },
     actions: {
       navigateToConfirm: (_, _params: { planId: string }) => {},
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: {
       isOffered: ({ context }, params: { id: string }) =>
@@ -39,10 +39,7 @@ export const planChoiceMachine = onFirstUse(() =>
           id: 'loadPlans',
           src: 'loadPlans',
           onDone: { target: 'ready', actions: assign({ plans: ({ event }) => event.output }) },
-          onError: {
-            target: 'failed',
-            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          },
+          onError: failedOnError,
         },
       },
       ready: {
@@ -55,7 +52,7 @@ export const planChoiceMachine = onFirstUse(() =>
         },
       },
       chosen: { type: 'final' },
-      failed: { tags: ['error'], on: { 'plans.retry': 'loading' } },
+      failed: failedUntil('plans.retry'),
     },
   }),
 )

@@ -1,3 +1,4 @@
+import { connectionLost } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { PLANS } from '../rules/membership'
 import { planChoiceMachine } from './machine'
@@ -9,7 +10,7 @@ export const planChoiceModel = defineModel({
   inputs: { 'signed in': undefined },
   events: {
     'xstate.done.actor.loadPlans': [{ output: PLANS }],
-    'xstate.error.actor.loadPlans': [{ error: new TypeError('Failed to fetch') }],
+    'xstate.error.actor.loadPlans': [connectionLost],
     'plan.chosen': [{ id: 'individual-12m' }, { id: 'no-such-plan' }],
   },
 })

@@ -1,5 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
+import { logCallError } from '../calls/booking'
+import { loadCallActions } from '../calls/member'
+import { expiredOn401, sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import { DEFAULT_PLAN, findPlan, type Plan } from '../rules/membership'
 
@@ -40,25 +44,21 @@ export const planPaymentMachine = onFirstUse(() =>
         error: string | null
       },
       events: {} as { type: 'pay.chosen'; currency: PlanCurrency },
-      tags: {} as 'busy' | 'error',
+      tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
-      initiatePayment: fromPromise<PlanAuthorization, PlanPaymentRequest>(async () => {
-        throw new Error('initiatePayment is not provided')
-      }),
+      initiatePayment: callStub<PlanAuthorization, PlanPaymentRequest>('initiatePayment'),
     },
     actions: {
       redirectToProvider: (_, _params: { url: string }) => {},
-      notifySessionExpired: () => {},
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: {
       isKnownPlan: ({ context }) => context.plan !== null,
       hasAuthorizationUrl: (_, params: { authorization: PlanAuthorization }) =>
         typeof params.authorization.authorization_url === 'string' &&
         params.authorization.authorization_url !== '',
-      isSessionExpired: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 401,
+      ...sessionGuards,
     },
   }).createMachine({
     id: 'planPayment',
@@ -115,11 +115,7 @@ export const planPaymentMachine = onFirstUse(() =>
             },
           ],
           onError: [
-            {
-              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-              target: 'sessionExpired',
-              actions: 'notifySessionExpired',
-            },
+            expiredOn401,
             {
               target: 'ready',
               actions: [
@@ -129,7 +125,7 @@ export const planPaymentMachine = onFirstUse(() =>
                       ? event.error.message
                       : 'We could not reach the payment service. Please try again.',
                 }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                logCallError,
               ],
             },
           ],
@@ -137,7 +133,7 @@ export const planPaymentMachine = onFirstUse(() =>
       },
       /** The browser is on its way to the provider's page. */
       redirecting: { tags: ['busy'] },
-      sessionExpired: { tags: ['error'] },
+      sessionExpired: { tags: ['expired'] },
     },
   }),
 )

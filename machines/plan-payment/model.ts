@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { planPaymentMachine } from './machine'
 
@@ -18,7 +19,7 @@ export const planPaymentModel = defineModel({
       { output: { authorization_url: '' } },
     ],
     'xstate.error.actor.initiatePayment': [
-      { error: new ApiError(401, 'Login session has expired') },
+      sessionEnded,
       { error: new ApiError(502, 'The payment provider did not answer.') },
     ],
   },

@@ -1,4 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
+import { failedOnError, failedUntil, loadCallActions } from '../calls/member'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import type { Plan } from '../rules/membership'
 
@@ -14,11 +16,9 @@ export const plansMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error',
     },
     actors: {
-      loadPlans: fromPromise<Plan[]>(async () => {
-        throw new Error('loadPlans is not provided')
-      }),
+      loadPlans: callStub<Plan[]>('loadPlans'),
     },
-    actions: { logError: (_, _params: { error: unknown }) => {} },
+    actions: loadCallActions,
   }).createMachine({
     id: 'plans',
     context: { plans: [] },
@@ -30,14 +30,11 @@ export const plansMachine = onFirstUse(() =>
           id: 'loadPlans',
           src: 'loadPlans',
           onDone: { target: 'ready', actions: assign({ plans: ({ event }) => event.output }) },
-          onError: {
-            target: 'failed',
-            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          },
+          onError: failedOnError,
         },
       },
       ready: {},
-      failed: { tags: ['error'], on: { 'plans.retry': 'loading' } },
+      failed: failedUntil('plans.retry'),
     },
   }),
 )

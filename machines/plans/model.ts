@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { connectionLost } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { PLANS } from '../rules/membership'
 import { plansMachine } from './machine'
@@ -12,7 +13,7 @@ export const plansModel = defineModel({
     'xstate.done.actor.loadPlans': [{ output: [...PLANS] }],
     'xstate.error.actor.loadPlans': [
       { error: new ApiError(501, 'Not implemented') },
-      { error: new TypeError('Failed to fetch') },
+      connectionLost,
     ],
   },
 })

@@ -1,25 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
 import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
-import { sessionGuards } from '../calls/session'
-import {
-  type CheckoutInput,
-  type CheckoutOutput,
-  checkoutGuards,
-  checkoutMachine,
-  checkoutOutcomes,
-} from '../checkout/machine'
+import { type CheckoutInput, type CheckoutOutput, checkoutOutcomes } from '../checkout/machine'
 import {
   type BookingWallets,
-  loadWalletsStub,
+  checkoutInput,
   noWallets,
-  type WalletIds,
+  payingActions,
+  payingActors,
+  payingGuards,
   walletCanPay,
-  walletIdOf,
   walletOptions,
-  walletsClosed,
-  walletsInvoke,
-  walletsOpened,
+  walletsRetry,
+  walletsWhileOpen,
 } from '../checkout/wallets'
 import { onFirstUse } from '../on-first-use'
 import { alreadyBookedText, heldBookingOf } from '../rules/bookings'
@@ -102,14 +95,12 @@ export const studioLoaded = (options: StudioOptions) => ({
   venue: bookableStudioItem(options.items)?.Name ?? null,
 })
 
-/** The guards both studio flows share: a studio to book, an offered day and session, a 401. */
+/** The guards both studio flows share: a studio to book, an offered day and session. */
 export const studioGuards = {
   hasStudio: ({ context }: { context: { venue: string | null } }) => context.venue !== null,
   isOfferedDay: ({ context }: { context: { days: string[] } }, params: { day: string }) =>
     context.days.includes(params.day),
   isStudioSlot: (_: unknown, params: { slot: string }) => isStudioSlot(params.slot),
-  ...sessionGuards,
-  ...checkoutGuards,
 }
 
 /** What each way of paying could not do, in the panel's words ('We could not …'). */
@@ -183,30 +174,15 @@ const bookingOf = (context: PrintStudioContext, paidWith: StudioPaidWith) =>
   })
 
 /** What the checkout is handed: the card payment, or the chosen wallet's debit. */
-export function checkoutOf(context: PrintStudioContext): CheckoutInput {
-  const wallet = context.payingWith
-  if (wallet === 'personal' || wallet === 'community') {
-    return {
-      method: wallet,
-      debit: {
-        walletId: walletIdOf(context.wallets, wallet),
-        body: {
-          debitAmount: printStudioPriceKobo(),
-          narration: STUDIO_NARRATION,
-          booking: bookingOf(context, wallet === 'community' ? 'community-wallet' : 'wallet'),
-        },
-      },
-    }
-  }
-  return {
-    method: 'card',
-    payment: studioPayment({
-      ...context,
-      person: person(context),
-      account: context.user?.id ?? null,
-    }),
-  }
-}
+export const checkoutOf = (context: PrintStudioContext): CheckoutInput =>
+  checkoutInput(context.payingWith, {
+    wallets: context.wallets,
+    debitAmount: printStudioPriceKobo(),
+    narration: STUDIO_NARRATION,
+    booking: (paidWith) => bookingOf(context, paidWith),
+    payment: () =>
+      studioPayment({ ...context, person: person(context), account: context.user?.id ?? null }),
+  })
 
 const canBook = (context: PrintStudioContext) =>
   canBookStudio({
@@ -226,13 +202,11 @@ const printStudio = setup({
     loadStudio: fromPromise<StudioOptions>(async () => {
       throw new Error('loadStudio is not provided')
     }),
-    checkout: checkoutMachine,
-    loadWallets: loadWalletsStub,
+    ...payingActors,
   },
   actions: {
+    ...payingActions,
     setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
-    /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
-    rememberWallets: (_, _params: WalletIds) => {},
     navigateToBookings: () => {},
     reloadPage: () => {},
     logError: (_, _params: { error: unknown }) => {},
@@ -242,13 +216,13 @@ const printStudio = setup({
   },
   guards: {
     ...studioGuards,
+    ...payingGuards,
     isGuest: ({ context }) => context.user === null,
     canPayByCard: ({ context }) => canBook(context),
     canPayFromWallet: ({ context }, params: { wallet: WalletKind }) =>
       context.user !== null &&
       canBook(context) &&
       walletCanPay(context.wallets, params.wallet, printStudioPriceKobo()),
-    hasWalletsFailed: ({ context }) => context.wallets.status === 'failed',
   },
 })
 
@@ -284,15 +258,7 @@ export const printStudioMachine = onFirstUse(() =>
       open: {
         tags: ['panelOpen'],
         initial: 'choosing',
-        entry: {
-          type: 'setWallets',
-          params: ({ context }) => ({ wallets: walletsOpened(context.user !== null) }),
-        },
-        exit: {
-          type: 'setWallets',
-          params: ({ context }) => ({ wallets: walletsClosed(context.wallets) }),
-        },
-        invoke: walletsInvoke<PrintStudioContext>({
+        ...walletsWhileOpen<PrintStudioContext>({
           signedIn: (context) => context.user !== null,
           expired: '.sessionExpired',
         }),
@@ -300,11 +266,7 @@ export const printStudioMachine = onFirstUse(() =>
           choosing: {
             on: {
               'panel.closed': '#printStudio.idle',
-              'wallets.retry': {
-                guard: 'hasWalletsFailed',
-                target: '#printStudio.open',
-                reenter: true,
-              },
+              'wallets.retry': walletsRetry('#printStudio.open'),
               'day.selected': {
                 guard: { type: 'isOfferedDay', params: ({ event }) => ({ day: event.day }) },
                 actions: assign({ day: ({ event }) => event.day, error: null }),

@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { walletReadEvents } from '../checkout/model'
 import { walletsAnswerFirst } from '../checkout/wallets'
 import { defineModel } from '../flow-model'
 import { printStudioMachine } from './machine'
@@ -12,9 +13,6 @@ const ada = {
   phone: '0803 000 1616',
 }
 const origin = 'https://sixteen.ng'
-/** Ada's wallet (₦100,000) and her community's (₦50,000), as GET /wallets answers them. */
-const adaWallet = { id: 'wallet-ada', Balance: 10_000_000 }
-const collectiveWallet = { id: 'wallet-collective', Balance: 5_000_000 }
 
 export const printStudioModel = defineModel({
   machine: printStudioMachine,
@@ -26,18 +24,7 @@ export const printStudioModel = defineModel({
   },
   sendsWhen: walletsAnswerFirst,
   events: {
-    'xstate.done.actor.loadWallets': [
-      // Her own wallet and her community's, both able to pay for a session.
-      { output: { userWallet: adaWallet, communityWallets: [collectiveWallet] } },
-      // Her own wallet only (no community's), funded.
-      { output: { userWallet: adaWallet, communityWallets: [] } },
-      // Her own wallet only, ₦1,000 left: less than a session.
-      { output: { userWallet: { ...adaWallet, Balance: 100_000 }, communityWallets: [] } },
-    ],
-    'xstate.error.actor.loadWallets': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    ...walletReadEvents,
     'xstate.done.actor.loadStudio': [
       { output: { items: [{ id: '5', Name: 'Print Studio', Coworking: true }], days: DAYS } },
       { output: { items: [{ id: '5', Name: 'Print Studio', Coworking: false }], days: DAYS } },

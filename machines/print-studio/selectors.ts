@@ -1,4 +1,6 @@
 import type { CheckoutView } from '../checkout/selectors'
+import { detailErrors } from '../rules/booking-fields'
+import type { StudioPerson } from '../rules/print-studio'
 import { failureMessage, type PrintStudioContext, STUDIO_ACTIONS } from './machine'
 
 /** The panel's message: the last failure of its own, else the checkout's wallet refusal. */
@@ -7,3 +9,9 @@ export const panelErrorOf = (context: PrintStudioContext, checkout: CheckoutView
   (checkout.failed
     ? failureMessage(checkout.error, STUDIO_ACTIONS[context.payingWith ?? 'personal'])
     : null)
+
+/**
+ * The message beside each of a guest's details the server would refuse, for both studio forms
+ * (the page's panel and 'Book again'); none for a signed-in person (no guest).
+ */
+export const guestErrorsOf = (guest: StudioPerson | null) => (guest ? detailErrors(guest) : {})

@@ -1,5 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
+import { errorParams, logCallError } from '../calls/booking'
+import { expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
+import { expiredOn401, sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import {
   draftChanges,
@@ -27,7 +31,24 @@ const draftOf = (account: Account): ProfileDraft => ({
 const messageOf = (error: unknown) =>
   error instanceof ApiError ? error.message : 'We could not reach the server. Please try again.'
 
-const isDeadToken = (error: unknown) => error instanceof ApiError && error.status === 401
+/** A picture call refused: the session ends on a 401, else the refusal shows by the picture. */
+const pictureFailed = [
+  expiredOn401,
+  { target: 'editing', actions: { type: 'showPictureError', params: errorParams } },
+] as const
+
+/** A picture call answered: the account as the server now has it, and the page's notice. */
+const pictureChanged = (notice: EditNotice) =>
+  ({
+    target: 'editing',
+    actions: [
+      {
+        type: 'keepAccount',
+        params: ({ event }: { event: { output: Account } }) => ({ account: event.output, notice }),
+      },
+      'notifyProfileChanged',
+    ],
+  }) as const
 
 /**
  * /profile/edit: first name, last name and phone, saved for real; the picture uploaded or
@@ -53,30 +74,25 @@ export const profileEditMachine = onFirstUse(() =>
         | { type: 'picture.chosen'; file: Blob }
         | { type: 'picture.removed' }
         | { type: 'profile.retry' },
-      tags: {} as 'busy' | 'error' | 'saving' | 'picture',
+      tags: {} as 'busy' | 'error' | 'expired' | 'saving' | 'picture',
     },
     actors: {
-      loadProfile: fromPromise<Account>(async () => {
-        throw new Error('loadProfile is not provided')
-      }),
-      saveProfile: fromPromise<Account, Changes>(async () => {
-        throw new Error('saveProfile is not provided')
-      }),
-      uploadPicture: fromPromise<Account, { file: Blob }>(async () => {
-        throw new Error('uploadPicture is not provided')
-      }),
-      removePicture: fromPromise<Account>(async () => {
-        throw new Error('removePicture is not provided')
-      }),
+      loadProfile: callStub<Account>('loadProfile'),
+      saveProfile: callStub<Account, Changes>('saveProfile'),
+      uploadPicture: callStub<Account, { file: Blob }>('uploadPicture'),
+      removePicture: callStub<Account>('removePicture'),
     },
     actions: {
-      notifySessionExpired: () => {},
       /** The rest of the app (the menu's name and avatar) reads the profile again. */
       notifyProfileChanged: () => {},
-      logError: (_, _params: { error: unknown }) => {},
+      keepAccount: assign((_, params: { account: Account; notice: EditNotice }) => params),
+      showPictureError: assign({
+        pictureError: (_, params: { error: unknown }) => messageOf(params.error),
+      }),
+      ...loadCallActions,
     },
     guards: {
-      isSessionExpired: (_, params: { error: unknown }) => isDeadToken(params.error),
+      ...sessionGuards,
       canSave: ({ context }) =>
         Object.keys(draftProblems(context.draft)).length === 0 &&
         Object.keys(draftChanges(context.draft, context.saved)).length > 0,
@@ -108,21 +124,10 @@ export const profileEditMachine = onFirstUse(() =>
               saved: ({ event }) => draftOf(event.output),
             }),
           },
-          onError: [
-            {
-              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-              target: 'sessionExpired',
-              actions: 'notifySessionExpired',
-            },
-            {
-              target: 'failed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
-          ],
+          onError: expiredOrFailed,
         },
       },
-      failed: { tags: ['error'], on: { 'profile.retry': 'loading' } },
-      sessionExpired: { tags: ['error'] },
+      ...loadEndings('profile.retry'),
       editing: {
         on: {
           'form.changed': {
@@ -168,17 +173,10 @@ export const profileEditMachine = onFirstUse(() =>
             ],
           },
           onError: [
-            {
-              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-              target: 'sessionExpired',
-              actions: 'notifySessionExpired',
-            },
+            expiredOn401,
             {
               target: 'editing',
-              actions: [
-                assign({ error: ({ event }) => messageOf(event.error) }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              ],
+              actions: [assign({ error: ({ event }) => messageOf(event.error) }), logCallError],
             },
           ],
         },
@@ -190,24 +188,8 @@ export const profileEditMachine = onFirstUse(() =>
           id: 'uploadPicture',
           src: 'uploadPicture',
           input: ({ event }) => ({ file: (event as { file: Blob }).file }),
-          onDone: {
-            target: 'editing',
-            actions: [
-              assign({ account: ({ event }) => event.output, notice: 'pictureUploaded' }),
-              'notifyProfileChanged',
-            ],
-          },
-          onError: [
-            {
-              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-              target: 'sessionExpired',
-              actions: 'notifySessionExpired',
-            },
-            {
-              target: 'editing',
-              actions: assign({ pictureError: ({ event }) => messageOf(event.error) }),
-            },
-          ],
+          onDone: pictureChanged('pictureUploaded'),
+          onError: pictureFailed,
         },
       },
       removing: {
@@ -216,24 +198,8 @@ export const profileEditMachine = onFirstUse(() =>
         invoke: {
           id: 'removePicture',
           src: 'removePicture',
-          onDone: {
-            target: 'editing',
-            actions: [
-              assign({ account: ({ event }) => event.output, notice: 'pictureRemoved' }),
-              'notifyProfileChanged',
-            ],
-          },
-          onError: [
-            {
-              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-              target: 'sessionExpired',
-              actions: 'notifySessionExpired',
-            },
-            {
-              target: 'editing',
-              actions: assign({ pictureError: ({ event }) => messageOf(event.error) }),
-            },
-          ],
+          onDone: pictureChanged('pictureRemoved'),
+          onError: pictureFailed,
         },
       },
     },

@@ -1,5 +1,5 @@
 import { ApiError } from '../../openapi/client'
-import { sampleAccount } from '../fixtures'
+import { connectionLost, sampleAccount, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { profileEditMachine } from './machine'
 
@@ -19,17 +19,14 @@ export const profileEditModel = defineModel({
   limit: 5000,
   events: {
     'xstate.done.actor.loadProfile': [{ output: account }, { output: withPicture }],
-    'xstate.error.actor.loadProfile': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    'xstate.error.actor.loadProfile': [sessionEnded, connectionLost],
     'form.changed': [
       { field: 'firstName', value: 'Adaeze' },
       { field: 'phone', value: 'call me' },
     ],
     'xstate.done.actor.saveProfile': [{ output: { ...account, 'First Name': ['Adaeze'] } }],
     'xstate.error.actor.saveProfile': [
-      { error: new ApiError(401, 'Login session has expired') },
+      sessionEnded,
       { error: new ApiError(400, 'Phone Number must match pattern') },
     ],
     'picture.chosen': [
@@ -38,13 +35,10 @@ export const profileEditModel = defineModel({
     ],
     'xstate.done.actor.uploadPicture': [{ output: withPicture }],
     'xstate.error.actor.uploadPicture': [
-      { error: new ApiError(401, 'Login session has expired') },
+      sessionEnded,
       { error: new ApiError(413, 'The picture is larger than 5 MB.') },
     ],
     'xstate.done.actor.removePicture': [{ output: account }],
-    'xstate.error.actor.removePicture': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    'xstate.error.actor.removePicture': [sessionEnded, connectionLost],
   },
 })

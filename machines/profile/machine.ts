@@ -1,6 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
-import { expiredOrFailed, loadCallActions, loadCallGuards } from '../calls/member'
+import { expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
+import { sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 export type Account = components['schemas']['Account']
@@ -21,15 +23,13 @@ export const profileMachine = onFirstUse(() =>
     types: {
       context: {} as { profile: MemberProfile | null },
       events: {} as { type: 'profile.retry' },
-      tags: {} as 'busy' | 'error',
+      tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
-      loadProfile: fromPromise<MemberProfile>(async () => {
-        throw new Error('loadProfile is not provided')
-      }),
+      loadProfile: callStub<MemberProfile>('loadProfile'),
     },
     actions: loadCallActions,
-    guards: loadCallGuards,
+    guards: sessionGuards,
   }).createMachine({
     id: 'profile',
     context: { profile: null },
@@ -45,8 +45,7 @@ export const profileMachine = onFirstUse(() =>
         },
       },
       ready: {},
-      failed: { tags: ['error'], on: { 'profile.retry': 'loading' } },
-      sessionExpired: { tags: ['error'] },
+      ...loadEndings('profile.retry'),
     },
   }),
 )

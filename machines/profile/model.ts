@@ -1,5 +1,4 @@
-import { ApiError } from '../../openapi/client'
-import { sampleAccount, sampleCommunity } from '../fixtures'
+import { connectionLost, sampleAccount, sampleCommunity, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { profileMachine } from './machine'
 
@@ -13,9 +12,6 @@ export const profileModel = defineModel({
       { output: { account: sampleAccount('Active'), community: null } },
       { output: { account: sampleAccount('Active'), community: sampleCommunity('Active') } },
     ],
-    'xstate.error.actor.loadProfile': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    'xstate.error.actor.loadProfile': [sessionEnded, connectionLost],
   },
 })

@@ -1,31 +1,22 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
-import {
-  type BookingPayment,
-  logCallError,
-  type WalletDebitRequest,
-  type WalletKind,
-} from '../calls/booking'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import {
-  type CheckoutInput,
-  checkoutGuards,
-  checkoutMachine,
-  checkoutOutcomes,
-} from '../checkout/machine'
+import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
+import { expiredOn401 } from '../calls/session'
+import { type CheckoutInput, checkoutOutcomes } from '../checkout/machine'
 import {
   type BookingWallets,
-  loadWalletsStub,
+  checkoutInput,
   noWallets,
-  type WalletIds,
+  payingActions,
+  payingActors,
+  payingGuards,
   walletCanPay,
-  walletIdOf,
   walletOptions,
-  walletsClosed,
-  walletsInvoke,
-  walletsOpened,
+  walletsRetry,
+  walletsWhileOpen,
 } from '../checkout/wallets'
 import { onFirstUse } from '../on-first-use'
+import type { BookingBlocker } from '../rules/booking-fields'
 import {
   alreadyBookedText,
   BOOKINGS_PATH,
@@ -36,9 +27,9 @@ import {
 import { eventAction, isFreeEvent, metadataFields, ticketPrice } from '../rules/events'
 import { toKobo } from '../rules/pricing'
 import {
+  extraAnswersError,
   extraAnswersJson,
   type GuestDetails,
-  type RsvpProblem,
   registeredPath,
   rsvpDays,
   rsvpProblems,
@@ -112,12 +103,13 @@ export type RsvpEvent =
   | { type: 'overlay.closed' }
 
 /** What is missing before this booking can go ahead (empty when it can). */
-export function problemsOf(context: RsvpContext): RsvpProblem[] {
+export function problemsOf(context: RsvpContext): BookingBlocker[] {
   return rsvpProblems({
     guest: context.viewer.signedIn ? null : context.guest,
     day: context.day,
     slot: context.slot,
     hasSlots: context.event.TimeSlots.length > 0,
+    answersError: extraAnswersError(context.fields, context.answers),
   })
 }
 
@@ -203,24 +195,18 @@ export function paymentOf(context: RsvpContext): BookingPayment {
   }
 }
 
-/** The wallet debit: the price in kobo, the event's name as narration, and the booking. */
-export function debitOf(context: RsvpContext, wallet: WalletKind): WalletDebitRequest {
-  return {
-    walletId: walletIdOf(context.wallets, wallet),
-    body: {
-      debitAmount: amountKobo(context),
-      narration: context.event.Name,
-      booking: bookingOf(context, wallet === 'community' ? 'community-wallet' : 'wallet'),
-    },
-  }
-}
-
-/** What the checkout is handed: a card payment, or a debit of the chosen wallet. */
-export function checkoutOf(context: RsvpContext): CheckoutInput {
-  return context.method === 'personal' || context.method === 'community'
-    ? { method: context.method, debit: debitOf(context, context.method) }
-    : { method: 'card', payment: paymentOf(context) }
-}
+/**
+ * What the checkout is handed: a card payment, or a debit of the chosen wallet (the price in
+ * kobo, the event's name as narration, and the booking).
+ */
+export const checkoutOf = (context: RsvpContext): CheckoutInput =>
+  checkoutInput(context.method === 'free' ? null : context.method, {
+    wallets: context.wallets,
+    debitAmount: amountKobo(context),
+    narration: context.event.Name,
+    booking: (paidWith) => bookingOf(context, paidWith),
+    payment: () => paymentOf(context),
+  })
 
 /** The server's message for a refusal it explained; `fallback` for a crash or a lost connection. */
 export function failureText(error: unknown, fallback: string): string {
@@ -254,13 +240,11 @@ export const rsvpMachine = onFirstUse(() =>
       createBooking: fromPromise<Booking, BookingInput>(async () => {
         throw new Error('createBooking is not provided')
       }),
-      checkout: checkoutMachine,
-      loadWallets: loadWalletsStub,
+      ...payingActors,
     },
     actions: {
+      ...payingActions,
       setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
-      /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */
-      rememberWallets: (_, _params: WalletIds) => {},
       /** A guest's free ticket: the registered page, loaded afresh (spec: navigate, then reload). */
       navigateToRegistered: (_, _params: { path: string }) => {},
       navigateToBookings: () => {},
@@ -286,9 +270,7 @@ export const rsvpMachine = onFirstUse(() =>
         context.price > 0 &&
         problemsOf(context).length === 0 &&
         walletCanPay(context.wallets, event.wallet, amountKobo(context)),
-      hasWalletsFailed: ({ context }) => context.wallets.status === 'failed',
-      ...sessionGuards,
-      ...checkoutGuards,
+      ...payingGuards,
     },
   }).createMachine({
     id: 'rsvp',
@@ -319,16 +301,7 @@ export const rsvpMachine = onFirstUse(() =>
       },
       open: {
         initial: 'editing',
-        // A signed-in person's wallets are read afresh each time the panel opens.
-        entry: {
-          type: 'setWallets',
-          params: ({ context }) => ({ wallets: walletsOpened(context.viewer.signedIn) }),
-        },
-        exit: {
-          type: 'setWallets',
-          params: ({ context }) => ({ wallets: walletsClosed(context.wallets) }),
-        },
-        invoke: walletsInvoke<RsvpContext>({
+        ...walletsWhileOpen<RsvpContext>({
           signedIn: (context) => context.viewer.signedIn,
           expired: '.sessionExpired',
         }),
@@ -336,7 +309,7 @@ export const rsvpMachine = onFirstUse(() =>
           editing: {
             on: {
               'panel.closed': { target: '#rsvp.closed', actions: assign({ error: null }) },
-              'wallets.retry': { guard: 'hasWalletsFailed', target: '#rsvp.open', reenter: true },
+              'wallets.retry': walletsRetry('#rsvp.open'),
               'guest.changed': {
                 guard: 'isGuest',
                 actions: assign({

@@ -1,4 +1,5 @@
 import { ApiError, type components } from '../../openapi/client'
+import { walletReadEvents } from '../checkout/model'
 import { walletsAnswerFirst } from '../checkout/wallets'
 import { sampleEvent } from '../fixtures'
 import { defineModel } from '../flow-model'
@@ -59,9 +60,6 @@ const ada = {
   name: 'Ada Okafor',
   phone: '+234 803 555 0101',
 }
-/** Ada's wallet (₦100,000) and her community's (₦50,000), as GET /wallets answers them. */
-const adaWallet = { id: '00000000-0000-4000-8000-00000000a001', Balance: 10_000_000 }
-const collectiveWallet = { id: '00000000-0000-4000-8000-00000000c001', Balance: 5_000_000 }
 const remembered = { email: 'tolu@example.com', name: 'Tolu Ade', phone: '0803 555 0199' }
 const nothingStored = { email: '', name: '', phone: '' }
 
@@ -135,18 +133,7 @@ export const rsvpModel = defineModel({
     'day.chosen': [{ day: '2026-11-29' }],
     'slot.chosen': [{ slot: '4pm - 8pm' }],
     'pay.wallet': [{ wallet: 'personal' }, { wallet: 'community' }],
-    'xstate.done.actor.loadWallets': [
-      // Her own wallet and her community's, both able to pay.
-      { output: { userWallet: adaWallet, communityWallets: [collectiveWallet] } },
-      // Her own wallet only (no community's), funded.
-      { output: { userWallet: adaWallet, communityWallets: [] } },
-      // Her own wallet only, ₦1,000 left: too little for any ticket.
-      { output: { userWallet: { ...adaWallet, Balance: 100_000 }, communityWallets: [] } },
-    ],
-    'xstate.error.actor.loadWallets': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    ...walletReadEvents,
     'xstate.done.actor.createBooking': [{ output: { ...booking, 'Paid with': 'free' } }],
     'xstate.error.actor.createBooking': [
       { error: new ApiError(401, 'Login session has expired') },

@@ -1,6 +1,19 @@
 import type { CheckoutView } from '../checkout/selectors'
-import { failureText, type RsvpContext, WALLET_FAILED } from './machine'
+import { detailErrors } from '../rules/booking-fields'
+import { extraAnswersError, problemsText } from '../rules/rsvp'
+import { failureText, problemsOf, type RsvpContext, WALLET_FAILED } from './machine'
 
 /** The panel's message: the last failure of its own, else the checkout's wallet refusal. */
 export const panelErrorOf = (context: RsvpContext, checkout: CheckoutView): string | null =>
   context.error ?? (checkout.failed ? failureText(checkout.error, WALLET_FAILED) : null)
+
+/** The message beside each of a guest's details the server would refuse (none when signed in). */
+export const guestErrorsOf = (context: RsvpContext) =>
+  context.viewer.signedIn ? {} : detailErrors(context.guest)
+
+/** The message under the event's questions when the answers are more than the booking takes. */
+export const answersErrorOf = (context: RsvpContext) =>
+  extraAnswersError(context.fields, context.answers)
+
+/** Why the panel's buttons are disabled, in one sentence; null when nothing is in the way. */
+export const problemsTextOf = (context: RsvpContext) => problemsText(problemsOf(context))

@@ -4,12 +4,14 @@ import {
   birthDateError,
   type CommunityField,
 } from './application'
-import { EMAIL_MAX_LENGTH, emailError } from './email'
+import { emailProblem, type FieldProblem, phoneProblem, tooLong } from './contact'
+import { EMAIL_MAX_LENGTH } from './email'
 import { andList } from './text'
 
 // What the server takes of an applicant's answers, field by field: the limits of the contract's
-// request bodies (openapi/hotel.yaml: Application, CommunityCreate, EmailAddress, PersonName and
-// Phone), so a form refuses what the server would and says why in its own words.
+// request bodies (openapi/hotel.yaml: Application and CommunityCreate; a name, a phone and an e-mail
+// as ./contact.ts checks them), so a form refuses what the server would and says why in its own
+// words.
 // tests/unit/rules/applicant-limits.test.ts reads the contract and fails when the two differ.
 
 /** A field's limit: the contract's property it is sent as, and its most characters. */
@@ -41,57 +43,7 @@ export const COMMUNITY_LIMITS: Partial<Record<CommunityField, FieldLimit>> = {
   goals: { property: 'communityGoals', max: 2000 },
 }
 
-/**
- * A phone number as the contract's Phone takes it: 5 to 32 characters, digits, spaces, + ( ) and
- * - only. The application's phones are checked the same way (at least 5 digits: '0803' is no
- * number anyone can be called on).
- */
-export const PHONE_LIMITS = { minDigits: 5, max: 32, pattern: /^[0-9+()\- ]+$/ } as const
-
 const PHONE_FIELDS: readonly ApplicantField[] = ['phone', 'emergencyPhone']
-
-/** Why an answer cannot be sent, and whether to wait until the person leaves the field. */
-export interface FieldProblem {
-  message: string
-  /** A problem that typing on may still mend (a number not yet long enough): shown on leaving. */
-  onLeave: boolean
-}
-
-const count = (n: number) => n.toLocaleString('en-GB')
-
-function tooLong(text: string, max: number): FieldProblem | null {
-  return text.length > max
-    ? {
-        message: `Use at most ${count(max)} characters; this has ${count(text.length)}.`,
-        onLeave: false,
-      }
-    : null
-}
-
-/** Why a phone number cannot be sent; null when it can (or is empty). */
-export function phoneProblem(value: string): FieldProblem | null {
-  const text = value.trim()
-  if (text === '') return null
-  if (!PHONE_LIMITS.pattern.test(text)) {
-    return { message: 'Use only digits, spaces, +, ( ) and - in a phone number.', onLeave: false }
-  }
-  const long = tooLong(text, PHONE_LIMITS.max)
-  if (long) return long
-  if (text.replace(/\D/g, '').length < PHONE_LIMITS.minDigits) {
-    return {
-      message: `Enter a phone number with at least ${PHONE_LIMITS.minDigits} digits.`,
-      onLeave: true,
-    }
-  }
-  return null
-}
-
-/** Why an e-mail address cannot be sent; null when it can (or is empty). */
-export function emailProblem(value: string): FieldProblem | null {
-  const message = emailError(value)
-  // An address without its ending may still be being typed; a too long one will not mend.
-  return message ? { message, onLeave: value.trim().length <= EMAIL_MAX_LENGTH } : null
-}
 
 /** Why one answer cannot be sent as it is; null when it can, or when it is still empty. */
 export function fieldProblem(

@@ -1,3 +1,4 @@
+import { BOOKING_LIMITS, type BookingBlocker, detailBlockers } from './booking-fields'
 import {
   alreadyBookedText,
   BOOKINGS_PATH,
@@ -5,12 +6,12 @@ import {
   isSoldOutRefusal,
   walletReference,
 } from './bookings'
+import { countText, nameProblem } from './contact'
 import { dayLabel, isValidDay, shortDay } from './dates'
-import { isValidEmail } from './email'
 import { formatNaira } from './money'
 import { coworkingPriceKobo, SPOT_FEE_NAIRA } from './pricing'
 import { COWORKING_HOURS } from './slots'
-import { andList, queryReader } from './text'
+import { queryReader } from './text'
 
 /** What a co-working booking names as its event, and the wallet debit's narration. */
 export const COWORKING_EVENT = 'Book a spot'
@@ -52,9 +53,6 @@ export function isFreeCoworking(extraGuests: number, isMember: boolean): boolean
   return coworkingPriceKobo(extraGuests, isMember) === 0
 }
 
-/** What still keeps Book disabled. Details count only when the form asks for them. */
-export type CoworkingBlocker = 'day' | 'space' | 'email' | 'name' | 'phone'
-
 export interface CoworkingFormState {
   day: string | null
   space: string | null
@@ -63,36 +61,36 @@ export interface CoworkingFormState {
   email: string
   name: string
   phone: string
+  visitorNames: readonly string[]
 }
 
-/** The blockers of Book, in the order the form shows its fields. */
-export function coworkingBlockers(form: CoworkingFormState): CoworkingBlocker[] {
-  const blockers: CoworkingBlocker[] = []
+/** What keeps Book disabled, in the order the form shows its fields; details only when asked. */
+export function coworkingBlockers(form: CoworkingFormState): BookingBlocker[] {
+  const blockers: BookingBlocker[] = []
   if (!form.day) blockers.push('day')
   if (!form.space) blockers.push('space')
-  if (form.askDetails) {
-    if (!isValidEmail(form.email.trim())) blockers.push('email')
-    if (!form.name.trim()) blockers.push('name')
-    if (!form.phone.trim()) blockers.push('phone')
-  }
+  if (form.askDetails) blockers.push(...detailBlockers(form))
+  const guests = visitorNameErrors(form.visitorNames)
+  if (guests.together || guests.each.some(Boolean)) blockers.push('fixGuests')
   return blockers
 }
 
-const CHOICES: Partial<Record<CoworkingBlocker, string>> = { day: 'a day', space: 'a space' }
-const DETAILS: Partial<Record<CoworkingBlocker, string>> = {
-  email: 'a valid email address',
-  name: 'your name',
-  phone: 'your phone number',
-}
-
-/** Why Book is disabled, in one sentence ('Choose a day and a space, then add your name.'). */
-export function blockerSentence(blockers: readonly CoworkingBlocker[]): string | null {
-  const choose = blockers.flatMap((b) => CHOICES[b] ?? [])
-  const add = blockers.flatMap((b) => DETAILS[b] ?? [])
-  if (!choose.length && !add.length) return null
-  if (!add.length) return `Choose ${andList(choose)}.`
-  if (!choose.length) return `Add ${andList(add)}.`
-  return `Choose ${andList(choose)}, then add ${andList(add)}.`
+/**
+ * What to say under each extra guest's name (a name the server takes: at most 120 characters),
+ * and, when each fits but comma-joined they are more than the booking's 2,000, under them all.
+ */
+export function visitorNameErrors(names: readonly string[]): {
+  each: (string | null)[]
+  together: string | null
+} {
+  const each = names.map((name) => nameProblem(name)?.message ?? null)
+  const max = BOOKING_LIMITS['Names of Visitors']
+  const length = visitorNamesText(names)?.length ?? 0
+  const together =
+    each.every((error) => error === null) && length > max
+      ? `Together your guests' names come to ${countText(length)} characters; keep them to ${countText(max)}.`
+      : null
+  return { each, together }
 }
 
 export interface CoworkingBookingFields {

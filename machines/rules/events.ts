@@ -117,14 +117,19 @@ export function friendsPriceLabel(event: Pick<EventForAction, 'Price' | 'Friends
   return price === 0 ? 'Free for members' : formatNaira(price)
 }
 
+/** Why an event cannot be booked, as its button says it (the detail page's and the card's). */
+const CLOSED_LABELS: Record<Exclude<EventAction, 'open'>, string> = {
+  closed: 'Closed',
+  soldOut: 'Sold out',
+  membersOnly: 'Members only',
+}
+
 /** The event detail page's action button text. */
 export function detailActionLabel(
   action: EventAction,
   event: Pick<EventForAction, 'Price'>,
 ): string {
-  if (action === 'closed') return 'Closed'
-  if (action === 'soldOut') return 'Sold out'
-  if (action === 'membersOnly') return 'Members only'
+  if (action !== 'open') return CLOSED_LABELS[action]
   return isFreeEvent(event) ? 'Get Ticket' : 'Buy Ticket'
 }
 
@@ -133,9 +138,7 @@ export function cardActionLabel(
   action: EventAction,
   event: Pick<EventForAction, 'Members-only'>,
 ): string {
-  if (action === 'closed') return 'Closed'
-  if (action === 'soldOut') return 'Sold out'
-  if (action === 'membersOnly') return 'Members only'
+  if (action !== 'open') return CLOSED_LABELS[action]
   return event['Members-only'] === true ? 'RSVP - Members only' : 'RSVP'
 }
 

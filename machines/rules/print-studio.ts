@@ -1,6 +1,6 @@
+import { type BookingDetails, detailBlockers } from './booking-fields'
 import { BOOKINGS_PATH, walletReference } from './bookings'
 import { isValidDay, shortDay } from './dates'
-import { isValidEmail } from './email'
 import { printStudioPriceKobo } from './pricing'
 import { PRINT_STUDIO_EVENT, PRINT_STUDIO_SLOTS } from './slots'
 import { queryReader } from './text'
@@ -18,11 +18,7 @@ export const BOOKED_STUDIO_PATH = '/booked-printstudio'
 export { BOOKINGS_PATH }
 
 /** Who a session is for: the guest's own details, or the signed-in person's stored ones. */
-export interface StudioPerson {
-  email: string
-  name: string
-  phone: string
-}
+export type StudioPerson = BookingDetails
 
 /** How a session is paid: card (the browser says 'paystack'), or one of the two wallets. */
 export type StudioPaidWith = 'paystack' | 'wallet' | 'community-wallet'
@@ -54,18 +50,12 @@ export function isStudioSlot(slot: string): boolean {
   return (PRINT_STUDIO_SLOTS as readonly string[]).includes(slot)
 }
 
-/** Whether a person's details are complete enough to book: valid e-mail, a name and a phone. */
-export function isCompletePerson(person: StudioPerson): boolean {
-  return (
-    isValidEmail(person.email.trim()) &&
-    person.name.trim().length > 0 &&
-    person.phone.trim().length > 0
-  )
-}
+/** Whether a person's details can be sent: an e-mail address, a name and a phone the server takes. */
+const isCompletePerson = (person: StudioPerson): boolean => detailBlockers(person).length === 0
 
 /**
  * Whether 'Book' and the Pay options may go: a day and a session are chosen (spec section 5), and
- * a guest has given a valid e-mail, a name and a phone (the server needs all three).
+ * a guest has given an e-mail address, a name and a phone, each as the server takes it.
  * `guest` is null for a signed-in person, whose stored details are used.
  */
 export function canBookStudio(choice: {
@@ -77,7 +67,7 @@ export function canBookStudio(choice: {
   return choice.guest === null || isCompletePerson(choice.guest)
 }
 
-/** The rebook form's rule: a valid e-mail, and name, day, time slot and phone all filled. */
+/** The rebook form's rule: day and time slot chosen, and e-mail, name and phone fit to send. */
 export function canRebookStudio(form: StudioPerson & { day: string | null; slot: string | null }) {
   return Boolean(form.day) && Boolean(form.slot) && isCompletePerson(form)
 }

@@ -1,8 +1,15 @@
+import {
+  BOOKING_LIMITS,
+  type BookingBlocker,
+  type BookingDetails,
+  blockerSentence,
+  detailBlockers,
+} from './booking-fields'
+import { countText } from './contact'
 import { dayStart, eventDays, fullDay, isValidDay, lagosDay, toInstant } from './dates'
-import { isValidEmail } from './email'
 import type { CalendarEntry } from './ics'
 import { slotInstants } from './slots'
-import { andList, queryReader } from './text'
+import { queryReader } from './text'
 
 /** The days a guest may choose for an event: its days without Mondays, from today on. */
 export function rsvpDays(event: { StartDate: string; EndDate: string }, now: Date): string[] {
@@ -11,62 +18,42 @@ export function rsvpDays(event: { StartDate: string; EndDate: string }, now: Dat
 }
 
 /** What a guest types (or had stored) about themselves. */
-export interface GuestDetails {
-  email: string
-  name: string
-  phone: string
-}
-
-/** Something still missing before a ticket can be booked or paid for. */
-export type RsvpProblem = 'day' | 'time' | 'name' | 'email' | 'phone'
+export type GuestDetails = BookingDetails
 
 /**
  * What keeps the RSVP buttons disabled (spec section 5): for a guest, an empty name or phone or
- * an invalid e-mail; for everyone, no day chosen, or no time chosen when the event has slots.
- * Signed-in people (guest = null) book with their stored details.
+ * an invalid e-mail, or a detail the server would refuse; for everyone, no day chosen, no time
+ * chosen when the event has slots, or answers longer than the booking takes. Signed-in people
+ * (guest = null) book with their stored details.
  */
 export function rsvpProblems({
   guest,
   day,
   slot,
   hasSlots,
+  answersError = null,
 }: {
   guest: GuestDetails | null
   day: string | null
   slot: string | null
   hasSlots: boolean
-}): RsvpProblem[] {
-  const problems: RsvpProblem[] = []
+  /** What the answers to the event's questions say (extraAnswersError), if anything. */
+  answersError?: string | null
+}): BookingBlocker[] {
+  const problems: BookingBlocker[] = []
   if (day === null) problems.push('day')
   if (hasSlots && slot === null) problems.push('time')
-  if (guest) {
-    if (guest.name.trim() === '') problems.push('name')
-    if (!isValidEmail(guest.email)) problems.push('email')
-    if (guest.phone.trim() === '') problems.push('phone')
-  }
+  if (guest) problems.push(...detailBlockers(guest, ['name', 'email', 'phone']))
+  if (answersError) problems.push('fixAnswers')
   return problems
-}
-
-const TO_CHOOSE: Partial<Record<RsvpProblem, string>> = { day: 'a day', time: 'a time' }
-const TO_ENTER: Partial<Record<RsvpProblem, string>> = {
-  name: 'your name',
-  email: 'a valid email address',
-  phone: 'your phone number',
 }
 
 /**
  * The reason said under disabled buttons:
  * 'To continue, enter your name, a valid email address and your phone number.'
  */
-export function problemsText(problems: readonly RsvpProblem[]): string | null {
-  const choose = problems.flatMap((p) => TO_CHOOSE[p] ?? [])
-  const enter = problems.flatMap((p) => TO_ENTER[p] ?? [])
-  const clauses = [
-    choose.length > 0 ? `choose ${andList(choose)}` : null,
-    enter.length > 0 ? `enter ${andList(enter)}` : null,
-  ].filter((clause) => clause !== null)
-  return clauses.length === 0 ? null : `To continue, ${clauses.join(', then ')}.`
-}
+export const problemsText = (problems: readonly BookingBlocker[]): string | null =>
+  blockerSentence(problems, { lead: 'To continue, ', add: 'enter' })
 
 /**
  * The answers to an event's extra fields as the booking's metadata: a JSON object of the filled
@@ -80,6 +67,15 @@ export function extraAnswersJson(
     .map((field) => [field, (answers[field] ?? '').trim()] as const)
     .filter(([, value]) => value !== '')
   return filled.length === 0 ? null : JSON.stringify(Object.fromEntries(filled))
+}
+
+/** What to say under the event's questions when the answers are more than the booking takes. */
+export function extraAnswersError(
+  fields: readonly string[],
+  answers: Readonly<Record<string, string>>,
+): string | null {
+  const over = (extraAnswersJson(fields, answers)?.length ?? 0) - BOOKING_LIMITS.metadata
+  return over > 0 ? `Shorten your answers by at least ${countText(over)} characters.` : null
 }
 
 /** Everything /event/{id}/registered shows, carried in its query string (spec section 2). */

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { logCallError } from '../calls/booking'
-import { type CheckoutInput, checkoutMachine } from '../checkout/machine'
+import { sessionGuards } from '../calls/session'
+import { type CheckoutInput, checkoutGuards, checkoutMachine } from '../checkout/machine'
 import { onFirstUse } from '../on-first-use'
 import {
   failureMessage,
@@ -66,6 +67,8 @@ export const studioRebookMachine = onFirstUse(() =>
     },
     guards: {
       ...studioGuards,
+      ...sessionGuards,
+      ...checkoutGuards,
       canSubmit: ({ context }) => canRebookStudio({ ...context.guest, ...context }),
     },
   }).createMachine({

@@ -1,5 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
+import { logCallError } from '../calls/booking'
+import { loadCallActions } from '../calls/member'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import { isValidEmail } from '../rules/email'
 
@@ -24,14 +27,12 @@ export const subscribeMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error' | 'success',
     },
     actors: {
-      subscribe: fromPromise<void, { email: string }>(async () => {
-        throw new Error('subscribe is not provided')
-      }),
+      subscribe: callStub<void, { email: string }>('subscribe'),
     },
     actions: {
       /** The teaser afresh, 6 s after the banner (spec). */
       reloadPage: () => {},
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: { hasValidEmail: ({ context }) => isValidEmail(context.email.trim()) },
     delays: { subscribedReload: 6000 },
@@ -68,7 +69,7 @@ export const subscribeMachine = onFirstUse(() =>
                     ? event.error.message
                     : SUBSCRIBE_FAILED,
               }),
-              { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+              logCallError,
             ],
           },
         },

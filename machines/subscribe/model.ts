@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { connectionLost } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { subscribeMachine } from './machine'
 
@@ -12,7 +13,7 @@ export const subscribeModel = defineModel({
     'xstate.done.actor.subscribe': [{ output: undefined }],
     'xstate.error.actor.subscribe': [
       { error: new ApiError(429, 'Too many requests. Try again in a minute.') },
-      { error: new TypeError('Failed to fetch') },
+      connectionLost,
     ],
   },
 })

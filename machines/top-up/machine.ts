@@ -1,5 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
+import { logCallError } from '../calls/booking'
+import { expiredOn401In, loadCallActions } from '../calls/member'
+import { sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import { canTopUp, formatTopUpInput, parseTopUp } from '../rules/topup'
 
@@ -50,17 +54,14 @@ export const topUpMachine = onFirstUse(() =>
         | { type: 'topUp.closed' }
         | { type: 'amount.changed'; text: string }
         | { type: 'topUp.submitted' },
-      tags: {} as 'busy' | 'error',
+      tags: {} as 'busy' | 'expired',
     },
     actors: {
-      initiateTopUp: fromPromise<TopUpStarted, TopUpRequest>(async () => {
-        throw new Error('initiateTopUp is not provided')
-      }),
+      initiateTopUp: callStub<TopUpStarted, TopUpRequest>('initiateTopUp'),
     },
     actions: {
       redirectToProvider: (_, _params: { url: string }) => {},
-      notifySessionExpired: () => {},
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: {
       canSubmit: ({ context }) =>
@@ -68,8 +69,7 @@ export const topUpMachine = onFirstUse(() =>
       hasAuthorizationUrl: (_, params: { started: TopUpStarted }) =>
         typeof params.started.authorizationUrl === 'string' &&
         params.started.authorizationUrl !== '',
-      isSessionExpired: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 401,
+      ...sessionGuards,
     },
   }).createMachine({
     id: 'topUp',
@@ -140,18 +140,11 @@ export const topUpMachine = onFirstUse(() =>
                 },
               ],
               onError: [
-                {
-                  guard: {
-                    type: 'isSessionExpired',
-                    params: ({ event }) => ({ error: event.error }),
-                  },
-                  target: '#topUp.sessionExpired',
-                  actions: 'notifySessionExpired',
-                },
+                expiredOn401In('topUp'),
                 {
                   target: 'editing',
                   actions: [
-                    { type: 'logError', params: ({ event }) => ({ error: event.error }) },
+                    logCallError,
                     assign({
                       error: ({ event }) =>
                         event.error instanceof ApiError
@@ -166,7 +159,7 @@ export const topUpMachine = onFirstUse(() =>
         },
       },
       redirecting: { tags: ['busy'] },
-      sessionExpired: { tags: ['error'] },
+      sessionExpired: { tags: ['expired'] },
     },
   }),
 )

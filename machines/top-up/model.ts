@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { connectionLost, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { topUpMachine } from './machine'
 
@@ -22,9 +23,9 @@ export const topUpModel = defineModel({
       { output: { authorizationUrl: null } },
     ],
     'xstate.error.actor.initiateTopUp': [
-      { error: new ApiError(401, 'Login session has expired') },
+      sessionEnded,
       { error: new ApiError(400, 'The smallest top-up is ₦1,000.') },
-      { error: new TypeError('Failed to fetch') },
+      connectionLost,
     ],
   },
 })

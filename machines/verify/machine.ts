@@ -1,5 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
+import { errorParams, logCallError } from '../calls/booking'
+import { loadCallActions } from '../calls/member'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import { isActiveStatus } from '../rules/membership'
 
@@ -40,9 +43,7 @@ export const verifyMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error',
     },
     actors: {
-      verifyMagicLink: fromPromise<VerifiedLogin, { token: string }>(async () => {
-        throw new Error('verifyMagicLink is not provided')
-      }),
+      verifyMagicLink: callStub<VerifiedLogin, { token: string }>('verifyMagicLink'),
     },
     actions: {
       /** Forgets an earlier login before the new one is stored. */
@@ -51,7 +52,7 @@ export const verifyMachine = onFirstUse(() =>
       storeLogin: (_, _params: VerifiedLogin) => {},
       navigateToMenu: () => {},
       navigateToByeLaws: () => {},
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: {
       hasToken: ({ context }) => (context.token ?? '').trim() !== '',
@@ -86,19 +87,13 @@ export const verifyMachine = onFirstUse(() =>
           },
           onError: [
             {
-              guard: { type: 'isRefused', params: ({ event }) => ({ error: event.error }) },
+              guard: { type: 'isRefused', params: errorParams },
               target: 'failed',
-              actions: [
-                assign({ error: INVALID_TOKEN }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              ],
+              actions: [assign({ error: INVALID_TOKEN }), logCallError],
             },
             {
               target: 'failed',
-              actions: [
-                assign({ error: VERIFY_FAILED }),
-                { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-              ],
+              actions: [assign({ error: VERIFY_FAILED }), logCallError],
             },
           ],
         },

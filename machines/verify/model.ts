@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { connectionLost } from '../fixtures'
 import { defineModel } from '../flow-model'
 import type { LoginUser, VerifyInput } from './machine'
 import { verifyMachine } from './machine'
@@ -28,7 +29,7 @@ export const verifyModel = defineModel({
     ],
     'xstate.error.actor.verifyMagicLink': [
       { error: new ApiError(401, 'This login link has expired or was already used.') },
-      { error: new TypeError('Failed to fetch') },
+      connectionLost,
     ],
   },
 })

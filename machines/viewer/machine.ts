@@ -1,5 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
-import { ApiError, type components } from '../../openapi/client'
+import { assign, setup } from 'xstate'
+import type { components } from '../../openapi/client'
+import { errorParams, logCallError } from '../calls/booking'
+import { loadCallActions } from '../calls/member'
+import { sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import { isActiveStatus } from '../rules/member-status'
 
@@ -29,20 +33,17 @@ export const viewerMachine = onFirstUse(() =>
       tags: {} as 'busy',
     },
     actors: {
-      loadProfile: fromPromise<Account>(async () => {
-        throw new Error('loadProfile is not provided')
-      }),
+      loadProfile: callStub<Account>('loadProfile'),
     },
     actions: {
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
       /** Forgets the stored login (not a guest's remembered details); provided by the app. */
       clearSession: () => {},
       forgetAccount: assign({ signedIn: false, account: null }),
     },
     guards: {
       isSignedIn: ({ context }) => context.signedIn,
-      isSessionDead: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 401,
+      ...sessionGuards,
       isActiveMember: (_, params: { account: Account }) =>
         isActiveStatus(params.account.subscriptionStatus),
     },
@@ -79,15 +80,12 @@ export const viewerMachine = onFirstUse(() =>
           ],
           onError: [
             {
-              guard: { type: 'isSessionDead', params: ({ event }) => ({ error: event.error }) },
+              guard: { type: 'isSessionExpired', params: errorParams },
               target: 'visitor',
               actions: ['clearSession', 'forgetAccount'],
             },
             // The flag stays off when the profile cannot be read; every page still works as a guest's.
-            {
-              target: 'notMember',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
+            { target: 'notMember', actions: logCallError },
           ],
         },
       },

@@ -1,5 +1,5 @@
 import { ApiError } from '../../openapi/client'
-import { sampleAccount } from '../fixtures'
+import { sampleAccount, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { viewerMachine } from './machine'
 
@@ -14,7 +14,7 @@ export const viewerModel = defineModel({
       { output: sampleAccount('Inactive') },
     ],
     'xstate.error.actor.loadProfile': [
-      { error: new ApiError(401, 'Login session has expired') },
+      sessionEnded,
       { error: new ApiError(500, 'Something went wrong on our side. Please try again.') },
     ],
   },

@@ -1,5 +1,9 @@
-import { assign, fromPromise, setup } from 'xstate'
-import { ApiError, type components } from '../../openapi/client'
+import { assign, setup } from 'xstate'
+import type { components } from '../../openapi/client'
+import { logCallError } from '../calls/booking'
+import { expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
+import { expiredOn401, sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 export type Wallet = components['schemas']['Wallet']
@@ -23,6 +27,16 @@ export interface WalletInput {
   /** The stored isBalanceHidden choice: hidden unless the person chose to show it. */
   balanceHidden: boolean
 }
+
+/** Shows or hides the balance, and remembers the choice for the next visit. */
+const balanceTo = (hidden: boolean) =>
+  ({
+    target: hidden ? 'hidden' : 'shown',
+    actions: [
+      { type: 'keepBalanceHidden', params: { hidden } },
+      { type: 'rememberBalanceHidden', params: { hidden } },
+    ],
+  }) as const
 
 /**
  * /profile/wallet: the wallets are read (the personal one created when there is none), then both
@@ -50,30 +64,25 @@ export const walletMachine = onFirstUse(() =>
         | { type: 'balance.shown' }
         | { type: 'balance.hidden' }
         | { type: 'transaction.toggled'; id: string },
-      tags: {} as 'busy' | 'error',
+      tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
-      loadWallets: fromPromise<WalletsLoaded>(async () => {
-        throw new Error('loadWallets is not provided')
-      }),
-      createWallet: fromPromise<WalletsLoaded, { status: string | null }>(async () => {
-        throw new Error('createWallet is not provided')
-      }),
-      loadHistories: fromPromise<
+      loadWallets: callStub<WalletsLoaded>('loadWallets'),
+      createWallet: callStub<WalletsLoaded, { status: string | null }>('createWallet'),
+      loadHistories: callStub<
         WalletHistories,
         { personalId: string | null; communityId: string | null }
-      >(async () => {
-        throw new Error('loadHistories is not provided')
-      }),
+      >('loadHistories'),
     },
     actions: {
-      notifySessionExpired: () => {},
+      keepBalanceHidden: assign((_, params: { hidden: boolean }) => ({
+        balanceHidden: params.hidden,
+      })),
       rememberBalanceHidden: (_, _params: { hidden: boolean }) => {},
-      logError: (_, _params: { error: unknown }) => {},
+      ...loadCallActions,
     },
     guards: {
-      isSessionExpired: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 401,
+      ...sessionGuards,
       hasNoUserWallet: (_, params: { loaded: WalletsLoaded }) => params.loaded.userWallet === null,
       hasCommunityWallet: ({ context }) => context.communityWallets.length > 0,
       isBalanceHidden: ({ context }) => context.balanceHidden,
@@ -104,17 +113,7 @@ export const walletMachine = onFirstUse(() =>
             },
             { target: 'loadingHistory', actions: assign(({ event }) => ({ ...event.output })) },
           ],
-          onError: [
-            {
-              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-              target: 'sessionExpired',
-              actions: 'notifySessionExpired',
-            },
-            {
-              target: 'failed',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
-          ],
+          onError: expiredOrFailed,
         },
       },
       creating: {
@@ -128,16 +127,9 @@ export const walletMachine = onFirstUse(() =>
             actions: assign(({ event }) => ({ ...event.output })),
           },
           onError: [
-            {
-              guard: { type: 'isSessionExpired', params: ({ event }) => ({ error: event.error }) },
-              target: 'sessionExpired',
-              actions: 'notifySessionExpired',
-            },
-            {
-              // No personal wallet to show: 'No user wallet information available'.
-              target: 'loadingHistory',
-              actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-            },
+            expiredOn401,
+            // No personal wallet to show: 'No user wallet information available'.
+            { target: 'loadingHistory', actions: logCallError },
           ],
         },
       },
@@ -157,11 +149,8 @@ export const walletMachine = onFirstUse(() =>
               community: event.output.community,
             })),
           },
-          onError: {
-            // A history that cannot be read is an empty list (spec, section 8).
-            target: 'ready',
-            actions: { type: 'logError', params: ({ event }) => ({ error: event.error }) },
-          },
+          // A history that cannot be read is an empty list (spec, section 8).
+          onError: { target: 'ready', actions: logCallError },
         },
       },
       ready: {
@@ -190,34 +179,13 @@ export const walletMachine = onFirstUse(() =>
               deciding: {
                 always: [{ guard: 'isBalanceHidden', target: 'hidden' }, { target: 'shown' }],
               },
-              hidden: {
-                on: {
-                  'balance.shown': {
-                    target: 'shown',
-                    actions: [
-                      assign({ balanceHidden: false }),
-                      { type: 'rememberBalanceHidden', params: { hidden: false } },
-                    ],
-                  },
-                },
-              },
-              shown: {
-                on: {
-                  'balance.hidden': {
-                    target: 'hidden',
-                    actions: [
-                      assign({ balanceHidden: true }),
-                      { type: 'rememberBalanceHidden', params: { hidden: true } },
-                    ],
-                  },
-                },
-              },
+              hidden: { on: { 'balance.shown': balanceTo(false) } },
+              shown: { on: { 'balance.hidden': balanceTo(true) } },
             },
           },
         },
       },
-      failed: { tags: ['error'], on: { 'wallet.retry': 'loading' } },
-      sessionExpired: { tags: ['error'] },
+      ...loadEndings('wallet.retry'),
     },
   }),
 )

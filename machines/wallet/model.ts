@@ -1,4 +1,5 @@
 import { ApiError } from '../../openapi/client'
+import { connectionLost, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type Wallet, type WalletsLoaded, type WalletTransaction, walletMachine } from './machine'
 
@@ -41,16 +42,13 @@ export const walletModel = defineModel({
       loaded({ userWallet: null, status: 'Inactive' }),
       loaded({ userWallet: null, communityWallets: [community] }),
     ],
-    'xstate.error.actor.loadWallets': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new TypeError('Failed to fetch') },
-    ],
+    'xstate.error.actor.loadWallets': [sessionEnded, connectionLost],
     'xstate.done.actor.createWallet': [
       loaded({ userWallet: { ...personal, Balance: 0 }, status: 'Inactive' }),
       loaded({ userWallet: { ...personal, Balance: 0 }, communityWallets: [community] }),
     ],
     'xstate.error.actor.createWallet': [
-      { error: new ApiError(401, 'Login session has expired') },
+      sessionEnded,
       { error: new ApiError(501, 'Not implemented') },
     ],
     'xstate.done.actor.loadHistories': [
@@ -58,7 +56,7 @@ export const walletModel = defineModel({
       { output: { personal: [], community: [] } },
       { output: { personal: [], community: [{ ...credit, narration: 'Community top-up' }] } },
     ],
-    'xstate.error.actor.loadHistories': [{ error: new TypeError('Failed to fetch') }],
+    'xstate.error.actor.loadHistories': [connectionLost],
     'transaction.toggled': [{ id: credit._id }],
   },
 })

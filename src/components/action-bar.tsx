@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import type { SystemStyleObject } from '../../styled-system/types'
 import { RetryButton } from './retry-button'
@@ -69,10 +70,9 @@ export function BookingActionBar({
   return (
     <StickyActionBar css={{ mt: { md: '8' } }}>
       <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: { base: 'space-between', md: 'flex-start' },
+        className={flex({
+          align: 'center',
+          justify: { base: 'space-between', md: 'flex-start' },
           gap: { base: '3', md: '6' },
           maxW: '6xl',
           mx: 'auto',

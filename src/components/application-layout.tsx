@@ -1,6 +1,6 @@
 import type { ReactNode } from 'react'
-import { css } from '../../styled-system/css'
-import { eyebrow as eyebrowStyle } from './page-styles'
+import { css, cx } from '../../styled-system/css'
+import { column } from '../../styled-system/recipes'
 import { SiteHeader } from './site-header'
 
 // The frame of the membership applications (individual, community, member signup): the page's
@@ -25,25 +25,13 @@ export function ApplicationLayout({
     <>
       <SiteHeader />
       <main
-        className={css({
-          maxW: '3xl',
-          mx: 'auto',
-          px: { base: '4', md: '8' },
-          pt: { base: '6', md: '12' },
-          pb: { base: '16', md: '20' },
-        })}
+        className={cx(
+          column({ width: '3xl' }),
+          css({ pt: { base: '6', md: '12' }, pb: { base: '16', md: '20' } }),
+        )}
       >
-        <p className={css(eyebrowStyle, { mb: '2' })}>{eyebrow}</p>
-        <h1
-          className={css({
-            fontFamily: 'display',
-            fontSize: { base: '3xl', md: '5xl' },
-            lineHeight: 'tight',
-            mb: '3',
-          })}
-        >
-          {title}
-        </h1>
+        <p className={css({ textStyle: 'eyebrow', mb: '2' })}>{eyebrow}</p>
+        <h1 className={css({ textStyle: 'display.form', mb: '3' })}>{title}</h1>
         <div className={css({ color: 'fg.muted', mb: '8', maxW: '2xl', lineHeight: 'relaxed' })}>
           {intro}
         </div>
@@ -55,10 +43,7 @@ export function ApplicationLayout({
 
 /** The form's card. */
 export const formCard = css({
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l3',
+  layerStyle: 'card',
   p: { base: '5', md: '8' },
   boxShadow: '0 1px 2px rgba(26,23,19,0.04), 0 12px 32px -24px rgba(26,23,19,0.25)',
 })

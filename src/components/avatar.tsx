@@ -1,5 +1,6 @@
 import { type StatusDot as Dot, initials } from '../../machines/rules/profile'
 import { css, cva, cx } from '../../styled-system/css'
+import { disc } from '../../styled-system/recipes'
 
 const DOT_LABEL: Record<Dot, string> = {
   member: 'Active member',
@@ -75,28 +76,22 @@ export function Avatar({
           alt=""
           width={80}
           height={80}
-          className={css({
-            w: 'full',
-            h: 'full',
-            borderRadius: 'full',
-            objectFit: 'cover',
-            bg: 'sand.200',
-          })}
+          className={css({ layerStyle: 'cover', borderRadius: 'full', bg: 'sand.200' })}
         />
       ) : (
         <span
           aria-hidden
-          className={css({
-            w: 'full',
-            h: 'full',
-            borderRadius: 'full',
-            display: 'grid',
-            placeItems: 'center',
-            bg: 'clay.100',
-            color: 'clay.800',
-            fontFamily: 'display',
-            letterSpacing: '0.02em',
-          })}
+          className={cx(
+            disc(),
+            css({
+              w: 'full',
+              h: 'full',
+              bg: 'clay.100',
+              color: 'clay.800',
+              fontFamily: 'display',
+              letterSpacing: '0.02em',
+            }),
+          )}
         >
           {initials(name)}
         </span>

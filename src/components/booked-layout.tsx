@@ -3,13 +3,13 @@ import { Fragment, type ReactNode, useState } from 'react'
 import { useLocation } from 'react-router-dom'
 import { confirmationMachine } from '../../machines/confirmation/machine'
 import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { useNow } from '../hooks/use-now'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
 import { BackLink } from './back-link'
 import { ConfirmationBanner } from './confirmation-banner'
-import { eyebrow } from './page-styles'
 import { type ConfirmationRef, ReceiptSupportPanel } from './receipt-support-panel'
 import { SiteHeader } from './site-header'
 
@@ -59,23 +59,12 @@ export function BookedLayout({
       <title>{`Booked · ${SITE.name}`}</title>
       <ConfirmationBanner visible={bannerVisible} text="Booked" />
       <SiteHeader action={<BackLink to="/menu" />} />
-      <main
-        className={css({
-          px: '4',
-          pt: { base: '6', md: '12' },
-          pb: '16',
-          display: 'flex',
-          justifyContent: 'center',
-        })}
-      >
+      <main className={flex({ justify: 'center', px: '4', pt: { base: '6', md: '12' }, pb: '16' })}>
         <article
           className={css({
             w: 'full',
             maxW: '30rem',
-            bg: 'surface',
-            borderRadius: 'l3',
-            borderWidth: '1px',
-            borderColor: 'border',
+            layerStyle: 'card',
             overflow: 'hidden',
             boxShadow: '0 1px 2px rgba(26,23,19,0.05), 0 24px 48px -24px rgba(26,23,19,0.25)',
           })}
@@ -88,17 +77,10 @@ export function BookedLayout({
             className={css({ w: 'full', aspectRatio: '12 / 5', objectFit: 'cover' })}
           />
           <div className={css({ p: { base: '6', md: '8' } })}>
-            <p className={css(eyebrow, { color: 'palm.700', fontWeight: 'semibold' })}>Booked</p>
-            <h1
-              className={css({
-                mt: '1',
-                fontFamily: 'display',
-                fontSize: { base: '3xl', md: '4xl' },
-                lineHeight: 'tight',
-              })}
-            >
-              {title}
-            </h1>
+            <p className={css({ textStyle: 'eyebrow', color: 'palm.700', fontWeight: 'semibold' })}>
+              Booked
+            </p>
+            <h1 className={css({ textStyle: 'display.status', mt: '1' })}>{title}</h1>
 
             {facts.length > 0 && (
               <dl

@@ -1,11 +1,12 @@
 import type { ReactNode } from 'react'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
+import { grid } from '../../styled-system/patterns'
+import { column } from '../../styled-system/recipes'
 import type { SystemStyleObject } from '../../styled-system/types'
 import { CheckMark } from './check-mark'
-import { container, eyebrow as eyebrowStyle, smallCaps } from './page-styles'
 
 /** The heading of a section of a booking page ('What's included', 'Hours'). */
-export const bookingSectionHeading = css(smallCaps, { mb: '3' })
+export const bookingSectionHeading = css({ textStyle: 'smallCaps', mb: '3' })
 
 /**
  * A page that books a place (/co-working, /print-studio): its picture on the left (kept in view
@@ -35,27 +36,20 @@ export function BookingPageLayout({
   return (
     <main className={css({ pt: { base: '4', md: '8' }, pb: { base: '32', md: '20' } })}>
       <div
-        className={css(container, {
-          display: 'grid',
-          gridTemplateColumns: { base: '1fr', md: 'minmax(0, 6fr) minmax(0, 5fr)' },
-          gap: { base: '6', md: '10', lg: '16' },
-          alignItems: 'start',
-        })}
+        className={cx(
+          column(),
+          grid({
+            gridTemplateColumns: { base: '1fr', md: 'minmax(0, 6fr) minmax(0, 5fr)' },
+            gap: { base: '6', md: '10', lg: '16' },
+            alignItems: 'start',
+          }),
+        )}
       >
         <div className={css({ md: { position: 'sticky', top: '20' } })}>{media}</div>
 
         <div className={css({ display: 'flex', flexDir: 'column', minW: '0' })}>
-          <p className={css(eyebrowStyle, { mb: '2' })}>{eyebrow}</p>
-          <h1
-            className={css({
-              fontFamily: 'display',
-              fontSize: { base: '4xl', md: '5xl' },
-              lineHeight: '1.05',
-              letterSpacing: '-0.01em',
-            })}
-          >
-            {title}
-          </h1>
+          <p className={css({ textStyle: 'eyebrow', mb: '2' })}>{eyebrow}</p>
+          <h1 className={css({ textStyle: 'display.hero' })}>{title}</h1>
           <p
             className={css({
               mt: '4',

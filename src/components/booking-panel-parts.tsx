@@ -4,6 +4,7 @@ import type { WalletKind } from '../../machines/calls/booking'
 import type { WalletOption } from '../../machines/checkout/wallets'
 import { isAlreadyBookedText } from '../../machines/rules/bookings'
 import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { shimmer } from './skeleton'
 
@@ -33,10 +34,9 @@ export function PriceSummary({
   return (
     <section
       aria-label={label}
-      className={css({
-        display: 'flex',
-        alignItems: 'flex-start',
-        justifyContent: 'space-between',
+      className={flex({
+        align: 'flex-start',
+        justify: 'space-between',
         gap: '4',
         p: '4',
         borderRadius: 'l2',
@@ -85,9 +85,7 @@ export function BookingFailure({
             display: 'block',
             width: 'fit-content',
             mt: '1',
-            fontWeight: 'semibold',
-            textDecoration: 'underline',
-            textUnderlineOffset: '2px',
+            textStyle: 'link.tight',
           })}
         >
           View booking
@@ -207,13 +205,11 @@ const walletNoteAction = css({
   p: '0',
   bg: 'transparent',
   color: 'accent.default',
-  fontWeight: 'semibold',
-  textDecoration: 'underline',
-  textUnderlineOffset: '2px',
+  textStyle: 'link.tight',
   whiteSpace: 'nowrap',
   cursor: 'pointer',
   _hover: { color: 'accent.emphasized' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
+  focusOutline: 'outside',
 })
 
 /** The line under the buttons: why they are disabled, or what happens next. */

@@ -1,5 +1,6 @@
 import { Link } from 'react-router-dom'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { RetryButton } from './retry-button'
 import { Skeleton } from './skeleton'
@@ -76,15 +77,7 @@ export function EmptyBookings() {
       <p className={css({ color: 'fg.muted', mt: '2', maxW: '26rem', mx: 'auto' })}>
         When you get a ticket, book a co-working day or a print studio session, it shows up here.
       </p>
-      <div
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          justifyContent: 'center',
-          gap: '3',
-          mt: '6',
-        })}
-      >
+      <div className={flex({ wrap: 'wrap', justify: 'center', gap: '3', mt: '6' })}>
         <Link to="/" className={button({ size: 'md' })}>
           See what's on
         </Link>

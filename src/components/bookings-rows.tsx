@@ -8,9 +8,9 @@ import {
 } from '../../machines/bookings-list/selectors'
 import { bookingTypeLabel } from '../../machines/rules/bookings'
 import { css, cx } from '../../styled-system/css'
-import { badge } from '../../styled-system/recipes'
+import { flex } from '../../styled-system/patterns'
+import { badge, disc } from '../../styled-system/recipes'
 import { ChevronDownIcon } from './line-icons'
-import { detailLabel, disc } from './page-styles'
 
 /** A list of bookings, current or past; a row opens to its details, one at a time. */
 export function BookingRows({
@@ -48,22 +48,9 @@ const stubTones = {
   upcoming: css({ bg: 'clay.50', color: 'clay.800' }),
 }
 
-const metaLine = css({
-  display: 'block',
-  mt: '1',
-  fontSize: 'sm',
-  color: 'fg.muted',
-  truncate: true,
-})
+const metaLine = css({ display: 'block', mt: '1', textStyle: 'note', truncate: true })
 
-const metaRow = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '2',
-  mt: '1.5',
-  fontSize: 'sm',
-  color: 'fg.muted',
-})
+const metaRow = flex({ align: 'center', gap: '2', mt: '1.5', textStyle: 'note' })
 
 function BookingRowItem({
   row,
@@ -99,21 +86,16 @@ function BookingRowItem({
         onClick={onToggle}
         className={cx(
           'group',
-          css({
+          flex({
+            align: 'center',
             w: 'full',
-            display: 'flex',
-            alignItems: 'center',
             gap: { base: '3', md: '4' },
             p: { base: '3', md: '4' },
             textAlign: 'left',
             cursor: 'pointer',
             borderRadius: 'l3',
             _hover: { bg: 'sand.50' },
-            _focusVisible: {
-              outline: '2px solid',
-              outlineColor: 'accent.default',
-              outlineOffset: '-2px',
-            },
+            focusOutline: 'inside',
           }),
         )}
       >
@@ -190,12 +172,16 @@ function BookingRowItem({
         </span>
         <span
           aria-hidden
-          className={css(disc, {
-            color: 'fg.muted',
-            transition: 'transform 0.2s',
-            transform: open ? 'rotate(180deg)' : 'none',
-            _groupHover: { bg: 'muted' },
-          })}
+          className={cx(
+            disc({ size: '9' }),
+            css({
+              flexShrink: 0,
+              color: 'fg.muted',
+              transition: 'transform 0.2s',
+              transform: open ? 'rotate(180deg)' : 'none',
+              _groupHover: { bg: 'muted' },
+            }),
+          )}
         >
           <ChevronDownIcon size={18} />
         </span>
@@ -219,7 +205,7 @@ function BookingRowItem({
               key={item.label}
               className={cx(css({ minW: '0' }), item.wide && css({ gridColumn: '1 / -1' }))}
             >
-              <dt className={css(detailLabel)}>{item.label}</dt>
+              <dt className={css({ textStyle: 'detailLabel' })}>{item.label}</dt>
               <dd className={css({ mt: '0.5', fontSize: 'md', overflowWrap: 'anywhere' })}>
                 {item.value}
               </dd>

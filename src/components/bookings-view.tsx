@@ -4,12 +4,12 @@ import type { ActorRefFrom } from 'xstate'
 import type { bookingsListMachine } from '../../machines/bookings-list/machine'
 import { currentBookingRow, pastBookingRow } from '../../machines/bookings-list/selectors'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { useNow } from '../hooks/use-now'
 import { BookingRowsSkeleton, BookingsNotice, EmptyBookings } from './bookings-notices'
 import { BookingRows } from './bookings-rows'
 import { MemberPage } from './member-page'
-import { smallCaps } from './page-styles'
 
 type BookingsRef = ActorRefFrom<typeof bookingsListMachine>
 
@@ -31,7 +31,7 @@ export function BookingsView({ actorRef }: { actorRef: BookingsRef }) {
       roomForBar={false}
     >
       <section aria-labelledby="upcoming-heading" aria-busy={loading}>
-        <h2 id="upcoming-heading" className={css(smallCaps, { mb: '3' })}>
+        <h2 id="upcoming-heading" className={css({ textStyle: 'smallCaps', mb: '3' })}>
           Upcoming
         </h2>
         {loading && <BookingRowsSkeleton count={3} label="Loading your bookings" />}
@@ -76,16 +76,8 @@ function PastBookings({ actorRef, now }: { actorRef: BookingsRef; now: Date }) {
 
   return (
     <section aria-labelledby="past-heading" className={css({ mt: '10' })}>
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-          mb: '3',
-        })}
-      >
-        <h2 id="past-heading" className={css(smallCaps, { mb: '0' })}>
+      <div className={flex({ align: 'center', justify: 'space-between', gap: '3', mb: '3' })}>
+        <h2 id="past-heading" className={css({ textStyle: 'smallCaps', mb: '0' })}>
           Past bookings
         </h2>
         {(shown || canShow) && (

@@ -1,7 +1,9 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useRef } from 'react'
 import { carouselMachine } from '../../machines/carousel/machine'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
+import { disc } from '../../styled-system/recipes'
 import { showLiveFlow } from '../live-flows'
 import { ResponsiveImage } from './responsive-image'
 
@@ -49,9 +51,7 @@ export const carouselFrame = css({
 const picture = css({
   position: 'absolute',
   inset: '0',
-  w: 'full',
-  h: 'full',
-  objectFit: 'cover',
+  layerStyle: 'cover',
   opacity: 0,
   transitionProperty: 'opacity',
   transitionDuration: 'fade',
@@ -117,13 +117,12 @@ function CarouselControls({
 }) {
   return (
     <div
-      className={css({
+      className={flex({
+        align: 'center',
         position: 'absolute',
         bottom: '3',
         left: '50%',
         transform: 'translateX(-50%)',
-        display: 'flex',
-        alignItems: 'center',
         gap: '2.5',
         pl: '3',
         pr: '1',
@@ -162,17 +161,15 @@ function CarouselControls({
         type="button"
         onClick={onTogglePause}
         aria-label={paused ? `Play the ${noun.many}` : `Pause the ${noun.many}`}
-        className={css({
-          display: 'grid',
-          placeItems: 'center',
-          w: '7',
-          h: '7',
-          borderRadius: 'full',
-          color: 'sand.50',
-          cursor: 'pointer',
-          _hover: { bg: 'rgba(252,250,246,0.16)' },
-          _focusVisible: { outline: '2px solid', outlineColor: 'sand.50', outlineOffset: '1px' },
-        })}
+        className={cx(
+          disc({ size: '7' }),
+          css({
+            color: 'sand.50',
+            cursor: 'pointer',
+            _hover: { bg: 'rgba(252,250,246,0.16)' },
+            _focusVisible: { outline: '2px solid', outlineColor: 'sand.50', outlineOffset: '1px' },
+          }),
+        )}
       >
         <svg width="12" height="12" viewBox="0 0 12 12" aria-hidden fill="currentColor">
           {paused ? (

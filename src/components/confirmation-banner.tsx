@@ -1,4 +1,5 @@
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
+import { disc } from '../../styled-system/recipes'
 import { CheckMark } from './check-mark'
 
 /**
@@ -45,15 +46,10 @@ export function ConfirmationBanner({ visible, text }: { visible: boolean; text: 
         >
           <span
             aria-hidden
-            className={css({
-              display: 'grid',
-              placeItems: 'center',
-              w: '7',
-              h: '7',
-              flexShrink: 0,
-              borderRadius: 'full',
-              bg: 'rgba(255, 255, 255, 0.18)',
-            })}
+            className={cx(
+              disc({ size: '7' }),
+              css({ flexShrink: 0, bg: 'rgba(255, 255, 255, 0.18)' }),
+            )}
           >
             <CheckMark size={16} strokeWidth={2.5} />
           </span>

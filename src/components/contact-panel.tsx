@@ -1,5 +1,6 @@
 import { type ReactNode, useId } from 'react'
 import { css, cx } from '../../styled-system/css'
+import { optionCard } from '../../styled-system/recipes'
 import { mailLink, SITE, whatsappLink } from '../site'
 import { ArrowRightIcon, ChatIcon, ExternalIcon, MailIcon } from './line-icons'
 import { Panel } from './panel'
@@ -40,23 +41,7 @@ export function ContactPanel({
   )
 }
 
-const option = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '4',
-  minH: '16',
-  p: '3',
-  pr: '4',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderColor: 'border',
-  bg: 'surface',
-  color: 'fg.default',
-  textDecoration: 'none',
-  transition: 'background 0.15s, border-color 0.15s',
-  _hover: { bg: 'sand.50', borderColor: 'sand.300' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
-})
+const option = cx(optionCard(), css({ minH: '16', p: '3', pr: '4' }))
 
 const badge = {
   palm: css({ bg: 'palm.50', color: 'palm.600' }),

@@ -1,16 +1,10 @@
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useId } from 'react'
-import {
-  blockersOf,
-  isFreeChoice,
-  priceOf,
-  walletOptionsOf,
-} from '../../machines/coworking/machine'
-import { panelErrorOf } from '../../machines/coworking/selectors'
+import { isFreeChoice, priceOf, walletOptionsOf } from '../../machines/coworking/machine'
+import { blockerTextOf, detailErrorsOf, panelErrorOf } from '../../machines/coworking/selectors'
 import { BOOKINGS_PATH } from '../../machines/rules/bookings'
-import { blockerSentence, coworkingPriceLine } from '../../machines/rules/coworking'
+import { coworkingPriceLine } from '../../machines/rules/coworking'
 import { dayLabel } from '../../machines/rules/dates'
-import { isValidEmail } from '../../machines/rules/email'
 import { formatNaira } from '../../machines/rules/money'
 import { COWORKING_HOURS } from '../../machines/rules/slots'
 import { isMembersOnlySpace } from '../../machines/rules/spaces'
@@ -88,7 +82,7 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
       : null
   const walletBusy = pending === 'personal' || pending === 'community' ? pending : null
   const error = panelErrorOf(context, checkout)
-  const reason = editing ? blockerSentence(blockersOf(context)) : null
+  const reason = editing ? blockerTextOf(context) : null
   const canBook = state.can({ type: 'booking.submitted' }) || state.can({ type: 'pay.card' })
 
   return (
@@ -208,7 +202,7 @@ export function CoworkingPanel({
               name={context.name}
               phone={context.phone}
               disabled={locked}
-              emailInvalid={context.email.trim() !== '' && !isValidEmail(context.email.trim())}
+              errors={detailErrorsOf(context)}
               onChange={(field, value) => send({ type: 'details.changed', field, value })}
               {...(context.signedIn
                 ? {}

@@ -5,6 +5,7 @@ import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { SITE } from '../site'
 import { StickyActionBar } from './action-bar'
+import { LineIcon } from './line-icons'
 
 type Event = components['schemas']['Event']
 
@@ -125,14 +126,8 @@ export function EventActionBar({
 
 function ShareIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden>
-      <path
-        d="M12 3v12M7.5 7.5L12 3l4.5 4.5M5 12v7a2 2 0 002 2h10a2 2 0 002-2v-7"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-      />
-    </svg>
+    <LineIcon size={18} strokeWidth="1.8">
+      <path d="M12 3v12M7.5 7.5L12 3l4.5 4.5M5 12v7a2 2 0 002 2h10a2 2 0 002-2v-7" />
+    </LineIcon>
   )
 }

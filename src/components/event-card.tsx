@@ -33,11 +33,8 @@ export function EventCard({
       className={css({
         display: 'flex',
         flexDir: 'column',
-        bg: 'surface',
-        borderRadius: 'l3',
+        layerStyle: 'card',
         overflow: 'hidden',
-        borderWidth: '1px',
-        borderColor: 'border',
         transition: 'box-shadow 0.2s, transform 0.2s',
         _hover: { boxShadow: 'lg', transform: 'translateY(-2px)' },
       })}
@@ -52,9 +49,7 @@ export function EventCard({
               eager={eager || priority}
               priority={priority}
               className={css({
-                w: 'full',
-                h: 'full',
-                objectFit: 'cover',
+                layerStyle: 'cover',
                 filter: action === 'closed' ? 'grayscale(0.7)' : undefined,
               })}
             />

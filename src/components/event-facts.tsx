@@ -10,6 +10,7 @@ import { friendsPriceLabel, isFreeEvent, showsFriendsPrice } from '../../machine
 import { formatNaira } from '../../machines/rules/money'
 import type { components } from '../../openapi/client'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 
 type Event = components['schemas']['Event']
 
@@ -61,10 +62,9 @@ export function EventFacts({
         </span>
         {showsFriendsPrice(event, isMember) && (
           <p
-            className={css({
-              display: 'flex',
-              alignItems: 'center',
-              flexWrap: 'wrap',
+            className={flex({
+              align: 'center',
+              wrap: 'wrap',
               gap: '2',
               mt: '1.5',
               fontSize: 'sm',

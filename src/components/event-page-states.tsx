@@ -1,19 +1,18 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { css, cx } from '../../styled-system/css'
-import { button } from '../../styled-system/recipes'
+import { grid } from '../../styled-system/patterns'
+import { button, column } from '../../styled-system/recipes'
 import { SITE } from '../site'
-import { container as containerStyle } from './page-styles'
 import { Skeleton } from './skeleton'
 
 // The event page's screens other than the event itself: missing, a message with its actions
 // (e.g. the event could not be loaded), and the page's shape while it loads.
 
-const container = css(containerStyle)
+const container = column()
 
 /** The event page's two columns: the poster, then the text. */
-export const eventLayout = css({
-  display: 'grid',
+export const eventLayout = grid({
   gridTemplateColumns: { base: '1fr', md: 'minmax(0, 5fr) minmax(0, 6fr)' },
   gap: { base: '6', md: '10', lg: '16' },
   alignItems: 'start',
@@ -55,14 +54,7 @@ export function EventMessage({
       >
         16
       </p>
-      <h1
-        className={css({
-          fontFamily: 'display',
-          fontSize: { base: '3xl', md: '4xl' },
-          mt: '4',
-          textWrap: 'balance',
-        })}
-      >
+      <h1 className={css({ textStyle: 'display.headline', mt: '4', textWrap: 'balance' })}>
         {title}
       </h1>
       <p className={css({ color: 'fg.muted', mt: '3', mb: '8', maxW: 'md', mx: 'auto' })}>{text}</p>

@@ -1,5 +1,4 @@
-import { type InputHTMLAttributes, useId } from 'react'
-import { INVALID_EMAIL_MESSAGE } from '../../machines/rules/email'
+import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { Field, textInput } from './form-fields'
 
@@ -40,13 +39,16 @@ const GUEST_INPUTS: {
   },
 ]
 
-/** A guest's e-mail, name and phone (and 'Remember me'), as the booking forms ask for them. */
+/**
+ * A guest's e-mail, name and phone (and 'Remember me'), as the booking forms ask for them, each
+ * with the message its flow's selectors give it.
+ */
 export function GuestFields({
   email,
   name,
   phone,
   onChange,
-  emailInvalid,
+  errors,
   remember,
   disabled = false,
 }: {
@@ -54,18 +56,19 @@ export function GuestFields({
   name: string
   phone: string
   onChange: (field: GuestField, value: string) => void
-  emailInvalid: boolean
+  /** Why a field cannot be sent as it is, by field. */
+  errors: Partial<Record<GuestField, string>>
   remember?: { checked: boolean; onChange: (checked: boolean) => void }
   disabled?: boolean
 }) {
   const id = useId()
-  const errorId = `${id}-email-error`
   const values = { email, name, phone }
   return (
     <fieldset disabled={disabled} className={css({ display: 'grid', gap: '4', minW: '0' })}>
       <legend className={css({ srOnly: true })}>Your details</legend>
       {GUEST_INPUTS.map(({ field, label, attributes }) => {
-        const invalid = field === 'email' && emailInvalid
+        const error = errors[field]
+        const errorId = `${id}-${field}-error`
         return (
           <Field key={field} label={label} htmlFor={`${id}-${field}`}>
             <input
@@ -75,15 +78,11 @@ export function GuestFields({
               aria-required
               value={values[field]}
               onChange={(e) => onChange(field, e.target.value)}
-              aria-invalid={invalid || undefined}
-              aria-describedby={invalid ? errorId : undefined}
-              className={input}
+              aria-invalid={error ? true : undefined}
+              aria-describedby={error ? errorId : undefined}
+              className={bookingInput}
             />
-            {invalid && (
-              <p id={errorId} className={errorText}>
-                {INVALID_EMAIL_MESSAGE}
-              </p>
-            )}
+            {error && <FieldError id={errorId}>{error}</FieldError>}
           </Field>
         )
       })}
@@ -124,8 +123,8 @@ export function GuestFields({
   )
 }
 
-// The booking forms' text input, plus a red border (and ring) when the e-mail is invalid.
-const input = cx(
+/** The booking forms' text input, plus a red border (and ring) when its value cannot be sent. */
+export const bookingInput = cx(
   textInput,
   css({
     transition: 'border-color 0.15s, box-shadow 0.15s',
@@ -135,6 +134,15 @@ const input = cx(
     },
   }),
 )
+
+/** Why a booking form's field (or group of fields) cannot be sent as it is, tied by `id`. */
+export function FieldError({ id, children }: { id: string; children: ReactNode }) {
+  return (
+    <p id={id} className={errorText}>
+      {children}
+    </p>
+  )
+}
 
 const errorText = css({
   display: 'flex',

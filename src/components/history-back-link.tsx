@@ -20,11 +20,7 @@ export function HistoryBackLink() {
         ml: '-2',
         color: 'fg.muted',
         _hover: { bg: 'muted', color: 'fg.default' },
-        _focusVisible: {
-          outline: '2px solid',
-          outlineColor: 'accent.default',
-          outlineOffset: '2px',
-        },
+        focusOutline: 'outside',
       }}
     />
   )

@@ -39,14 +39,7 @@ export function LandingHero({ signedIn }: { signedIn: boolean }) {
         width={1200}
         height={900}
         fetchPriority="high"
-        className={css({
-          position: 'absolute',
-          inset: '0',
-          w: 'full',
-          h: 'full',
-          objectFit: 'cover',
-          opacity: 0.92,
-        })}
+        className={css({ position: 'absolute', inset: '0', layerStyle: 'cover', opacity: 0.92 })}
       />
       {LandingMotion && <LandingMotion />}
       <div

@@ -1,14 +1,16 @@
 import type { ReactNode } from 'react'
 
 /** A 24-unit line icon that takes the text colour; decorative, so hidden from screen readers. */
-function LineIcon({
+export function LineIcon({
   size = 20,
   bold = false,
+  strokeWidth = bold ? '2' : '1.75',
   children,
 }: {
-  size?: number
+  size?: number | string
   /** A heavier line, for small icons inside buttons. */
   bold?: boolean
+  strokeWidth?: number | string
   children: ReactNode
 }) {
   return (
@@ -18,7 +20,7 @@ function LineIcon({
       viewBox="0 0 24 24"
       fill="none"
       stroke="currentColor"
-      strokeWidth={bold ? '2' : '1.75'}
+      strokeWidth={strokeWidth}
       strokeLinecap="round"
       strokeLinejoin="round"
       aria-hidden

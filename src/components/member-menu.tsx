@@ -5,6 +5,7 @@ import type { Community } from '../../machines/profile/machine'
 import { renewalBanner } from '../../machines/rules/membership'
 import { isCreator, membershipOf, roleLine, statusDot } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { viewer } from '../api'
 import { useNow } from '../hooks/use-now'
@@ -51,15 +52,7 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
     return (
       <div
         role="alert"
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
-          gap: '3',
-          py: '4',
-          color: 'fg.muted',
-          fontSize: 'sm',
-        })}
+        className={flex({ wrap: 'wrap', align: 'center', gap: '3', py: '4', textStyle: 'note' })}
       >
         We couldn't load your profile.
         <button
@@ -81,17 +74,12 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
     <section aria-label="Your membership" className={css({ display: 'grid', gap: '4', pb: '2' })}>
       <Link
         to="/profile"
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
+        className={flex({
+          align: 'center',
           gap: '4',
           borderRadius: 'l2',
           color: 'fg.default',
-          _focusVisible: {
-            outline: '2px solid',
-            outlineColor: 'accent.default',
-            outlineOffset: '4px',
-          },
+          focusOutline: 'wide',
           '&:hover .member-name': { color: 'clay.700' },
         })}
       >
@@ -102,15 +90,7 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
         />
         <span className={css({ minW: '0' })}>
           <span
-            className={`member-name ${css({
-              display: 'flex',
-              alignItems: 'center',
-              gap: '2',
-              fontFamily: 'display',
-              fontSize: { base: '2xl', md: '3xl' },
-              lineHeight: '1.1',
-              transition: 'color 0.2s',
-            })}`}
+            className={`member-name ${css({ textStyle: 'display.name', display: 'flex', alignItems: 'center', gap: '2', transition: 'color 0.2s' })}`}
           >
             <span className={css({ truncate: true, minW: '0' })}>{account.Name}</span>
             {creator && (
@@ -124,14 +104,7 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
               </span>
             )}
           </span>
-          <span
-            className={css({
-              display: 'block',
-              mt: '1',
-              fontSize: 'sm',
-              color: 'fg.muted',
-            })}
-          >
+          <span className={css({ display: 'block', mt: '1', textStyle: 'note' })}>
             {roleLine(account.Role, status)}
             <span className={css({ color: 'fg.subtle' })}> · View profile</span>
           </span>

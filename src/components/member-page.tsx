@@ -1,10 +1,11 @@
 import type { ReactNode } from 'react'
 import { Link } from 'react-router-dom'
 import { css, cx } from '../../styled-system/css'
+import { flex, grid } from '../../styled-system/patterns'
+import { column } from '../../styled-system/recipes'
 import type { LoadStates } from '../member-flow'
 import { BackLink } from './back-link'
 import { ArrowRightIcon } from './line-icons'
-import { eyebrow } from './page-styles'
 import { RetryButton } from './retry-button'
 import { SiteHeader } from './site-header'
 import { Skeleton } from './skeleton'
@@ -43,29 +44,20 @@ export function MemberPage({
               justifySelf: 'start',
               h: '11',
               pl: '3',
-              _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+              focusOutline: 'flush',
             }}
           />
         }
       />
       <main
         className={cx(
-          css({ mx: 'auto', px: { base: '4', md: '8' }, pt: { base: '6', md: '12' } }),
-          width === '4xl' ? css({ maxW: '4xl' }) : css({ maxW: '2xl' }),
+          column({ width }),
+          css({ pt: { base: '6', md: '12' } }),
           roomForBar ? css({ pb: '28' }) : css({ pb: '16' }),
         )}
       >
-        <p className={css(eyebrow)}>{kicker}</p>
-        <h1
-          className={css({
-            fontFamily: 'display',
-            fontSize: { base: '4xl', md: '5xl' },
-            lineHeight: 'tight',
-            mt: '1',
-          })}
-        >
-          {title}
-        </h1>
+        <p className={css({ textStyle: 'eyebrow' })}>{kicker}</p>
+        <h1 className={css({ textStyle: 'display.page', mt: '1' })}>{title}</h1>
         {lead && (
           <p className={css({ color: 'fg.muted', mt: '2', mb: { base: '6', md: '8' } })}>{lead}</p>
         )}
@@ -90,15 +82,11 @@ export function LoadNotice({
   return (
     <div
       role={kind === 'failed' ? 'alert' : 'status'}
-      className={css({
-        borderWidth: '1px',
-        borderColor: 'border',
-        borderRadius: 'l3',
-        bg: 'surface',
+      className={grid({
+        layerStyle: 'card',
         px: '5',
         py: '6',
         textAlign: 'center',
-        display: 'grid',
         justifyItems: 'center',
         gap: '2',
       })}
@@ -161,12 +149,7 @@ export function RowsSkeleton({ count, label }: { count: number; label: string })
 }
 
 /** The card look of the member area: white, a sand border, rounded. */
-export const card = css({
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l3',
-})
+export const card = css({ layerStyle: 'card' })
 
 /** One row of the profile's links: a title, a muted line, an optional mark, an arrow. */
 export function ProfileLink({
@@ -183,9 +166,8 @@ export function ProfileLink({
   return (
     <Link
       to={to}
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
+      className={flex({
+        align: 'center',
         gap: '4',
         px: { base: '4', md: '5' },
         py: '4',
@@ -193,22 +175,12 @@ export function ProfileLink({
         color: 'fg.default',
         transition: 'background 0.15s',
         _hover: { bg: 'sand.100' },
-        _focusVisible: {
-          outline: '2px solid',
-          outlineColor: 'accent.default',
-          outlineOffset: '-2px',
-        },
+        focusOutline: 'inside',
       })}
     >
       <span className={css({ flex: '1', minW: '0' })}>
         <span
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '2',
-            fontWeight: 'semibold',
-            fontSize: 'md',
-          })}
+          className={flex({ align: 'center', gap: '2', fontWeight: 'semibold', fontSize: 'md' })}
         >
           {label}
           {mark}

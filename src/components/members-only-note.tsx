@@ -1,14 +1,14 @@
 import { Link } from 'react-router-dom'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { SITE } from '../site'
 
 /** Under a members-only event's title: who it is for, and how to join. */
 export function MembersOnlyNote({ isMember }: { isMember: boolean }) {
   return (
     <p
-      className={css({
-        display: 'flex',
-        alignItems: 'flex-start',
+      className={flex({
+        align: 'flex-start',
         gap: '2.5',
         mt: '4',
         px: '4',

@@ -44,16 +44,7 @@ export function BenefitsList({ columns = 3 }: { columns?: 2 | 3 }) {
       })}
     >
       {BENEFITS.map((benefit, i) => (
-        <li
-          key={benefit.title}
-          className={css({
-            bg: 'surface',
-            borderWidth: '1px',
-            borderColor: 'border',
-            borderRadius: 'l3',
-            p: { base: '5', md: '6' },
-          })}
-        >
+        <li key={benefit.title} className={css({ layerStyle: 'card', p: { base: '5', md: '6' } })}>
           <span
             aria-hidden
             className={css({

@@ -1,6 +1,7 @@
 import { type ReactNode, useId } from 'react'
 import { Link } from 'react-router-dom'
 import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { ArrowRightIcon, ExternalIcon } from './line-icons'
 import { Skeleton } from './skeleton'
 
@@ -8,10 +9,9 @@ import { Skeleton } from './skeleton'
 const tall = '@media (min-width: 1280px) and (min-height: 960px)'
 
 /** One row of the full-screen menu: a large display title, a muted sub-line, an arrow. */
-const row = css({
-  display: 'flex',
-  alignItems: 'center',
-  justifyContent: 'space-between',
+const row = flex({
+  align: 'center',
+  justify: 'space-between',
   gap: '4',
   w: 'full',
   minH: '12',
@@ -22,11 +22,7 @@ const row = css({
   cursor: 'pointer',
   borderRadius: 'l1',
   outline: 'none',
-  _focusVisible: {
-    outline: '2px solid',
-    outlineColor: 'accent.default',
-    outlineOffset: '4px',
-  },
+  focusOutline: 'wide',
 })
 
 const title = css({
@@ -41,13 +37,7 @@ const title = css({
   _groupFocusVisible: { color: 'clay.700' },
 })
 
-const subLine = css({
-  display: 'block',
-  mt: '1.5',
-  fontSize: 'sm',
-  color: 'fg.muted',
-  [tall]: { fontSize: 'md' },
-})
+const subLine = css({ display: 'block', mt: '1.5', textStyle: 'note', [tall]: { fontSize: 'md' } })
 
 const arrow = css({
   flexShrink: 0,
@@ -148,14 +138,7 @@ export function MenuLink({ label, hint, ...target }: { label: string; hint: Reac
 /** A row-sized placeholder, so the list keeps its height while links are on their way. */
 export function MenuLinkSkeleton() {
   return (
-    <div
-      className={css({
-        py: { base: '4', md: '3' },
-        display: 'flex',
-        alignItems: 'center',
-        gap: '4',
-      })}
-    >
+    <div className={flex({ align: 'center', py: { base: '4', md: '3' }, gap: '4' })}>
       <div className={css({ flex: '1' })}>
         <Skeleton
           className={css({

@@ -1,4 +1,6 @@
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
+import { grid } from '../../styled-system/patterns'
+import { column } from '../../styled-system/recipes'
 import { SiteHeader } from './site-header'
 import { Skeleton } from './skeleton'
 
@@ -15,14 +17,7 @@ export function PageShell() {
       <SiteHeader back={<span />} />
       <main
         aria-busy="true"
-        className={css({
-          maxW: '2xl',
-          mx: 'auto',
-          px: { base: '4', md: '8' },
-          pt: { base: '6', md: '12' },
-          display: 'grid',
-          gap: '3',
-        })}
+        className={cx(column({ width: '2xl' }), grid({ pt: { base: '6', md: '12' }, gap: '3' }))}
       >
         <p role="status" className={css({ srOnly: true })}>
           Loading

@@ -1,5 +1,6 @@
 import type { ReactNode } from 'react'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
+import { column } from '../../styled-system/recipes'
 import { SiteHeader } from './site-header'
 
 /** A page's frame: the sticky header and a readable column. */
@@ -8,25 +9,12 @@ export function Page({ title, children }: { title?: string; children?: ReactNode
     <>
       <SiteHeader />
       <main
-        className={css({
-          maxW: '3xl',
-          mx: 'auto',
-          px: { base: '5', md: '8' },
-          py: { base: '8', md: '14' },
-        })}
-      >
-        {title && (
-          <h1
-            className={css({
-              fontFamily: 'display',
-              fontSize: { base: '3xl', md: '5xl' },
-              lineHeight: 'tight',
-              mb: '6',
-            })}
-          >
-            {title}
-          </h1>
+        className={cx(
+          column({ width: '3xl' }),
+          css({ px: { base: '5', md: '8' }, py: { base: '8', md: '14' } }),
         )}
+      >
+        {title && <h1 className={css({ textStyle: 'display.form', mb: '6' })}>{title}</h1>}
         {children}
       </main>
     </>

@@ -2,7 +2,7 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { type ReactNode, useId, useLayoutEffect, useRef } from 'react'
 import { css, cx } from '../../styled-system/css'
-import { button, panel } from '../../styled-system/recipes'
+import { button, disc, panel } from '../../styled-system/recipes'
 import { Banner } from './banner'
 
 interface PanelProps {
@@ -54,16 +54,10 @@ export function Panel({ open, onOpenChange, title, description, children, footer
             <Dialog.CloseTrigger className={styles.closeTrigger} aria-label="Close">
               <span
                 aria-hidden
-                className={css({
-                  display: 'grid',
-                  placeItems: 'center',
-                  w: '9',
-                  h: '9',
-                  borderRadius: 'full',
-                  fontSize: 'xl',
-                  color: 'fg.muted',
-                  _hover: { bg: 'muted' },
-                })}
+                className={cx(
+                  disc({ size: '9' }),
+                  css({ fontSize: 'xl', color: 'fg.muted', _hover: { bg: 'muted' } }),
+                )}
               >
                 ×
               </span>

@@ -1,15 +1,16 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import type { ReactNode } from 'react'
+import type { ComponentType, ReactNode } from 'react'
 import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { paymentReturnActors } from '../../machines/payment-return/actors'
 import { AUTOMATIC_CHECKS, paymentReturnMachine } from '../../machines/payment-return/machine'
 import { css, cx } from '../../styled-system/css'
-import { button } from '../../styled-system/recipes'
+import { flex } from '../../styled-system/patterns'
+import { button, disc } from '../../styled-system/recipes'
 import { api } from '../api'
 import { showLiveFlow } from '../live-flows'
 import { mailLink, whatsappLink } from '../site'
-import { ChatIcon, MailIcon } from './line-icons'
+import { ChatIcon, LineIcon, MailIcon } from './line-icons'
 import { RetryButton } from './retry-button'
 import { SiteHeader } from './site-header'
 
@@ -66,6 +67,16 @@ export function PaymentReturn({
   if (settled || referenceIn(location.search) === null) return <>{children}</>
   return <PaymentReturnView actorRef={actorRef} back={back} />
 }
+
+/** A page a card payment comes back to (`?reference=`): the payment is settled, then `Screen` shows. */
+export const afterPayment = (back: { to: string; label: string }, Screen: ComponentType) =>
+  function PaidPage() {
+    return (
+      <PaymentReturn back={back}>
+        <Screen />
+      </PaymentReturn>
+    )
+  }
 
 export function PaymentReturnView({
   actorRef,
@@ -213,13 +224,12 @@ function Screen({ title, children }: { title: string; children: ReactNode }) {
       >
         <section
           aria-live="polite"
-          className={css({
+          className={flex({
+            direction: 'column',
+            align: 'center',
             w: 'full',
             maxW: '28rem',
             textAlign: 'center',
-            display: 'flex',
-            flexDir: 'column',
-            alignItems: 'center',
             animation: 'fadeIn 0.3s ease-out',
             '@media (prefers-reduced-motion: reduce)': { animation: 'none' },
           })}
@@ -231,13 +241,7 @@ function Screen({ title, children }: { title: string; children: ReactNode }) {
   )
 }
 
-const heading = css({
-  fontFamily: 'display',
-  fontSize: { base: '3xl', md: '4xl' },
-  lineHeight: 'tight',
-  textWrap: 'balance',
-  mt: '6',
-})
+const heading = css({ textStyle: 'display.status', textWrap: 'balance', mt: '6' })
 
 const text = css({ mt: '3', fontSize: 'md', lineHeight: 'relaxed', color: 'fg.muted' })
 const hint = css({ mt: '3', fontSize: 'sm', lineHeight: 'relaxed', color: 'fg.subtle' })
@@ -271,33 +275,10 @@ const icons = {
 
 function Mark({ tone, icon }: { tone: keyof typeof marks; icon: keyof typeof icons }) {
   return (
-    <span
-      aria-hidden
-      className={cx(
-        css({
-          display: 'grid',
-          placeItems: 'center',
-          w: '16',
-          h: '16',
-          borderRadius: 'full',
-        }),
-        marks[tone],
-      )}
-    >
-      <svg
-        width="28"
-        height="28"
-        viewBox="0 0 24 24"
-        fill="none"
-        stroke="currentColor"
-        strokeWidth="2"
-        strokeLinecap="round"
-        strokeLinejoin="round"
-        aria-hidden
-        focusable="false"
-      >
+    <span aria-hidden className={cx(cx(disc({ size: '16' }), css({})), marks[tone])}>
+      <LineIcon size={28} bold>
         <path d={icons[icon]} />
-      </svg>
+      </LineIcon>
     </span>
   )
 }
@@ -305,12 +286,11 @@ function Mark({ tone, icon }: { tone: keyof typeof marks; icon: keyof typeof ico
 function Actions({ children }: { children: ReactNode }) {
   return (
     <div
-      className={css({
+      className={flex({
+        direction: 'column',
+        align: 'stretch',
         mt: '8',
         w: 'full',
-        display: 'flex',
-        flexDir: 'column',
-        alignItems: 'stretch',
         gap: '3',
         sm: { w: 'auto', alignItems: 'center' },
       })}
@@ -348,15 +328,7 @@ function Help({ reference }: { reference: string }) {
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         Need a hand? We answer 10am to 10pm.
       </p>
-      <div
-        className={css({
-          mt: '3',
-          display: 'flex',
-          justifyContent: 'center',
-          flexWrap: 'wrap',
-          gap: '2',
-        })}
-      >
+      <div className={flex({ justify: 'center', wrap: 'wrap', mt: '3', gap: '2' })}>
         <a
           href={whatsappLink(message)}
           target="_blank"

@@ -13,6 +13,7 @@ import { formatNaira } from '../../machines/rules/money'
 import { PRINT_STUDIO_HOURS, PRINT_STUDIO_PRICE_NAIRA } from '../../machines/rules/pricing'
 import { BOOKINGS_PATH, STUDIO_NARRATION } from '../../machines/rules/print-studio'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { useNow } from '../hooks/use-now'
@@ -133,10 +134,9 @@ export function StudioBookingPanel({
         />
 
         <div
-          className={css({
-            display: 'flex',
-            alignItems: 'baseline',
-            justifyContent: 'space-between',
+          className={flex({
+            align: 'baseline',
+            justify: 'space-between',
             gap: '3',
             pt: '4',
             borderTopWidth: '1px',

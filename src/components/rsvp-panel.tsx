@@ -1,14 +1,18 @@
 import { useSelector } from '@xstate/react'
 import { type ReactNode, useId } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import { problemsOf, type rsvpMachine, walletOptionsOf } from '../../machines/rsvp/machine'
-import { panelErrorOf } from '../../machines/rsvp/selectors'
+import { type rsvpMachine, walletOptionsOf } from '../../machines/rsvp/machine'
+import {
+  answersErrorOf,
+  guestErrorsOf,
+  panelErrorOf,
+  problemsTextOf,
+} from '../../machines/rsvp/selectors'
 import { BOOKINGS_PATH } from '../../machines/rules/bookings'
 import { dayLabel } from '../../machines/rules/dates'
-import { isValidEmail } from '../../machines/rules/email'
 import { showsFriendsPrice } from '../../machines/rules/events'
 import { formatNaira } from '../../machines/rules/money'
-import { longDay, problemsText } from '../../machines/rules/rsvp'
+import { longDay } from '../../machines/rules/rsvp'
 import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import {
@@ -20,15 +24,8 @@ import {
   WalletPayButtons,
 } from './booking-panel-parts'
 import { useCheckout } from './checkout-in-browser'
-import {
-  bareFieldset,
-  ChoiceChips,
-  type DayChoiceProps,
-  Field,
-  fieldLegend,
-  textInput,
-} from './form-fields'
-import { GuestFields } from './guest-fields'
+import { bareFieldset, ChoiceChips, type DayChoiceProps, Field, fieldLegend } from './form-fields'
+import { bookingInput, FieldError, GuestFields } from './guest-fields'
 import { Panel } from './panel'
 import { SuccessOverlay } from './success-overlay'
 
@@ -89,7 +86,7 @@ export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
                 name={context.guest.name}
                 phone={context.guest.phone}
                 disabled={busy}
-                emailInvalid={context.guest.email !== '' && !isValidEmail(context.guest.email)}
+                errors={guestErrorsOf(context)}
                 onChange={(field, value) => send({ type: 'guest.changed', field, value })}
               />
             </Section>
@@ -99,6 +96,7 @@ export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
             <ExtraFields
               fields={context.fields}
               answers={context.answers}
+              error={answersErrorOf(context)}
               disabled={busy}
               onChange={(field, value) => send({ type: 'answer.changed', field, value })}
             />
@@ -164,11 +162,14 @@ function DayChoice({ days, chosen, now, disabled, onChoose }: DayChoiceProps) {
 function ExtraFields({
   fields,
   answers,
+  error,
   disabled,
   onChange,
 }: {
   fields: string[]
   answers: Record<string, string>
+  /** Why the answers cannot be sent as they are (too long together). */
+  error: string | null
   disabled: boolean
   onChange: (field: string, value: string) => void
 }) {
@@ -192,10 +193,13 @@ function ExtraFields({
             type="text"
             value={answers[field] ?? ''}
             onChange={(e) => onChange(field, e.target.value)}
-            className={textInput}
+            aria-invalid={error ? true : undefined}
+            aria-describedby={error ? `${id}-error` : undefined}
+            className={bookingInput}
           />
         </Field>
       ))}
+      {error && <FieldError id={`${id}-error`}>{error}</FieldError>}
     </fieldset>
   )
 }
@@ -264,8 +268,7 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
   const busy = state.hasTag('busy') || checkout.busy
   const error = panelErrorOf(context, checkout)
   const signedIn = context.viewer.signedIn
-  const problems = problemsOf(context)
-  const reason = state.matches({ open: 'editing' }) ? problemsText(problems) : null
+  const reason = state.matches({ open: 'editing' }) ? problemsTextOf(context) : null
   const pleaseWait = (method: typeof context.method) =>
     busy && context.method === method ? 'Please wait' : null
   const wallets = walletOptionsOf(context)

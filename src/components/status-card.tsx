@@ -1,21 +1,14 @@
 import type { ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
+import { grid } from '../../styled-system/patterns'
+import { disc } from '../../styled-system/recipes'
 import { CheckMark } from './check-mark'
 import { MailIcon } from './line-icons'
-import { eyebrow as eyebrowStyle } from './page-styles'
 import { SiteHeader } from './site-header'
 
 type Tone = 'waiting' | 'success' | 'error' | 'mail' | 'info'
 
-const badge = css({
-  display: 'grid',
-  placeItems: 'center',
-  w: '16',
-  h: '16',
-  borderRadius: 'full',
-  mx: 'auto',
-  mb: '6',
-})
+const badge = cx(disc({ size: '16' }), css({ mx: 'auto', mb: '6' }))
 
 const tones: Record<Tone, string> = {
   waiting: css({ bg: 'sand.100', color: 'clay.600' }),
@@ -124,10 +117,7 @@ export function StatusCard({
           className={css({
             w: 'full',
             maxW: 'md',
-            bg: 'surface',
-            borderWidth: '1px',
-            borderColor: 'border',
-            borderRadius: 'l3',
+            layerStyle: 'card',
             boxShadow: '0 24px 48px -32px rgba(26, 23, 19, 0.35)',
             px: { base: '6', md: '10' },
             py: { base: '8', md: '12' },
@@ -138,25 +128,15 @@ export function StatusCard({
             <ToneIcon tone={tone} />
           </div>
           <div role={tone === 'error' ? 'alert' : tone === 'waiting' ? 'status' : undefined}>
-            {eyebrow && <p className={css(eyebrowStyle, { mb: '2' })}>{eyebrow}</p>}
-            <h1
-              className={css({
-                fontFamily: 'display',
-                fontSize: { base: '3xl', md: '4xl' },
-                lineHeight: 'tight',
-                textWrap: 'balance',
-              })}
-            >
-              {title}
-            </h1>
+            {eyebrow && <p className={css({ textStyle: 'eyebrow', mb: '2' })}>{eyebrow}</p>}
+            <h1 className={css({ textStyle: 'display.status', textWrap: 'balance' })}>{title}</h1>
           </div>
           {children && (
             <div
-              className={css({
+              className={grid({
                 mt: '4',
                 color: 'fg.muted',
                 lineHeight: '1.65',
-                display: 'grid',
                 gap: '3',
                 textWrap: 'pretty',
               })}

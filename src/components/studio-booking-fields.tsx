@@ -1,5 +1,5 @@
 import type { ReactNode } from 'react'
-import { isValidEmail } from '../../machines/rules/email'
+import { guestErrorsOf } from '../../machines/print-studio/selectors'
 import type { StudioPerson } from '../../machines/rules/print-studio'
 import { css } from '../../styled-system/css'
 import { type GuestField, GuestFields } from './guest-fields'
@@ -32,7 +32,6 @@ export function StudioBookingFields({
   disabled: boolean
   send: (event: StudioFieldEvent) => void
 }) {
-  const email = guest?.email.trim() ?? ''
   return (
     <>
       <StudioDayPicker
@@ -52,7 +51,7 @@ export function StudioBookingFields({
           email={guest.email}
           name={guest.name}
           phone={guest.phone}
-          emailInvalid={email !== '' && !isValidEmail(email)}
+          errors={guestErrorsOf(guest)}
           disabled={disabled}
           onChange={(field, value) => send({ type: 'guest.changed', field, value })}
         />

@@ -2,7 +2,8 @@ import { Dialog } from '@ark-ui/react/dialog'
 import { Portal } from '@ark-ui/react/portal'
 import { type ReactNode, useRef } from 'react'
 import { css, cx } from '../../styled-system/css'
-import { button, panel } from '../../styled-system/recipes'
+import { flex } from '../../styled-system/patterns'
+import { button, disc, panel } from '../../styled-system/recipes'
 import { CheckMark } from './check-mark'
 
 /**
@@ -42,18 +43,16 @@ export function SuccessOverlay({
           <Dialog.Content className={cx(styles.content, css({ textAlign: 'center', pt: '8' }))}>
             <div
               aria-hidden
-              className={css({
-                mx: 'auto',
-                mb: '5',
-                display: 'grid',
-                placeItems: 'center',
-                w: '16',
-                h: '16',
-                borderRadius: 'full',
-                bg: 'palm.50',
-                color: 'palm.600',
-                boxShadow: '0 0 0 8px rgba(239, 247, 242, 0.6)',
-              })}
+              className={cx(
+                disc({ size: '16' }),
+                css({
+                  mx: 'auto',
+                  mb: '5',
+                  bg: 'palm.50',
+                  color: 'palm.600',
+                  boxShadow: '0 0 0 8px rgba(239, 247, 242, 0.6)',
+                }),
+              )}
             >
               <CheckMark size={30} strokeWidth={2.25} />
             </div>
@@ -67,9 +66,8 @@ export function SuccessOverlay({
               {description}
             </Dialog.Description>
             <div
-              className={css({
-                display: 'flex',
-                flexDir: { base: 'column', sm: 'row-reverse' },
+              className={flex({
+                direction: { base: 'column', sm: 'row-reverse' },
                 gap: '3',
                 mt: '7',
                 sm: { '& > *': { flex: '1' } },

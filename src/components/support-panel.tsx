@@ -1,8 +1,8 @@
 import { css, cx } from '../../styled-system/css'
+import { grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { mailLink, SITE, whatsappLink } from '../site'
 import { ChatIcon, MailIcon } from './line-icons'
-import { detailLabel } from './page-styles'
 import { Panel } from './panel'
 
 export const SUPPORT_TITLE = "I didn't get a receipt"
@@ -28,7 +28,7 @@ export function SupportPanel({
       description="Receipts can take a few minutes, and sometimes land in spam. Send us this message and we'll send it again."
     >
       <figure className={css({ m: '0' })}>
-        <figcaption className={css(detailLabel, { mb: '2' })}>Your message</figcaption>
+        <figcaption className={css({ textStyle: 'detailLabel', mb: '2' })}>Your message</figcaption>
         <blockquote
           className={css({
             m: '0',
@@ -47,14 +47,7 @@ export function SupportPanel({
           {message}
         </blockquote>
       </figure>
-      <div
-        className={css({
-          display: 'grid',
-          gridTemplateColumns: '1fr',
-          gap: '3',
-          mt: '2',
-        })}
-      >
+      <div className={grid({ gridTemplateColumns: '1fr', gap: '3', mt: '2' })}>
         <a
           href={whatsappLink(message)}
           target="_blank"

@@ -2,6 +2,7 @@ import { formatMinor } from '../../machines/rules/money'
 import type { Wallet, WalletTransaction } from '../../machines/wallet/machine'
 import { missingWalletText, type WalletKind, walletCaption } from '../../machines/wallet/selectors'
 import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { EyeIcon } from './line-icons'
 import { card } from './member-page'
 import { WalletTransactions } from './wallet-transactions'
@@ -76,14 +77,7 @@ function BalanceCard({
         boxShadow: 'lg',
       })}
     >
-      <div
-        className={css({
-          display: 'flex',
-          alignItems: 'center',
-          justifyContent: 'space-between',
-          gap: '3',
-        })}
-      >
+      <div className={flex({ align: 'center', justify: 'space-between', gap: '3' })}>
         <p
           className={css({
             fontSize: 'sm',
@@ -119,13 +113,7 @@ function BalanceCard({
         </button>
       </div>
       <p
-        className={css({
-          fontFamily: 'display',
-          fontSize: { base: '4xl', md: '5xl' },
-          lineHeight: 'tight',
-          mt: '2',
-          fontVariantNumeric: 'tabular-nums',
-        })}
+        className={css({ textStyle: 'display.page', mt: '2', fontVariantNumeric: 'tabular-nums' })}
       >
         {hidden ? (
           <>

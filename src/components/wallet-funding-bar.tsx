@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import type { Funding } from '../../machines/wallet/selectors'
 import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { StickyActionBar } from './action-bar'
 
@@ -23,10 +24,9 @@ export function WalletFundingBar({
   return (
     <StickyActionBar css={{ mt: { md: '8' } }}>
       <div
-        className={css({
-          display: 'flex',
-          flexDir: { base: 'column', sm: 'row' },
-          alignItems: { base: 'stretch', sm: 'center' },
+        className={flex({
+          direction: { base: 'column', sm: 'row' },
+          align: { base: 'stretch', sm: 'center' },
           gap: { base: '2', sm: '4' },
           maxW: '2xl',
           mx: 'auto',

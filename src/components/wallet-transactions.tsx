@@ -7,8 +7,10 @@ import {
   type WalletKind,
 } from '../../machines/wallet/selectors'
 import { css, cx } from '../../styled-system/css'
+import { grid } from '../../styled-system/patterns'
+import { disc } from '../../styled-system/recipes'
+import { LineIcon } from './line-icons'
 import { card } from './member-page'
-import { smallCaps } from './page-styles'
 
 /** A wallet's transactions: a scrolling list whose rows open to their details, one at a time. */
 export function WalletTransactions({
@@ -26,7 +28,7 @@ export function WalletTransactions({
 }) {
   return (
     <section aria-labelledby={`transactions-${kind}`}>
-      <h2 id={`transactions-${kind}`} className={css(smallCaps, { mb: '3' })}>
+      <h2 id={`transactions-${kind}`} className={css({ textStyle: 'smallCaps', mb: '3' })}>
         Transactions
       </h2>
       {transactions.length === 0 ? (
@@ -92,32 +94,15 @@ function TransactionRow({
           role="img"
           aria-label={line.kindLabel}
           className={cx(
-            css({
-              display: 'grid',
-              placeItems: 'center',
-              w: '10',
-              h: '10',
-              flexShrink: '0',
-              borderRadius: 'full',
-            }),
+            cx(disc({ size: '10' }), css({ flexShrink: '0' })),
             line.credit
               ? css({ bg: 'success.subtle', color: 'success.default' })
               : css({ bg: 'berry.50', color: 'berry.600' }),
           )}
         >
-          <svg
-            width="18"
-            height="18"
-            viewBox="0 0 24 24"
-            fill="none"
-            stroke="currentColor"
-            strokeWidth="2.2"
-            strokeLinecap="round"
-            strokeLinejoin="round"
-            aria-hidden
-          >
+          <LineIcon size={18} strokeWidth="2.2">
             <path d={line.credit ? 'M17 7L7 17M7 9v8h8' : 'M7 17L17 7M9 7h8v8'} />
-          </svg>
+          </LineIcon>
         </span>
         <div className={css({ flex: '1', minW: '0' })}>
           <p
@@ -142,7 +127,7 @@ function TransactionRow({
               cursor: 'pointer',
               mt: '0.5',
               _hover: { textDecoration: 'underline' },
-              _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+              focusOutline: 'flush',
             })}
           >
             {open ? 'Hide details' : 'Show details'}
@@ -160,8 +145,7 @@ function TransactionRow({
       {open && (
         <dl
           id={detailsId}
-          className={css({
-            display: 'grid',
+          className={grid({
             gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
             gap: '3',
             mt: '3',
@@ -184,7 +168,7 @@ function TransactionRow({
 function Detail({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
   return (
     <div className={css({ minW: '0' })}>
-      <dt className={css(smallCaps)}>{label}</dt>
+      <dt className={css({ textStyle: 'smallCaps' })}>{label}</dt>
       <dd
         className={css({
           fontSize: 'sm',

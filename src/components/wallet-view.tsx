@@ -116,12 +116,11 @@ const tabTrigger = css({
   px: '5',
   h: '10',
   borderRadius: 'full',
-  fontSize: 'sm',
+  textStyle: 'note',
   fontWeight: 'semibold',
-  color: 'fg.muted',
   cursor: 'pointer',
   _selected: { bg: 'surface', color: 'fg.default', boxShadow: 'sm' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+  focusOutline: 'flush',
 })
 
 function WalletSkeleton() {

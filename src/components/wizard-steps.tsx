@@ -1,5 +1,6 @@
 import { type ReactNode, useEffect, useRef } from 'react'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 
 // A wizard's steps: where the person is (Step 1 of 3), and the heading that takes the focus when
 // the step changes.
@@ -29,9 +30,8 @@ export function StepIndicator({ steps, current }: { steps: string[]; current: nu
               })}
             />
             <span
-              className={css({
-                display: 'flex',
-                alignItems: 'baseline',
+              className={flex({
+                align: 'baseline',
                 gap: '1.5',
                 fontSize: 'xs',
                 letterSpacing: 'wide',

@@ -1,10 +1,10 @@
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { ContactPanel } from '../components/contact-panel'
 import { Page } from '../components/page'
-import { eyebrow, storyLead, storyParagraph, storyTitle } from '../components/page-styles'
 import { SITE } from '../site'
 
 /** What the house offers, in the spec's words, each with one line. */
@@ -39,7 +39,7 @@ const dropCap = css({
   },
 })
 
-const paragraph = css(storyParagraph)
+const paragraph = css({ textStyle: 'story.paragraph' })
 
 /** About: the family-owned hotel and gathering space, and what it offers. */
 export default function AboutPage() {
@@ -47,9 +47,11 @@ export default function AboutPage() {
   return (
     <Page>
       <title>About · Sixteen</title>
-      <p className={css(eyebrow, { mb: '3' })}>Victoria Island, Lagos</p>
-      <h1 className={css(storyTitle, { letterSpacing: '-0.01em' })}>About {SITE.name}</h1>
-      <p className={css(storyLead, { maxW: '2xl' })}>
+      <p className={css({ textStyle: 'eyebrow', mb: '3' })}>Victoria Island, Lagos</p>
+      <h1 className={css({ textStyle: 'story.title', letterSpacing: '-0.01em' })}>
+        About {SITE.name}
+      </h1>
+      <p className={css({ textStyle: 'story.lead', mt: '4', maxW: '2xl' })}>
         A family-owned boutique hotel and creative gathering space: a serene house for slow
         mornings, good work and intimate evenings.
       </p>
@@ -85,9 +87,8 @@ export default function AboutPage() {
       </figure>
 
       <div
-        className={css({
-          display: 'flex',
-          flexDir: 'column',
+        className={flex({
+          direction: 'column',
           gap: '5',
           mt: { base: '10', md: '14' },
           maxW: '2xl',
@@ -115,10 +116,7 @@ export default function AboutPage() {
       </div>
 
       <section aria-labelledby="offers-heading" className={css({ mt: { base: '14', md: '20' } })}>
-        <h2
-          id="offers-heading"
-          className={css({ fontFamily: 'display', fontSize: { base: '2xl', md: '3xl' }, mb: '6' })}
-        >
+        <h2 id="offers-heading" className={css({ textStyle: 'display.subhead', mb: '6' })}>
           What you will find here
         </h2>
         <ol className={css({ listStyle: 'none', borderBottomWidth: '1px', borderColor: 'border' })}>
@@ -146,15 +144,7 @@ export default function AboutPage() {
               >
                 {String(i + 1).padStart(2, '0')}
               </span>
-              <h3
-                className={css({
-                  fontFamily: 'display',
-                  fontSize: { base: 'xl', md: '2xl' },
-                  lineHeight: 'snug',
-                })}
-              >
-                {offer.title}
-              </h3>
+              <h3 className={css({ textStyle: 'display.card' })}>{offer.title}</h3>
               <p className={css({ color: 'fg.muted', fontSize: { base: 'sm', md: 'md' } })}>
                 {offer.line}
               </p>
@@ -174,20 +164,16 @@ export default function AboutPage() {
           borderColor: 'clay.100',
         })}
       >
-        <h2
-          id="visit-heading"
-          className={css({ fontFamily: 'display', fontSize: { base: '2xl', md: '3xl' } })}
-        >
+        <h2 id="visit-heading" className={css({ textStyle: 'display.subhead' })}>
           Come by, or write to us
         </h2>
         <p className={css({ color: 'fg.muted', mt: '2', maxW: 'xl' })}>
           See what is on this month, or ask us anything about rooms, desks and the studio.
         </p>
         <div
-          className={css({
-            display: 'flex',
-            flexDir: { base: 'column', sm: 'row' },
-            flexWrap: 'wrap',
+          className={flex({
+            direction: { base: 'column', sm: 'row' },
+            wrap: 'wrap',
             gap: '3',
             mt: '6',
           })}

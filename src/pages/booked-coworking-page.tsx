@@ -16,18 +16,12 @@ import {
   useSettledViewer,
 } from '../components/coworking-actor'
 import { CoworkingPanel } from '../components/coworking-panel'
-import { PaymentReturn } from '../components/payment-return'
+import { afterPayment } from '../components/payment-return'
 import type { ConfirmationRef } from '../components/receipt-support-panel'
 import { SITE } from '../site'
 
 /** /booked-coworking: the card payment is settled first, then the booking is confirmed. */
-export default function BookedCoworkingPage() {
-  return (
-    <PaymentReturn back={{ to: '/co-working', label: 'Back to Book a spot' }}>
-      <BookedCoworking />
-    </PaymentReturn>
-  )
-}
+export default afterPayment({ to: '/co-working', label: 'Back to Book a spot' }, BookedCoworking)
 
 function BookedCoworking() {
   const { query, now, confirmation } = useBookedPage(parseBookedCoworkingQuery)

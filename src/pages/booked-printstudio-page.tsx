@@ -11,7 +11,7 @@ import { BookAgainButton } from '../components/book-again-button'
 import { BookedLayout, useBookedPage } from '../components/booked-layout'
 import { useSettledViewer } from '../components/coworking-actor'
 import { Panel } from '../components/panel'
-import { PaymentReturn } from '../components/payment-return'
+import { afterPayment } from '../components/payment-return'
 import {
   StudioBookedOverlay,
   StudioBookingPanel,
@@ -23,13 +23,10 @@ import type { ConfirmationRef } from '../components/receipt-support-panel'
 import { SITE } from '../site'
 
 /** /booked-printstudio: the card payment is settled first, then the booking is confirmed. */
-export default function BookedPrintStudioPage() {
-  return (
-    <PaymentReturn back={{ to: '/print-studio', label: 'Back to the print studio' }}>
-      <BookedPrintStudio />
-    </PaymentReturn>
-  )
-}
+export default afterPayment(
+  { to: '/print-studio', label: 'Back to the print studio' },
+  BookedPrintStudio,
+)
 
 function BookedPrintStudio() {
   const { query, now, confirmation } = useBookedPage(readBookedStudioQuery)

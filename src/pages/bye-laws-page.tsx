@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
-import { css } from '../../styled-system/css'
-import { button } from '../../styled-system/recipes'
+import { css, cx } from '../../styled-system/css'
+import { flex, grid } from '../../styled-system/patterns'
+import { button, disc } from '../../styled-system/recipes'
 import { MemberPage } from '../components/member-page'
 import { SITE } from '../site'
 
@@ -41,31 +42,20 @@ export default function ByeLawsPage() {
         {RULES.map((rule, index) => (
           <li
             key={rule.title}
-            className={css({
-              display: 'grid',
+            className={grid({
               gridTemplateColumns: 'auto 1fr',
               gap: '4',
               alignItems: 'start',
               p: { base: '4', md: '5' },
-              bg: 'surface',
-              borderWidth: '1px',
-              borderColor: 'border',
-              borderRadius: 'l3',
+              layerStyle: 'card',
             })}
           >
             <span
               aria-hidden
-              className={css({
-                display: 'grid',
-                placeItems: 'center',
-                w: '9',
-                h: '9',
-                borderRadius: 'full',
-                bg: 'clay.100',
-                color: 'clay.800',
-                fontFamily: 'display',
-                fontSize: 'lg',
-              })}
+              className={cx(
+                disc({ size: '9' }),
+                css({ bg: 'clay.100', color: 'clay.800', fontFamily: 'display', fontSize: 'lg' }),
+              )}
             >
               {index + 1}
             </span>
@@ -80,15 +70,7 @@ export default function ByeLawsPage() {
           </li>
         ))}
       </ol>
-      <div
-        className={css({
-          mt: '8',
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: '3',
-          alignItems: 'center',
-        })}
-      >
+      <div className={flex({ wrap: 'wrap', align: 'center', mt: '8', gap: '3' })}>
         <Link to="/profile/payment" className={button({ size: 'lg' })}>
           Get started
         </Link>

@@ -7,8 +7,8 @@ import { calendarMachine } from '../../machines/calendar/machine'
 import { calendarLabel } from '../../machines/rules/dates'
 import { firstInView } from '../../machines/rules/viewport'
 import type { components } from '../../openapi/client'
-import { css } from '../../styled-system/css'
-import { button } from '../../styled-system/recipes'
+import { css, cx } from '../../styled-system/css'
+import { button, column } from '../../styled-system/recipes'
 import { api } from '../api'
 import { EventCard } from '../components/event-card'
 import { hydratesLater } from '../components/hydrates-later'
@@ -109,7 +109,7 @@ export function CalendarView({ actorRef }: { actorRef: ActorRefFrom<typeof calen
     <section
       id="calendar"
       aria-labelledby="calendar-heading"
-      className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '8' }, pb: '20' })}
+      className={cx(column(), css({ pb: '20' }))}
     >
       <div
         className={css({
@@ -124,10 +124,7 @@ export function CalendarView({ actorRef }: { actorRef: ActorRefFrom<typeof calen
           py: '5',
         })}
       >
-        <h2
-          id="calendar-heading"
-          className={css({ fontFamily: 'display', fontSize: { base: '3xl', md: '4xl' } })}
-        >
+        <h2 id="calendar-heading" className={css({ textStyle: 'display.headline' })}>
           Calendar
         </h2>
         <DateLabel events={events} now={now} />

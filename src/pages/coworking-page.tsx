@@ -4,6 +4,7 @@ import { COWORKING_HOURS_SHOWN } from '../../machines/rules/coworking'
 import { formatNaira } from '../../machines/rules/money'
 import { SPOT_FEE_NAIRA } from '../../machines/rules/pricing'
 import { css } from '../../styled-system/css'
+import { flex, grid } from '../../styled-system/patterns'
 import { type BookingAction, BookingActionBar } from '../components/action-bar'
 import {
   BookingPageLayout,
@@ -92,9 +93,8 @@ function CoworkingLayout({ action, children }: { action: ReactNode; children?: R
       action={action}
       included={
         <ul
-          className={css({
+          className={grid({
             listStyle: 'none',
-            display: 'grid',
             gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
             gap: '2',
           })}
@@ -102,9 +102,8 @@ function CoworkingLayout({ action, children }: { action: ReactNode; children?: R
           {INCLUDED.map((item) => (
             <li
               key={item.title}
-              className={css({
-                display: 'flex',
-                alignItems: 'flex-start',
+              className={flex({
+                align: 'flex-start',
                 gap: '3',
                 p: '3',
                 borderRadius: 'l2',

@@ -8,6 +8,7 @@ import { COMMUNITY_SIZES, communityPlan } from '../../machines/rules/membership'
 import { formatDollars, formatNaira } from '../../machines/rules/money'
 import { periodLabel } from '../../machines/rules/public-membership'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
@@ -140,13 +141,7 @@ export function EditCommunityView({
                       >
                         {members} members
                         {current === members && (
-                          <span
-                            className={css({
-                              fontWeight: 'normal',
-                              fontSize: 'sm',
-                              color: 'fg.muted',
-                            })}
-                          >
+                          <span className={css({ fontWeight: 'normal', textStyle: 'note' })}>
                             {' '}
                             · current
                           </span>
@@ -190,15 +185,7 @@ export function EditCommunityView({
               {error}
             </p>
           )}
-          <div
-            className={css({
-              display: 'flex',
-              gap: '3',
-              flexWrap: 'wrap',
-              mt: '6',
-              alignItems: 'center',
-            })}
-          >
+          <div className={flex({ wrap: 'wrap', align: 'center', gap: '3', mt: '6' })}>
             <button
               type="submit"
               className={button({ size: 'lg' })}

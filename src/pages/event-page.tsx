@@ -8,7 +8,7 @@ import { calendarLabel } from '../../machines/rules/dates'
 import { canShare, eventAction, isFreeEvent, ticketPriceLabel } from '../../machines/rules/events'
 import type { components } from '../../openapi/client'
 import { css, cx } from '../../styled-system/css'
-import { badge, button } from '../../styled-system/recipes'
+import { badge, button, column } from '../../styled-system/recipes'
 import { api } from '../api'
 import { EventActionBar } from '../components/event-action-bar'
 import { EventFacts } from '../components/event-facts'
@@ -21,7 +21,6 @@ import {
 import { HistoryBackLink } from '../components/history-back-link'
 import { hydratesLater } from '../components/hydrates-later'
 import { MembersOnlyNote } from '../components/members-only-note'
-import { container as containerStyle, smallCaps } from '../components/page-styles'
 import { PosterCarousel } from '../components/poster-carousel'
 import { RetryButton } from '../components/retry-button'
 import { RsvpFlow } from '../components/rsvp-flow'
@@ -101,7 +100,7 @@ function shareEvent(event: Event) {
   })
 }
 
-const container = css(containerStyle)
+const container = column()
 
 const posterColumn = css({
   md: { position: 'sticky', top: '20' },
@@ -182,15 +181,7 @@ function EventDetail({
               {membersOnly && <span className={badge({ tone: 'neutral' })}>Members only</span>}
               {action === 'closed' && <span className={badge({ tone: 'danger' })}>Ended</span>}
             </div>
-            <h1
-              className={css({
-                fontFamily: 'display',
-                fontSize: { base: '4xl', md: '5xl' },
-                lineHeight: '1.05',
-                letterSpacing: '-0.01em',
-                textWrap: 'balance',
-              })}
-            >
+            <h1 className={css({ textStyle: 'display.hero', textWrap: 'balance' })}>
               {event.Name}
             </h1>
             <LaterWhenAndWhere event={event} now={now} />
@@ -250,7 +241,7 @@ function EventDetail({
   )
 }
 
-const sectionHeading = css(smallCaps, { mb: '2' })
+const sectionHeading = css({ textStyle: 'smallCaps', mb: '2' })
 
 // The parts of the page below hydrate after the page's shell (the heading and the action bar,
 // whose button must answer at once), each in a slice of its own.

@@ -15,10 +15,11 @@ import {
   ticketCalendarEntry,
 } from '../../machines/rules/rsvp'
 import { css, cx } from '../../styled-system/css'
-import { button } from '../../styled-system/recipes'
+import { flex, grid } from '../../styled-system/patterns'
+import { button, column } from '../../styled-system/recipes'
 import { api } from '../api'
 import { ConfirmationBanner } from '../components/confirmation-banner'
-import { smallCaps } from '../components/page-styles'
+import { LineIcon } from '../components/line-icons'
 import { PaymentReturn } from '../components/payment-return'
 import { ReceiptSupportPanel } from '../components/receipt-support-panel'
 import { SiteHeader } from '../components/site-header'
@@ -60,17 +61,13 @@ function Registered({ id }: { id: string }) {
       <ConfirmationBanner visible={bannerVisible} text="Registered" />
       <SiteHeader />
       <main
-        className={css({
-          maxW: '5xl',
-          mx: 'auto',
-          px: { base: '4', md: '8' },
-          pt: { base: '5', md: '12' },
-          pb: { base: '14', md: '20' },
-        })}
+        className={cx(
+          column({ width: '5xl' }),
+          css({ pt: { base: '5', md: '12' }, pb: { base: '14', md: '20' } }),
+        )}
       >
         <div
-          className={css({
-            display: 'grid',
+          className={grid({
             gridTemplateColumns: { base: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
             gap: { base: '6', md: '12' },
             alignItems: 'start',
@@ -133,10 +130,9 @@ function Registered({ id }: { id: string }) {
             <TicketFacts details={details} />
 
             <div
-              className={css({
-                display: 'flex',
-                flexDir: { base: 'column', sm: 'row' },
-                flexWrap: 'wrap',
+              className={flex({
+                direction: { base: 'column', sm: 'row' },
+                wrap: 'wrap',
                 gap: '3',
                 mt: '8',
               })}
@@ -173,15 +169,14 @@ function Registered({ id }: { id: string }) {
             </div>
 
             <div
-              className={css({
+              className={flex({
+                wrap: 'wrap',
+                align: 'center',
+                justify: 'space-between',
                 mt: '8',
                 pt: '5',
                 borderTopWidth: '1px',
                 borderColor: 'border',
-                display: 'flex',
-                flexWrap: 'wrap',
-                alignItems: 'center',
-                justifyContent: 'space-between',
                 gap: '3',
               })}
             >
@@ -210,9 +205,8 @@ function Registered({ id }: { id: string }) {
               <Link
                 to="/"
                 className={css({
-                  fontSize: 'sm',
+                  textStyle: 'note',
                   fontWeight: 'semibold',
-                  color: 'fg.muted',
                   minH: '11',
                   display: 'inline-flex',
                   alignItems: 'center',
@@ -336,16 +330,7 @@ function TicketFacts({ details }: { details: RegisteredDetails }) {
     .map((row) => row.filter(Boolean))
     .filter((row) => row.length > 0)
   return (
-    <div
-      className={css({
-        mt: '6',
-        borderRadius: 'l3',
-        borderWidth: '1px',
-        borderColor: 'border',
-        bg: 'surface',
-        px: '5',
-      })}
-    >
+    <div className={css({ mt: '6', layerStyle: 'card', px: '5' })}>
       {rows.map((row, index) => (
         <dl
           key={String(index)}
@@ -390,7 +375,7 @@ function Fact({
 }) {
   return (
     <div className={css({ py: '4', borderColor: 'border', minW: '0' })}>
-      <dt className={css(smallCaps)}>{label}</dt>
+      <dt className={css({ textStyle: 'smallCaps' })}>{label}</dt>
       <dd className={css({ mt: '1', fontWeight: 'semibold', color: 'fg.default' })}>
         {children}
         {extra && (
@@ -398,8 +383,7 @@ function Fact({
             className={css({
               display: 'block',
               fontWeight: 'normal',
-              fontSize: 'sm',
-              color: 'fg.muted',
+              textStyle: 'note',
               mt: '0.5',
             })}
           >
@@ -413,22 +397,9 @@ function Fact({
 
 function CalendarIcon() {
   return (
-    <svg width="18" height="18" viewBox="0 0 24 24" fill="none" aria-hidden>
-      <rect
-        x="3.5"
-        y="5"
-        width="17"
-        height="15.5"
-        rx="2.5"
-        stroke="currentColor"
-        strokeWidth="1.8"
-      />
-      <path
-        d="M3.5 10h17M8 3v4M16 3v4"
-        stroke="currentColor"
-        strokeWidth="1.8"
-        strokeLinecap="round"
-      />
-    </svg>
+    <LineIcon size={18} strokeWidth="1.8">
+      <rect x="3.5" y="5" width="17" height="15.5" rx="2.5" />
+      <path d="M3.5 10h17M8 3v4M16 3v4" />
+    </LineIcon>
   )
 }

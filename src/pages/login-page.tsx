@@ -6,11 +6,11 @@ import { loginLinkActors } from '../../machines/login-link/actors'
 import { loginLinkMachine } from '../../machines/login-link/machine'
 import { loginSentPath, queryEmail } from '../../machines/rules/public-membership'
 import { css, cx } from '../../styled-system/css'
-import { button } from '../../styled-system/recipes'
+import { grid } from '../../styled-system/patterns'
+import { button, column } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Banner } from '../components/banner'
 import { EmailField } from '../components/email-field'
-import { eyebrow } from '../components/page-styles'
 import { SiteHeader } from '../components/site-header'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
@@ -44,23 +44,13 @@ export function LoginView({ actorRef }: { actorRef: ActorRefFrom<typeof loginLin
       <title>Log in · Sixteen</title>
       <SiteHeader />
       <main
-        className={css({
-          maxW: 'md',
-          mx: 'auto',
-          px: { base: '5', md: '0' },
-          py: { base: '10', md: '20' },
-        })}
+        className={cx(
+          column({ width: 'md' }),
+          css({ px: { base: '5', md: '0' }, py: { base: '10', md: '20' } }),
+        )}
       >
-        <p className={css(eyebrow, { mb: '3' })}>{SITE.programme}</p>
-        <h1
-          className={css({
-            fontFamily: 'display',
-            fontSize: { base: '4xl', md: '5xl' },
-            lineHeight: 'tight',
-          })}
-        >
-          Log in
-        </h1>
+        <p className={css({ textStyle: 'eyebrow', mb: '3' })}>{SITE.programme}</p>
+        <h1 className={css({ textStyle: 'display.page' })}>Log in</h1>
         <p className={css({ color: 'fg.muted', mt: '3', lineHeight: '1.6' })}>
           Enter the e-mail address of your membership and we'll send you a link that logs you in. No
           password needed.
@@ -96,15 +86,13 @@ export function LoginView({ actorRef }: { actorRef: ActorRefFrom<typeof loginLin
           )}
         </form>
         <div
-          className={css({
+          className={grid({
             mt: '10',
             pt: '6',
             borderTopWidth: '1px',
             borderColor: 'border',
-            display: 'grid',
             gap: '2',
-            color: 'fg.muted',
-            fontSize: 'sm',
+            textStyle: 'note',
           })}
         >
           {locked && (
@@ -127,10 +115,4 @@ export function LoginView({ actorRef }: { actorRef: ActorRefFrom<typeof loginLin
   )
 }
 
-const linkStyle = css({
-  color: 'clay.700',
-  fontWeight: 'semibold',
-  textDecoration: 'underline',
-  textUnderlineOffset: '3px',
-  _hover: { color: 'clay.800' },
-})
+const linkStyle = css({ color: 'clay.700', textStyle: 'link', _hover: { color: 'clay.800' } })

@@ -131,10 +131,7 @@ export function MemberSignupView({
       }
     >
       <ApplicationForm labelledBy={`${id}-title`} onSubmit={submit}>
-        <h2
-          id={`${id}-title`}
-          className={css({ fontFamily: 'display', fontSize: { base: '2xl', md: '3xl' }, mb: '6' })}
-        >
+        <h2 id={`${id}-title`} className={css({ textStyle: 'display.subhead', mb: '6' })}>
           Your profile
         </h2>
         <ApplicantFields form={form} send={send} disabled={busy} />

@@ -1,18 +1,12 @@
 import { Link } from 'react-router-dom'
-import { css } from '../../styled-system/css'
-import { button } from '../../styled-system/recipes'
+import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
+import { button, disc } from '../../styled-system/recipes'
 import { Page } from '../components/page'
-import { disc, eyebrow, storyLead, storyParagraph, storyTitle } from '../components/page-styles'
 import { mailLink, SITE } from '../site'
 
-const paragraph = css(storyParagraph)
-const heading = css({
-  fontFamily: 'display',
-  fontSize: { base: '2xl', md: '3xl' },
-  lineHeight: 'tight',
-  mt: { base: '10', md: '14' },
-  mb: '4',
-})
+const paragraph = css({ textStyle: 'story.paragraph' })
+const heading = css({ textStyle: 'display.section', mt: { base: '10', md: '14' }, mb: '4' })
 
 /** The house rules members keep, with the bye-laws' figures. */
 const RULES = [
@@ -41,9 +35,9 @@ export default function MembershipAboutPage() {
   return (
     <Page>
       <title>About Friends of 16 · Sixteen</title>
-      <p className={css(eyebrow, { mb: '3' })}>The programme</p>
-      <h1 className={css(storyTitle)}>About {SITE.programme}</h1>
-      <p className={css(storyLead)}>
+      <p className={css({ textStyle: 'eyebrow', mb: '3' })}>The programme</p>
+      <h1 className={css({ textStyle: 'story.title' })}>About {SITE.programme}</h1>
+      <p className={css({ textStyle: 'story.lead', mt: '4' })}>
         A small, paid network of people who make things, and a house in Lagos to make them in.
       </p>
 
@@ -80,10 +74,7 @@ export default function MembershipAboutPage() {
           gridTemplateColumns: { base: '1fr', md: '10rem 1fr' },
           columnGap: '6',
           rowGap: { base: '1', md: '4' },
-          bg: 'surface',
-          borderWidth: '1px',
-          borderColor: 'border',
-          borderRadius: 'l3',
+          layerStyle: 'card',
           p: { base: '5', md: '7' },
         })}
       >
@@ -101,11 +92,10 @@ export default function MembershipAboutPage() {
           <li key={title} className={css({ display: 'flex', gap: '4' })}>
             <span
               aria-hidden
-              className={css(disc, {
-                bg: 'clay.50',
-                color: 'clay.800',
-                fontWeight: 'semibold',
-              })}
+              className={cx(
+                disc({ size: '9' }),
+                css({ flexShrink: 0, bg: 'clay.50', color: 'clay.800', fontWeight: 'semibold' }),
+              )}
             >
               {i + 1}
             </span>
@@ -120,13 +110,7 @@ export default function MembershipAboutPage() {
       </ol>
 
       <div
-        className={css({
-          mt: { base: '10', md: '14' },
-          display: 'flex',
-          flexWrap: 'wrap',
-          gap: '3',
-          alignItems: 'center',
-        })}
+        className={flex({ wrap: 'wrap', align: 'center', mt: { base: '10', md: '14' }, gap: '3' })}
       >
         <Link to="/membership" className={button({ size: 'lg' })}>
           See rates and apply

@@ -8,11 +8,11 @@ import type { Plan } from '../../machines/rules/membership'
 import { formatDollars, formatNaira } from '../../machines/rules/money'
 import { periodLabel, planName, splitPlans } from '../../machines/rules/public-membership'
 import { css, cx } from '../../styled-system/css'
-import { button } from '../../styled-system/recipes'
+import { flex, grid } from '../../styled-system/patterns'
+import { button, column, optionCard } from '../../styled-system/recipes'
 import { api } from '../api'
 import { ArrowRightIcon } from '../components/line-icons'
 import { BenefitsList } from '../components/membership-benefits'
-import { container, eyebrow, smallCaps, storyLead } from '../components/page-styles'
 import { Panel } from '../components/panel'
 import { RetryButton } from '../components/retry-button'
 import { SiteHeader } from '../components/site-header'
@@ -32,12 +32,7 @@ export default function MembershipPage() {
   return <MembershipView actorRef={actorRef} />
 }
 
-const sectionTitle = css({
-  fontFamily: 'display',
-  fontSize: { base: '3xl', md: '4xl' },
-  lineHeight: 'tight',
-  mb: { base: '5', md: '8' },
-})
+const sectionTitle = css({ textStyle: 'display.status', mb: { base: '5', md: '8' } })
 
 const INTAKES = [
   { season: 'January', note: 'Applications close 15 December' },
@@ -64,31 +59,26 @@ export function MembershipView({ actorRef }: { actorRef: ActorRefFrom<typeof pla
       <SiteHeader />
       <main>
         <section
-          className={css(container, {
-            pt: { base: '10', md: '20' },
-            pb: { base: '12', md: '16' },
-          })}
+          className={cx(
+            column(),
+            css({
+              pt: { base: '10', md: '20' },
+              pb: { base: '12', md: '16' },
+            }),
+          )}
         >
-          <p className={css(eyebrow, { mb: '3' })}>Membership</p>
-          <h1
-            className={css({
-              fontFamily: 'display',
-              fontSize: { base: '5xl', md: '7xl' },
-              lineHeight: '1',
-              letterSpacing: '-0.01em',
-            })}
-          >
+          <p className={css({ textStyle: 'eyebrow', mb: '3' })}>Membership</p>
+          <h1 className={css({ textStyle: 'display.programme', letterSpacing: '-0.01em' })}>
             {SITE.programme}
           </h1>
-          <p className={css(storyLead, { mt: '5', maxW: '2xl' })}>
+          <p className={css({ textStyle: 'story.lead', mt: '5', maxW: '2xl' })}>
             A members' network for the people who make Lagos interesting: a second home to work,
             host and gather in, with the house's doors open to you six days a week.
           </p>
           <div
-            className={css({
-              display: 'flex',
-              flexWrap: 'wrap',
-              alignItems: 'center',
+            className={flex({
+              wrap: 'wrap',
+              align: 'center',
               gap: { base: '3', md: '5' },
               mt: '8',
             })}
@@ -101,10 +91,8 @@ export function MembershipView({ actorRef }: { actorRef: ActorRefFrom<typeof pla
                 alignItems: 'center',
                 gap: '2',
                 h: '12',
-                fontWeight: 'semibold',
+                textStyle: 'link.loose',
                 color: 'clay.700',
-                textDecoration: 'underline',
-                textUnderlineOffset: '4px',
                 _hover: { color: 'clay.800' },
               })}
             >
@@ -115,7 +103,7 @@ export function MembershipView({ actorRef }: { actorRef: ActorRefFrom<typeof pla
 
         <section
           aria-labelledby="benefits-heading"
-          className={css(container, { pb: { base: '14', md: '20' } })}
+          className={cx(column(), css({ pb: { base: '14', md: '20' } }))}
         >
           <h2 id="benefits-heading" className={sectionTitle}>
             What you get
@@ -127,7 +115,7 @@ export function MembershipView({ actorRef }: { actorRef: ActorRefFrom<typeof pla
           aria-labelledby="intakes-heading"
           className={css({ bg: 'sand.100', py: { base: '12', md: '16' } })}
         >
-          <div className={css(container)}>
+          <div className={column()}>
             <h2 id="intakes-heading" className={sectionTitle}>
               Intakes
             </h2>
@@ -136,9 +124,8 @@ export function MembershipView({ actorRef }: { actorRef: ActorRefFrom<typeof pla
               Apply any time: your application is read before the next intake.
             </p>
             <ul
-              className={css({
+              className={grid({
                 listStyle: 'none',
-                display: 'grid',
                 gap: '3',
                 gridTemplateColumns: { base: '1fr 1fr', md: 'repeat(4, minmax(0, 1fr))' },
               })}
@@ -166,7 +153,7 @@ export function MembershipView({ actorRef }: { actorRef: ActorRefFrom<typeof pla
 
         <section
           aria-labelledby="rates-heading"
-          className={css(container, { py: { base: '12', md: '16' } })}
+          className={cx(column(), css({ py: { base: '12', md: '16' } }))}
         >
           <h2 id="rates-heading" className={sectionTitle}>
             Rates
@@ -176,11 +163,10 @@ export function MembershipView({ actorRef }: { actorRef: ActorRefFrom<typeof pla
 
         <section
           aria-labelledby="contact-heading"
-          className={css(container, { pb: { base: '16', md: '24' } })}
+          className={cx(column(), css({ pb: { base: '16', md: '24' } }))}
         >
           <div
-            className={css({
-              display: 'grid',
+            className={grid({
               gap: '6',
               gridTemplateColumns: { base: '1fr', md: '1fr auto' },
               alignItems: 'center',
@@ -200,10 +186,8 @@ export function MembershipView({ actorRef }: { actorRef: ActorRefFrom<typeof pla
                   href={mailLink('Friends of 16', 'Hello Sixteen,\n\n')}
                   className={css({
                     color: 'white',
-                    fontWeight: 'semibold',
-                    textDecoration: 'underline',
+                    textStyle: 'link',
                     textDecorationColor: 'clay.300',
-                    textUnderlineOffset: '3px',
                     whiteSpace: 'nowrap',
                     _hover: { color: 'clay.200' },
                   })}
@@ -230,13 +214,9 @@ function Rates({ actorRef }: { actorRef: ActorRefFrom<typeof plansMachine> }) {
     return (
       <div
         role="alert"
-        className={css({
-          bg: 'surface',
-          borderWidth: '1px',
-          borderColor: 'border',
-          borderRadius: 'l3',
+        className={grid({
+          layerStyle: 'card',
           p: { base: '5', md: '8' },
-          display: 'grid',
           gap: '4',
           justifyItems: 'start',
         })}
@@ -293,24 +273,17 @@ function Rates({ actorRef }: { actorRef: ActorRefFrom<typeof plansMachine> }) {
   )
 }
 
-const rateGrid = css({
-  display: 'grid',
+const rateGrid = grid({
   gap: '5',
   gridTemplateColumns: { base: '1fr', md: 'repeat(2, minmax(0, 1fr))' },
 })
 
-const rateCard = css({
-  bg: 'surface',
-  borderWidth: '1px',
-  borderColor: 'border',
-  borderRadius: 'l3',
-  p: { base: '5', md: '7' },
-})
+const rateCard = css({ layerStyle: 'card', p: { base: '5', md: '7' } })
 
 function RateCard({ title, note, children }: { title: string; note: string; children: ReactNode }) {
   return (
     <div className={rateCard}>
-      <h3 className={css(smallCaps)}>{title}</h3>
+      <h3 className={css({ textStyle: 'smallCaps' })}>{title}</h3>
       <p className={css({ color: 'fg.muted', mt: '1', fontSize: 'sm' })}>{note}</p>
       <ul className={css({ listStyle: 'none', mt: '4' })}>{children}</ul>
     </div>
@@ -320,10 +293,9 @@ function RateCard({ title, note, children }: { title: string; note: string; chil
 function RateRow({ plan, label, name }: { plan: Plan; label: string; name?: string }) {
   return (
     <li
-      className={css({
-        display: 'flex',
-        justifyContent: 'space-between',
-        alignItems: 'baseline',
+      className={flex({
+        justify: 'space-between',
+        align: 'baseline',
         gap: '4',
         py: '3',
         borderTopWidth: '1px',
@@ -347,21 +319,7 @@ function RateRow({ plan, label, name }: { plan: Plan; label: string; name?: stri
   )
 }
 
-const choice = css({
-  display: 'flex',
-  alignItems: 'center',
-  gap: '4',
-  p: '4',
-  borderRadius: 'l2',
-  borderWidth: '1px',
-  borderColor: 'border',
-  bg: 'surface',
-  color: 'fg.default',
-  textDecoration: 'none',
-  transition: 'background 0.15s, border-color 0.15s',
-  _hover: { bg: 'sand.50', borderColor: 'sand.300' },
-  _focusVisible: { outline: '2px solid', outlineColor: 'accent.default', outlineOffset: '2px' },
-})
+const choice = cx(optionCard(), css({ p: '4' }))
 
 /** Apply's chooser: as one person, or as a community. */
 function ApplyChooser({

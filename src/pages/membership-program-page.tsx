@@ -3,13 +3,13 @@ import type { ActorRefFrom } from 'xstate'
 import { subscribeActors } from '../../machines/subscribe/actors'
 import { subscribeMachine } from '../../machines/subscribe/machine'
 import { css, cx } from '../../styled-system/css'
-import { button } from '../../styled-system/recipes'
+import { grid } from '../../styled-system/patterns'
+import { button, column, disc } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Banner } from '../components/banner'
 import { CheckMark } from '../components/check-mark'
 import { EmailField } from '../components/email-field'
 import { BENEFITS } from '../components/membership-benefits'
-import { container, eyebrow } from '../components/page-styles'
 import { SiteHeader } from '../components/site-header'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
@@ -39,25 +39,19 @@ export function MembershipProgramView({
       <title>Friends of 16 · Launching in April 2024 · Sixteen</title>
       <SiteHeader />
       <main
-        className={css(container, {
-          py: { base: '10', md: '20' },
-          display: 'grid',
-          gap: { base: '10', md: '16' },
-          gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
-          alignItems: 'start',
-        })}
+        className={cx(
+          column(),
+          grid({
+            py: { base: '10', md: '20' },
+            gap: { base: '10', md: '16' },
+            gridTemplateColumns: { base: '1fr', lg: 'minmax(0, 1.2fr) minmax(0, 1fr)' },
+            alignItems: 'start',
+          }),
+        )}
       >
         <div>
-          <p className={css(eyebrow, { mb: '3' })}>{SITE.name} presents</p>
-          <h1
-            className={css({
-              fontFamily: 'display',
-              fontSize: { base: '5xl', md: '7xl' },
-              lineHeight: '1',
-            })}
-          >
-            {SITE.programme}
-          </h1>
+          <p className={css({ textStyle: 'eyebrow', mb: '3' })}>{SITE.name} presents</p>
+          <h1 className={css({ textStyle: 'display.programme' })}>{SITE.programme}</h1>
           <p
             className={css({
               display: 'inline-block',
@@ -89,17 +83,10 @@ export function MembershipProgramView({
             {BENEFITS.map((benefit) => (
               <li key={benefit.title} className={css({ display: 'flex', gap: '3' })}>
                 <span
-                  className={css({
-                    flexShrink: 0,
-                    display: 'grid',
-                    placeItems: 'center',
-                    w: '7',
-                    h: '7',
-                    mt: '0.5',
-                    borderRadius: 'full',
-                    bg: 'palm.50',
-                    color: 'palm.600',
-                  })}
+                  className={cx(
+                    disc({ size: '7' }),
+                    css({ flexShrink: 0, mt: '0.5', bg: 'palm.50', color: 'palm.600' }),
+                  )}
                 >
                   <CheckMark size={16} strokeWidth={2.4} />
                 </span>
@@ -131,10 +118,7 @@ function MailingList({ actorRef }: { actorRef: ActorRefFrom<typeof subscribeMach
     <section
       aria-labelledby="mailing-list-heading"
       className={css({
-        bg: 'surface',
-        borderWidth: '1px',
-        borderColor: 'border',
-        borderRadius: 'l3',
+        layerStyle: 'card',
         boxShadow: '0 24px 48px -32px rgba(26, 23, 19, 0.35)',
         p: { base: '6', md: '8' },
         position: { lg: 'sticky' },

@@ -9,6 +9,7 @@ import { venuesActors } from '../../machines/venues/actors'
 import { venuesMachine } from '../../machines/venues/machine'
 import type { components } from '../../openapi/client'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { api, viewer } from '../api'
 import { BrandMark, brandStyle } from '../components/brand'
@@ -17,7 +18,6 @@ import { hydratesLater } from '../components/hydrates-later'
 import { CloseIcon } from '../components/line-icons'
 import { MemberMenuCard } from '../components/member-menu'
 import { MenuLink, MenuLinkSkeleton } from '../components/menu-link'
-import { eyebrow } from '../components/page-styles'
 import { useViewer } from '../hooks/use-viewer'
 import { useCarriedAnswer } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
@@ -140,20 +140,18 @@ export function MenuView({
     >
       <title>Menu · Sixteen</title>
       <div
-        className={css({
-          display: 'flex',
-          flexDir: 'column',
+        className={flex({
+          direction: 'column',
           minH: '100dvh',
           px: { base: '5', md: '10', xl: '16' },
           pb: 'max(token(spacing.6), env(safe-area-inset-bottom))',
         })}
       >
         <header
-          className={css({
+          className={flex({
+            align: 'center',
+            justify: 'space-between',
             h: { base: '16', md: '20' },
-            display: 'flex',
-            alignItems: 'center',
-            justifyContent: 'space-between',
             gap: '3',
           })}
         >
@@ -185,11 +183,7 @@ export function MenuView({
                 fontSize: 'md',
                 transition: 'background 0.15s',
                 _hover: { bg: 'ink.700' },
-                _focusVisible: {
-                  outline: '2px solid',
-                  outlineColor: 'accent.default',
-                  outlineOffset: '2px',
-                },
+                focusOutline: 'outside',
               })}
             >
               <span aria-hidden className={css({ display: { base: 'none', md: 'inline' } })}>
@@ -202,16 +196,16 @@ export function MenuView({
 
         <nav
           aria-label="Menu"
-          className={css({
-            flex: '1',
-            display: 'flex',
-            flexDir: 'column',
-            pt: { base: '4', md: '2' },
-            pb: '6',
-          })}
+          className={flex({ direction: 'column', flex: '1', pt: { base: '4', md: '2' }, pb: '6' })}
         >
           {member}
-          <p className={css(eyebrow, { mb: { base: '2', md: '3' }, mt: member ? '4' : '0' })}>
+          <p
+            className={css({
+              textStyle: 'eyebrow',
+              mb: { base: '2', md: '3' },
+              mt: member ? '4' : '0',
+            })}
+          >
             Victoria Island, Lagos
           </p>
           <ul className={list} aria-busy={loading}>
@@ -228,14 +222,12 @@ export function MenuView({
               <li>
                 <p
                   role="status"
-                  className={css({
-                    display: 'flex',
-                    alignItems: 'center',
-                    flexWrap: 'wrap',
+                  className={flex({
+                    align: 'center',
+                    wrap: 'wrap',
                     columnGap: '2',
                     py: '1',
-                    fontSize: 'sm',
-                    color: 'fg.muted',
+                    textStyle: 'note',
                   })}
                 >
                   Some links could not load.
@@ -247,14 +239,12 @@ export function MenuView({
                       minH: '11',
                       px: '2',
                       mx: '-2',
-                      fontWeight: 'semibold',
+                      textStyle: 'link',
                       color: 'accent.default',
-                      textDecoration: 'underline',
-                      textUnderlineOffset: '3px',
                       cursor: 'pointer',
                       borderRadius: 'l1',
                       _hover: { color: 'accent.emphasized' },
-                      _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+                      focusOutline: 'flush',
                     })}
                   >
                     Retry
@@ -352,10 +342,10 @@ const LaterFooter = memo(function LaterFooter() {
   return (
     <Suspense>
       <footer
-        className={css({
+        className={flex({
+          wrap: 'wrap',
+          justify: 'space-between',
           display: { base: 'flex', lg: 'none' },
-          flexWrap: 'wrap',
-          justifyContent: 'space-between',
           gap: '2',
           pt: '4',
           fontSize: 'xs',
@@ -404,9 +394,7 @@ function MenuImage() {
           className={css({
             position: 'absolute',
             inset: '0',
-            w: 'full',
-            h: 'full',
-            objectFit: 'cover',
+            layerStyle: 'cover',
             objectPosition: '62% center',
           })}
         />
@@ -429,7 +417,9 @@ function MenuImage() {
             color: 'sand.50',
           })}
         >
-          <p className={css(eyebrow, { color: 'clay.200', mb: '3' })}>{SITE.name}, Lagos</p>
+          <p className={css({ textStyle: 'eyebrow', color: 'clay.200', mb: '3' })}>
+            {SITE.name}, Lagos
+          </p>
           <p
             className={css({
               fontFamily: 'display',

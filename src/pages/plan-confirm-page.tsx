@@ -8,10 +8,10 @@ import { formatDollars, formatNaira } from '../../machines/rules/money'
 import { planLabel } from '../../machines/rules/profile'
 import { periodLabel } from '../../machines/rules/public-membership'
 import { css } from '../../styled-system/css'
+import { grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { card, MemberPage } from '../components/member-page'
-import { smallCaps } from '../components/page-styles'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects } from '../member-flow'
 import { pageOrigin, storage } from '../storage'
@@ -78,10 +78,8 @@ export function PlanConfirmView({
   return (
     <MemberPage title="Confirm payment" back="/profile/payment" kicker="Membership">
       <section aria-label="Summary" className={`${card} ${css({ p: { base: '5', md: '6' } })}`}>
-        <h2 className={css(smallCaps)}>Summary</h2>
-        <p
-          className={css({ fontFamily: 'display', fontSize: { base: '2xl', md: '3xl' }, mt: '1' })}
-        >
+        <h2 className={css({ textStyle: 'smallCaps' })}>Summary</h2>
+        <p className={css({ textStyle: 'display.subhead', mt: '1' })}>
           {plan.numberOfMembers
             ? `Community membership, ${plan.numberOfMembers} members`
             : 'Individual membership'}
@@ -117,13 +115,7 @@ export function PlanConfirmView({
             {error}
           </p>
         )}
-        <div
-          className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' },
-            gap: '3',
-          })}
-        >
+        <div className={grid({ gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
           <button
             type="button"
             className={button({ size: 'lg' })}

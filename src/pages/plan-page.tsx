@@ -6,10 +6,10 @@ import { type PlanOption, planChoiceMachine } from '../../machines/plan-choice/m
 import { formatDollars, formatNaira } from '../../machines/rules/money'
 import { periodText } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
+import { flex, grid } from '../../styled-system/patterns'
 import { api } from '../api'
 import { ArrowRightIcon } from '../components/line-icons'
 import { LoadNotice, MemberPage, RowsSkeleton } from '../components/member-page'
-import { smallCaps } from '../components/page-styles'
 import { showLiveFlow } from '../live-flows'
 
 /** /profile/payment: the membership plans; choosing one opens its payment. */
@@ -55,7 +55,7 @@ export function PlanView({ actorRef }: { actorRef: ActorRefFrom<typeof planChoic
       {plans.length > 0 && (
         <div className={css({ display: 'grid', gap: '8' })}>
           <section aria-labelledby="individual-plans">
-            <h2 id="individual-plans" className={css(smallCaps, { mb: '3' })}>
+            <h2 id="individual-plans" className={css({ textStyle: 'smallCaps', mb: '3' })}>
               Individual
             </h2>
             <ul className={planGrid}>
@@ -72,7 +72,7 @@ export function PlanView({ actorRef }: { actorRef: ActorRefFrom<typeof planChoic
           </section>
           {community.length > 0 && (
             <section aria-labelledby="community-plans">
-              <h2 id="community-plans" className={css(smallCaps, { mb: '1' })}>
+              <h2 id="community-plans" className={css({ textStyle: 'smallCaps', mb: '1' })}>
                 Community
               </h2>
               <p className={css({ fontSize: 'sm', color: 'fg.muted', mb: '3' })}>
@@ -103,9 +103,8 @@ export function PlanView({ actorRef }: { actorRef: ActorRefFrom<typeof planChoic
   )
 }
 
-const planGrid = css({
+const planGrid = grid({
   listStyle: 'none',
-  display: 'grid',
   gridTemplateColumns: { base: '1fr', sm: 'repeat(2, minmax(0, 1fr))' },
   gap: '3',
 })
@@ -124,10 +123,9 @@ function PlanCard({
       type="button"
       onClick={() => onChoose(plan)}
       aria-label={`${title}: ${formatDollars(plan.amountDollar)} or ${formatNaira(plan.amountNaira)} ${periodText(plan.period)}`}
-      className={css({
+      className={grid({
         w: 'full',
         textAlign: 'left',
-        display: 'grid',
         gap: '1',
         p: '5',
         bg: 'surface',
@@ -137,21 +135,10 @@ function PlanCard({
         cursor: 'pointer',
         transition: 'border-color 0.15s, box-shadow 0.15s, transform 0.15s',
         _hover: { borderColor: 'clay.400', boxShadow: 'md' },
-        _focusVisible: {
-          outline: '2px solid',
-          outlineColor: 'accent.default',
-          outlineOffset: '2px',
-        },
+        focusOutline: 'outside',
       })}
     >
-      <span
-        className={css({
-          display: 'flex',
-          justifyContent: 'space-between',
-          alignItems: 'center',
-          fontWeight: 'semibold',
-        })}
-      >
+      <span className={flex({ justify: 'space-between', align: 'center', fontWeight: 'semibold' })}>
         {title}
         <span aria-hidden className={css({ color: 'clay.600' })}>
           <ArrowRightIcon />

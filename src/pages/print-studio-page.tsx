@@ -4,6 +4,7 @@ import { formatNaira } from '../../machines/rules/money'
 import { PRINT_STUDIO_HOURS, PRINT_STUDIO_PRICE_NAIRA } from '../../machines/rules/pricing'
 import { PRINT_STUDIO_SLOTS } from '../../machines/rules/slots'
 import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { badge } from '../../styled-system/recipes'
 import { type BookingAction, BookingActionBar } from '../components/action-bar'
 import {
@@ -11,6 +12,7 @@ import {
   bookingSectionHeading,
   IncludedMark,
 } from '../components/booking-page-layout'
+import { LineIcon } from '../components/line-icons'
 import { PrintStudioCarousel } from '../components/print-studio-carousel'
 import {
   StudioBookedOverlay,
@@ -52,10 +54,7 @@ export function PrintStudioView({ actorRef }: { actorRef: StudioRef }) {
         <ul
           className={css({
             listStyle: 'none',
-            borderRadius: 'l3',
-            borderWidth: '1px',
-            borderColor: 'border',
-            bg: 'surface',
+            layerStyle: 'card',
             overflow: 'hidden',
             '& > li + li': { borderTopWidth: '1px', borderColor: 'border' },
           })}
@@ -127,18 +126,12 @@ export function PrintStudioView({ actorRef }: { actorRef: StudioRef }) {
             alignItems: 'center',
             gap: '2',
             mt: '3',
-            fontWeight: 'semibold',
+            textStyle: 'link.loose',
             fontSize: 'lg',
             color: 'clay.700',
-            textDecoration: 'underline',
-            textUnderlineOffset: '4px',
             textDecorationThickness: '1px',
             _hover: { color: 'clay.800' },
-            _focusVisible: {
-              outline: '2px solid',
-              outlineColor: 'accent.default',
-              outlineOffset: '2px',
-            },
+            focusOutline: 'outside',
           })}
         >
           <PhoneIcon />
@@ -152,9 +145,8 @@ export function PrintStudioView({ actorRef }: { actorRef: StudioRef }) {
 function IncludedItem({ children, soon = false }: { children: ReactNode; soon?: boolean }) {
   return (
     <li
-      className={css({
-        display: 'flex',
-        alignItems: 'center',
+      className={flex({
+        align: 'center',
         gap: '3',
         minH: '12',
         px: '4',
@@ -193,18 +185,8 @@ function ActionArea({ actorRef }: { actorRef: StudioRef }) {
 
 function PhoneIcon() {
   return (
-    <svg
-      width="18"
-      height="18"
-      viewBox="0 0 24 24"
-      fill="none"
-      stroke="currentColor"
-      strokeWidth="1.8"
-      strokeLinecap="round"
-      strokeLinejoin="round"
-      aria-hidden
-    >
+    <LineIcon size={18} strokeWidth="1.8">
       <path d="M5 4h4l2 5-2.5 1.5a11 11 0 005 5L15 13l5 2v4a2 2 0 01-2 2A16 16 0 013 6a2 2 0 012-2z" />
-    </svg>
+    </LineIcon>
   )
 }

@@ -7,7 +7,8 @@ import { communityMembersMachine } from '../../machines/community-members/machin
 import { roster } from '../../machines/rules/community-members'
 import { isCreator } from '../../machines/rules/profile'
 import { css, cx } from '../../styled-system/css'
-import { badge, button } from '../../styled-system/recipes'
+import { flex, grid } from '../../styled-system/patterns'
+import { badge, button, disc } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Banner } from '../components/banner'
 import { EmailField } from '../components/email-field'
@@ -94,14 +95,7 @@ export function CommunityView({
           <div
             className={cx(
               card,
-              css({
-                px: '5',
-                py: '8',
-                textAlign: 'center',
-                display: 'grid',
-                gap: '2',
-                justifyItems: 'center',
-              }),
+              grid({ px: '5', py: '8', textAlign: 'center', gap: '2', justifyItems: 'center' }),
             )}
           >
             <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>No community yet</p>
@@ -126,9 +120,8 @@ export function CommunityView({
                 onClick={() => actorRef.send({ type: 'member.addOpened' })}
                 className={cx(
                   card,
-                  css({
-                    display: 'flex',
-                    alignItems: 'center',
+                  flex({
+                    align: 'center',
                     gap: '3',
                     w: 'full',
                     px: { base: '4', md: '5' },
@@ -138,23 +131,16 @@ export function CommunityView({
                     borderStyle: 'dashed',
                     borderColor: 'sand.400',
                     _hover: { bg: 'sand.100' },
-                    _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+                    focusOutline: 'flush',
                   }),
                 )}
               >
                 <span
                   aria-hidden
-                  className={css({
-                    display: 'grid',
-                    placeItems: 'center',
-                    w: '10',
-                    h: '10',
-                    borderRadius: 'full',
-                    bg: 'accent.default',
-                    color: 'white',
-                    fontSize: 'xl',
-                    lineHeight: '1',
-                  })}
+                  className={cx(
+                    disc({ size: '10' }),
+                    css({ bg: 'accent.default', color: 'white', fontSize: 'xl', lineHeight: '1' }),
+                  )}
                 >
                   +
                 </span>
@@ -184,9 +170,8 @@ export function CommunityView({
               {entries.map((entry) => (
                 <li
                   key={entry.email}
-                  className={css({
-                    display: 'flex',
-                    alignItems: 'center',
+                  className={flex({
+                    align: 'center',
                     gap: '3',
                     px: { base: '4', md: '5' },
                     py: '3.5',
@@ -198,26 +183,23 @@ export function CommunityView({
                 >
                   <span
                     aria-hidden
-                    className={css({
-                      display: 'grid',
-                      placeItems: 'center',
-                      w: '10',
-                      h: '10',
-                      flexShrink: '0',
-                      borderRadius: 'full',
-                      bg: entry.status === 'Active' ? 'clay.100' : 'sand.100',
-                      color: entry.status === 'Active' ? 'clay.700' : 'fg.muted',
-                      fontWeight: 'semibold',
-                      textTransform: 'uppercase',
-                    })}
+                    className={cx(
+                      disc({ size: '10' }),
+                      css({
+                        flexShrink: '0',
+                        bg: entry.status === 'Active' ? 'clay.100' : 'sand.100',
+                        color: entry.status === 'Active' ? 'clay.700' : 'fg.muted',
+                        fontWeight: 'semibold',
+                        textTransform: 'uppercase',
+                      }),
+                    )}
                   >
                     {entry.email.slice(0, 1)}
                   </span>
                   <div className={css({ flex: '1', minW: '0' })}>
                     <p
-                      className={css({
-                        display: 'flex',
-                        alignItems: 'center',
+                      className={flex({
+                        align: 'center',
                         gap: '1.5',
                         fontWeight: 'semibold',
                         minW: '0',
@@ -270,7 +252,7 @@ export function CommunityView({
                         borderRadius: 'l2',
                         _hover: { textDecoration: 'underline' },
                         _disabled: { opacity: 0.5, cursor: 'not-allowed' },
-                        _focusVisible: { outline: '2px solid', outlineColor: 'accent.default' },
+                        focusOutline: 'flush',
                       })}
                     >
                       Remove<span className={css({ srOnly: true })}> {entry.email}</span>

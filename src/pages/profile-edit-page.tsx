@@ -5,13 +5,13 @@ import { profileEditActors } from '../../machines/profile-edit/actors'
 import { type DraftField, profileEditMachine } from '../../machines/profile-edit/machine'
 import { draftChanges, draftProblems, PICTURE_TYPES } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { api, viewer } from '../api'
 import { Avatar } from '../components/avatar'
 import { Banner } from '../components/banner'
 import { Field, textInput } from '../components/form-fields'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
-import { smallCaps } from '../components/page-styles'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
 
@@ -86,7 +86,7 @@ export function ProfileEditView({
             aria-labelledby={`${id}-picture`}
             className={`${card} ${css({ p: { base: '4', md: '5' } })}`}
           >
-            <h2 id={`${id}-picture`} className={css(smallCaps, { mb: '3' })}>
+            <h2 id={`${id}-picture`} className={css({ textStyle: 'smallCaps', mb: '3' })}>
               Picture
             </h2>
             <div
@@ -154,7 +154,7 @@ export function ProfileEditView({
             }}
             className={`${card} ${css({ p: { base: '4', md: '5' }, display: 'grid', gap: '4' })}`}
           >
-            <h2 className={css(smallCaps)}>Your details</h2>
+            <h2 className={css({ textStyle: 'smallCaps' })}>Your details</h2>
             {FIELDS.map(({ field, label, autoComplete, type }) => {
               const problem = draft[field] !== saved[field] ? problems[field] : undefined
               return (
@@ -195,15 +195,7 @@ export function ProfileEditView({
                 {error}
               </p>
             )}
-            <div
-              className={css({
-                display: 'flex',
-                alignItems: 'center',
-                gap: '3',
-                flexWrap: 'wrap',
-                mt: '1',
-              })}
-            >
+            <div className={flex({ align: 'center', wrap: 'wrap', gap: '3', mt: '1' })}>
               <button
                 type="submit"
                 className={button({ size: 'lg' })}

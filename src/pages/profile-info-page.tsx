@@ -16,7 +16,6 @@ import { api } from '../api'
 import { Avatar } from '../components/avatar'
 import { ChatIcon } from '../components/line-icons'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
-import { smallCaps } from '../components/page-styles'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
 import { whatsappLink } from '../site'
@@ -78,14 +77,7 @@ export function ProfileInfoView({ actorRef }: { actorRef: ActorRefFrom<typeof pr
               )}
             />
             <div className={css({ minW: '0' })}>
-              <p
-                className={css({
-                  fontFamily: 'display',
-                  fontSize: { base: '2xl', md: '3xl' },
-                  lineHeight: '1.1',
-                  truncate: true,
-                })}
-              >
+              <p className={css({ textStyle: 'display.name', truncate: true })}>
                 {profile.account.Name}
               </p>
               <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
@@ -117,7 +109,7 @@ export function ProfileInfoView({ actorRef }: { actorRef: ActorRefFrom<typeof pr
                     minW: '0',
                   })}
                 >
-                  <dt className={css(smallCaps)}>{label}</dt>
+                  <dt className={css({ textStyle: 'smallCaps' })}>{label}</dt>
                   <dd
                     className={css({
                       mt: '1',

@@ -14,13 +14,13 @@ import {
   statusDot,
 } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api, viewer } from '../api'
 import { Avatar } from '../components/avatar'
 import { Banner } from '../components/banner'
 import { card, LoadStatus, MemberPage, ProfileLink } from '../components/member-page'
-import { smallCaps } from '../components/page-styles'
-import { PaymentReturn } from '../components/payment-return'
+import { afterPayment } from '../components/payment-return'
 import { RenewalNotice } from '../components/renewal-notice'
 import { useNow } from '../hooks/use-now'
 import { showLiveFlow } from '../live-flows'
@@ -32,13 +32,7 @@ import { storage } from '../storage'
  * /profile: joined and expiry dates and the links of the profile area. A membership card payment
  * comes back here (`?reference=`): the payment is settled first, then the page says so.
  */
-export default function ProfilePage() {
-  return (
-    <PaymentReturn back={{ to: '/profile/payment', label: 'Back to the plans' }}>
-      <ProfileScreen />
-    </PaymentReturn>
-  )
-}
+export default afterPayment({ to: '/profile/payment', label: 'Back to the plans' }, ProfileScreen)
 
 function ProfileScreen() {
   const [params] = useSearchParams()
@@ -114,16 +108,7 @@ function ProfileBody({
           dot={statusDot(account.Role, status)}
         />
         <div className={css({ minW: '0' })}>
-          <p
-            className={css({
-              fontFamily: 'display',
-              fontSize: { base: '2xl', md: '3xl' },
-              lineHeight: '1.1',
-              display: 'flex',
-              alignItems: 'center',
-              gap: '2',
-            })}
-          >
+          <p className={flex({ align: 'center', textStyle: 'display.name', gap: '2' })}>
             <span className={css({ truncate: true })}>{account.Name}</span>
             {creator && (
               <span
@@ -159,13 +144,13 @@ function ProfileBody({
             borderColor: 'border',
           })}
         >
-          <dt className={css(smallCaps)}>Joined</dt>
+          <dt className={css({ textStyle: 'smallCaps' })}>Joined</dt>
           <dd className={css({ fontSize: 'lg', fontWeight: 'semibold', mt: '1' })}>
             {profileDate(account['Created at'])}
           </dd>
         </div>
         <div className={css({ px: { base: '4', md: '5' }, py: '4' })}>
-          <dt className={css(smallCaps)}>{active ? 'Expires' : 'Expired'}</dt>
+          <dt className={css({ textStyle: 'smallCaps' })}>{active ? 'Expires' : 'Expired'}</dt>
           <dd className={css({ fontSize: 'lg', fontWeight: 'semibold', mt: '1' })}>
             {profileDate(expiry)}
           </dd>

@@ -13,10 +13,10 @@ import {
 import { formatMinor } from '../../machines/rules/money'
 import { channelLabel, paymentMoment, planLabel } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
-import { smallCaps } from '../components/page-styles'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
 import { storage } from '../storage'
@@ -83,14 +83,7 @@ export function PaymentsView({ actorRef }: { actorRef: ActorRefFrom<typeof payme
                   key={payment.id}
                   className={`${card} ${css({ px: { base: '4', md: '5' }, py: '4' })}`}
                 >
-                  <div
-                    className={css({
-                      display: 'flex',
-                      alignItems: 'baseline',
-                      justifyContent: 'space-between',
-                      gap: '3',
-                    })}
-                  >
+                  <div className={flex({ align: 'baseline', justify: 'space-between', gap: '3' })}>
                     <span className={css({ fontFamily: 'display', fontSize: '2xl' })}>
                       {formatMinor(payment.Amount, payment.Currency)}
                     </span>
@@ -131,7 +124,7 @@ export function PaymentsView({ actorRef }: { actorRef: ActorRefFrom<typeof payme
 function Fact({ label, value, mono = false }: { label: string; value: string; mono?: boolean }) {
   return (
     <div className={css({ minW: '0' })}>
-      <dt className={css(smallCaps)}>{label}</dt>
+      <dt className={css({ textStyle: 'smallCaps' })}>{label}</dt>
       <dd
         className={
           mono

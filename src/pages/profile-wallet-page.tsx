@@ -5,7 +5,7 @@ import { topUpMachine } from '../../machines/top-up/machine'
 import { walletActors } from '../../machines/wallet/actors'
 import { walletMachine } from '../../machines/wallet/machine'
 import { api } from '../api'
-import { PaymentReturn } from '../components/payment-return'
+import { afterPayment } from '../components/payment-return'
 import { WalletView } from '../components/wallet-view'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects } from '../member-flow'
@@ -16,13 +16,7 @@ import { pageOrigin, storage } from '../storage'
  * top-up. The card provider sends a top-up back here with `?reference=`: the payment is settled
  * first, then the wallet is read, with the new balance.
  */
-export default function ProfileWalletPage() {
-  return (
-    <PaymentReturn back={{ to: '/profile/wallet', label: 'Back to your wallet' }}>
-      <WalletScreen />
-    </PaymentReturn>
-  )
-}
+export default afterPayment({ to: '/profile/wallet', label: 'Back to your wallet' }, WalletScreen)
 
 /** Starts the wallet and top-up flows with what storage remembers, and their browser effects. */
 function WalletScreen() {

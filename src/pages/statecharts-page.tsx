@@ -3,9 +3,9 @@ import { Link, useSearchParams } from 'react-router-dom'
 import type { AnyStateMachine } from 'xstate'
 import { flowMachines } from '../../machines/flows'
 import { css, cx } from '../../styled-system/css'
+import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { BrandMark, brandStyle } from '../components/brand'
-import { eyebrow, smallCaps } from '../components/page-styles'
 import { ChartDrawing } from '../statecharts/chart-drawing'
 import { activePaths, type Chart, chartOf, statesOf } from '../statecharts/graph'
 import { type ChartLayout, layOut, type Measure } from '../statecharts/layout'
@@ -98,10 +98,9 @@ function FlowSection({
       })}
     >
       <header
-        className={css({
-          display: 'flex',
-          flexWrap: 'wrap',
-          alignItems: 'center',
+        className={flex({
+          wrap: 'wrap',
+          align: 'center',
           gap: '3',
           px: { base: '4', md: '5' },
           py: '3',
@@ -152,11 +151,7 @@ function FlowSection({
           overflowX: 'auto',
           p: { base: '3', md: '4' },
           bg: 'canvas',
-          _focusVisible: {
-            outline: '2px solid',
-            outlineColor: 'accent.default',
-            outlineOffset: '-2px',
-          },
+          focusOutline: 'inside',
         })}
       >
         {layout ? (
@@ -206,15 +201,7 @@ export default function StatechartsPage() {
           borderColor: 'border',
         })}
       >
-        <div
-          className={css({
-            display: 'flex',
-            alignItems: 'center',
-            gap: '4',
-            px: { base: '4', md: '6' },
-            h: '14',
-          })}
-        >
+        <div className={flex({ align: 'center', gap: '4', px: { base: '4', md: '6' }, h: '14' })}>
           <Link to="/" aria-label="Sixteen, home" className={brandStyle}>
             <BrandMark />
           </Link>
@@ -226,11 +213,7 @@ export default function StatechartsPage() {
           <div className={css({ flex: '1' })} />
           <span
             aria-live="polite"
-            className={css({
-              fontSize: 'sm',
-              color: 'fg.muted',
-              display: { base: 'none', md: 'inline' },
-            })}
+            className={css({ textStyle: 'note', display: { base: 'none', md: 'inline' } })}
           >
             {live
               ? liveStates.size
@@ -260,8 +243,7 @@ export default function StatechartsPage() {
       </header>
 
       <div
-        className={css({
-          display: 'grid',
+        className={grid({
           gridTemplateColumns: { base: '1fr', lg: '13rem minmax(0, 1fr)' },
           gap: { base: '6', lg: '8' },
           px: { base: '4', md: '6' },
@@ -274,7 +256,7 @@ export default function StatechartsPage() {
           aria-label="Flows"
           className={css({ lg: { position: 'sticky', top: '20', alignSelf: 'start' } })}
         >
-          <p className={css(eyebrow, { mb: '2' })}>For product and QA</p>
+          <p className={css({ textStyle: 'eyebrow', mb: '2' })}>For product and QA</p>
           <h1
             className={css({
               fontFamily: 'display',
@@ -288,13 +270,9 @@ export default function StatechartsPage() {
             Drawn from the machines the app runs. Turn on Live and use the app in another tab: the
             states it is in light up.
           </p>
-          <p className={css(smallCaps, { mb: '2' })}>{charts.length} flows</p>
+          <p className={css({ textStyle: 'smallCaps', mb: '2' })}>{charts.length} flows</p>
           <ul
-            className={css({
-              display: { base: 'flex', lg: 'block' },
-              flexWrap: 'wrap',
-              gap: '1.5',
-            })}
+            className={flex({ wrap: 'wrap', display: { base: 'flex', lg: 'block' }, gap: '1.5' })}
           >
             {charts.map((chart) => {
               const state = liveStates.get(chart.id)
@@ -302,10 +280,9 @@ export default function StatechartsPage() {
                 <li key={chart.id}>
                   <a
                     href={`#${chart.id}`}
-                    className={css({
-                      display: 'flex',
-                      alignItems: 'center',
-                      justifyContent: 'space-between',
+                    className={flex({
+                      align: 'center',
+                      justify: 'space-between',
                       gap: '2',
                       px: { base: '3', lg: '2.5' },
                       py: '1.5',

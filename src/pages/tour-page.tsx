@@ -3,6 +3,7 @@ import { useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { TOUR_STEPS, tourMachine } from '../../machines/tour/machine'
 import { css, cx } from '../../styled-system/css'
+import { grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { Avatar } from '../components/avatar'
 import { card, MemberPage } from '../components/member-page'
@@ -57,8 +58,7 @@ export function TourView({ actorRef }: { actorRef: ActorRefFrom<typeof tourMachi
       back="/menu"
     >
       <div
-        className={css({
-          display: 'grid',
+        className={grid({
           gap: '5',
           gridTemplateColumns: { base: '1fr', md: '1fr 1fr' },
           alignItems: 'start',

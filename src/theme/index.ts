@@ -1,5 +1,7 @@
 import { defineSemanticTokens, defineTokens } from '@pandacss/dev'
+import { layerStyles } from './layer-styles'
 import { recipes, slotRecipes } from './recipes'
+import { textStyles } from './text-styles'
 
 // Warm Lagos palette: clay (brand), palm (success / members), sand (canvas), ink (text).
 const tokens = defineTokens({
@@ -90,6 +92,8 @@ export const theme = {
   extend: {
     tokens,
     semanticTokens,
+    textStyles,
+    layerStyles,
     recipes,
     slotRecipes,
     keyframes: {

@@ -114,6 +114,23 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       )
     })
 
+    it("refuses a phone no one can be called on, as the contract's Phone, and takes none at all", async () => {
+      const short = await apply({
+        ...applicant,
+        'Email Address': 'short@example.com',
+        'Phone Number': '0803',
+      })
+      expect(short.statusCode).toBe(400)
+      expect(short.json().message).toMatch(/Phone Number/)
+      const noPhones = await apply({
+        ...applicant,
+        'Email Address': 'no.phones@example.com',
+        'Phone Number': null,
+        'Emergency Contact Phone Number': null,
+      })
+      expect(noPhones.statusCode).toBe(201)
+    })
+
     it('lets a pending community member complete their profile without a token', async () => {
       const [community] = await api.db.select().from(communities)
       const response = await signup({

@@ -15,7 +15,7 @@ describe.skipIf(!template)(
       if (!template) return
       const result = await lastPlaceRace({ adminUrl: template.adminUrl, prefix: template.prefix })
       console.log(result.figure)
-      expect(result).toMatchObject({
+      expect(result, result.figure).toMatchObject({
         booked: 1,
         soldOut: 999,
         otherRefusals: 0,

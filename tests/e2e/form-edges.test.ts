@@ -1,11 +1,12 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
-// The membership forms at their edges, in Chromium on the real app: a phone of four digits, a
-// name pasted 5,000 characters long, an e-mail without its dot-ending. Each form says why beside
-// the field, in its own words, keeps Next or Submit closed and sends nothing; the server's
-// validation wording ('body/... must NOT have fewer than 5 characters') never reaches the page.
+// The membership and booking forms at their edges, in Chromium on the real app: a phone of four
+// digits, a name pasted 5,000 characters long, an e-mail without its dot-ending. Each form says why
+// beside the field, in its own words, keeps Next, Submit or Book closed and sends nothing; the
+// server's validation wording ('body/... must NOT have fewer than 5 characters', 'booking › Phone
+// must NOT have fewer than 5 characters.') never reaches the page.
 
 // A Tuesday, 10:00 in Lagos.
 const NOW = new Date('2026-11-24T09:00:00Z')
@@ -21,36 +22,40 @@ const EMAIL_INVALID = 'Please enter a valid email address.'
 /** How the server's schema validation words a refusal; a person must never read it. */
 const SERVER_WORDING = /must NOT have|must match|body\//
 
-const button = (page: Page, name: string) => page.getByRole('button', { name, exact: true })
-const field = (page: Page, label: string) => page.getByLabel(label, { exact: true })
-const chip = (page: Page, text: string) =>
-  page.locator('label', { hasText: new RegExp(`^${text}$`) }).first()
+/** Where a form is: the page, or the booking panel over it. */
+type Scope = Page | Locator
+const pageOf = (scope: Scope): Page => ('goto' in scope ? scope : scope.page())
+
+const button = (scope: Scope, name: string) => scope.getByRole('button', { name, exact: true })
+const field = (scope: Scope, label: string) => scope.getByLabel(label, { exact: true })
+const chip = (scope: Scope, text: string) =>
+  scope.locator('label', { hasText: new RegExp(`^${text}$`) }).first()
 const shot = (page: Page, name: string) =>
   page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true })
 
 /** The message tied to a field through aria-describedby. */
-async function describedText(page: Page, label: string): Promise<string> {
-  const ids = (await field(page, label).getAttribute('aria-describedby')) ?? ''
+async function describedText(scope: Scope, label: string): Promise<string> {
+  const ids = (await field(scope, label).getAttribute('aria-describedby')) ?? ''
   const texts = await Promise.all(
     ids
       .split(' ')
       .filter(Boolean)
-      .map((id) => page.locator(`[id="${id}"]`).innerText()),
+      .map((id) => pageOf(scope).locator(`[id="${id}"]`).innerText()),
   )
   return texts.join(' ')
 }
 
 /** Types a value and leaves the field, as a person tabbing on does. */
-async function type(page: Page, label: string, value: string) {
-  await field(page, label).fill(value)
-  await field(page, label).blur()
+async function type(scope: Scope, label: string, value: string) {
+  await field(scope, label).fill(value)
+  await field(scope, label).blur()
 }
 
-/** Counts the calls a form makes to `path` from now on. */
-function callsTo(page: Page, path: string) {
+/** Counts the calls a form makes to any of `paths` from now on. */
+function callsTo(page: Page, ...paths: string[]) {
   let calls = 0
   page.on('request', (request) => {
-    if (new URL(request.url()).pathname === path) calls += 1
+    if (paths.includes(new URL(request.url()).pathname)) calls += 1
   })
   return () => calls
 }
@@ -60,12 +65,12 @@ async function expectNoServerWording(page: Page) {
 }
 
 /** Enter in a field (the form's own submit) and a tap on the disabled button: nothing is sent. */
-async function trySending(page: Page, label: string, buttonName: string) {
-  await expect(button(page, buttonName).isDisabled()).resolves.toBe(true)
-  await field(page, label).press('Enter')
-  await button(page, buttonName).click({ force: true })
+async function trySending(scope: Scope, label: string, buttonName: string) {
+  await expect(button(scope, buttonName).isDisabled()).resolves.toBe(true)
+  await field(scope, label).press('Enter')
+  await button(scope, buttonName).click({ force: true })
   // Time for a call to start, had the form sent one.
-  await page.waitForTimeout(300)
+  await pageOf(scope).waitForTimeout(300)
 }
 
 describe.each([
@@ -186,5 +191,127 @@ describe.each([
     )
     await page.getByText(/This invite link is incomplete/).waitFor()
     await expectNoServerWording(page)
+  })
+})
+
+/** The calls a booking would make: a card payment, a booking, a wallet debit. */
+const BOOKING_CALLS = ['/api/payments/initiate', '/api/bookings/rsvp']
+
+/** A guest's details at their edges, typed into a booking panel, each field saying why. */
+async function typeEdgeDetails(dialog: Locator) {
+  await type(dialog, 'Email Address', NO_DOT_EMAIL)
+  await type(dialog, 'Name', LONG_NAME)
+  await type(dialog, 'Phone Number', SHORT_PHONE)
+  await expect(describedText(dialog, 'Email Address')).resolves.toBe(EMAIL_INVALID)
+  await expect(describedText(dialog, 'Name')).resolves.toBe(TOO_LONG)
+  await expect(describedText(dialog, 'Phone Number')).resolves.toBe(PHONE_SHORT)
+}
+
+/** The same details mended: the messages were the only thing in the way. */
+async function mendDetails(dialog: Locator, name: string) {
+  await type(dialog, 'Email Address', `oluwaseun.${name}@gmail.com`)
+  await type(dialog, 'Name', 'Oluwaseun Adebayo-Williams')
+  await type(dialog, 'Phone Number', '0803 555 0144')
+  for (const label of ['Email Address', 'Name', 'Phone Number']) {
+    await expect(describedText(dialog, label)).resolves.toBe('')
+  }
+}
+
+describe.each([
+  ['phone', WIDTHS.phone],
+  ['desktop', WIDTHS.desktop],
+] as const)('the booking forms at their edges, on a %s', (name, width) => {
+  it("co-working: each detail and a guest's name say why, and nothing is sent", async () => {
+    const page = await app.openInTab('/co-working', width)
+    const calls = callsTo(page, ...BOOKING_CALLS)
+    await button(page.getByRole('main'), 'Book').click()
+    const dialog = page.getByRole('dialog', { name: 'Book now' })
+    await dialog.waitFor()
+    // The day's card reads 'Tomorrow' over its date.
+    await dialog.locator('label').filter({ hasText: 'Tomorrow' }).first().click()
+    await chip(dialog, 'Library').click()
+
+    await typeEdgeDetails(dialog)
+    await button(dialog, 'Add a guest').click()
+    await type(dialog, "Guest 1's name", LONG_NAME)
+    await expect(describedText(dialog, "Guest 1's name")).resolves.toBe(TOO_LONG)
+    await dialog
+      .getByText(
+        "Add a valid email address, then correct your name, your phone number and your guests' names.",
+        { exact: true },
+      )
+      .waitFor()
+    await trySending(dialog, 'Phone Number', 'Book')
+    await shot(page, `form-edges-coworking-${width}`)
+    await expectNoServerWording(page)
+    expect(calls()).toBe(0)
+
+    await mendDetails(dialog, name)
+    await type(dialog, "Guest 1's name", 'Efe Okoro')
+    await expect(describedText(dialog, "Guest 1's name")).resolves.toBe('')
+    await expect(button(dialog, 'Book').isDisabled()).resolves.toBe(false)
+  })
+
+  it('a paid ticket: each detail and the answers say why, and nothing is sent', async () => {
+    const page = await app.openInTab('/event/photo-walk-lagos-island', width)
+    const calls = callsTo(page, ...BOOKING_CALLS)
+    await button(page.getByRole('main'), 'Buy Ticket').click()
+    const dialog = page.getByRole('dialog')
+    await dialog.waitFor()
+
+    await typeEdgeDetails(dialog)
+    await type(dialog, 'Instagram handle (optional)', LONG_NAME)
+    await expect(describedText(dialog, 'Instagram handle (optional)')).resolves.toBe(
+      'Shorten your answers by at least 1,023 characters.',
+    )
+    await dialog
+      .getByText(
+        'To continue, enter a valid email address, then correct your name and your phone number, then shorten your answers.',
+        { exact: true },
+      )
+      .waitFor()
+    await trySending(dialog, 'Phone Number', 'Pay ₦5,000 by card')
+    await shot(page, `form-edges-rsvp-${width}`)
+    await expectNoServerWording(page)
+    expect(calls()).toBe(0)
+
+    await mendDetails(dialog, name)
+    await type(dialog, 'Instagram handle (optional)', '@oluwaseun')
+    await expect(button(dialog, 'Pay ₦5,000 by card').isDisabled()).resolves.toBe(false)
+  })
+
+  it('the print studio and its Book again: each detail says why, and nothing is sent', async () => {
+    const page = await app.openInTab('/print-studio', width)
+    const calls = callsTo(page, ...BOOKING_CALLS)
+    await button(page.getByRole('main'), 'Book').click()
+    const dialog = page.getByRole('dialog', { name: 'Book the print studio' })
+    await dialog.waitFor()
+    await field(dialog, 'Day').selectOption({ label: 'Tomorrow' })
+    await dialog.getByText('2pm - 6pm', { exact: true }).click()
+
+    await typeEdgeDetails(dialog)
+    await trySending(dialog, 'Phone Number', 'Book')
+    await shot(page, `form-edges-print-studio-${width}`)
+    await expectNoServerWording(page)
+    expect(calls()).toBe(0)
+    await mendDetails(dialog, name)
+    await expect(button(dialog, 'Book').isDisabled()).resolves.toBe(false)
+
+    // 'Book again' on the booked page: the same fields, the same words.
+    const booked = await app.openInTab(
+      '/booked-printstudio?email=bola%40example.com&name=Bola%20Ade&day=2026-11-25&type=print-studio&phone=&time=2pm%20-%206pm',
+      width,
+    )
+    const rebookCalls = callsTo(booked, ...BOOKING_CALLS)
+    await button(booked, 'Book again').click()
+    const rebook = booked.getByRole('dialog', { name: 'Book again' })
+    await rebook.waitFor()
+    await field(rebook, 'Day').selectOption({ label: 'Thursday, November 26' })
+    await rebook.getByText('10am - 2pm', { exact: true }).click()
+    await typeEdgeDetails(rebook)
+    await trySending(rebook, 'Phone Number', 'Book')
+    await shot(booked, `form-edges-studio-rebook-${width}`)
+    await expectNoServerWording(booked)
+    expect(rebookCalls()).toBe(0)
   })
 })

@@ -3,6 +3,4 @@ import { membershipFlowsSplit, viewsOf } from '../support/flows'
 
 // The model's paths of the member area's flows that have browser views (tests/e2e/views/), from
 // the profile on, replayed in Chromium as in paths-membership.test.ts.
-for (const views of await viewsOf(membershipFlowsSplit().memberArea)) {
-  describeBrowserPaths(views)
-}
+describeBrowserPaths(await viewsOf(membershipFlowsSplit().memberArea))

@@ -4,6 +4,4 @@ import { membershipFlowsSplit, viewsOf } from '../support/flows'
 // The model's paths of every membership flow that has browser views (tests/e2e/views/), replayed
 // in Chromium on the real app: each state checked on the page, each event made as a person would.
 // The public pages' flows; the member area's are in paths-member-area.test.ts.
-for (const views of await viewsOf(membershipFlowsSplit().publicPages)) {
-  describeBrowserPaths(views)
-}
+describeBrowserPaths(await viewsOf(membershipFlowsSplit().publicPages))

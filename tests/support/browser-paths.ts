@@ -347,39 +347,48 @@ async function check(views: FlowViews, step: ViewStep, where: string) {
 }
 
 /**
- * One test per browser path of a flow, on one app server and one tab for the flow (in the worker's
- * Chromium).
- * The test's name is the path as a sentence.
+ * One test per browser path of each flow, on one app server and one tab for the file (in the
+ * worker's Chromium): a server takes seconds of CPU to build, a reset to the demo data a fraction
+ * of one. Each flow starts from the demo data, as if on a server of its own. The test's name is
+ * the path as a sentence.
  */
-export function describeBrowserPaths(views: FlowViews) {
-  const paths = browserPathsOf(views)
-  const photographed = new Set<string>()
+export function describeBrowserPaths(flows: FlowViews[]) {
   let app: App
   let browser: Browser
   let tab: Tab
-  describe(views.model.machine.id, () => {
-    beforeAll(async () => {
-      // This run's screenshots only: a path renumbered since the last run leaves no stale picture.
-      const folder = `${SCREENSHOTS}paths/${views.model.machine.id}/`
-      rmSync(folder, { recursive: true, force: true })
-      mkdirSync(folder, { recursive: true })
-      app = await startAppServer(PATHS_NOW, openTestDb)
-      browser = await workerChromium()
-      tab = await openTab(browser, PATHS_NOW, app.url)
-      // A person's action that cannot happen fails in seconds, not at the test's time limit. A whole
-      // page load is given longer: on a CI machine busy with two files' browsers it took over 5 s.
-      tab.page.setDefaultTimeout(5000)
-      tab.page.setDefaultNavigationTimeout(20_000)
-    })
-    afterAll(async () => {
-      await closeWindows(browser)
-      await app?.close()
-    })
-    it.each(paths.map((p, i) => [`${i}: ${p.start}: ${pathSentence(p.steps)}`, p, i] as const))(
-      '%s',
-      async (_name, path, index) => {
-        await replayInBrowser(views, path, index, { app, tab, photographed })
-      },
-    )
+  let fresh = true
+  beforeAll(async () => {
+    app = await startAppServer(PATHS_NOW, openTestDb)
+    browser = await workerChromium()
+    tab = await openTab(browser, PATHS_NOW, app.url)
+    // A person's action that cannot happen fails in seconds, not at the test's time limit. A whole
+    // page load is given longer: on a CI machine busy with two files' browsers it took over 5 s.
+    tab.page.setDefaultTimeout(5000)
+    tab.page.setDefaultNavigationTimeout(20_000)
   })
+  afterAll(async () => {
+    await closeWindows(browser)
+    await app?.close()
+  })
+  for (const views of flows) {
+    const flow = views.model.machine.id
+    const paths = browserPathsOf(views)
+    const photographed = new Set<string>()
+    describe(flow, () => {
+      beforeAll(async () => {
+        // This run's screenshots only: a path renumbered since the last run leaves no stale picture.
+        const folder = `${SCREENSHOTS}paths/${flow}/`
+        rmSync(folder, { recursive: true, force: true })
+        mkdirSync(folder, { recursive: true })
+        if (!fresh) await app.reset()
+        fresh = false
+      })
+      it.each(paths.map((p, i) => [`${i}: ${p.start}: ${pathSentence(p.steps)}`, p, i] as const))(
+        '%s',
+        async (_name, path, index) => {
+          await replayInBrowser(views, path, index, { app, tab, photographed })
+        },
+      )
+    })
+  }
 }

@@ -1,6 +1,6 @@
 import { mkdirSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import {
   type Browser,
   type BrowserContext,
@@ -175,6 +175,18 @@ export async function startAppServer(now: Date, template?: () => Promise<TestDb>
   return {
     url: `http://127.0.0.1:${port}`,
     db: database.db,
+    /**
+     * Back to the demo data, on the same server: every table emptied and seeded again. The public
+     * cache hears the truncation (its trigger notifies on TRUNCATE) and forgets what it kept.
+     */
+    async reset() {
+      const { rows } = await database.db.execute<{ name: string }>(
+        sql`SELECT format('%I', tablename) AS name FROM pg_tables WHERE schemaname = 'public'`,
+      )
+      const tables = rows.map((row) => row.name).join(', ')
+      await database.db.execute(sql.raw(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`))
+      await seedDemoData(database.db, now)
+    },
     async close() {
       await app.close()
       await database.close()

@@ -16,6 +16,7 @@ import {
 } from './shared/checkout'
 import { defineViews, type ViewStep } from './shared/define'
 import { enabledAs } from './shared/enabled'
+import { choiceDriver, panelDrivers, pressDriver } from './shared/panel'
 
 // What /co-working looks like in each state, and what a person does for each event, for the
 // browser replay of the model's paths (tests/e2e/paths-coworking.test.ts). Only tests import
@@ -71,17 +72,10 @@ export const coworkingViews = defineViews({
           : 'coworkingUnavailable',
       request: '**/api/schedules',
     },
-    'panel.opened': {
-      run: async ({ page }) => {
-        await main(page).getByRole('button', { name: 'Book', exact: true }).click()
-        await dialog(page).waitFor(SHORT)
-      },
-    },
-    'panel.closed': {
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Close' }).click()
-      },
-    },
+    ...panelDrivers(
+      (page) => main(page).getByRole('button', { name: 'Book', exact: true }),
+      dialog,
+    ),
     'day.selected': {
       run: async ({ page, event }) => {
         // The day's card: its radio is visually hidden behind the card a person taps.
@@ -89,21 +83,9 @@ export const coworkingViews = defineViews({
         await dialog(page).locator('label', { has: radio }).click()
       },
     },
-    'space.selected': {
-      run: async ({ page, event }) => {
-        await dialog(page).getByText(event.space, { exact: true }).click()
-      },
-    },
-    'guests.added': {
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Add a guest' }).click()
-      },
-    },
-    'guests.removed': {
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Remove a guest' }).click()
-      },
-    },
+    'space.selected': choiceDriver(dialog, (event) => event.space),
+    'guests.added': pressDriver(dialog, 'Add a guest'),
+    'guests.removed': pressDriver(dialog, 'Remove a guest'),
     'visitor.changed': {
       run: async ({ page, event }) => {
         await dialog(page)
@@ -111,24 +93,15 @@ export const coworkingViews = defineViews({
           .fill(event.name)
       },
     },
-    'booking.submitted': {
-      accepts: (_event, { snapshot }) => everyGuestNamed(snapshot),
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Book', exact: true }).click()
-      },
-    },
-    'pay.card': {
-      accepts: (_event, { snapshot }) => everyGuestNamed(snapshot),
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Book', exact: true }).click()
-      },
-    },
-    'pay.wallet': {
-      accepts: (event, { snapshot }) => event.wallet === 'personal' && everyGuestNamed(snapshot),
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Pay via Wallet' }).click()
-      },
-    },
+    'booking.submitted': pressDriver(dialog, /^Book$/, (_event, { snapshot }) =>
+      everyGuestNamed(snapshot),
+    ),
+    'pay.card': pressDriver(dialog, /^Book$/, (_event, { snapshot }) => everyGuestNamed(snapshot)),
+    'pay.wallet': pressDriver(
+      dialog,
+      'Pay via Wallet',
+      (event, { snapshot }) => event.wallet === 'personal' && everyGuestNamed(snapshot),
+    ),
     'xstate.done.actor.reserveSpot': { request: '**/api/bookings/rsvp' },
     'xstate.error.actor.reserveSpot': {
       accepts: (event) => statusOf(event.error) === 401,

@@ -11,6 +11,7 @@ import {
 } from './shared/checkout'
 import { defineViews } from './shared/define'
 import { enabledAs } from './shared/enabled'
+import { choiceDriver, panelDrivers, pressDriver } from './shared/panel'
 
 // What /print-studio looks like in each state, and what a person does for each event, for the
 // browser replay of the model's paths (tests/e2e/paths-print-studio.test.ts). Only tests import
@@ -49,38 +50,18 @@ export const printStudioViews = defineViews({
           : 'studioUnavailable',
       request: '**/api/schedules/print-studio',
     },
-    'panel.opened': {
-      run: async ({ page }) => {
-        await main(page).getByRole('button', { name: 'Book', exact: true }).click()
-        await dialog(page).waitFor(SHORT)
-      },
-    },
-    'panel.closed': {
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Close' }).click()
-      },
-    },
+    ...panelDrivers(
+      (page) => main(page).getByRole('button', { name: 'Book', exact: true }),
+      dialog,
+    ),
     'day.selected': {
       run: async ({ page, event }) => {
         await dialog(page).getByLabel('Day').selectOption(event.day)
       },
     },
-    'slot.selected': {
-      run: async ({ page, event }) => {
-        await dialog(page).getByText(event.slot, { exact: true }).click()
-      },
-    },
-    'pay.card': {
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Book', exact: true }).click()
-      },
-    },
-    'pay.wallet': {
-      accepts: (event) => event.wallet === 'personal',
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Pay via Wallet' }).click()
-      },
-    },
+    'slot.selected': choiceDriver(dialog, (event) => event.slot),
+    'pay.card': pressDriver(dialog, /^Book$/),
+    'pay.wallet': pressDriver(dialog, 'Pay via Wallet', (event) => event.wallet === 'personal'),
     ...walletReadDrivers,
     'xstate.done.actor.checkout': checkoutEndedDriver({
       paysFromWallet: (snapshot) => snapshot.context.payingWith === 'personal',

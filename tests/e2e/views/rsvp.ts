@@ -1,8 +1,8 @@
 import type { Page } from 'playwright-core'
 import { type RsvpInput, rsvpMachine, walletOptionsOf } from '../../../machines/rsvp/machine'
 import { rsvpModel } from '../../../machines/rsvp/model'
+import { guestErrorsOf } from '../../../machines/rsvp/selectors'
 import { dayLabel } from '../../../machines/rules/dates'
-import { isValidEmail } from '../../../machines/rules/email'
 import { formatNaira } from '../../../machines/rules/money'
 import {
   checkoutEndedDriver,
@@ -13,6 +13,7 @@ import {
 } from './shared/checkout'
 import { defineViews, type ViewStep } from './shared/define'
 import { enabledAs } from './shared/enabled'
+import { choiceDriver, panelDrivers, pressDriver } from './shared/panel'
 
 // What the RSVP panel looks like in each state, and what a person does for each event, for the
 // browser replay of the model's paths (tests/e2e/paths-rsvp.test.ts). Only tests import this.
@@ -46,6 +47,8 @@ const overlay = (page: Page) => page.getByRole('alertdialog')
 const TODAY = new Date('2026-11-24T09:00:00Z')
 
 const remembered = { email: 'tolu@example.com', name: 'Tolu Ade', phone: '0803 555 0199' }
+
+const panel = panelDrivers((page) => actionButton(page).first(), dialog)
 
 export const rsvpViews = defineViews({
   model: rsvpModel,
@@ -86,18 +89,11 @@ export const rsvpViews = defineViews({
     },
   },
   events: {
-    'panel.opened': {
-      run: async ({ page }) => {
-        await actionButton(page).first().click()
-        await dialog(page).waitFor(SHORT)
-      },
-    },
+    'panel.opened': panel['panel.opened'],
     'panel.closed': {
+      ...panel['panel.closed'],
       // After a 401 the app leaves for the login page within 3 s: nothing more is done there.
       accepts: (_event, { snapshot }) => !snapshot.matches({ open: 'sessionExpired' }),
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Close' }).click()
-      },
     },
     'guest.changed': {
       run: async ({ page, event }) => {
@@ -105,28 +101,10 @@ export const rsvpViews = defineViews({
         await dialog(page).getByLabel(label, { exact: true }).fill(event.value)
       },
     },
-    'day.chosen': {
-      run: async ({ page, event }) => {
-        await dialog(page).getByText(dayLabel(event.day, TODAY), { exact: true }).click()
-      },
-    },
-    'slot.chosen': {
-      run: async ({ page, event }) => {
-        await dialog(page).getByText(event.slot, { exact: true }).click()
-      },
-    },
-    'booking.submitted': {
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Get Ticket' }).click()
-      },
-    },
-    'pay.card': {
-      run: async ({ page }) => {
-        await dialog(page)
-          .getByRole('button', { name: /^Pay .* by card$/ })
-          .click()
-      },
-    },
+    'day.chosen': choiceDriver(dialog, (event) => dayLabel(event.day, TODAY)),
+    'slot.chosen': choiceDriver(dialog, (event) => event.slot),
+    'booking.submitted': pressDriver(dialog, 'Get Ticket'),
+    'pay.card': pressDriver(dialog, /^Pay .* by card$/),
     'xstate.done.actor.createBooking': { request: '**/api/bookings/rsvp' },
     'xstate.error.actor.createBooking': {
       // Sold out is a real server state; a lost session cannot happen to a guest.
@@ -134,12 +112,7 @@ export const rsvpViews = defineViews({
       server: () => 'eventSoldOut',
       request: '**/api/bookings/rsvp',
     },
-    'pay.wallet': {
-      accepts: (event) => event.wallet === 'personal',
-      run: async ({ page }) => {
-        await dialog(page).getByRole('button', { name: 'Pay via Wallet' }).click()
-      },
-    },
+    'pay.wallet': pressDriver(dialog, 'Pay via Wallet', (event) => event.wallet === 'personal'),
     ...walletReadDrivers,
     'xstate.done.actor.checkout': checkoutEndedDriver({
       paysFromWallet: (snapshot) => snapshot.context.method === 'personal',
@@ -173,9 +146,8 @@ export const rsvpViews = defineViews({
       await walletButtonsShow(dialog(page), walletOptionsOf(snapshot.context), (wallet) =>
         snapshot.can({ type: 'pay.wallet', wallet }),
       )
-      const email = snapshot.context.guest.email
-      if (email && !isValidEmail(email)) {
-        await dialog(page).getByText('Please enter a valid email address.').waitFor(SHORT)
+      for (const message of Object.values(guestErrorsOf(snapshot.context))) {
+        await dialog(page).getByText(message).waitFor(SHORT)
       }
     },
     'open.booking': async ({ page }) => {

@@ -1,45 +1,22 @@
-import { readFileSync } from 'node:fs'
 import { describe, expect, it } from 'vitest'
-import { parse } from 'yaml'
-import {
-  APPLICANT_LIMITS,
-  COMMUNITY_LIMITS,
-  emailProblem,
-  fieldProblem,
-  PHONE_LIMITS,
-  phoneProblem,
-} from '../../../machines/rules/applicant'
+import { APPLICANT_LIMITS, COMMUNITY_LIMITS, fieldProblem } from '../../../machines/rules/applicant'
+import { emailProblem, PHONE_LIMITS, phoneProblem } from '../../../machines/rules/contact'
 import { EMAIL_MAX_LENGTH, EMAIL_PATTERN } from '../../../machines/rules/email'
+import { propertyOf, schemas } from './contract-schemas'
 
 // The forms' limits are the contract's (openapi/hotel.yaml): this reads the request schemas of
 // the application and signup operations and fails when a limit in machines/rules/applicant.ts
 // differs, so the two stay one source.
 
-type Schema = {
-  $ref?: string
-  maxLength?: number
-  minLength?: number
-  pattern?: string
-  properties?: Record<string, Schema>
-}
-const contract = parse(
-  readFileSync(new URL('../../../openapi/hotel.yaml', import.meta.url), 'utf8'),
-) as { components: { schemas: Record<string, Schema> } }
-const schemas = contract.components.schemas
-
-/** A schema with its $ref followed. */
-const resolved = (schema: Schema | undefined): Schema | undefined =>
-  schema?.$ref ? schemas[schema.$ref.replace('#/components/schemas/', '')] : schema
-
 describe('the applicant limits agree with the contract', () => {
   it.each(Object.entries(APPLICANT_LIMITS))('%s', (_field, limit) => {
-    const property = resolved(schemas.Application?.properties?.[limit?.property ?? ''])
+    const property = propertyOf('Application', limit?.property ?? '')
     expect(property, `Application has no '${limit?.property}'`).toBeDefined()
     expect(limit?.max).toBe(property?.maxLength)
   })
 
   it.each(Object.entries(COMMUNITY_LIMITS))('community %s', (_field, limit) => {
-    const property = resolved(schemas.CommunityCreate?.properties?.[limit?.property ?? ''])
+    const property = propertyOf('CommunityCreate', limit?.property ?? '')
     expect(limit?.max).toBe(property?.maxLength)
   })
 

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
+import { blockerSentence } from '../../../machines/rules/booking-fields'
 import {
   BOOKED_COWORKING_PATH,
-  blockerSentence,
   bookedCoworkingPath,
   COWORKING_EVENT,
   COWORKING_HOURS_SHOWN,
@@ -15,6 +15,7 @@ import {
   isFreeCoworking,
   parseBookedCoworkingQuery,
   resizeVisitorNames,
+  visitorNameErrors,
   visitorNamesText,
 } from '../../../machines/rules/coworking'
 
@@ -57,6 +58,7 @@ describe('what keeps Book disabled', () => {
     email: 'bola@example.com',
     name: 'Bola',
     phone: '0803 000 0000',
+    visitorNames: [],
   }
 
   it('needs a day and a space, and from a guest a valid email, a name and a phone', () => {
@@ -64,6 +66,21 @@ describe('what keeps Book disabled', () => {
     expect(
       coworkingBlockers({ ...ready, day: null, space: null, email: 'bola@', name: ' ', phone: '' }),
     ).toEqual(['day', 'space', 'email', 'name', 'phone'])
+  })
+
+  it('asks for details the server takes: a name of at most 120 characters, a phone of 5 digits', () => {
+    expect(coworkingBlockers({ ...ready, name: 'A'.repeat(5000), phone: '0803' })).toEqual([
+      'fixName',
+      'fixPhone',
+    ])
+    expect(coworkingBlockers({ ...ready, email: 'bola@example' })).toEqual(['email'])
+  })
+
+  it("asks for guests' names the booking can take", () => {
+    expect(coworkingBlockers({ ...ready, visitorNames: ['Efe', 'A'.repeat(121)] })).toEqual([
+      'fixGuests',
+    ])
+    expect(coworkingBlockers({ ...ready, visitorNames: ['Efe', ''] })).toEqual([])
   })
 
   it('does not ask a signed-in person with stored details for them', () => {
@@ -81,6 +98,9 @@ describe('what keeps Book disabled', () => {
     )
     expect(blockerSentence(['email', 'name', 'phone'])).toBe(
       'Add a valid email address, your name and your phone number.',
+    )
+    expect(blockerSentence(['day', 'name', 'fixPhone', 'fixGuests'])).toBe(
+      "Choose a day, then add your name, then correct your phone number and your guests' names.",
     )
   })
 })
@@ -264,6 +284,23 @@ describe('dayButtonText', () => {
       label: 'Tuesday, December 1',
       title: 'Tuesday',
       date: 'Dec 1',
+    })
+  })
+})
+
+describe("what the extra guests' names say", () => {
+  it('says a name pasted 5,000 characters long is too long, under that guest', () => {
+    expect(visitorNameErrors(['Efe Okoro', 'A'.repeat(5000)])).toEqual({
+      each: [null, 'Use at most 120 characters; this has 5,000.'],
+      together: null,
+    })
+  })
+
+  it('says when the names together are more than the booking takes', () => {
+    const names = Array.from({ length: 20 }, () => 'A'.repeat(110))
+    expect(visitorNameErrors(names)).toEqual({
+      each: names.map(() => null),
+      together: "Together your guests' names come to 2,238 characters; keep them to 2,000.",
     })
   })
 })

@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  extraAnswersError,
   extraAnswersJson,
   longDay,
   parseRegisteredSearch,
@@ -62,6 +63,15 @@ describe('rsvpProblems', () => {
     ])
   })
 
+  it('asks a guest for details the server takes, and answers it can keep', () => {
+    expect(
+      rsvpProblems({ guest: { ...guest, name: 'A'.repeat(5000), phone: '0803' }, ...chosen }),
+    ).toEqual(['fixName', 'fixPhone'])
+    expect(rsvpProblems({ guest, ...chosen, answersError: 'Shorten your answers' })).toEqual([
+      'fixAnswers',
+    ])
+  })
+
   it('needs no details from a signed-in person', () => {
     expect(rsvpProblems({ guest: null, ...chosen })).toEqual([])
   })
@@ -87,6 +97,9 @@ describe('problemsText', () => {
     expect(problemsText(['day', 'time', 'phone'])).toBe(
       'To continue, choose a day and a time, then enter your phone number.',
     )
+    expect(problemsText(['fixPhone', 'fixAnswers'])).toBe(
+      'To continue, correct your phone number, then shorten your answers.',
+    )
   })
 })
 
@@ -105,6 +118,19 @@ describe('extraAnswersJson', () => {
   it('is null when nothing is filled, and ignores answers to questions not asked', () => {
     expect(extraAnswersJson(fields, {})).toBeNull()
     expect(extraAnswersJson([], { Other: 'x' })).toBeNull()
+  })
+})
+
+describe('extraAnswersError', () => {
+  const fields = ['Instagram handle', 'Camera type']
+
+  it('says by how much answers pasted 5,000 characters long go over what the booking takes', () => {
+    // {"Instagram handle":"AAA…"} is 5,023 characters; the booking's metadata takes 4,000.
+    expect(extraAnswersError(fields, { 'Instagram handle': 'A'.repeat(5000) })).toBe(
+      'Shorten your answers by at least 1,023 characters.',
+    )
+    expect(extraAnswersError(fields, { 'Instagram handle': 'A'.repeat(3977) })).toBeNull()
+    expect(extraAnswersError(fields, {})).toBeNull()
   })
 })
 
