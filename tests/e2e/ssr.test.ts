@@ -206,17 +206,60 @@ describe('the server', () => {
   })
 })
 
+/** The ids (and the attributes naming them) where the page's HTML and React's props disagree. */
+async function idsReactChanged(page: Page): Promise<string[]> {
+  await page.waitForFunction(() =>
+    [...document.querySelectorAll('#root [id]')].every((element) =>
+      Object.keys(element).some((key) => key.startsWith('__reactProps')),
+    ),
+  )
+  return page.evaluate(() => {
+    const attributes: Record<string, string> = {
+      id: 'id',
+      htmlFor: 'for',
+      name: 'name',
+      'aria-labelledby': 'aria-labelledby',
+      'aria-describedby': 'aria-describedby',
+      'aria-controls': 'aria-controls',
+    }
+    const out: string[] = []
+    for (const element of document.querySelectorAll('#root *')) {
+      const key = Object.keys(element).find((k) => k.startsWith('__reactProps'))
+      if (!key) continue
+      const props = (element as unknown as Record<string, Record<string, unknown>>)[key] ?? {}
+      for (const [prop, attribute] of Object.entries(attributes)) {
+        const value = props[prop]
+        const onPage = element.getAttribute(attribute)
+        if (typeof value === 'string' && onPage !== null && value !== onPage) {
+          out.push(`<${element.localName}> ${attribute}="${onPage}", React: "${value}"`)
+        }
+      }
+    }
+    return out
+  })
+}
+
 describe('hydration', () => {
-  it('leaves no warning or error in the console on any public page', async () => {
+  // One walk of the public pages as a guest, two checks on each: the console stays quiet, and
+  // React's ids agree with the server's. useId numbers by the place in the tree, so a tree that
+  // differs above a form (a sibling more on one side) gives other ids in the browser. React does
+  // not rewrite attributes at hydration: a label would name an id its field no longer has in
+  // React's view, and Ark's components look their parts up by the ids React gave them.
+  it('leaves no warning or error in the console on any public page, and keeps the ids the server gave', async () => {
     const context = await app.newContext(WIDTHS.phone)
     const trouble = watch(context)
     const tab = await context.newPage()
+    const differences: string[] = []
     for (const [path, first] of PUBLIC_PAGES) {
       const page = await openHydrated(context, path, tab)
       await expect(first(page).isVisible(), path).resolves.toBe(true)
+      differences.push(
+        ...(await idsReactChanged(page)).map((difference) => `${path}: ${difference}`),
+      )
     }
     await context.close()
     expect(trouble).toEqual([])
+    expect(differences).toEqual([])
   })
 
   it('leaves none for a signed-in member, whose view differs from the server’s', async () => {
@@ -246,51 +289,6 @@ describe('hydration', () => {
     await context.close()
     // React Router warns when it has nothing to show while a page's code loads.
     expect(trouble).toEqual([])
-  })
-
-  it('keeps the ids the server gave: React’s ids and the page’s agree once hydrated', async () => {
-    // useId numbers by the place in the tree, so a tree that differs above a form (a sibling
-    // more on one side) gives other ids in the browser. React does not rewrite attributes at
-    // hydration: a label would name an id its field no longer has in React's view, and Ark's
-    // components look their parts up by the ids React gave them.
-    const context = await app.newContext(WIDTHS.phone)
-    const tab = await context.newPage()
-    const differences: string[] = []
-    for (const [path] of PUBLIC_PAGES) {
-      const page = await openHydrated(context, path, tab)
-      await page.waitForFunction(() =>
-        [...document.querySelectorAll('#root [id]')].every((element) =>
-          Object.keys(element).some((key) => key.startsWith('__reactProps')),
-        ),
-      )
-      const found = await page.evaluate(() => {
-        const attributes: Record<string, string> = {
-          id: 'id',
-          htmlFor: 'for',
-          name: 'name',
-          'aria-labelledby': 'aria-labelledby',
-          'aria-describedby': 'aria-describedby',
-          'aria-controls': 'aria-controls',
-        }
-        const out: string[] = []
-        for (const element of document.querySelectorAll('#root *')) {
-          const key = Object.keys(element).find((k) => k.startsWith('__reactProps'))
-          if (!key) continue
-          const props = (element as unknown as Record<string, Record<string, unknown>>)[key] ?? {}
-          for (const [prop, attribute] of Object.entries(attributes)) {
-            const value = props[prop]
-            const onPage = element.getAttribute(attribute)
-            if (typeof value === 'string' && onPage !== null && value !== onPage) {
-              out.push(`<${element.localName}> ${attribute}="${onPage}", React: "${value}"`)
-            }
-          }
-        }
-        return out
-      })
-      differences.push(...found.map((difference) => `${path}: ${difference}`))
-    }
-    await context.close()
-    expect(differences).toEqual([])
   })
 
   it('renders the server’s day when the browser’s clock is a day ahead, then the browser’s', async () => {

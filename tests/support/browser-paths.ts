@@ -7,14 +7,15 @@ import type { FlowModel } from '../../machines/flow-model'
 import { bookings, events, sessions, spaces, wallets } from '../../server/db/schema'
 import type { FlowViews, ServerState, ViewStep } from '../e2e/views/shared/define'
 import {
+  type AppServer,
   closeWindows,
   hydrated,
   openTab,
   SCREENSHOTS,
   signInBrowser,
-  startAppServer,
   type Tab,
   workerChromium,
+  workerServer,
 } from './browser'
 import {
   defaultPayloads,
@@ -26,7 +27,6 @@ import {
   simplePathsOf,
   stateName,
 } from './model-harness'
-import { openTestDb } from './test-db'
 
 // The model's paths, replayed in Chromium against the real app and server: every state of a path
 // is checked on the page by its view (and each state photographed once); every event is what a person does (or the
@@ -125,7 +125,7 @@ function coveringPaths(paths: BrowserPath[], machine: AnyStateMachine): BrowserP
   }
 }
 
-type App = Awaited<ReturnType<typeof startAppServer>>
+type App = AppServer
 
 /** Server states set through the database; each returns how to put things back. */
 const serverStates: Record<
@@ -347,9 +347,9 @@ async function check(views: FlowViews, step: ViewStep, where: string) {
 }
 
 /**
- * One test per browser path of each flow, on one app server and one tab for the file (in the
- * worker's Chromium): a server takes seconds of CPU to build, a reset to the demo data a fraction
- * of one. Each flow starts from the demo data, as if on a server of its own. The test's name is
+ * One test per browser path of each flow, on the worker's app server and one tab for the file
+ * (in the worker's Chromium): a server takes seconds of CPU to build, a reset to the demo data a
+ * fraction of one. Each flow starts from the demo data, as if on a server of its own. The test's name is
  * the path as a sentence.
  */
 export function describeBrowserPaths(flows: FlowViews[]) {
@@ -358,7 +358,7 @@ export function describeBrowserPaths(flows: FlowViews[]) {
   let tab: Tab
   let fresh = true
   beforeAll(async () => {
-    app = await startAppServer(PATHS_NOW, openTestDb)
+    app = await workerServer(PATHS_NOW, 'pglite')
     browser = await workerChromium()
     tab = await openTab(browser, PATHS_NOW, app.url)
     // A person's action that cannot happen fails in seconds, not at the test's time limit. A whole
@@ -368,7 +368,6 @@ export function describeBrowserPaths(flows: FlowViews[]) {
   })
   afterAll(async () => {
     await closeWindows(browser)
-    await app?.close()
   })
   for (const views of flows) {
     const flow = views.model.machine.id

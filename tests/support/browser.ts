@@ -153,10 +153,12 @@ export type Tab = Awaited<ReturnType<typeof openTab>>
  */
 export async function startAppServer(now: Date, template?: () => Promise<TestDb>) {
   const database = template ? await template() : await migratedInMemory()
-  await seedDemoData(database.db, now)
+  // The server's clock, moved by a reset for the next browser file (see appInBrowser).
+  let clock = now
+  await seedDemoData(database.db, clock)
   const app = await buildApp({
     db: database.db,
-    now: () => now,
+    now: () => clock,
     // WEB_ROOT lets a second build (another outDir) be tested without touching dist/.
     webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../dist', import.meta.url)),
     // Seeded with the demo data, as `npm start`: the statechart viewer is on.
@@ -176,16 +178,18 @@ export async function startAppServer(now: Date, template?: () => Promise<TestDb>
     url: `http://127.0.0.1:${port}`,
     db: database.db,
     /**
-     * Back to the demo data, on the same server: every table emptied and seeded again. The public
-     * cache hears the truncation (its trigger notifies on TRUNCATE) and forgets what it kept.
+     * Back to the demo data (as of `at`, by default the server's clock), on the same server:
+     * every table emptied and seeded again. The public cache hears the truncation (its trigger
+     * notifies on TRUNCATE) and forgets what it kept.
      */
-    async reset() {
+    async reset(at: Date = clock) {
       const { rows } = await database.db.execute<{ name: string }>(
         sql`SELECT format('%I', tablename) AS name FROM pg_tables WHERE schemaname = 'public'`,
       )
       const tables = rows.map((row) => row.name).join(', ')
       await database.db.execute(sql.raw(`TRUNCATE ${tables} RESTART IDENTITY CASCADE`))
-      await seedDemoData(database.db, now)
+      clock = at
+      await seedDemoData(database.db, clock)
     },
     async close() {
       await app.close()
@@ -423,8 +427,32 @@ export async function hydratedAt(locator: Locator): Promise<void> {
   await expect.poll(() => ownedByReact(locator)).toBe(true)
 }
 
+export type AppServer = Awaited<ReturnType<typeof startAppServer>>
+
+/** The worker's app servers, one per database, kept from one browser file to the next. */
+const workerServers = new Map<Database, Promise<AppServer>>()
+
 /**
- * One app server for a test file and the worker's browser, both reading the clock `now`.
+ * The worker's app server on `database`, started by its first browser file; each next file gets
+ * it back with the demo data as of its own `now` (a reset takes a fraction of a second, a new
+ * server seconds of CPU). It ends with the worker's process.
+ */
+export async function workerServer(now: Date, database: Database): Promise<AppServer> {
+  const running = workerServers.get(database)
+  if (running) {
+    const server = await running
+    await server.reset(now)
+    return server
+  }
+  const starting = startAppServer(now, () => testDatabase(database))
+  workerServers.set(database, starting)
+  starting.catch(() => workerServers.delete(database))
+  return starting
+}
+
+/**
+ * The worker's app server, with the demo data as of `now` for this file, and the worker's
+ * browser, both reading the clock `now`.
  * `open(path, width)` gives a fresh window (its own storage) on that path; `signIn(email, width)`
  * a fresh window where that demo account is signed in (no page opened yet). `tab`, `openInTab`
  * and `signInTab` give the same in the file's one tab, made fresh each time (see `openTab`):
@@ -432,7 +460,7 @@ export async function hydratedAt(locator: Locator): Promise<void> {
  * listener would stay for the next test).
  */
 export function appInBrowser(now: Date, { database = 'pglite' }: { database?: Database } = {}) {
-  let server: Awaited<ReturnType<typeof startAppServer>>
+  let server: AppServer
   let browser: Browser
   let shared: Tab | undefined
   const turn = async (width: number) => {
@@ -445,12 +473,11 @@ export function appInBrowser(now: Date, { database = 'pglite' }: { database?: Da
     return page
   }
   beforeAll(async () => {
-    server = await startAppServer(now, () => testDatabase(database))
+    server = await workerServer(now, database)
     browser = await workerChromium()
   })
   afterAll(async () => {
     await closeWindows(browser)
-    await server?.close()
   })
   return {
     get url() {
