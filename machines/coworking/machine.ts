@@ -2,6 +2,14 @@ import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { type BookingPayment, errorParams, logCallError, type WalletKind } from '../calls/booking'
 import { expiredOn401 } from '../calls/session'
+import {
+  type DetailLeftEvent,
+  fieldLeft,
+  type LeftParams,
+  leftGuards,
+  leftOf,
+  type WithLeftDetails,
+} from '../checkout/left-details'
 import { type CheckoutInput, checkoutOutcomes } from '../checkout/machine'
 import {
   type BookingWallets,
@@ -58,7 +66,7 @@ export interface CoworkingOptions {
   days: string[]
 }
 
-export interface CoworkingContext {
+export interface CoworkingContext extends WithLeftDetails {
   signedIn: boolean
   isMember: boolean
   userId: string | null
@@ -92,6 +100,7 @@ export type CoworkingEvent =
   | { type: 'day.selected'; day: string }
   | { type: 'space.selected'; space: string }
   | { type: 'details.changed'; field: 'email' | 'name' | 'phone'; value: string }
+  | DetailLeftEvent
   | { type: 'remember.changed'; remember: boolean }
   | { type: 'guests.added' }
   | { type: 'guests.removed' }
@@ -201,6 +210,7 @@ export const coworkingMachine = onFirstUse(() =>
     },
     actions: {
       ...payingActions,
+      leaveField: assign(({ context }, params: LeftParams) => leftOf(context, params)),
       setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
       clearError: assign({ error: null }),
       showFailure: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
@@ -239,6 +249,7 @@ export const coworkingMachine = onFirstUse(() =>
         !isFreeChoice(context) &&
         walletCanPay(context.wallets, params.wallet, priceOf(context)),
       ...payingGuards,
+      ...leftGuards,
     },
   }).createMachine({
     id: 'coworking',
@@ -251,6 +262,7 @@ export const coworkingMachine = onFirstUse(() =>
       email: input.details.email,
       name: input.details.name,
       phone: input.details.phone,
+      left: [],
       remember: input.remember,
       origin: input.origin,
       maxExtraGuests: Math.min(input.maxExtraGuests ?? MAX_EXTRA_GUESTS, MAX_EXTRA_GUESTS),
@@ -327,6 +339,7 @@ export const coworkingMachine = onFirstUse(() =>
                       : { phone: event.value, error: null },
                 ),
               },
+              'field.left': fieldLeft,
               'remember.changed': {
                 guard: {
                   type: 'canChangeRemember',

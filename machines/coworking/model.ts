@@ -53,6 +53,8 @@ export const coworkingModel = defineModel({
     ],
     'day.selected': [{ day: '2026-11-25' }],
     'space.selected': [{ space: 'Library' }],
+    // The person leaves the phone field: a number too short says so from then on.
+    'field.left': [{ field: 'phone' }],
     'details.changed': [{ field: 'email', value: 'bola@' }],
     'remember.changed': [{ remember: false }],
     'visitor.changed': [

@@ -7,9 +7,12 @@ import { blockersOf, type CoworkingContext, failure } from './machine'
 export const panelErrorOf = (context: CoworkingContext, checkout: CheckoutView): string | null =>
   context.error ?? (checkout.failed ? failure(checkout.error) : null)
 
-/** The message beside each detail the form asks for that the server would refuse. */
+/**
+ * The message beside each detail the form asks for that the server would refuse (a phone still
+ * too short once the person has left it).
+ */
 export const detailErrorsOf = (context: CoworkingContext) =>
-  context.askDetails ? detailErrors(context) : {}
+  context.askDetails ? detailErrors(context, context.left) : {}
 
 /** The message under each extra guest's name, and under them all. */
 export const visitorErrorsOf = (context: CoworkingContext) =>

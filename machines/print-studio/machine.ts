@@ -1,6 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
 import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
+import {
+  type DetailLeftEvent,
+  fieldLeft,
+  type LeftParams,
+  leftGuards,
+  leftOf,
+  type WithLeftDetails,
+} from '../checkout/left-details'
 import { type CheckoutInput, type CheckoutOutput, checkoutOutcomes } from '../checkout/machine'
 import {
   type BookingWallets,
@@ -51,7 +59,7 @@ export interface PrintStudioInput {
 
 type GuestField = keyof StudioPerson
 
-export interface PrintStudioContext extends PrintStudioInput {
+export interface PrintStudioContext extends PrintStudioInput, WithLeftDetails {
   days: string[]
   /** The Name of the studio item taking bookings; null when none is ('Not available'). */
   venue: string | null
@@ -72,6 +80,7 @@ type PrintStudioEvent =
   | { type: 'day.selected'; day: string }
   | { type: 'slot.selected'; slot: string }
   | { type: 'guest.changed'; field: GuestField; value: string }
+  | DetailLeftEvent
   | { type: 'pay.card' }
   | { type: 'pay.wallet'; wallet: WalletKind }
   | { type: 'wallets.retry' }
@@ -206,6 +215,7 @@ const printStudio = setup({
   },
   actions: {
     ...payingActions,
+    leaveField: assign(({ context }, params: LeftParams) => leftOf(context, params)),
     setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
     navigateToBookings: () => {},
     reloadPage: () => {},
@@ -217,6 +227,7 @@ const printStudio = setup({
   guards: {
     ...studioGuards,
     ...payingGuards,
+    ...leftGuards,
     isGuest: ({ context }) => context.user === null,
     canPayByCard: ({ context }) => canBook(context),
     canPayFromWallet: ({ context }, params: { wallet: WalletKind }) =>
@@ -239,6 +250,7 @@ export const printStudioMachine = onFirstUse(() =>
       ...noStudioChoice(),
       wallets: noWallets,
       payingWith: null,
+      left: [],
     }),
     initial: 'loading',
     states: {
@@ -282,6 +294,7 @@ export const printStudioMachine = onFirstUse(() =>
                   error: null,
                 }),
               },
+              'field.left': fieldLeft,
               'pay.card': {
                 guard: 'canPayByCard',
                 target: 'paying',

@@ -31,6 +31,8 @@ export const printStudioModel = defineModel({
     ],
     'day.selected': [{ day: '2026-11-25' }, { day: '2026-11-23' }],
     'slot.selected': [{ slot: '2pm - 6pm' }, { slot: '12pm - 4pm' }],
+    // The person leaves the phone field: a number too short says so from then on.
+    'field.left': [{ field: 'phone' }],
     'guest.changed': [
       { field: 'email', value: 'bola@example.com' },
       { field: 'email', value: 'bola@example' },

@@ -1,5 +1,5 @@
 import type { CheckoutView } from '../checkout/selectors'
-import { detailErrors } from '../rules/booking-fields'
+import { type DetailField, detailErrors } from '../rules/booking-fields'
 import type { StudioPerson } from '../rules/print-studio'
 import { failureMessage, type PrintStudioContext, STUDIO_ACTIONS } from './machine'
 
@@ -11,7 +11,9 @@ export const panelErrorOf = (context: PrintStudioContext, checkout: CheckoutView
     : null)
 
 /**
- * The message beside each of a guest's details the server would refuse, for both studio forms
- * (the page's panel and 'Book again'); none for a signed-in person (no guest).
+ * The message beside each of a guest's details the server would refuse (a phone still too short
+ * once the guest has left it, `left`), for both studio forms (the page's panel and 'Book again');
+ * none for a signed-in person (no guest).
  */
-export const guestErrorsOf = (guest: StudioPerson | null) => (guest ? detailErrors(guest) : {})
+export const guestErrorsOf = (guest: StudioPerson | null, left: readonly DetailField[]) =>
+  guest ? detailErrors(guest, left) : {}

@@ -2,6 +2,14 @@ import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
 import { expiredOn401 } from '../calls/session'
+import {
+  type DetailLeftEvent,
+  fieldLeft,
+  type LeftParams,
+  leftGuards,
+  leftOf,
+  type WithLeftDetails,
+} from '../checkout/left-details'
 import { type CheckoutInput, checkoutOutcomes } from '../checkout/machine'
 import {
   type BookingWallets,
@@ -64,7 +72,7 @@ export interface RsvpInput {
   origin: string
 }
 
-export interface RsvpContext {
+export interface RsvpContext extends WithLeftDetails {
   event: Event
   viewer: RsvpViewer
   /** The signed-in person's wallets, read each time the panel opens. */
@@ -92,6 +100,7 @@ export type RsvpEvent =
   | { type: 'panel.opened' }
   | { type: 'panel.closed' }
   | { type: 'guest.changed'; field: keyof GuestDetails; value: string }
+  | DetailLeftEvent
   | { type: 'answer.changed'; field: string; value: string }
   | { type: 'day.chosen'; day: string }
   | { type: 'slot.chosen'; slot: string }
@@ -244,6 +253,7 @@ export const rsvpMachine = onFirstUse(() =>
     },
     actions: {
       ...payingActions,
+      leaveField: assign(({ context }, params: LeftParams) => leftOf(context, params)),
       setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
       /** A guest's free ticket: the registered page, loaded afresh (spec: navigate, then reload). */
       navigateToRegistered: (_, _params: { path: string }) => {},
@@ -271,6 +281,7 @@ export const rsvpMachine = onFirstUse(() =>
         problemsOf(context).length === 0 &&
         walletCanPay(context.wallets, event.wallet, amountKobo(context)),
       ...payingGuards,
+      ...leftGuards,
     },
   }).createMachine({
     id: 'rsvp',
@@ -284,6 +295,7 @@ export const rsvpMachine = onFirstUse(() =>
         origin: input.origin,
         bookable: eventAction(event, viewer, now) === 'open',
         guest: { ...input.guest },
+        left: [],
         fields: metadataFields(event.metadata),
         answers: {},
         days,
@@ -317,6 +329,7 @@ export const rsvpMachine = onFirstUse(() =>
                   error: null,
                 }),
               },
+              'field.left': fieldLeft,
               'answer.changed': {
                 guard: 'isExtraField',
                 actions: assign({

@@ -123,6 +123,8 @@ export const rsvpModel = defineModel({
   inputs,
   sendsWhen: walletsAnswerFirst,
   events: {
+    // The person leaves the phone field: a number too short says so from then on.
+    'field.left': [{ field: 'phone' }],
     'guest.changed': [
       { field: 'email', value: 'tolu@' },
       { field: 'email', value: 'tolu@example.com' },

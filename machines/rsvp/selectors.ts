@@ -7,9 +7,12 @@ import { failureText, problemsOf, type RsvpContext, WALLET_FAILED } from './mach
 export const panelErrorOf = (context: RsvpContext, checkout: CheckoutView): string | null =>
   context.error ?? (checkout.failed ? failureText(checkout.error, WALLET_FAILED) : null)
 
-/** The message beside each of a guest's details the server would refuse (none when signed in). */
+/**
+ * The message beside each of a guest's details the server would refuse (a phone still too short
+ * once the guest has left it); none when signed in.
+ */
 export const guestErrorsOf = (context: RsvpContext) =>
-  context.viewer.signedIn ? {} : detailErrors(context.guest)
+  context.viewer.signedIn ? {} : detailErrors(context.guest, context.left)
 
 /** The message under the event's questions when the answers are more than the booking takes. */
 export const answersErrorOf = (context: RsvpContext) =>

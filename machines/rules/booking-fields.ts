@@ -1,4 +1,11 @@
-import { emailProblem, nameProblem, PERSON_NAME_MAX, PHONE_LIMITS, phoneProblem } from './contact'
+import {
+  emailProblem,
+  type FieldProblem,
+  nameProblem,
+  PERSON_NAME_MAX,
+  PHONE_LIMITS,
+  phoneProblem,
+} from './contact'
 import { EMAIL_MAX_LENGTH } from './email'
 import { andList } from './text'
 
@@ -24,20 +31,40 @@ export const BOOKING_LIMITS = {
   'Names of Visitors': 2000,
 } as const
 
-/**
- * What to say beside each detail the server would refuse as it is. The booking forms say it as
- * the person types (as they always have for the e-mail); an empty field says nothing here.
- */
-export function detailErrors(details: BookingDetails): Partial<Record<DetailField, string>> {
-  const problems = {
+/** Why each detail cannot be sent as it is, by field; an empty field has none. */
+function detailProblems(details: BookingDetails): Partial<Record<DetailField, FieldProblem>> {
+  const problems: Partial<Record<DetailField, FieldProblem>> = {}
+  const found = {
     email: emailProblem(details.email),
     name: nameProblem(details.name),
     phone: phoneProblem(details.phone),
   }
-  const errors: Partial<Record<DetailField, string>> = {}
   for (const field of ['email', 'name', 'phone'] as const) {
-    const problem = problems[field]
-    if (problem) errors[field] = problem.message
+    const problem = found[field]
+    if (problem) problems[field] = problem
+  }
+  return problems
+}
+
+// The spec checks the e-mail on each change, so only the phone waits: '0803' is on its way to a
+// number while the person is still typing it.
+const WAITS_FOR_LEAVE: readonly DetailField[] = ['phone']
+
+/**
+ * What to say beside each detail the server would refuse, as the person types; a phone that
+ * typing on may still mend only once the person has left it (`left`). An empty field says nothing.
+ */
+export function detailErrors(
+  details: BookingDetails,
+  left: readonly DetailField[],
+): Partial<Record<DetailField, string>> {
+  const errors: Partial<Record<DetailField, string>> = {}
+  for (const [field, problem] of Object.entries(detailProblems(details)) as [
+    DetailField,
+    FieldProblem,
+  ][]) {
+    const waits = problem.onLeave && WAITS_FOR_LEAVE.includes(field) && !left.includes(field)
+    if (!waits) errors[field] = problem.message
   }
   return errors
 }
@@ -64,10 +91,10 @@ export function detailBlockers(
   details: BookingDetails,
   order: readonly DetailField[] = ['email', 'name', 'phone'],
 ): BookingBlocker[] {
-  const errors = detailErrors(details)
+  const problems = detailProblems(details)
   return order.flatMap((field): BookingBlocker[] => {
     if (details[field].trim() === '') return [field]
-    if (!errors[field]) return []
+    if (!problems[field]) return []
     return [field === 'email' ? 'email' : field === 'name' ? 'fixName' : 'fixPhone']
   })
 }

@@ -1,6 +1,14 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { logCallError } from '../calls/booking'
 import { sessionGuards } from '../calls/session'
+import {
+  type DetailLeftEvent,
+  fieldLeft,
+  type LeftParams,
+  leftGuards,
+  leftOf,
+  type WithLeftDetails,
+} from '../checkout/left-details'
 import { type CheckoutInput, checkoutGuards, checkoutMachine } from '../checkout/machine'
 import { onFirstUse } from '../on-first-use'
 import {
@@ -21,7 +29,7 @@ export interface StudioRebookInput {
   guest: StudioPerson
 }
 
-export interface StudioRebookContext extends StudioRebookInput {
+export interface StudioRebookContext extends StudioRebookInput, WithLeftDetails {
   days: string[]
   venue: string | null
   day: string | null
@@ -50,6 +58,7 @@ export const studioRebookMachine = onFirstUse(() =>
         | { type: 'day.selected'; day: string }
         | { type: 'slot.selected'; slot: string }
         | { type: 'guest.changed'; field: keyof StudioPerson; value: string }
+        | DetailLeftEvent
         | { type: 'pay.card' },
       tags: {} as 'busy' | 'error' | 'expired',
     },
@@ -60,6 +69,7 @@ export const studioRebookMachine = onFirstUse(() =>
       checkout: checkoutMachine,
     },
     actions: {
+      leaveField: assign(({ context }, params: LeftParams) => leftOf(context, params)),
       logError: (_, _params: { error: unknown }) => {},
       showFailure: assign((_, params: { error: unknown; action: string }) => ({
         error: failureMessage(params.error, params.action),
@@ -69,11 +79,12 @@ export const studioRebookMachine = onFirstUse(() =>
       ...studioGuards,
       ...sessionGuards,
       ...checkoutGuards,
+      ...leftGuards,
       canSubmit: ({ context }) => canRebookStudio({ ...context.guest, ...context }),
     },
   }).createMachine({
     id: 'studioRebook',
-    context: ({ input }) => ({ ...input, ...noStudioChoice() }),
+    context: ({ input }) => ({ ...input, ...noStudioChoice(), left: [] }),
     initial: 'loading',
     states: {
       loading: {
@@ -108,6 +119,7 @@ export const studioRebookMachine = onFirstUse(() =>
               error: null,
             }),
           },
+          'field.left': fieldLeft,
           'pay.card': { guard: 'canSubmit', target: 'paying' },
         },
       },

@@ -204,6 +204,7 @@ export function CoworkingPanel({
               disabled={locked}
               errors={detailErrorsOf(context)}
               onChange={(field, value) => send({ type: 'details.changed', field, value })}
+              onLeave={(field) => send({ type: 'field.left', field })}
               {...(context.signedIn
                 ? {}
                 : {

@@ -48,6 +48,7 @@ export function GuestFields({
   name,
   phone,
   onChange,
+  onLeave,
   errors,
   remember,
   disabled = false,
@@ -56,6 +57,8 @@ export function GuestFields({
   name: string
   phone: string
   onChange: (field: GuestField, value: string) => void
+  /** Told when the person leaves a field: a phone still too short says so only then. */
+  onLeave: (field: GuestField) => void
   /** Why a field cannot be sent as it is, by field. */
   errors: Partial<Record<GuestField, string>>
   remember?: { checked: boolean; onChange: (checked: boolean) => void }
@@ -78,6 +81,7 @@ export function GuestFields({
               aria-required
               value={values[field]}
               onChange={(e) => onChange(field, e.target.value)}
+              onBlur={() => onLeave(field)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
               className={bookingInput}

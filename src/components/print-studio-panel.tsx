@@ -88,7 +88,7 @@ export function StudioBookingPanel({
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
   const checkout = useCheckout(actorRef)
   const context = useSelector(actorRef, (s) => s.context)
-  const { days, day, slot, user, guest } = context
+  const { days, day, slot, user, guest, left } = context
   // The payment under way says 'Please wait' on its own button.
   const pending = checkout.paying ? context.payingWith : null
   const error = panelErrorOf(context, checkout)
@@ -128,6 +128,7 @@ export function StudioBookingPanel({
           day={day}
           slot={slot}
           guest={user ? null : guest}
+          left={left}
           now={now}
           disabled={locked}
           send={actorRef.send}

@@ -49,7 +49,7 @@ export function StudioRebookView({
   const checkout = useCheckout(actorRef)
   const busy = useSelector(actorRef, (s) => s.hasTag('busy')) || checkout.busy
   const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'pay.card' }))
-  const { days, day, slot, guest, error } = useSelector(actorRef, (s) => s.context)
+  const { days, day, slot, guest, left, error } = useSelector(actorRef, (s) => s.context)
 
   if (loading) {
     return (
@@ -98,6 +98,7 @@ export function StudioRebookView({
         day={day}
         slot={slot}
         guest={guest}
+        left={left}
         now={now}
         disabled={busy}
         send={actorRef.send}

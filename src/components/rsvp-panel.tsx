@@ -88,6 +88,7 @@ export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
                 disabled={busy}
                 errors={guestErrorsOf(context)}
                 onChange={(field, value) => send({ type: 'guest.changed', field, value })}
+                onLeave={(field) => send({ type: 'field.left', field })}
               />
             </Section>
           )}

@@ -10,6 +10,7 @@ export type StudioFieldEvent =
   | { type: 'day.selected'; day: string }
   | { type: 'slot.selected'; slot: string }
   | { type: 'guest.changed'; field: GuestField; value: string }
+  | { type: 'field.left'; field: GuestField }
 
 /**
  * A print studio booking's fields: the day, the session and, for a guest, who is coming (a
@@ -20,6 +21,7 @@ export function StudioBookingFields({
   day,
   slot,
   guest,
+  left,
   now,
   disabled,
   send,
@@ -28,6 +30,8 @@ export function StudioBookingFields({
   day: string | null
   slot: string | null
   guest: StudioPerson | null
+  /** The guest's details the person has left (the form's `left`). */
+  left: readonly GuestField[]
   now: Date
   disabled: boolean
   send: (event: StudioFieldEvent) => void
@@ -51,9 +55,10 @@ export function StudioBookingFields({
           email={guest.email}
           name={guest.name}
           phone={guest.phone}
-          errors={guestErrorsOf(guest)}
+          errors={guestErrorsOf(guest, left)}
           disabled={disabled}
           onChange={(field, value) => send({ type: 'guest.changed', field, value })}
+          onLeave={(field) => send({ type: 'field.left', field })}
         />
       )}
     </>

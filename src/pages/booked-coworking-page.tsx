@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import {
   type BookedCoworkingQuery,
   coworkingSupportMessage,
@@ -89,20 +89,16 @@ function BookAgain({
     }),
   )
   const actorRef = useCoworkingActor(input)
-  const canOpen = useSelector(actorRef, (s) => s.can({ type: 'panel.opened' }))
-  const unavailable = useSelector(actorRef, (s) => s.matches('unavailable'))
   // 'Book again' asked for before the app knew who is looking (this panel is made afresh then):
   // it opens once the spaces are in.
   const wanted = useSelector(confirmation, (s) => s.matches({ panel: 'bookAgain' }))
-  const openPanel = useCallback(() => actorRef.send({ type: 'panel.opened' }), [actorRef])
   return (
     <>
       <BookAgainButton
         confirmation={confirmation}
         wanted={wanted}
-        canOpen={canOpen}
-        unavailable={unavailable}
-        openPanel={openPanel}
+        panel={actorRef}
+        isUnavailable={(s) => s.matches('unavailable')}
       />
       <CoworkingPanel
         actorRef={actorRef}

@@ -1,5 +1,5 @@
 import { useSelector } from '@xstate/react'
-import { useCallback, useState } from 'react'
+import { useState } from 'react'
 import { dayLabel, isValidDay } from '../../machines/rules/dates'
 import {
   readBookedStudioQuery,
@@ -90,18 +90,13 @@ function MemberBookAgain({
 }) {
   const [input] = useState(studioInput)
   const actorRef = usePrintStudioActor(input)
-  const canOpen = useSelector(actorRef, (s) => s.can({ type: 'panel.opened' }))
-  const unavailable = useSelector(actorRef, (s) => s.matches('idle') && s.context.venue === null)
-  // Asked for before the app knew who is looking: the panel opens once the studio's days are in.
-  const openPanel = useCallback(() => actorRef.send({ type: 'panel.opened' }), [actorRef])
   return (
     <>
       <BookAgainButton
         confirmation={confirmation}
         wanted={wanted}
-        canOpen={canOpen}
-        unavailable={unavailable}
-        openPanel={openPanel}
+        panel={actorRef}
+        isUnavailable={(s) => s.matches('idle') && s.context.venue === null}
       />
       <StudioBookingPanel
         actorRef={actorRef}

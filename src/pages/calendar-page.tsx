@@ -7,8 +7,8 @@ import { calendarMachine } from '../../machines/calendar/machine'
 import { calendarLabel } from '../../machines/rules/dates'
 import { firstInView } from '../../machines/rules/viewport'
 import type { components } from '../../openapi/client'
-import { css, cx } from '../../styled-system/css'
-import { button, column } from '../../styled-system/recipes'
+import { css } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { EventCard } from '../components/event-card'
 import { hydratesLater } from '../components/hydrates-later'
@@ -109,7 +109,9 @@ export function CalendarView({ actorRef }: { actorRef: ActorRefFrom<typeof calen
     <section
       id="calendar"
       aria-labelledby="calendar-heading"
-      className={cx(column(), css({ pb: '20' }))}
+      // A static class, not the column recipe: this is the first page's code, where a recipe's
+      // runtime would cost the first load.
+      className={css({ maxW: '6xl', mx: 'auto', px: { base: '4', md: '8' }, pb: '20' })}
     >
       <div
         className={css({

@@ -12,6 +12,8 @@ import { studioRebookMachine } from '../../machines/studio-rebook/machine'
 // The booking forms at their edges, on the machines: a phone of four digits, a name pasted 5,000
 // characters long, an e-mail without its dot-ending. The selectors give each field its sentence,
 // and the guards keep every way of booking closed, so nothing reaches the server to be refused.
+// A phone too short says so only once the person has left its field: '0803' may be a number
+// still being typed; the e-mail says so as it is typed (the spec checks it on each change).
 
 const now = new Date('2026-11-24T09:00:00Z')
 const origin = 'https://sixteen.test'
@@ -23,6 +25,7 @@ const said = {
   name: 'Use at most 120 characters; this has 5,000.',
   phone: 'Enter a phone number with at least 5 digits.',
 }
+const { phone: _phone, ...saidWhileTyping } = said
 
 describe('co-working', () => {
   async function open(details: typeof fine) {
@@ -53,8 +56,10 @@ describe('co-working', () => {
     return actor
   }
 
-  it('says why beside each detail, and Book stays closed', async () => {
+  it('says why beside each detail (the phone once left), and Book stays closed', async () => {
     const actor = await open(edges)
+    expect(detailErrorsOf(actor.getSnapshot().context)).toEqual(saidWhileTyping)
+    actor.send({ type: 'field.left', field: 'phone' })
     const snapshot = actor.getSnapshot()
     expect(detailErrorsOf(snapshot.context)).toEqual(said)
     expect(blockerTextOf(snapshot.context)).toBe(
@@ -76,8 +81,27 @@ describe('co-working', () => {
     expect(snapshot.can({ type: 'pay.card' })).toBe(false)
   })
 
+  it('keeps Book closed while a short phone waits to be left, and says so once it is', async () => {
+    const actor = await open(fine)
+    actor.send({ type: 'details.changed', field: 'phone', value: '0803' })
+    expect(detailErrorsOf(actor.getSnapshot().context)).toEqual({})
+    expect(blockerTextOf(actor.getSnapshot().context)).toBe('Correct your phone number.')
+    expect(actor.getSnapshot().can({ type: 'pay.card' })).toBe(false)
+    actor.send({ type: 'field.left', field: 'email' })
+    expect(detailErrorsOf(actor.getSnapshot().context)).toEqual({})
+    actor.send({ type: 'field.left', field: 'phone' })
+    expect(detailErrorsOf(actor.getSnapshot().context)).toEqual({ phone: said.phone })
+    // Left once is left: typing on says at once whether the number is long enough yet.
+    expect(actor.getSnapshot().can({ type: 'field.left', field: 'phone' })).toBe(false)
+    actor.send({ type: 'details.changed', field: 'phone', value: '080' })
+    expect(detailErrorsOf(actor.getSnapshot().context)).toEqual({ phone: said.phone })
+    actor.send({ type: 'details.changed', field: 'phone', value: fine.phone })
+    expect(detailErrorsOf(actor.getSnapshot().context)).toEqual({})
+  })
+
   it('goes once the details are mended', async () => {
     const actor = await open(edges)
+    actor.send({ type: 'field.left', field: 'phone' })
     for (const field of ['email', 'name', 'phone'] as const) {
       actor.send({ type: 'details.changed', field, value: fine[field] })
     }
@@ -106,7 +130,10 @@ describe('the RSVP panel', () => {
   }
 
   it("says why beside each of a guest's details, and the card payment stays closed", () => {
-    const snapshot = open(edges).getSnapshot()
+    const actor = open(edges)
+    expect(guestErrorsOf(actor.getSnapshot().context)).toEqual(saidWhileTyping)
+    actor.send({ type: 'field.left', field: 'phone' })
+    const snapshot = actor.getSnapshot()
     expect(guestErrorsOf(snapshot.context)).toEqual(said)
     expect(problemsTextOf(snapshot.context)).toBe(
       'To continue, enter a valid email address, then correct your name and your phone number.',
@@ -139,14 +166,17 @@ describe('the print studio and its Book again', () => {
   }))
 
   it("says why beside a guest's details, and neither form pays", async () => {
-    expect(studioGuestErrorsOf(edges)).toEqual(said)
-    expect(studioGuestErrorsOf(null)).toEqual({})
+    expect(studioGuestErrorsOf(edges, [])).toEqual(saidWhileTyping)
+    expect(studioGuestErrorsOf(edges, ['phone'])).toEqual(said)
+    expect(studioGuestErrorsOf(null, ['phone'])).toEqual({})
 
     const page = createActor(printStudioMachine.provide({ actors: { loadStudio: studio } }), {
       input: { origin, user: null, guest: edges },
     }).start()
     await waitFor(page, (s) => s.matches('idle'))
     page.send({ type: 'panel.opened' })
+    page.send({ type: 'field.left', field: 'phone' })
+    expect(page.getSnapshot().context.left).toEqual(['phone'])
     page.send({ type: 'day.selected', day: '2026-11-25' })
     page.send({ type: 'slot.selected', slot: '2pm - 6pm' })
     expect(page.getSnapshot().can({ type: 'pay.card' })).toBe(false)
@@ -159,6 +189,9 @@ describe('the print studio and its Book again', () => {
       input: { origin, guest: { ...fine, phone: '0803' } },
     }).start()
     await waitFor(rebook, (s) => s.matches('editing'))
+    expect(rebook.getSnapshot().context.left).toEqual([])
+    rebook.send({ type: 'field.left', field: 'phone' })
+    expect(rebook.getSnapshot().context.left).toEqual(['phone'])
     rebook.send({ type: 'day.selected', day: '2026-11-25' })
     rebook.send({ type: 'slot.selected', slot: '2pm - 6pm' })
     expect(rebook.getSnapshot().can({ type: 'pay.card' })).toBe(false)

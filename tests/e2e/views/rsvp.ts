@@ -101,6 +101,16 @@ export const rsvpViews = defineViews({
         await dialog(page).getByLabel(label, { exact: true }).fill(event.value)
       },
     },
+    // The person leaves the field for the next one, as a keyboard does.
+    'field.left': {
+      // A signed-in person's panel shows no fields to leave.
+      accepts: (_event, { snapshot }) => !snapshot.context.viewer.signedIn,
+      run: async ({ page, event }) => {
+        const label = FIELD_LABELS[event.field as keyof typeof FIELD_LABELS]
+        await dialog(page).getByLabel(label, { exact: true }).focus()
+        await page.keyboard.press('Tab')
+      },
+    },
     'day.chosen': choiceDriver(dialog, (event) => dayLabel(event.day, TODAY)),
     'slot.chosen': choiceDriver(dialog, (event) => event.slot),
     'booking.submitted': pressDriver(dialog, 'Get Ticket'),

@@ -31,23 +31,44 @@ describe("what a booking form's details say", () => {
   const bola = { email: 'bola@example.com', name: 'Bola Ade', phone: '0803 555 0142' }
 
   it('says nothing of details that can be sent, or of empty ones', () => {
-    expect(detailErrors(bola)).toEqual({})
-    expect(detailErrors({ email: '', name: '', phone: '' })).toEqual({})
+    expect(detailErrors(bola, ['phone'])).toEqual({})
+    expect(detailErrors({ email: '', name: '', phone: '' }, ['phone'])).toEqual({})
   })
 
   it("says each edge in the person's words: '0803', a 5,000-character name, no dot-ending", () => {
     expect(
-      detailErrors({
-        email: 'oluwaseun.adebayowilliams@gmail',
-        name: 'A'.repeat(5000),
-        phone: '0803',
-      }),
+      detailErrors(
+        {
+          email: 'oluwaseun.adebayowilliams@gmail',
+          name: 'A'.repeat(5000),
+          phone: '0803',
+        },
+        ['phone'],
+      ),
     ).toEqual({
       email: 'Please enter a valid email address.',
       name: 'Use at most 120 characters; this has 5,000.',
       phone: 'Enter a phone number with at least 5 digits.',
     })
     expect(nameProblem(`  ${'A'.repeat(120)}  `)).toBeNull()
+  })
+
+  it('says a phone too short only once it is left; the e-mail and the pattern as typed', () => {
+    const typing = { email: 'bola@', name: 'Bola Ade', phone: '0803' }
+    expect(detailErrors(typing, [])).toEqual({ email: 'Please enter a valid email address.' })
+    expect(detailErrors(typing, ['email'])).toEqual({
+      email: 'Please enter a valid email address.',
+    })
+    expect(detailErrors(typing, ['phone'])).toEqual({
+      email: 'Please enter a valid email address.',
+      phone: 'Enter a phone number with at least 5 digits.',
+    })
+    // A letter or a number too long will not mend by typing on: said at once.
+    expect(detailErrors({ ...bola, phone: '0803x' }, [])).toEqual({
+      phone: 'Use only digits, spaces, +, ( ) and - in a phone number.',
+    })
+    // Book stays closed while the message waits.
+    expect(detailBlockers(typing)).toEqual(['email', 'fixPhone'])
   })
 
   it('keeps Book closed for an empty detail, or one the server would refuse', () => {
