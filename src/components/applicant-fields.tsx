@@ -180,17 +180,10 @@ const grid = css({
 })
 const wide = css({ gridColumn: { sm: '1 / -1' } })
 
-/** A text input that rings red while its answer cannot be sent (aria-invalid). */
+/** A text input, greyed while read-only (it came with the invite). */
 export const fieldInput = cx(
   textInput,
-  css({
-    transition: 'border-color 0.15s, box-shadow 0.15s',
-    '&[readonly]': { bg: 'sand.100', color: 'fg.muted' },
-    '&[aria-invalid=true]': {
-      borderColor: 'berry.500',
-      _focusVisible: { boxShadow: '0 0 0 3px token(colors.berry.50)' },
-    },
-  }),
+  css({ '&[readonly]': { bg: 'sand.100', color: 'fg.muted' } }),
 )
 
 const select = cx(
@@ -201,10 +194,6 @@ const select = cx(
     px: '3',
     color: 'fg.default',
     appearance: 'auto',
-    '&[aria-invalid=true]': {
-      borderColor: 'berry.500',
-      _focusVisible: { boxShadow: '0 0 0 3px token(colors.berry.50)' },
-    },
   }),
 )
 

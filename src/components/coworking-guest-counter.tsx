@@ -7,8 +7,8 @@ import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { disc } from '../../styled-system/recipes'
 import type { CoworkingRef } from './coworking-actor'
-import { bareFieldset, Field, fieldLegend } from './form-fields'
-import { bookingInput, FieldError } from './guest-fields'
+import { bareFieldset, Field, fieldLegend, textInput } from './form-fields'
+import { FieldError } from './guest-fields'
 
 /** Extra guests: the counter, the price of each, and a name for each guest. */
 export function GuestCounter({
@@ -116,7 +116,7 @@ export function GuestCounter({
                       .filter(Boolean)
                       .join(' ') || undefined
                   }
-                  className={bookingInput}
+                  className={textInput}
                 />
                 {error && <FieldError id={errorId}>{error}</FieldError>}
               </Field>

@@ -1,31 +1,24 @@
 import { useId } from 'react'
-import { emailError } from '../../machines/rules/email'
 import { css, cx } from '../../styled-system/css'
 import { Field, textInput } from './form-fields'
 
 const input = cx(
   textInput,
-  css({
-    transition: 'border-color 0.15s, box-shadow 0.15s',
-    '&[aria-invalid=true]': {
-      borderColor: 'berry.500',
-      _focusVisible: { boxShadow: '0 0 0 3px token(colors.berry.50)' },
-    },
-    _readOnly: { bg: 'sand.100', color: 'fg.muted', cursor: 'default' },
-  }),
+  css({ _readOnly: { bg: 'sand.100', color: 'fg.muted', cursor: 'default' } }),
 )
 
 const errorText = css({ fontSize: 'sm', color: 'berry.600' })
 const hintText = css({ fontSize: 'sm', color: 'fg.muted' })
 
 /**
- * An e-mail input with the product's one check (machines/rules/email.ts): 'Please enter a valid
- * email address.' under it once something that is not an address is typed. A locked field is read-only (it came with the
- * link) and says so.
+ * An e-mail input with its flow's message under it (`error`, from the flow's selectors: 'Please
+ * enter a valid email address.' once something that is not an address is typed). A locked field
+ * is read-only (it came with the link) and says so.
  */
 export function EmailField({
   label = 'Email Address',
   value,
+  error,
   onChange,
   locked = false,
   lockedHint,
@@ -34,6 +27,8 @@ export function EmailField({
 }: {
   label?: string
   value: string
+  /** What the flow says of the address typed; null when nothing is wrong. */
+  error: string | null
   onChange: (value: string) => void
   locked?: boolean
   lockedHint?: string
@@ -41,7 +36,6 @@ export function EmailField({
   placeholder?: string
 }) {
   const id = useId()
-  const error = emailError(value)
   const invalid = error !== null
   const describedBy = invalid ? `${id}-error` : locked && lockedHint ? `${id}-hint` : undefined
   return (

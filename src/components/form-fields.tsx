@@ -16,8 +16,9 @@ export const fieldLegend = css({
 export const bareFieldset = css({ minW: '0', border: 'none', p: '0', m: '0' })
 
 /**
- * The booking forms' control surface (text inputs and selects): 48 px tall, a sand border that
- * rings clay on keyboard focus. 16 px text: iOS zooms into any smaller input.
+ * The forms' control surface (text inputs, selects, text areas): 48 px tall, a sand border that
+ * rings clay on keyboard focus, berry while its answer cannot be sent (aria-invalid). 16 px text:
+ * iOS zooms into any smaller input.
  */
 export const formControl = css({
   h: '12',
@@ -33,6 +34,11 @@ export const formControl = css({
     boxShadow: '0 0 0 3px token(colors.clay.100)',
   },
   _disabled: { bg: 'sand.100', color: 'fg.subtle', cursor: 'not-allowed' },
+  transition: 'border-color 0.15s, box-shadow 0.15s',
+  '&[aria-invalid=true]': {
+    borderColor: 'berry.500',
+    _focusVisible: { boxShadow: '0 0 0 3px token(colors.berry.50)' },
+  },
 })
 
 /** A one-line text input, the full width of its field. */

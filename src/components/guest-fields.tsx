@@ -1,5 +1,5 @@
 import { type InputHTMLAttributes, type ReactNode, useId } from 'react'
-import { css, cx } from '../../styled-system/css'
+import { css } from '../../styled-system/css'
 import { Field, textInput } from './form-fields'
 
 export type GuestField = 'email' | 'name' | 'phone'
@@ -84,7 +84,7 @@ export function GuestFields({
               onBlur={() => onLeave(field)}
               aria-invalid={error ? true : undefined}
               aria-describedby={error ? errorId : undefined}
-              className={bookingInput}
+              className={textInput}
             />
             {error && <FieldError id={errorId}>{error}</FieldError>}
           </Field>
@@ -126,18 +126,6 @@ export function GuestFields({
     </fieldset>
   )
 }
-
-/** The booking forms' text input, plus a red border (and ring) when its value cannot be sent. */
-export const bookingInput = cx(
-  textInput,
-  css({
-    transition: 'border-color 0.15s, box-shadow 0.15s',
-    '&[aria-invalid=true]': {
-      borderColor: 'berry.500',
-      _focusVisible: { boxShadow: '0 0 0 3px token(colors.berry.50)' },
-    },
-  }),
-)
 
 /** Why a booking form's field (or group of fields) cannot be sent as it is, tied by `id`. */
 export function FieldError({ id, children }: { id: string; children: ReactNode }) {

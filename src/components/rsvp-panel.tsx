@@ -24,8 +24,15 @@ import {
   WalletPayButtons,
 } from './booking-panel-parts'
 import { useCheckout } from './checkout-in-browser'
-import { bareFieldset, ChoiceChips, type DayChoiceProps, Field, fieldLegend } from './form-fields'
-import { bookingInput, FieldError, GuestFields } from './guest-fields'
+import {
+  bareFieldset,
+  ChoiceChips,
+  type DayChoiceProps,
+  Field,
+  fieldLegend,
+  textInput,
+} from './form-fields'
+import { FieldError, GuestFields } from './guest-fields'
 import { Panel } from './panel'
 import { SuccessOverlay } from './success-overlay'
 
@@ -196,7 +203,7 @@ function ExtraFields({
             onChange={(e) => onChange(field, e.target.value)}
             aria-invalid={error ? true : undefined}
             aria-describedby={error ? `${id}-error` : undefined}
-            className={bookingInput}
+            className={textInput}
           />
         </Field>
       ))}

@@ -12,10 +12,6 @@ const textArea = cx(
     py: '3',
     lineHeight: 'relaxed',
     resize: 'vertical',
-    '&[aria-invalid=true]': {
-      borderColor: 'berry.500',
-      _focusVisible: { boxShadow: '0 0 0 3px token(colors.berry.50)' },
-    },
   }),
 )
 

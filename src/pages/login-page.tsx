@@ -4,6 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { loginLinkActors } from '../../machines/login-link/actors'
 import { loginLinkMachine } from '../../machines/login-link/machine'
+import { emailErrorOf } from '../../machines/login-link/selectors'
 import { loginSentPath, queryEmail } from '../../machines/rules/public-membership'
 import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
@@ -37,6 +38,7 @@ export function LoginView({ actorRef }: { actorRef: ActorRefFrom<typeof loginLin
   const email = useSelector(actorRef, (s) => s.context.email)
   const locked = useSelector(actorRef, (s) => s.context.locked)
   const error = useSelector(actorRef, (s) => s.context.error)
+  const emailMessage = useSelector(actorRef, (s) => emailErrorOf(s.context))
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
   const canSend = useSelector(actorRef, (s) => s.can({ type: 'form.submitted' }))
   return (
@@ -65,6 +67,7 @@ export function LoginView({ actorRef }: { actorRef: ActorRefFrom<typeof loginLin
         >
           <EmailField
             value={email}
+            error={emailMessage}
             onChange={(value) => actorRef.send({ type: 'email.changed', value })}
             locked={locked}
             lockedHint="We will send the link to this address."

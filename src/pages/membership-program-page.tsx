@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { subscribeActors } from '../../machines/subscribe/actors'
 import { subscribeMachine } from '../../machines/subscribe/machine'
+import { emailErrorOf } from '../../machines/subscribe/selectors'
 import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
 import { button, column, disc } from '../../styled-system/recipes'
@@ -111,6 +112,7 @@ export function MembershipProgramView({
 function MailingList({ actorRef }: { actorRef: ActorRefFrom<typeof subscribeMachine> }) {
   const email = useSelector(actorRef, (s) => s.context.email)
   const error = useSelector(actorRef, (s) => s.context.error)
+  const emailMessage = useSelector(actorRef, (s) => emailErrorOf(s.context))
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
   const subscribed = useSelector(actorRef, (s) => s.hasTag('success') || s.matches('reloading'))
   const canSubscribe = useSelector(actorRef, (s) => s.can({ type: 'form.submitted' }))
@@ -154,6 +156,7 @@ function MailingList({ actorRef }: { actorRef: ActorRefFrom<typeof subscribeMach
         >
           <EmailField
             value={email}
+            error={emailMessage}
             onChange={(value) => actorRef.send({ type: 'email.changed', value })}
             disabled={busy}
           />

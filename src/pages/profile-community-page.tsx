@@ -4,6 +4,7 @@ import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { communityMembersActors } from '../../machines/community-members/actors'
 import { communityMembersMachine } from '../../machines/community-members/machine'
+import { draftErrorOf, isDraftListed } from '../../machines/community-members/selectors'
 import { roster } from '../../machines/rules/community-members'
 import { isCreator } from '../../machines/rules/profile'
 import { css, cx } from '../../styled-system/css'
@@ -284,14 +285,8 @@ function AddMemberPanel({ actorRef }: { actorRef: ActorRefFrom<typeof communityM
   const draft = useSelector(actorRef, (s) => s.context.draft)
   const error = useSelector(actorRef, (s) => s.context.error)
   const canAdd = useSelector(actorRef, (s) => s.can({ type: 'member.addSubmitted' }))
-  const listed = useSelector(
-    actorRef,
-    (s) =>
-      s.context.community !== null &&
-      roster(s.context.community).some(
-        (e) => e.email.toLowerCase() === s.context.draft.trim().toLowerCase(),
-      ),
-  )
+  const listed = useSelector(actorRef, (s) => isDraftListed(s.context))
+  const draftMessage = useSelector(actorRef, (s) => draftErrorOf(s.context))
   return (
     <FormPanel
       open={open}
@@ -306,6 +301,7 @@ function AddMemberPanel({ actorRef }: { actorRef: ActorRefFrom<typeof communityM
     >
       <EmailField
         value={draft}
+        error={draftMessage}
         disabled={busy}
         onChange={(email) => actorRef.send({ type: 'member.emailChanged', email })}
       />

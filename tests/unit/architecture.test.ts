@@ -73,6 +73,17 @@ describe('the shape of the code', () => {
     expect(offenders).toEqual([])
   })
 
+  it('leaves the rules to the flows: no view checks an e-mail or a phone itself', () => {
+    // A view shows what its flow's selectors say (a field's message, why Book is closed); a check
+    // written again in a view drifts from the rule the guards and the server apply.
+    const offenders = sourceFiles('src').filter((file) =>
+      /\b(isValidEmail|emailError|emailProblem|phoneProblem|fieldProblem)\s*\(/.test(
+        readFileSync(join(root, file), 'utf8'),
+      ),
+    )
+    expect(offenders).toEqual([])
+  })
+
   it('keeps machines free of test tools: no playwright-core, nothing from tests/', () => {
     expect(
       violations(['machines'], (to) => to !== 'package:playwright-core' && !to.startsWith('tests')),
