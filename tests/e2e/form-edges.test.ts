@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { animationsDone, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // The membership and booking forms at their edges, in Chromium on the real app: a phone of four
 // digits, a name pasted 5,000 characters long, an e-mail without its dot-ending. Each form says why
@@ -30,8 +30,11 @@ const button = (scope: Scope, name: string) => scope.getByRole('button', { name,
 const field = (scope: Scope, label: string) => scope.getByLabel(label, { exact: true })
 const chip = (scope: Scope, text: string) =>
   scope.locator('label', { hasText: new RegExp(`^${text}$`) }).first()
-const shot = (page: Page, name: string) =>
-  page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true })
+/** A picture of the form, once its panel has finished opening. */
+async function shot(page: Page, name: string) {
+  await animationsDone(page)
+  await page.screenshot({ path: `${SCREENSHOTS}${name}.png`, fullPage: true })
+}
 
 /** The message tied to a field through aria-describedby. */
 async function describedText(scope: Scope, label: string): Promise<string> {
