@@ -2,7 +2,7 @@ import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
-import { button } from '../../styled-system/recipes'
+import { button, buttonRow } from '../../styled-system/recipes'
 import { ContactPanel } from '../components/contact-panel'
 import { Page } from '../components/page'
 import { SITE } from '../site'
@@ -170,14 +170,7 @@ export default function AboutPage() {
         <p className={css({ color: 'fg.muted', mt: '2', maxW: 'xl' })}>
           See what is on this month, or ask us anything about rooms, desks and the studio.
         </p>
-        <div
-          className={flex({
-            direction: { base: 'column', sm: 'row' },
-            wrap: 'wrap',
-            gap: '3',
-            mt: '6',
-          })}
-        >
+        <div className={cx(buttonRow(), css({ mt: '6' }))}>
           <Link to="/" state={{ scroll: 'oneScreen' }} className={button({ size: 'lg' })}>
             See the calendar
           </Link>

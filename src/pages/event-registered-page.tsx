@@ -16,7 +16,7 @@ import {
 } from '../../machines/rules/rsvp'
 import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
-import { button, column } from '../../styled-system/recipes'
+import { button, buttonRow, column } from '../../styled-system/recipes'
 import { api } from '../api'
 import { ConfirmationBanner } from '../components/confirmation-banner'
 import { LineIcon } from '../components/line-icons'
@@ -129,14 +129,7 @@ function Registered({ id }: { id: string }) {
 
             <TicketFacts details={details} />
 
-            <div
-              className={flex({
-                direction: { base: 'column', sm: 'row' },
-                wrap: 'wrap',
-                gap: '3',
-                mt: '8',
-              })}
-            >
+            <div className={cx(buttonRow(), css({ mt: '8' }))}>
               {calendarUrl && (
                 <a
                   href={calendarUrl}

@@ -13,7 +13,7 @@ import {
   showsCommunityLink,
   statusDot,
 } from '../../machines/rules/profile'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api, viewer } from '../api'
@@ -134,27 +134,17 @@ function ProfileBody({
       />
 
       <dl
-        className={`${card} ${css({ display: 'grid', gridTemplateColumns: 'repeat(2, minmax(0, 1fr))' })}`}
+        className={cx(
+          card,
+          css({
+            display: 'grid',
+            gridTemplateColumns: 'repeat(2, minmax(0, 1fr))',
+            '& > div + div': { borderLeftWidth: '1px', borderColor: 'border' },
+          }),
+        )}
       >
-        <div
-          className={css({
-            px: { base: '4', md: '5' },
-            py: '4',
-            borderRightWidth: '1px',
-            borderColor: 'border',
-          })}
-        >
-          <dt className={css({ textStyle: 'smallCaps' })}>Joined</dt>
-          <dd className={css({ fontSize: 'lg', fontWeight: 'semibold', mt: '1' })}>
-            {profileDate(account['Created at'])}
-          </dd>
-        </div>
-        <div className={css({ px: { base: '4', md: '5' }, py: '4' })}>
-          <dt className={css({ textStyle: 'smallCaps' })}>{active ? 'Expires' : 'Expired'}</dt>
-          <dd className={css({ fontSize: 'lg', fontWeight: 'semibold', mt: '1' })}>
-            {profileDate(expiry)}
-          </dd>
-        </div>
+        <DateFact term="Joined" date={account['Created at']} />
+        <DateFact term={active ? 'Expires' : 'Expired'} date={expiry} />
       </dl>
 
       <nav aria-label="Profile" className={card}>
@@ -211,6 +201,18 @@ function ProfileBody({
           Take the tour
         </Link>
       </div>
+    </div>
+  )
+}
+
+/** One of the membership's two dates, side by side under the renewal notice. */
+function DateFact({ term, date }: { term: string; date: Parameters<typeof profileDate>[0] }) {
+  return (
+    <div className={css({ px: { base: '4', md: '5' }, py: '4' })}>
+      <dt className={css({ textStyle: 'smallCaps' })}>{term}</dt>
+      <dd className={css({ fontSize: 'lg', fontWeight: 'semibold', mt: '1' })}>
+        {profileDate(date)}
+      </dd>
     </div>
   )
 }

@@ -55,7 +55,11 @@ interface Stage {
  */
 async function onStage<T>(
   setup: FaultSetup,
-  { count, viaProxy = false }: { count: number; viaProxy?: boolean },
+  {
+    count,
+    viaProxy = false,
+    env: more = {},
+  }: { count: number; viaProxy?: boolean; env?: Record<string, string> },
   run: (stage: Stage) => Promise<T>,
 ): Promise<T> {
   let database: FreshDatabase | null = null
@@ -67,7 +71,11 @@ async function onStage<T>(
     database = await freshDatabase(setup.adminUrl, setup.prefix)
     paystack = await startFakePaystack()
     proxy = viaProxy ? await startDbProxy(database.url) : null
-    const env = { PAYSTACK_SECRET_KEY: paystack.secretKey, PAYSTACK_BASE_URL: paystack.url }
+    const env = {
+      PAYSTACK_SECRET_KEY: paystack.secretKey,
+      PAYSTACK_BASE_URL: paystack.url,
+      ...more,
+    }
     const databaseUrl = proxy?.url ?? database.url
     const started = await Promise.allSettled(
       Array.from({ length: count }, () => startInstance({ databaseUrl, env })),
@@ -218,8 +226,11 @@ export interface LastPlaceResult {
  * Two instances on one database; an event with one place left (39 of 40 taken); `attempts`
  * people book it at once over HTTP, spread across both instances.
  */
-export async function lastPlaceRace(setup: FaultSetup, attempts = 1000): Promise<LastPlaceResult> {
-  return onStage(setup, { count: 2 }, async (stage) => {
+export async function lastPlaceRace(
+  setup: FaultSetup,
+  { attempts = 1000, env }: { attempts?: number; env?: Record<string, string> } = {},
+): Promise<LastPlaceResult> {
+  return onStage(setup, { count: 2, env }, async (stage) => {
     const capacity = 40
     const eventId = await addEvent(stage, { capacity, paid: false })
     await stage.db.insert(bookings).values({
@@ -244,7 +255,8 @@ export async function lastPlaceRace(setup: FaultSetup, attempts = 1000): Promise
     )
     const booked = answers.filter((a) => a.status === 201).length
     const soldOut = answers.filter((a) => a.status === 409 && messageOf(a) === 'Sold out').length
-    const errors = answers.filter((a) => a.status === 0 || a.status >= 500).length
+    const failures = answers.filter((a) => a.status === 0 || a.status >= 500)
+    const errors = failures.length
     const otherRefusals = attempts - booked - soldOut - errors
     const placesTaken = await count(
       stage.pool,
@@ -256,7 +268,8 @@ export async function lastPlaceRace(setup: FaultSetup, attempts = 1000): Promise
     return {
       figure:
         `${thousands(attempts)} concurrent bookings across ${stage.instances.length} instances ` +
-        `for 1 place: ${booked} booked, ${soldOut} sold out${others}, ${errors} errors ` +
+        `for 1 place: ${booked} booked, ${soldOut} sold out${others}, ${errors} errors` +
+        `${errors > 0 ? ` (${statusCounts(failures)})` : ''} ` +
         `(${placesTaken} of ${capacity} places taken)`,
       attempts,
       booked,
@@ -769,4 +782,14 @@ export async function databaseBlackhole(setup: FaultSetup): Promise<DatabaseBlac
       serverOutput: server.output().slice(-3_000),
     }
   })
+}
+
+/** '503 ×98, no answer ×1': how the failed calls of a race ended. */
+function statusCounts(answers: Answer[]): string {
+  const counts = new Map<string, number>()
+  for (const answer of answers) {
+    const key = answer.status === 0 ? 'no answer' : `${answer.status} ${messageOf(answer) ?? ''}`
+    counts.set(key, (counts.get(key) ?? 0) + 1)
+  }
+  return [...counts].map(([key, n]) => `${key.trim()} ×${n}`).join(', ')
 }
