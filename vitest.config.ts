@@ -71,6 +71,9 @@ export default defineConfig({
           globalSetup: ['tests/support/db-template.ts'],
           testTimeout: 60_000,
           hookTimeout: 120_000,
+          // What a page shows after another tab or the server acts can take seconds on a busy
+          // two-core machine (the default gives it one); it still fails if it never shows.
+          expect: { poll: { timeout: 15_000, interval: 100 } },
           // As in the api project, the files share their worker's loaded modules (the server,
           // PGlite, Playwright): each starts its own server on its own database and browser.
           // Eight paths files: 98 s -> 83 s.

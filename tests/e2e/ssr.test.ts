@@ -432,7 +432,7 @@ describe('hydration', () => {
     await hydrated(page)
     // The wizard's own rule, from its machine: last name and date of birth let it go on.
     const next = page.getByRole('button', { name: 'Next' })
-    await expect.poll(() => next.isDisabled(), { timeout: 5000 }).toBe(false)
+    await expect.poll(() => next.isDisabled()).toBe(false)
     await next.click()
     await page.getByRole('heading', { name: 'Address', level: 2 }).waitFor()
     // Back on Profile the fields are drawn again from the machine: it has all of it.
