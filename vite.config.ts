@@ -39,13 +39,20 @@ const reactRouterBuild = (file: string) =>
 /** The app's modules: main.tsx imports them after React's, to run them in a task of their own. */
 const APP = resolve(import.meta.dirname, 'src/app.tsx')
 
-/** Whether `root` imports `id`, directly or through other modules, without a dynamic import. */
+/** Panda's index files, which only re-export its recipes, patterns and helpers. */
+const PANDA_INDEX = /[\\/]styled-system[\\/][^\\/]+[\\/]index\.mjs$/
+
+/**
+ * Whether `root` imports `id`, directly or through other modules, without a dynamic import. Not
+ * through Panda's index files: the first page importing `button` from styled-system/recipes does
+ * not make every recipe the app's (a lazy page's recipe stays with the lazy pages).
+ */
 function importedBy(root: string, id: string, graph: ModuleGraph): boolean {
   const seen = new Set<string>()
   const stack = [id]
   for (let module = stack.pop(); module !== undefined; module = stack.pop()) {
     if (module === root) return true
-    if (seen.has(module)) continue
+    if (seen.has(module) || (module !== id && PANDA_INDEX.test(module))) continue
     seen.add(module)
     stack.push(...(graph.getModuleInfo(module)?.importers ?? []))
   }
