@@ -5,8 +5,9 @@ import { lastPlaceRace } from '../fault/scenarios.ts'
 // for the last place of an event at once, half through each. One gets it; no one gets an error.
 // The race is about who gets the place, not about shedding load: beside the other test files on
 // two cores, the 500th request of an instance can wait longer for a database connection than the
-// production 15 s (and answer 503, as it should), so here the instances wait as long as it takes.
-const PATIENT = { DB_POOL_WAIT_MS: '120000', DB_STATEMENT_TIMEOUT_MS: '60000' }
+// production 15 s (and answer 503, as it should), so here the instances, and the people, wait as
+// long as it takes.
+const PATIENT = { DB_POOL_WAIT_MS: '150000', DB_STATEMENT_TIMEOUT_MS: '60000' }
 
 const template = inject('postgresTemplate')
 
@@ -19,7 +20,7 @@ describe.skipIf(!template)(
       if (!template) return
       const result = await lastPlaceRace(
         { adminUrl: template.adminUrl, prefix: template.prefix },
-        { env: PATIENT },
+        { env: PATIENT, waitMs: 150_000 },
       )
       console.log(result.figure)
       expect(result, result.figure).toMatchObject({
@@ -29,6 +30,6 @@ describe.skipIf(!template)(
         errors: 0,
         placesTaken: result.capacity,
       })
-    }, 120_000)
+    }, 240_000)
   },
 )

@@ -154,7 +154,13 @@ const nextAddress = () => {
 async function call(
   instance: Instance,
   path: string,
-  init: { method?: string; body?: unknown; headers?: Record<string, string> } = {},
+  init: {
+    method?: string
+    body?: unknown
+    headers?: Record<string, string>
+    /** How long the caller waits for an answer before it counts as none. */
+    waitMs?: number
+  } = {},
 ): Promise<Answer> {
   try {
     const response = await fetch(`${instance.url}${path}`, {
@@ -169,7 +175,7 @@ async function call(
           ? init.body
           : JSON.stringify(init.body),
       // Nothing may wait for ever: a request that hangs counts as no answer.
-      signal: AbortSignal.timeout(20_000),
+      signal: AbortSignal.timeout(init.waitMs ?? 20_000),
     })
     const text = await response.text()
     let body: unknown = text
@@ -228,7 +234,11 @@ export interface LastPlaceResult {
  */
 export async function lastPlaceRace(
   setup: FaultSetup,
-  { attempts = 1000, env }: { attempts?: number; env?: Record<string, string> } = {},
+  {
+    attempts = 1000,
+    env,
+    waitMs,
+  }: { attempts?: number; env?: Record<string, string>; waitMs?: number } = {},
 ): Promise<LastPlaceResult> {
   return onStage(setup, { count: 2, env }, async (stage) => {
     const capacity = 40
@@ -250,6 +260,7 @@ export async function lastPlaceRace(
         call(stage.instances[i % stage.instances.length] as Instance, '/api/bookings/rsvp', {
           method: 'POST',
           body: ticket(stage, eventId, `person${i}@example.com`, false),
+          waitMs,
         }),
       ),
     )
