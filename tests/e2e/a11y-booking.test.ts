@@ -66,13 +66,11 @@ const screens: Record<string, Screen> = {
   'co-working, success overlay after a member books': {
     path: '/co-working',
     member: true,
-    show: async (page, width) => {
+    show: async (page) => {
       await page.getByText('Free for you').waitFor()
       await openDialog('Book', 'Book now')(page)
       const dialog = page.getByRole('dialog', { name: 'Book now' })
-      // One booking a day each: the phone books today, the desktop tomorrow.
-      const day = width === 'phone' ? 'Today' : 'Tomorrow'
-      await dialog.locator('label').filter({ hasText: day }).first().click()
+      await dialog.locator('label').filter({ hasText: 'Today' }).first().click()
       await dialog.locator('label').filter({ hasText: '8th Floor' }).first().click()
       await dialog.getByRole('button', { name: 'Book', exact: true }).click()
       await page.getByRole('alertdialog').getByText('Booking successful!').waitFor()
