@@ -139,6 +139,9 @@ export function StatusCard({
                 lineHeight: '1.65',
                 gap: '3',
                 textWrap: 'pretty',
+                // A long address or name breaks where it must, inside the card, at 320 px (the
+                // reset gives every element its own `break-word`, which widens the card instead).
+                '& *': { overflowWrap: 'anywhere' },
               })}
             >
               {children}

@@ -4,6 +4,7 @@ import { COMMUNITY_SET_UP } from '../../machines/rules/application'
 import { loginPath, queryEmail } from '../../machines/rules/public-membership'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
+import { Address } from '../components/address'
 import { StatusCard } from '../components/status-card'
 import { storage } from '../storage'
 
@@ -21,7 +22,10 @@ export default function ApplicationReceivedPage() {
   const inbox = email ? (
     <>
       {' '}
-      at <strong className={css({ color: 'fg.default' })}>{email}</strong>
+      at{' '}
+      <strong className={css({ color: 'fg.default' })}>
+        <Address email={email} />
+      </strong>
     </>
   ) : null
   // Second to paying when a community was set up.

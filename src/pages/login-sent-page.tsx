@@ -2,6 +2,7 @@ import { Link, useSearchParams } from 'react-router-dom'
 import { loginPath, queryEmail } from '../../machines/rules/public-membership'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
+import { Address } from '../components/address'
 import { StatusCard } from '../components/status-card'
 
 /** /login-sent?email=: the login link is on its way. */
@@ -29,7 +30,9 @@ export default function LoginSentPage() {
         <p>
           We've sent a login link to{' '}
           {email ? (
-            <strong className={css({ color: 'fg.default' })}>{email}</strong>
+            <strong className={css({ color: 'fg.default' })}>
+              <Address email={email} />
+            </strong>
           ) : (
             'your e-mail address'
           )}

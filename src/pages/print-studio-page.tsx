@@ -147,7 +147,10 @@ function IncludedItem({ children, soon = false }: { children: ReactNode; soon?: 
     <li
       className={flex({
         align: 'center',
-        gap: '3',
+        // On the narrowest phones the badge takes a line of its own, at the row's end.
+        wrap: 'wrap',
+        columnGap: '3',
+        rowGap: '1',
         minH: '12',
         px: '4',
         py: '2',
@@ -159,7 +162,7 @@ function IncludedItem({ children, soon = false }: { children: ReactNode; soon?: 
       <IncludedMark soon={soon} />
       <span className={css({ flex: '1' })}>{children}</span>
       {soon && (
-        <span className={cx(badge({ tone: 'neutral' }), css({ whiteSpace: 'nowrap' }))}>
+        <span className={cx(badge({ tone: 'neutral' }), css({ whiteSpace: 'nowrap', ml: 'auto' }))}>
           Coming soon
         </span>
       )}

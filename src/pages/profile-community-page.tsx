@@ -11,6 +11,7 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { badge, button, disc } from '../../styled-system/recipes'
 import { api } from '../api'
+import { Address } from '../components/address'
 import { Banner } from '../components/banner'
 import { EmailField } from '../components/email-field'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
@@ -81,7 +82,8 @@ export function CommunityView({
       <section
         aria-label="Members"
         aria-busy={loading}
-        className={css({ display: 'grid', gap: '4' })}
+        // One column no wider than the screen: a long address wraps in its row instead.
+        className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '4' })}
       >
         <LoadStatus
           // Reloading after a change keeps the list in place.
@@ -206,15 +208,8 @@ export function CommunityView({
                         minW: '0',
                       })}
                     >
-                      <span
-                        className={css({
-                          overflow: 'hidden',
-                          textOverflow: 'ellipsis',
-                          whiteSpace: 'nowrap',
-                        })}
-                      >
-                        {entry.email}
-                      </span>
+                      {/* The whole address, wrapped where it must: it is who the member is. */}
+                      <Address email={entry.email} className={css({ minW: '0' })} />
                       {entry.creator && (
                         <span
                           title="Creator"
@@ -330,8 +325,8 @@ function RemovePanel({ actorRef }: { actorRef: ActorRefFrom<typeof communityMemb
       title="Are you sure?"
       description={
         <>
-          <strong className={css({ overflowWrap: 'anywhere' })}>{target}</strong> will be removed
-          from your community and lose its member benefits.
+          <Address email={target ?? ''} className={css({ fontWeight: 'bold' })} /> will be removed
+          from your community and lose their member benefits.
         </>
       }
       footer={

@@ -1,0 +1,120 @@
+import type { Locator, Page } from 'playwright-core'
+import { describe, expect, it } from 'vitest'
+import { animationsDone, appInBrowser, SCREENSHOTS } from '../support/browser'
+import { layoutProblems } from '../support/layout'
+
+// Names and addresses as our people have them, on the narrowest phones people carry: nothing
+// scrolls sideways, nothing is cut, every button stays on the screen.
+
+// A Tuesday, 10:00 in Lagos, the demo data's clock.
+const NOW = new Date('2026-11-24T09:00:00Z')
+const LONG_EMAIL = 'oluwaseun.adebayowilliams@gmail.com'
+const PHONES = [320, 360, 390] as const
+
+const app = appInBrowser(NOW)
+
+/** Whether the whole box is inside the window, where a thumb can reach it. */
+async function onScreen(page: Page, target: Locator): Promise<boolean> {
+  const box = await target.boundingBox()
+  const width = await page.evaluate(() => document.documentElement.clientWidth)
+  return box !== null && box.x >= 0 && box.x + box.width <= width
+}
+
+describe('long text on narrow phones', () => {
+  it.each(PHONES)('the messages that name the address fit at %s px', async (width) => {
+    const email = encodeURIComponent(LONG_EMAIL)
+    for (const path of [
+      `/login-sent?email=${email}`,
+      `/membership/application/received?email=${email}`,
+    ]) {
+      const page = await app.openInTab(path, width)
+      await page.getByText(LONG_EMAIL).waitFor()
+      expect(await layoutProblems(page), path).toEqual([])
+      if (width === 320) {
+        const name = path.split('?')[0]?.replace(/\W+/g, '-')
+        await page.screenshot({ path: `${SCREENSHOTS}long-text${name}-320.png`, fullPage: true })
+      }
+    }
+  })
+
+  it.each(PHONES)('the public screens fit at %s px', async (width) => {
+    for (const path of [
+      '/',
+      '/event/risograph-workshop',
+      '/co-working',
+      '/print-studio',
+      '/menu',
+      '/about',
+      '/membership',
+      '/membership/application',
+      '/login',
+    ]) {
+      // Rendered by the server with its data, and hydrated.
+      const page = await app.openInTab(path, width)
+      await animationsDone(page)
+      expect(await layoutProblems(page), path).toEqual([])
+    }
+  })
+
+  it('/profile/community at 320 px: a member with a long address fits, and Remove and its Yes and No can be pressed', async () => {
+    const { page } = await app.logInTab('zainab@example.com', 320)
+    await page.goto(`${app.url}/profile/community`)
+    const members = page.getByRole('list', { name: 'Members' })
+    await members.waitFor()
+    await page.getByRole('button', { name: /Add member/ }).click()
+    const dialog = page.getByRole('dialog', { name: 'Add new member' })
+    await dialog.getByLabel('Email Address').fill(LONG_EMAIL)
+    await dialog.getByRole('button', { name: 'Add', exact: true }).click()
+    await page.getByText('Member added successfully').waitFor()
+    await page.clock.fastForward(3000)
+    const row = members.getByRole('listitem').filter({ hasText: LONG_EMAIL })
+    await row.waitFor()
+    expect(await layoutProblems(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}long-text-community-320.png`, fullPage: true })
+
+    const remove = row.getByRole('button', { name: /^Remove/ })
+    expect(await onScreen(page, remove)).toBe(true)
+    await remove.click()
+    const confirm = page.getByRole('dialog', { name: 'Are you sure?' })
+    await confirm.waitFor()
+    for (const answer of ['Yes', 'No']) {
+      expect(await onScreen(page, confirm.getByRole('button', { name: answer })), answer).toBe(true)
+    }
+    expect(await layoutProblems(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}long-text-community-confirm-320.png` })
+    await confirm.getByRole('button', { name: 'No' }).click()
+    await confirm.waitFor({ state: 'hidden' })
+  })
+})
+
+describe('the layout check', () => {
+  it('finds a box given a fixed width wider than the phone, and text its box cuts', async () => {
+    const page = await app.openInTab('/login-sent?email=ada%40example.com', 320)
+    await page.getByText('ada@example.com').waitFor()
+    expect(await layoutProblems(page)).toEqual([])
+
+    // Styles set through the page's own objects: the app's policy refuses a <style> tag.
+    const restyle = (selector: string, style: Record<string, string>) =>
+      page.evaluate(
+        ([selector, style]) =>
+          Object.assign((document.querySelector(selector) as HTMLElement).style, style),
+        [selector, style] as const,
+      )
+    await restyle('main section', { width: '480px', maxWidth: 'none' })
+    const wide = await layoutProblems(page)
+    expect(wide[0]).toMatch(/^the page scrolls sideways: \d+ px wide in a 320 px window$/)
+    expect(wide.some((line) => /^<p> "We've sent a login link.*runs past/.test(line))).toBe(true)
+
+    await restyle('main section', { width: '', maxWidth: '' })
+    await restyle('main strong', {
+      display: 'inline-block',
+      width: '60px',
+      overflow: 'hidden',
+      whiteSpace: 'nowrap',
+      textOverflow: 'ellipsis',
+    })
+    expect(await layoutProblems(page)).toEqual([
+      expect.stringMatching(/^<span> "ada@example.com" is cut by its <strong> box$/),
+    ])
+  })
+})
