@@ -74,6 +74,9 @@ export interface DemoAccount {
 }
 
 /** The people in the demo data and what each one shows (the README lists them). */
+/** A member whose name and address are as long as many of ours: the layouts must hold them. */
+export const LONG_NAMED_MEMBER = 'oluwaseun.adebayowilliams@example.com'
+
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     email: 'ada@example.com',
@@ -106,6 +109,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     name: 'Femi Johnson',
     canLogIn: true,
     demonstrates: "Active member of 'Lagos Print Collective' (sees the community wallet)",
+  },
+  {
+    email: LONG_NAMED_MEMBER,
+    name: 'Oluwaseun Adebayo-Williams',
+    canLogIn: true,
+    demonstrates:
+      'Active member with a long name and e-mail address, as many of our members have: no wallet yet, no bookings',
   },
   {
     email: 'bisi@example.com',
@@ -421,6 +431,26 @@ function demoAccounts(now: Date, communityExpiry: Date): NewAccount[] {
       emergencyContactRelationship: 'Friend',
       emergencyContactPhone: '+234 802 555 0142',
       createdAt: subMonths(now, 2),
+    },
+    {
+      ...common,
+      email: LONG_NAMED_MEMBER,
+      firstName: 'Oluwaseun',
+      lastName: 'Adebayo-Williams',
+      phone: '+234 803 555 0151',
+      role: 'Member',
+      subscriptionStatus: 'Active',
+      subscriptionExpiry: addMonths(now, 11),
+      pronouns: 'he/him',
+      dateOfBirth: '1990-06-12',
+      occupation: 'Documentary photographer and filmmaker',
+      companyName: 'Adebayo-Williams Visual Storytelling Collective',
+      address: '21B Admiralty Way, Lekki Phase 1, Eti-Osa, Lagos',
+      socialLink: 'https://instagram.com/oluwaseun.adebayowilliams.photography',
+      emergencyContactName: 'Oluwatoyin Adebayo-Williams',
+      emergencyContactRelationship: 'Spouse',
+      emergencyContactPhone: '+234 803 555 0152',
+      createdAt: subMonths(now, 1),
     },
   ]
 }

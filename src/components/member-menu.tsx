@@ -71,7 +71,11 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
   const creator = isCreator(community, account['Email Address'])
   const banner = renewalBanner(status, expiry, now)
   return (
-    <section aria-label="Your membership" className={css({ display: 'grid', gap: '4', pb: '2' })}>
+    <section
+      aria-label="Your membership"
+      // One column no wider than the screen, whatever the name's length.
+      className={css({ display: 'grid', gridTemplateColumns: 'minmax(0, 1fr)', gap: '4', pb: '2' })}
+    >
       <Link
         to="/profile"
         className={flex({
@@ -92,7 +96,8 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
           <span
             className={`member-name ${css({ textStyle: 'display.name', display: 'flex', alignItems: 'center', gap: '2', transition: 'color 0.2s' })}`}
           >
-            <span className={css({ truncate: true, minW: '0' })}>{account.Name}</span>
+            {/* The whole name, on two lines if it must: it is the member's own. */}
+            <span className={css({ minW: '0', overflowWrap: 'anywhere' })}>{account.Name}</span>
             {creator && (
               <span
                 role="img"

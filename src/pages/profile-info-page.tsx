@@ -10,7 +10,7 @@ import {
   roleLine,
   statusDot,
 } from '../../machines/rules/profile'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Avatar } from '../components/avatar'
@@ -77,7 +77,7 @@ export function ProfileInfoView({ actorRef }: { actorRef: ActorRefFrom<typeof pr
               )}
             />
             <div className={css({ minW: '0' })}>
-              <p className={css({ textStyle: 'display.name', truncate: true })}>
+              <p className={css({ textStyle: 'display.name', overflowWrap: 'anywhere' })}>
                 {profile.account.Name}
               </p>
               <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
@@ -138,7 +138,14 @@ export function ProfileInfoView({ actorRef }: { actorRef: ActorRefFrom<typeof pr
               Edit Profile
               <span className={css({ srOnly: true })}> on WhatsApp (opens in a new tab)</span>
             </a>
-            <Link to="/profile/edit" className={button({ variant: 'outline', size: 'lg' })}>
+            <Link
+              to="/profile/edit"
+              className={cx(
+                button({ variant: 'outline', size: 'lg' }),
+                // Two lines on the narrowest phones rather than past the screen's edge.
+                css({ whiteSpace: 'normal', h: 'auto', minH: '12', py: '2', textAlign: 'center' }),
+              )}
+            >
               Edit name, phone and picture
             </Link>
           </div>

@@ -109,7 +109,8 @@ function ProfileBody({
         />
         <div className={css({ minW: '0' })}>
           <p className={flex({ align: 'center', textStyle: 'display.name', gap: '2' })}>
-            <span className={css({ truncate: true })}>{account.Name}</span>
+            {/* The whole name, on two lines if it must: it is the member's own. */}
+            <span className={css({ minW: '0', overflowWrap: 'anywhere' })}>{account.Name}</span>
             {creator && (
               <span
                 role="img"

@@ -11,6 +11,7 @@ import {
   DEMO_ACCOUNTS,
   DEMO_COMMUNITY_NAME,
   DEMO_WALLET_BALANCE_MINOR,
+  LONG_NAMED_MEMBER,
   seedDemoData,
 } from '../../server/db/seed.ts'
 import { openTestDb, postgresAvailable, type TestDb } from '../support/test-db.ts'
@@ -100,7 +101,7 @@ describe.each(['pglite', 'postgres'] as const)('database on %s', (kind) => {
       expect(counts).toMatchObject({
         events: 10,
         spaces: 5,
-        accounts: 5,
+        accounts: 6,
         communities: 1,
         community_members: 3,
         invites: 2,
@@ -146,6 +147,10 @@ describe.each(['pglite', 'postgres'] as const)('database on %s', (kind) => {
       const days = ((kemi?.subscriptionExpiry?.getTime() ?? 0) - now.getTime()) / 86_400_000
       expect(Math.ceil(days)).toBe(12)
       const tunde = accounts.find((account) => account.email === 'tunde@example.com')
+      // A member whose name and address are as long as many of ours.
+      const oluwaseun = accounts.find((account) => account.email === LONG_NAMED_MEMBER)
+      expect(`${oluwaseun?.firstName} ${oluwaseun?.lastName}`).toBe('Oluwaseun Adebayo-Williams')
+      expect(oluwaseun?.subscriptionStatus).toBe('Active')
       expect(tunde?.subscriptionStatus).toBe('Inactive')
       expect(tunde?.subscriptionExpiry?.getTime()).toBeLessThan(now.getTime())
 

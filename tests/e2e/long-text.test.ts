@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { animationsDone, appInBrowser, SCREENSHOTS } from '../support/browser'
+import { LONG_NAMED_MEMBER } from '../../server/db/seed'
+import { animationsDone, appInBrowser, hydrated, SCREENSHOTS } from '../support/browser'
 import { layoutProblems } from '../support/layout'
 
 // Names and addresses as our people have them, on the narrowest phones people carry: nothing
@@ -55,6 +56,37 @@ describe('long text on narrow phones', () => {
       expect(await layoutProblems(page), path).toEqual([])
     }
   })
+
+  it.each(PHONES)(
+    "a member's screens fit at %s px when the name and address are long",
+    async (width) => {
+      const { page } = await app.logInTab(LONG_NAMED_MEMBER, width)
+      const paths = [
+        '/menu',
+        '/profile',
+        '/profile/info',
+        '/profile/wallet',
+        '/profile/bookings',
+        '/profile/payments',
+      ]
+      const found: Record<string, string[]> = {}
+      for (const path of paths) {
+        await page.goto(app.url + path)
+        await hydrated(page)
+        // The member's own data, read after the page is in: nothing is loading any more.
+        await expect.poll(() => page.locator('[aria-busy="true"]').count()).toBe(0)
+        await animationsDone(page)
+        found[path] = await layoutProblems(page)
+        if (width === 320) {
+          await page.screenshot({
+            path: `${SCREENSHOTS}long-text${path.replace(/\W+/g, '-')}-320.png`,
+            fullPage: true,
+          })
+        }
+      }
+      expect(found).toEqual(Object.fromEntries(paths.map((path) => [path, []])))
+    },
+  )
 
   it('/profile/community at 320 px: a member with a long address fits, and Remove and its Yes and No can be pressed', async () => {
     const { page } = await app.logInTab('zainab@example.com', 320)
