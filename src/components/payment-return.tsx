@@ -4,6 +4,7 @@ import { Link, useLocation, useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { paymentReturnActors } from '../../machines/payment-return/actors'
 import { AUTOMATIC_CHECKS, paymentReturnMachine } from '../../machines/payment-return/machine'
+import { notPaidWords, type PaidFor } from '../../machines/payment-return/selectors'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button, disc } from '../../styled-system/recipes'
@@ -37,10 +38,13 @@ function withoutReference(search: string): string {
 export function PaymentReturn({
   children,
   back = { to: '/', label: 'Back to the calendar' },
+  paidFor = 'booking',
 }: {
   children: ReactNode
   /** Where 'a way back' goes when the payment did not go through. */
   back?: { to: string; label: string }
+  /** What the payment was for: what stayed as it was, when nothing was paid. */
+  paidFor?: PaidFor
 }) {
   const location = useLocation()
   const navigate = useNavigate()
@@ -65,14 +69,18 @@ export function PaymentReturn({
   const settled = useSelector(actorRef, (s) => s.matches('none') || s.matches('confirmed'))
   // A way back to the same page without the reference leaves the outcome behind.
   if (settled || referenceIn(location.search) === null) return <>{children}</>
-  return <PaymentReturnView actorRef={actorRef} back={back} />
+  return <PaymentReturnView actorRef={actorRef} back={back} paidFor={paidFor} />
 }
 
 /** A page a card payment comes back to (`?reference=`): the payment is settled, then `Screen` shows. */
-export const afterPayment = (back: { to: string; label: string }, Screen: ComponentType) =>
+export const afterPayment = (
+  back: { to: string; label: string },
+  Screen: ComponentType,
+  paidFor: PaidFor = 'booking',
+) =>
   function PaidPage() {
     return (
-      <PaymentReturn back={back}>
+      <PaymentReturn back={back} paidFor={paidFor}>
         <Screen />
       </PaymentReturn>
     )
@@ -81,9 +89,11 @@ export const afterPayment = (back: { to: string; label: string }, Screen: Compon
 export function PaymentReturnView({
   actorRef,
   back,
+  paidFor,
 }: {
   actorRef: ActorRefFrom<typeof paymentReturnMachine>
   back: { to: string; label: string }
+  paidFor: PaidFor
 }) {
   const state = useSelector(actorRef, (s) => s)
   const reference = state.context.reference ?? ''
@@ -110,14 +120,13 @@ export function PaymentReturnView({
   }
 
   if (state.matches('declined')) {
+    const words = notPaidWords(state.context.outcome, paidFor)
     return (
-      <Screen title="Payment did not go through">
+      <Screen title={words.heading}>
         <Mark tone="danger" icon="cross" />
-        <h1 className={heading}>Payment not completed</h1>
-        <p className={text}>
-          Your payment did not go through. No booking was made and nothing was charged.
-        </p>
-        <p className={hint}>You can try again with the same or another card.</p>
+        <h1 className={heading}>{words.heading}</h1>
+        <p className={text}>{words.text}</p>
+        <p className={hint}>{words.hint}</p>
         <Actions>
           {backLink}
           {back.to !== '/' && (

@@ -32,7 +32,11 @@ import { storage } from '../storage'
  * /profile: joined and expiry dates and the links of the profile area. A membership card payment
  * comes back here (`?reference=`): the payment is settled first, then the page says so.
  */
-export default afterPayment({ to: '/profile/payment', label: 'Back to the plans' }, ProfileScreen)
+export default afterPayment(
+  { to: '/profile/payment', label: 'Back to the plans' },
+  ProfileScreen,
+  'membership',
+)
 
 function ProfileScreen() {
   const [params] = useSearchParams()

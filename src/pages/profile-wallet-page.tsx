@@ -16,7 +16,11 @@ import { pageOrigin, storage } from '../storage'
  * top-up. The card provider sends a top-up back here with `?reference=`: the payment is settled
  * first, then the wallet is read, with the new balance.
  */
-export default afterPayment({ to: '/profile/wallet', label: 'Back to your wallet' }, WalletScreen)
+export default afterPayment(
+  { to: '/profile/wallet', label: 'Back to your wallet' },
+  WalletScreen,
+  'top-up',
+)
 
 /** Starts the wallet and top-up flows with what storage remembers, and their browser effects. */
 function WalletScreen() {

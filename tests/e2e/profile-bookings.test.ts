@@ -156,7 +156,9 @@ describe('/profile/bookings', () => {
     await page.goto(await startStudioPayment(page, '2026-11-28', '2pm - 6pm'))
     await answerCheckout(page, 'Decline')
     await page
-      .getByText('Your payment did not go through. No booking was made and nothing was charged.')
+      .getByText(
+        'Your card payment did not go through: nothing was charged and no booking was made.',
+      )
       .waitFor()
     await page.screenshot({ path: `${SCREENSHOTS}payment-declined-1280.png` })
 

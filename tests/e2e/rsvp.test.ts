@@ -118,7 +118,9 @@ describe('a guest', () => {
 
     await page.waitForURL('**/event/risograph-workshop/registered?**')
     await page
-      .getByText('Your payment did not go through. No booking was made and nothing was charged.')
+      .getByText(
+        'Your card payment did not go through: nothing was charged and no booking was made.',
+      )
       .waitFor()
     await expect(page.getByText("We've sent you a receipt at").count()).resolves.toBe(0)
     const rows = await bookingsOf(app.db, guest.email)

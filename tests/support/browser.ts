@@ -349,7 +349,11 @@ export async function outboxTo(url: string, email: string): Promise<OutboxEntry[
  * Answers the sandbox checkout a card payment leads to, with 'Pay' or 'Decline'; when `amount`
  * is given ('₦15,000.00'), waits until the page shows it first.
  */
-export async function answerCheckout(page: Page, answer: 'Pay' | 'Decline', amount?: string) {
+export async function answerCheckout(
+  page: Page,
+  answer: 'Pay' | 'Decline' | 'Cancel',
+  amount?: string,
+) {
   await page.waitForURL('**/sandbox/checkout/**')
   if (amount) await page.getByText(amount).first().waitFor()
   await page.getByRole('button', { name: answer, exact: true }).click()

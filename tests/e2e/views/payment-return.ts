@@ -77,9 +77,16 @@ export const paymentReturnViews = defineViews({
       await page.getByText("We've sent you a receipt at").waitFor(SHORT)
       await page.waitForFunction(() => !location.search.includes('reference='), null, SHORT)
     },
-    declined: async ({ page }) => {
-      await heading(page, 'Payment not completed')
-      await page.getByText('No booking was made and nothing was charged.').waitFor(SHORT)
+    // Cancel at the checkout is told apart from a declined card.
+    declined: async ({ page, snapshot }) => {
+      if (snapshot.context.outcome?.status === 'abandoned') {
+        await heading(page, 'Payment cancelled')
+        await page.getByText('You cancelled the card payment').waitFor(SHORT)
+      } else {
+        await heading(page, 'Payment not completed')
+        await page.getByText('Your card payment did not go through').waitFor(SHORT)
+      }
+      await page.getByText('nothing was charged and no booking was made.').waitFor(SHORT)
     },
     unknown: async ({ page }) => {
       await heading(page, "We couldn't find this payment")
