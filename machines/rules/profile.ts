@@ -151,6 +151,16 @@ export function profileDate(value: string | null | undefined): string {
   return Number.isNaN(instant.getTime()) ? '—' : shortDate(instant)
 }
 
+/**
+ * The profile's second date: when an active membership expires, when a lapsed one expired, and
+ * for a member who has never paid (approved, no expiry yet) no date but 'Not active yet'.
+ */
+export function expiryFact({ status, expiry }: Membership): { term: string; value: string } {
+  if (isActiveStatus(status)) return { term: 'Expires', value: profileDate(expiry) }
+  if (instantOf(expiry) === null) return { term: 'Membership', value: 'Not active yet' }
+  return { term: 'Expired', value: profileDate(expiry) }
+}
+
 /** A payment's moment as the payments list shows it, in Lagos: '12 Nov 2026, 14:05'. */
 export function paymentMoment(value: string): string {
   const instant = new Date(value)

@@ -6,6 +6,7 @@ import { profileActors } from '../../machines/profile/actors'
 import { profileMachine } from '../../machines/profile/machine'
 import { isActiveStatus, renewalBanner } from '../../machines/rules/membership'
 import {
+  expiryFact,
   isCreator,
   membershipOf,
   profileDate,
@@ -148,8 +149,8 @@ function ProfileBody({
           }),
         )}
       >
-        <DateFact term="Joined" date={account['Created at']} />
-        <DateFact term={active ? 'Expires' : 'Expired'} date={expiry} />
+        <DateFact term="Joined" value={profileDate(account['Created at'])} />
+        <DateFact {...expiryFact({ status, expiry })} />
       </dl>
 
       <nav aria-label="Profile" className={card}>
@@ -211,13 +212,11 @@ function ProfileBody({
 }
 
 /** One of the membership's two dates, side by side under the renewal notice. */
-function DateFact({ term, date }: { term: string; date: Parameters<typeof profileDate>[0] }) {
+function DateFact({ term, value }: { term: string; value: string }) {
   return (
     <div className={css({ px: { base: '4', md: '5' }, py: '4' })}>
       <dt className={css({ textStyle: 'smallCaps' })}>{term}</dt>
-      <dd className={css({ fontSize: 'lg', fontWeight: 'semibold', mt: '1' })}>
-        {profileDate(date)}
-      </dd>
+      <dd className={css({ fontSize: 'lg', fontWeight: 'semibold', mt: '1' })}>{value}</dd>
     </div>
   )
 }

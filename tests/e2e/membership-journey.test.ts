@@ -82,6 +82,14 @@ describe('a membership from the application to the first payment', () => {
     await page.waitForURL('**/bye-laws')
     await shot(page, 'bye-laws-390')
 
+    // Their profile says the membership is not active yet (no date to have expired).
+    await page.goto(`${app.url}/profile`)
+    const dates = page.locator('main dl').first()
+    await dates.getByText('Not active yet').waitFor()
+    await expect(dates.getByText(/Expired|—/).count()).resolves.toBe(0)
+    await shot(page, 'profile-not-paid-390')
+    await page.goto(`${app.url}/bye-laws`)
+
     // They choose the 6-month plan and pay in naira through the sandbox checkout.
     await page.getByRole('link', { name: 'Get started' }).click()
     await heading(page, 'Choose your plan')

@@ -3,6 +3,7 @@ import {
   channelLabel,
   draftChanges,
   draftProblems,
+  expiryFact,
   firstOf,
   initials,
   isCreator,
@@ -111,6 +112,23 @@ describe('community rules', () => {
     expect(showsCommunityLink(community('Active'), 'femi@example.com')).toBe(false)
     expect(showsCommunityLink(null, 'zainab@example.com')).toBe(false)
     expect(showsCommunityLink(community('Active'), null)).toBe(false)
+  })
+})
+
+describe("the profile's expiry", () => {
+  it('reads Expires, Expired, or for a member who has never paid, Not active yet', () => {
+    expect(expiryFact({ status: 'Active', expiry: '2027-04-30' })).toEqual({
+      term: 'Expires',
+      value: '30 Apr 2027',
+    })
+    expect(expiryFact({ status: 'Inactive', expiry: '2026-10-24' })).toEqual({
+      term: 'Expired',
+      value: '24 Oct 2026',
+    })
+    expect(expiryFact({ status: 'Inactive', expiry: null })).toEqual({
+      term: 'Membership',
+      value: 'Not active yet',
+    })
   })
 })
 
