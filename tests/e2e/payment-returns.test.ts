@@ -58,28 +58,32 @@ const payments: [string, string, () => Promise<Page>][] = [
   ],
 ]
 
+/** What the checkout was answered, and what the page then says (`…` is what stayed as it was). */
+const answers = [
+  {
+    answer: 'Cancel',
+    heading: 'Payment cancelled',
+    text: 'You cancelled the card payment: nothing was charged and …',
+    hint: 'You can pay again whenever you are ready.',
+  },
+  {
+    answer: 'Decline',
+    heading: 'Payment not completed',
+    text: 'Your card payment did not go through: nothing was charged and …',
+    hint: 'You can try again with the same or another card.',
+  },
+] as const
+
 describe.each(payments)('a card payment for %s that brings nothing', (what, unchanged, start) => {
-  it('says the person cancelled it, after Cancel at the checkout', async () => {
+  it.each(answers)('says so in its own words after $answer at the checkout', async (told) => {
     const page = await start()
-    await answerCheckout(page, 'Cancel')
-    await page.getByRole('heading', { level: 1, name: 'Payment cancelled' }).waitFor()
-    await page
-      .getByText(`You cancelled the card payment: nothing was charged and ${unchanged}.`)
-      .waitFor()
-    await page.getByText('You can pay again whenever you are ready.').waitFor()
+    await answerCheckout(page, told.answer)
+    await page.getByRole('heading', { level: 1, name: told.heading }).waitFor()
+    await page.getByText(told.text.replace('…', `${unchanged}.`)).waitFor()
+    await page.getByText(told.hint).waitFor()
     await animationsDone(page)
     await page.screenshot({
-      path: `${SCREENSHOTS}payment-cancelled-${what.replace(/\W+/g, '-')}-390.png`,
+      path: `${SCREENSHOTS}payment-${told.answer.toLowerCase()}-${what.replace(/\W+/g, '-')}-390.png`,
     })
-  })
-
-  it('says the card did not go through, after Decline at the checkout', async () => {
-    const page = await start()
-    await answerCheckout(page, 'Decline')
-    await page.getByRole('heading', { level: 1, name: 'Payment not completed' }).waitFor()
-    await page
-      .getByText(`Your card payment did not go through: nothing was charged and ${unchanged}.`)
-      .waitFor()
-    await page.getByText('You can try again with the same or another card.').waitFor()
   })
 })
