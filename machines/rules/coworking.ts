@@ -7,7 +7,7 @@ import {
   walletReference,
 } from './bookings'
 import { countText, nameProblem } from './contact'
-import { dayLabel, isValidDay, shortDay } from './dates'
+import { dayInFull, dayLabel, isValidDay, shortDay } from './dates'
 import { formatNaira } from './money'
 import { coworkingPriceKobo, SPOT_FEE_NAIRA } from './pricing'
 import { COWORKING_HOURS } from './slots'
@@ -175,18 +175,24 @@ export function parseBookedCoworkingQuery(search: string): BookedCoworkingQuery 
   }
 }
 
-/** The prefilled message of "I didn't get a receipt" on the booked page. */
+/**
+ * The prefilled message of "I didn't get a receipt" on the booked page, in words the front desk
+ * reads at a glance: what was booked, for which day and hours, and who booked it.
+ */
 export function coworkingSupportMessage(query: BookedCoworkingQuery): string {
-  const lines = [
-    "Hello Sixteen, I booked a co-working spot but I didn't get a receipt.",
-    `Email: ${query.email || '(not given)'}`,
+  const what = query.type === COWORKING_TYPE ? 'a co-working spot' : `a co-working ${query.type}`
+  const when = [query.day && `for ${dayInFull(query.day)}`, query.time && `(${query.time})`]
+    .filter(Boolean)
+    .join(' ')
+  return [
+    `Hello Sixteen, I booked ${what}${when ? ` ${when}` : ''} but I didn't get a receipt.`,
     query.name && `Name: ${query.name}`,
-    `Day: ${query.day || '(not given)'}`,
-    `Time: ${query.time}`,
-    `Type: ${query.type}`,
+    `Email: ${query.email || 'not given'}`,
     query.phone && `Phone: ${query.phone}`,
+    'Could you send it again, please?',
   ]
-  return lines.filter(Boolean).join('\n')
+    .filter(Boolean)
+    .join('\n')
 }
 
 /** A failed booking call, said shortly for the panel (status null: the server was not reached). */

@@ -172,6 +172,14 @@ export function fullDay(day: string): string {
   return `${WEEKDAYS[date.getUTCDay()]}, ${MONTHS[date.getUTCMonth()]} ${date.getUTCDate()}`
 }
 
+/**
+ * A day for a message read later, by staff, perhaps another week: 'Friday, November 27, 2026'
+ * (never 'Today'); text that is not a day (a hand-edited link) as it came.
+ */
+export function dayInFull(day: string): string {
+  return isValidDay(day) ? `${fullDay(day)}, ${day.slice(0, 4)}` : day
+}
+
 /** How a day choice reads to people: 'Today', 'Tomorrow' or 'Wednesday, November 25'. */
 export function dayLabel(day: string, now: Date): string {
   const today = lagosDay(now)

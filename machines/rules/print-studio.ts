@@ -1,6 +1,6 @@
 import { type BookingDetails, detailBlockers } from './booking-fields'
 import { BOOKINGS_PATH, walletReference } from './bookings'
-import { isValidDay, shortDay } from './dates'
+import { dayInFull } from './dates'
 import { printStudioPriceKobo } from './pricing'
 import { PRINT_STUDIO_EVENT, PRINT_STUDIO_SLOTS } from './slots'
 import { queryReader } from './text'
@@ -140,22 +140,17 @@ export function readBookedStudioQuery(search: string): BookedStudioQuery {
   }
 }
 
-/** A day for a message read later: 'Nov 25, 2026' (never 'Today'); other text as it came. */
-function absoluteDay(day: string): string {
-  return isValidDay(day) ? `${shortDay(day)}, ${day.slice(0, 4)}` : day
-}
-
-/** The prefilled message of "I didn't get a receipt": e-mail, day, time and type, for staff. */
-export function studioSupportMessage(
-  query: Pick<BookedStudioQuery, 'email' | 'day' | 'time' | 'type'>,
-) {
-  const when = [query.day && absoluteDay(query.day), query.time].filter(Boolean).join(', ')
+/**
+ * The prefilled message of "I didn't get a receipt", in words the studio reads at a glance: the
+ * session (its type), day and time, and the address the receipt went to.
+ */
+export function studioSupportMessage(query: Pick<BookedStudioQuery, 'email' | 'day' | 'time'>) {
+  const when = [query.day && `for ${dayInFull(query.day)}`, query.time && `(${query.time})`]
+    .filter(Boolean)
+    .join(' ')
   return [
-    `Hello, I booked a ${STUDIO_NARRATION}${when ? ` for ${when}` : ''} but I didn't get a receipt.`,
-    '',
-    `Email: ${query.email || '(not given)'}`,
-    `Day: ${query.day || '(not given)'}`,
-    `Time: ${query.time || '(not given)'}`,
-    `Type: ${query.type || STUDIO_BOOKING_TYPE}`,
+    `Hello Sixteen, I booked a ${STUDIO_NARRATION}${when ? ` ${when}` : ''} but I didn't get a receipt.`,
+    `Email: ${query.email || 'not given'}`,
+    'Could you send it again, please?',
   ].join('\n')
 }

@@ -6,7 +6,7 @@ import {
   detailBlockers,
 } from './booking-fields'
 import { countText } from './contact'
-import { dayStart, eventDays, fullDay, isValidDay, lagosDay, toInstant } from './dates'
+import { dayInFull, dayStart, eventDays, fullDay, isValidDay, lagosDay, toInstant } from './dates'
 import type { CalendarEntry } from './ics'
 import { slotInstants } from './slots'
 import { queryReader } from './text'
@@ -185,7 +185,7 @@ export function receiptSupportMessage({
   date: string
   time: string
 }): string {
-  const when = [date ? `on ${longDay(date)}` : '', time ? `(${time})` : '']
+  const when = [date ? `on ${dayInFull(date)}` : '', time ? `(${time})` : '']
     .filter(Boolean)
     .join(' ')
   return [

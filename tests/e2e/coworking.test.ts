@@ -181,10 +181,17 @@ describe('a guest', () => {
     await again.waitFor({ state: 'detached' })
     await page.getByRole('button', { name: "I didn't get a receipt" }).click()
     const support = page.getByRole('dialog', { name: "I didn't get a receipt" })
-    await support.getByText(`Email: ${guest.email}`).waitFor()
-    await expect(
-      support.getByRole('link', { name: /Send on WhatsApp/ }).getAttribute('href'),
-    ).resolves.toMatch(/^https:\/\/wa\.me\/\d+\?text=.*2026-11-25/)
+    // The message in words, the day written out: never '2026-11-25' nor 'Type: spot'.
+    const message = await support.locator('blockquote').innerText()
+    expect(message).toContain(
+      "I booked a co-working spot for Wednesday, November 25, 2026 (10am - 10pm) but I didn't get a receipt.",
+    )
+    expect(message).toContain(`Email: ${guest.email}`)
+    expect(message).not.toMatch(/2026-11-25|spot\n|Type:/)
+    const whatsApp = await support
+      .getByRole('link', { name: /Send on WhatsApp/ })
+      .getAttribute('href')
+    expect(decodeURIComponent(whatsApp?.split('?text=')[1] ?? '')).toBe(message)
     await support.getByRole('link', { name: /Send Via Email/ }).waitFor()
   })
 

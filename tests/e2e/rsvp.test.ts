@@ -374,7 +374,9 @@ describe('the registered page', () => {
 
     await page.getByRole('button', { name: "I didn't get a receipt" }).click()
     const support = page.getByRole('dialog', { name: "I didn't get a receipt" })
-    await support.getByText('Poetry & Palm Wine on Thursday, November 26 (4pm - 8pm)').waitFor()
+    await support
+      .getByText('Poetry & Palm Wine on Thursday, November 26, 2026 (4pm - 8pm)')
+      .waitFor()
     await support.getByText('amaka@example.com').waitFor()
     await expect(
       support.getByRole('link', { name: /Send on WhatsApp/ }).getAttribute('href'),

@@ -207,26 +207,31 @@ describe('the booked page address', () => {
 })
 
 describe('coworkingSupportMessage', () => {
-  it('names the email, day, time and type so the front desk can find the booking', () => {
+  it('says in words what was booked, for which day and hours, and who booked it', () => {
     const message = coworkingSupportMessage({
       email: 'bola@example.com',
       name: 'Bola',
-      day: '2026-11-25',
+      day: '2026-11-27',
       time: '10am - 10pm',
       type: 'spot',
-      phone: '0803',
+      phone: '08031234567',
     })
-    expect(message).toContain("I didn't get a receipt")
-    for (const part of [
-      'Email: bola@example.com',
-      'Day: 2026-11-25',
-      'Time: 10am - 10pm',
-      'Type: spot',
-      'Name: Bola',
-      'Phone: 0803',
-    ]) {
-      expect(message).toContain(part)
-    }
+    expect(message).toBe(
+      [
+        "Hello Sixteen, I booked a co-working spot for Friday, November 27, 2026 (10am - 10pm) but I didn't get a receipt.",
+        'Name: Bola',
+        'Email: bola@example.com',
+        'Phone: 08031234567',
+        'Could you send it again, please?',
+      ].join('\n'),
+    )
+    // Neither the day's code nor the booking type's.
+    expect(message).not.toMatch(/2026-11-27|Type: spot/)
+    expect(
+      coworkingSupportMessage({ email: '', name: '', day: '', time: '', type: 'spot', phone: '' }),
+    ).toBe(
+      "Hello Sixteen, I booked a co-working spot but I didn't get a receipt.\nEmail: not given\nCould you send it again, please?",
+    )
   })
 })
 

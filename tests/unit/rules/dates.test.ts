@@ -3,6 +3,7 @@ import {
   addDaysToDay,
   bookableDays,
   calendarLabel,
+  dayInFull,
   dayLabel,
   dayStart,
   daysBetween,
@@ -263,6 +264,12 @@ describe.each(MACHINE_ZONES)('on a machine set to $zone', ({ zone, offsetMinutes
     it('moves a day forwards and backwards across month ends', () => {
       expect(addDaysToDay('2026-11-30', 1)).toBe('2026-12-01')
       expect(addDaysToDay('2026-03-01', -1)).toBe('2026-02-28')
+    })
+
+    it('writes a day for a message read later in full, with its year, never as Today', () => {
+      expect(dayInFull('2026-11-27')).toBe('Friday, November 27, 2026')
+      expect(dayInFull('2027-01-01')).toBe('Friday, January 1, 2027')
+      expect(dayInFull('next week')).toBe('next week')
     })
 
     it('refuses a date of birth after today in Lagos, and accepts today', () => {

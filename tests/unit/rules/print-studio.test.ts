@@ -131,24 +131,23 @@ describe('the print studio', () => {
     })
   })
 
-  it('prefills the support message with e-mail, day, time and type', () => {
+  it('prefills the support message in words: the session, its day and time, and the e-mail', () => {
     const message = studioSupportMessage({
       email: 'bola@example.com',
       day: '2026-11-25',
       time: '2pm - 6pm',
-      type: 'print-studio',
     })
-    expect(message).toContain('Print Studio Session for Nov 25, 2026, 2pm - 6pm')
-    expect(message).toContain('Email: bola@example.com')
-    expect(message).toContain('Day: 2026-11-25')
-    expect(message).toContain('Time: 2pm - 6pm')
-    expect(message).toContain('Type: print-studio')
-    // A tampered or missing day is passed on as it came, never an error.
-    expect(
-      studioSupportMessage({ email: '', day: 'soon', time: '', type: 'print-studio' }),
-    ).toContain('for soon but')
-    expect(studioSupportMessage({ email: '', day: '', time: '', type: '' })).toContain(
-      'Email: (not given)',
+    expect(message).toBe(
+      [
+        "Hello Sixteen, I booked a Print Studio Session for Wednesday, November 25, 2026 (2pm - 6pm) but I didn't get a receipt.",
+        'Email: bola@example.com',
+        'Could you send it again, please?',
+      ].join('\n'),
     )
+    // A tampered or missing day is passed on as it came, never an error.
+    expect(studioSupportMessage({ email: '', day: 'soon', time: '' })).toContain(
+      'Session for soon but',
+    )
+    expect(studioSupportMessage({ email: '', day: '', time: '' })).toContain('Email: not given')
   })
 })

@@ -204,7 +204,7 @@ describe('receiptSupportMessage', () => {
       date: '2026-11-28',
       time: '12pm - 4pm',
     })
-    expect(message).toContain('Risograph Workshop on Saturday, November 28 (12pm - 4pm)')
+    expect(message).toContain('Risograph Workshop on Saturday, November 28, 2026 (12pm - 4pm)')
     expect(message).toContain('tolu@example.com')
     expect(message).toContain("didn't get a receipt")
   })
