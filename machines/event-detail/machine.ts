@@ -14,7 +14,14 @@ export interface EventDetailInput {
   event: Event | null
 }
 
-/** The event page: shown at once from what the app already has, else fetched by id. */
+/** How a share ended: the device's share sheet took it (or was closed), or the link was copied. */
+export type ShareOutcome = 'shared' | 'copied'
+
+/**
+ * The event page: shown at once from what the app already has (a calendar card's copy, the page's
+ * HTML), else fetched by id; read again after a booking. Share opens the device's share sheet, or
+ * where there is none copies the link and says so for a few seconds.
+ */
 export const eventDetailMachine = onFirstUse(() =>
   setup({
     types: {
@@ -25,16 +32,17 @@ export const eventDetailMachine = onFirstUse(() =>
     },
     actors: {
       loadEvent: callStub<Event, { id: string }>('loadEvent'),
+      shareEvent: callStub<ShareOutcome, { event: Event }>('shareEvent'),
     },
-    actions: {
-      shareEvent: (_, _params: { event: Event }) => {},
-      ...loadCallActions,
-    },
+    actions: loadCallActions,
     guards: {
       hasEvent: ({ context }) => context.event !== null,
       isNotFound: (_, params: { error: unknown }) =>
         params.error instanceof ApiError && params.error.status === 404,
+      linkCopied: (_, params: { outcome: ShareOutcome }) => params.outcome === 'copied',
     },
+    // Long enough to read 'Link copied' twice over, short enough not to stay in the way.
+    delays: { shareNoteDuration: 4000 },
   }).createMachine({
     id: 'eventDetail',
     context: ({ input }) => ({ id: input.id, event: input.event }),
@@ -60,32 +68,60 @@ export const eventDetailMachine = onFirstUse(() =>
         },
       },
       shown: {
-        on: {
-          'event.share': {
-            actions: {
-              type: 'shareEvent',
-              params: ({ context }) => ({ event: context.event as Event }),
+        type: 'parallel',
+        states: {
+          data: {
+            initial: 'current',
+            states: {
+              current: { on: { 'event.refresh': 'refreshing' } },
+              // A booking changed the places left: read them again without hiding the page.
+              refreshing: {
+                invoke: {
+                  id: 'loadEvent',
+                  src: 'loadEvent',
+                  input: ({ context }) => ({ id: context.id }),
+                  onDone: {
+                    target: 'current',
+                    actions: assign({ event: ({ event }) => event.output }),
+                  },
+                  onError: { target: 'current', actions: logCallError },
+                },
+              },
             },
           },
-          'event.refresh': 'refreshing',
-        },
-      },
-      // Navigation state may be stale (places sell out): refresh without hiding the page.
-      refreshing: {
-        on: {
-          'event.share': {
-            actions: {
-              type: 'shareEvent',
-              params: ({ context }) => ({ event: context.event as Event }),
+          share: {
+            initial: 'idle',
+            states: {
+              idle: { on: { 'event.share': 'sharing' } },
+              sharing: {
+                invoke: {
+                  id: 'shareEvent',
+                  src: 'shareEvent',
+                  input: ({ context }) => ({ event: context.event as Event }),
+                  onDone: [
+                    {
+                      guard: {
+                        type: 'linkCopied',
+                        params: ({ event }) => ({ outcome: event.output }),
+                      },
+                      target: 'copied',
+                    },
+                    { target: 'idle' },
+                  ],
+                  onError: 'notCopied',
+                },
+              },
+              copied: {
+                after: { shareNoteDuration: 'idle' },
+                on: { 'event.share': 'sharing' },
+              },
+              // No share sheet and the clipboard refused (an insecure page, a denied permission).
+              notCopied: {
+                after: { shareNoteDuration: 'idle' },
+                on: { 'event.share': 'sharing' },
+              },
             },
           },
-        },
-        invoke: {
-          id: 'loadEvent',
-          src: 'loadEvent',
-          input: ({ context }) => ({ id: context.id }),
-          onDone: { target: 'shown', actions: assign({ event: ({ event }) => event.output }) },
-          onError: { target: 'shown', actions: logCallError },
         },
       },
       notFound: { tags: ['error'] },

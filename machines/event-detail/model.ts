@@ -6,7 +6,7 @@ import { eventDetailMachine } from './machine'
 export const eventDetailModel = defineModel({
   machine: eventDetailMachine,
   description:
-    'The event page: shown from navigation state or loaded by id; not found; retry; share.',
+    'The event page: shown from navigation state or loaded by id; not found; retry; read again after a booking; share by the share sheet, or the link copied and said so.',
   inputs: {
     'event carried': { id: sampleEvent.ID, event: sampleEvent },
     'only the id': { id: sampleEvent.ID, event: null },
@@ -17,5 +17,7 @@ export const eventDetailModel = defineModel({
       { error: new ApiError(404, 'This event does not exist.') },
       { error: new ApiError(500, 'Something went wrong on our side. Please try again.') },
     ],
+    'xstate.done.actor.shareEvent': [{ output: 'copied' }, { output: 'shared' }],
+    'xstate.error.actor.shareEvent': [{ error: new DOMException('Denied', 'NotAllowedError') }],
   },
 })

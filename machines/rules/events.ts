@@ -149,6 +149,19 @@ export function metadataFields(metadata: string | null | undefined): string[] {
   return [...new Set(names.filter((name) => name !== ''))]
 }
 
+/** What sharing an event shares: its name, where, and the link to its page on `origin`. */
+export function shareDataOf(
+  event: { ID: string; Name: string; Venue: string },
+  origin: string,
+  siteName: string,
+): { title: string; text: string; url: string } {
+  return {
+    title: `${event.Name} · ${siteName}`,
+    text: `${event.Name} at ${siteName}, ${event.Venue}`,
+    url: `${origin.replace(/\/+$/, '')}/event/${encodeURIComponent(event.ID)}`,
+  }
+}
+
 /** The share action is offered only for open events that are not members-only (spec). */
 export function canShare(event: EventForAction, viewer: { isMember: boolean }, now: Date): boolean {
   return eventAction(event, viewer, now) === 'open' && !event['Members-only']

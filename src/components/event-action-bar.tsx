@@ -22,6 +22,7 @@ export function EventActionBar({
   action,
   priceLabel,
   canShare,
+  shareNote,
   waiting,
   onShare,
   onAction,
@@ -30,6 +31,8 @@ export function EventActionBar({
   action: EventAction
   priceLabel: string
   canShare: boolean
+  /** What Share did, said for a few seconds where there is no share sheet: 'Link copied'. */
+  shareNote: string | null
   /** Tapped: the panel opens once the app knows who is looking. */
   waiting: boolean
   onShare: () => void
@@ -37,7 +40,7 @@ export function EventActionBar({
 }) {
   const noteId = useId()
   const open = action === 'open'
-  const note = open ? null : REASONS[action]
+  const note = open ? shareNote : REASONS[action]
 
   return (
     <StickyActionBar css={{ mt: { md: '6' } }}>
@@ -67,7 +70,7 @@ export function EventActionBar({
           )}
           <p
             id={noteId}
-            // Open: a live region, so the note is read out when it appears.
+            // Open: a live region, so 'Link copied' is read out when it appears.
             role={open ? 'status' : undefined}
             className={css({
               fontSize: 'sm',
@@ -83,7 +86,7 @@ export function EventActionBar({
         <button
           type="button"
           disabled={!open}
-          aria-describedby={note ? noteId : undefined}
+          aria-describedby={open ? undefined : noteId}
           aria-haspopup="dialog"
           aria-busy={waiting || undefined}
           onClick={onAction}

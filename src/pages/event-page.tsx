@@ -1,9 +1,10 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useCallback, useEffect, useState } from 'react'
+import { useCallback, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { eventDetailActors } from '../../machines/event-detail/actors'
 import { eventDetailMachine } from '../../machines/event-detail/machine'
+import { shareNote } from '../../machines/event-detail/selectors'
 import { calendarLabel } from '../../machines/rules/dates'
 import { canShare, eventAction, isFreeEvent, ticketPriceLabel } from '../../machines/rules/events'
 import type { components } from '../../openapi/client'
@@ -54,25 +55,20 @@ export function EventPage() {
 /** The page owns the event's actor: navigation state, else the page's HTML, else a fetch. */
 function EventScreen({ id, carried }: { id: string; carried: Event | null }) {
   const location = useLocation()
-  const [fromNavigation] = useState(() => {
+  // A calendar card's copy, as the spec says: no second call for what the app already has.
+  const [initialEvent] = useState(() => {
     const event = (location.state as { event?: Event } | null)?.event
-    return event && event.ID === id ? event : null
+    return event && event.ID === id ? event : carried
   })
-  const [initialEvent] = useState(() => fromNavigation ?? carried)
   const actorRef = useActorRef(
     eventDetailMachine.provide({
-      actors: eventDetailActors(api),
+      actors: eventDetailActors(api, SITE.name),
       actions: {
-        shareEvent: (_, { event }) => shareEvent(event),
         logError: (_, { error }) => console.error('Could not load the event', error),
       },
     }),
     { input: { id, event: initialEvent }, inspect: showLiveFlow },
   )
-  // A card's copy of the event may be stale (places sell out): check it once.
-  useEffect(() => {
-    if (fromNavigation) actorRef.send({ type: 'event.refresh' })
-  }, [actorRef, fromNavigation])
 
   return (
     <>
@@ -80,24 +76,6 @@ function EventScreen({ id, carried }: { id: string; carried: Event | null }) {
       <EventView actorRef={actorRef} />
     </>
   )
-}
-
-/** Web Share where the browser has it; elsewhere the spec only logs. */
-function shareEvent(event: Event) {
-  const data = {
-    title: `${event.Name} · ${SITE.name}`,
-    text: `${event.Name} at ${SITE.name}, ${event.Venue}`,
-    url: `${window.location.origin}/event/${encodeURIComponent(event.ID)}`,
-  }
-  if (typeof navigator.share !== 'function') {
-    console.info('Web Share is not supported here; nothing was shared.', data)
-    return
-  }
-  navigator.share(data).catch((error: unknown) => {
-    // The person closed the share sheet: nothing went wrong.
-    if (error instanceof DOMException && error.name === 'AbortError') return
-    console.info('Sharing did not work', error)
-  })
 }
 
 const container = column()
@@ -111,6 +89,7 @@ export function EventView({ actorRef }: { actorRef: ActorRefFrom<typeof eventDet
   const loading = useSelector(actorRef, (s) => s.matches('loading'))
   const notFound = useSelector(actorRef, (s) => s.matches('notFound'))
   const failed = useSelector(actorRef, (s) => s.matches('failed'))
+  const noteAfterShare = useSelector(actorRef, shareNote)
 
   if (loading) return <EventSkeleton />
   if (notFound) return <EventMissing />
@@ -131,6 +110,7 @@ export function EventView({ actorRef }: { actorRef: ActorRefFrom<typeof eventDet
   return (
     <EventDetail
       event={event}
+      shareNote={noteAfterShare}
       onShare={() => actorRef.send({ type: 'event.share' })}
       onBooked={() => actorRef.send({ type: 'event.refresh' })}
     />
@@ -139,10 +119,13 @@ export function EventView({ actorRef }: { actorRef: ActorRefFrom<typeof eventDet
 
 function EventDetail({
   event,
+  shareNote,
   onShare,
   onBooked,
 }: {
   event: Event
+  /** 'Link copied', for a few seconds after Share where there is no share sheet. */
+  shareNote: string | null
   onShare: () => void
   onBooked: () => void
 }) {
@@ -193,6 +176,7 @@ function EventDetail({
               action={action}
               priceLabel={ticketPriceLabel(event, isMember)}
               canShare={canShare(event, { isMember }, now)}
+              shareNote={shareNote}
               waiting={panelWanted && !known}
               onShare={onShare}
               onAction={() => setPanelWanted(true)}

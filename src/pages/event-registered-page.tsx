@@ -45,7 +45,7 @@ function Registered({ id }: { id: string }) {
   // The query names no event: its name comes from the event itself.
   const eventActor = useActorRef(
     eventDetailMachine.provide({
-      actors: eventDetailActors(api),
+      actors: eventDetailActors(api, SITE.name),
       actions: { logError: (_, { error }) => console.warn('Could not load the event', error) },
     }),
     { input: { id, event: null }, inspect: showLiveFlow },

@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Page, Request } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { appInBrowser, hydratedAt, SCREENSHOTS, WIDTHS } from '../support/browser'
 
@@ -94,11 +94,25 @@ describe('the calendar', () => {
     await expect(label.textContent()).resolves.not.toBe('Today')
   })
 
-  it('opens the event page when an event is clicked', async () => {
+  it("opens the event page when an event is clicked, from the card's data without asking again", async () => {
     const page = await open('/')
-    await card(page, 'Risograph Workshop').getByRole('link', { name: 'RSVP' }).click()
-    await page.waitForURL('**/event/risograph-workshop')
-    await page.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
+    const rsvp = card(page, 'Risograph Workshop').getByRole('link', { name: 'RSVP' })
+    await hydratedAt(rsvp)
+    const asked: string[] = []
+    const listen = (request: Request) => {
+      if (new URL(request.url()).pathname.startsWith('/api/events/')) asked.push(request.url())
+    }
+    page.on('request', listen)
+    try {
+      await rsvp.click()
+      await page.waitForURL('**/event/risograph-workshop')
+      await page.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
+      await page.getByRole('button', { name: 'Buy Ticket' }).waitFor()
+      await page.waitForLoadState('networkidle')
+      expect(asked).toEqual([])
+    } finally {
+      page.off('request', listen)
+    }
   })
 
   it('brings Back from an event to the card that was opened, not higher up', async () => {

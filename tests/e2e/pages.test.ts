@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { animationsDone, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { animationsDone, appInBrowser, hydrated, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos, as in the calendar tests.
 const NOW = new Date('2026-11-24T09:00:00Z')
@@ -33,6 +33,62 @@ describe('the event page', () => {
     const membersOnly = await app.openInTab('/event/friends-of-16-brunch')
     await membersOnly.getByRole('heading', { level: 1 }).waitFor()
     await expect(membersOnly.getByRole('button', { name: /share/i }).count()).resolves.toBe(0)
+  })
+
+  it("copies the link where there is no share sheet (a desktop) and says 'Link copied' for a while", async () => {
+    const context = await app.newContext(WIDTHS.desktop)
+    await context.grantPermissions(['clipboard-read', 'clipboard-write'], { origin: app.url })
+    try {
+      const page = await context.newPage()
+      await page.goto(`${app.url}/event/poetry-and-palm-wine`)
+      await hydrated(page)
+      expect(await page.evaluate(() => typeof navigator.share)).toBe('undefined')
+      await page.getByRole('button', { name: 'Share Poetry & Palm Wine' }).click()
+      await page.getByRole('status').getByText('Link copied', { exact: true }).waitFor()
+      await page.screenshot({ path: `${SCREENSHOTS}event-link-copied-desktop.png` })
+      expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(
+        `${app.url}/event/poetry-and-palm-wine`,
+      )
+      // The note goes after 4 s, on the page's clock; Share again says it again.
+      await page.clock.fastForward(4000)
+      await page.getByText('Link copied').waitFor({ state: 'detached' })
+      await page.getByRole('button', { name: 'Share Poetry & Palm Wine' }).click()
+      await page.getByRole('status').getByText('Link copied', { exact: true }).waitFor()
+    } finally {
+      await context.close()
+    }
+  })
+
+  it("opens the phone's share sheet where there is one, with the event's name and link, and says nothing more", async () => {
+    const context = await app.newContext(WIDTHS.phone)
+    try {
+      // A phone's Web Share, as Chrome on Android has it: the sheet takes what it is given.
+      await context.addInitScript(() => {
+        Object.defineProperty(navigator, 'share', {
+          value: async (data: ShareData) => {
+            ;(window as unknown as { shared: ShareData[] }).shared ??= []
+            ;(window as unknown as { shared: ShareData[] }).shared.push(data)
+          },
+        })
+      })
+      const page = await context.newPage()
+      await page.goto(`${app.url}/event/poetry-and-palm-wine`)
+      await hydrated(page)
+      await page.getByRole('button', { name: 'Share Poetry & Palm Wine' }).click()
+      await page.waitForFunction(() => 'shared' in window)
+      expect(
+        await page.evaluate(() => (window as unknown as { shared: ShareData[] }).shared),
+      ).toEqual([
+        {
+          title: 'Poetry & Palm Wine · Sixteen',
+          text: expect.stringMatching(/^Poetry & Palm Wine at Sixteen, /),
+          url: `${app.url}/event/poetry-and-palm-wine`,
+        },
+      ])
+      await expect(page.getByText('Link copied').count()).resolves.toBe(0)
+    } finally {
+      await context.close()
+    }
   })
 
   it('cycles the posters of an event with several', async () => {
