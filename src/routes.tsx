@@ -1,3 +1,4 @@
+import { useLayoutEffect } from 'react'
 import { Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom'
 import { ProtectedRoute } from './components/protected-route'
 import { SessionExpiredBanner } from './components/session-expired-banner'
@@ -31,9 +32,33 @@ function Root() {
     <>
       <SessionExpiredBanner />
       <Outlet />
+      <ReadFirstScroll />
       <ScrollRestoration />
+      <KeepFirstScroll />
     </>
   )
+}
+
+/**
+ * On a slow phone people scroll the server's page before the app takes it over; React Router's
+ * scroll restoration would then throw them back to the top (it knows no position for a page it
+ * did not open). Where they were is read just before its first effect and put back just after,
+ * before the browser paints. Later screens are the router's: the top, or Back's position.
+ */
+const firstScroll = { y: 0 }
+
+function ReadFirstScroll() {
+  useLayoutEffect(() => {
+    firstScroll.y = window.scrollY
+  }, [])
+  return null
+}
+
+function KeepFirstScroll() {
+  useLayoutEffect(() => {
+    if (firstScroll.y > 0) window.scrollTo(0, firstScroll.y)
+  }, [])
+  return null
 }
 
 /** The route table of both documents. */

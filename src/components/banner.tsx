@@ -21,15 +21,14 @@ const banner = cva({
     },
     placement: {
       inline: {},
-      // Pinned to the top of the window, above everything, for messages about the whole app.
+      // Across the top of the page, above the header, for messages about the whole app: in the
+      // page's flow, so it covers nothing, and over an open drawer's backdrop, so it is seen.
       top: {
-        position: 'fixed',
-        top: '3',
-        left: '50%',
-        transform: 'translateX(-50%)',
+        position: 'relative',
         zIndex: 'toast',
-        boxShadow: 'lg',
-        maxW: 'calc(100vw - 24px)',
+        justifyContent: 'center',
+        borderRadius: '0',
+        textAlign: 'center',
       },
     },
   },

@@ -8,6 +8,7 @@ import { button } from '../../styled-system/recipes'
 import { useNow } from '../hooks/use-now'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
+import { Address } from './address'
 import { BackLink } from './back-link'
 import { ConfirmationBanner } from './confirmation-banner'
 import { type ConfirmationRef, ReceiptSupportPanel } from './receipt-support-panel'
@@ -57,9 +58,17 @@ export function BookedLayout({
   return (
     <>
       <title>{`Booked · ${SITE.name}`}</title>
-      <ConfirmationBanner visible={bannerVisible} text="Booked" />
       <SiteHeader action={<BackLink to="/menu" />} />
-      <main className={flex({ justify: 'center', px: '4', pt: { base: '6', md: '12' }, pb: '16' })}>
+      <main
+        className={flex({
+          direction: 'column',
+          align: 'center',
+          px: '4',
+          pt: { base: '0', md: '4' },
+          pb: '16',
+        })}
+      >
+        <ConfirmationBanner visible={bannerVisible} text="Booked" />
         <article
           className={css({
             w: 'full',
@@ -119,7 +128,10 @@ export function BookedLayout({
               {email ? (
                 <>
                   We've sent you a receipt at{' '}
-                  <strong className={css({ color: 'fg.default' })}>{email}</strong>.
+                  <strong className={css({ color: 'fg.default' })}>
+                    <Address email={email} />
+                  </strong>
+                  .
                 </>
               ) : (
                 "We've sent your receipt to the e-mail address you gave."

@@ -3,25 +3,21 @@ import { disc } from '../../styled-system/recipes'
 import { CheckMark } from './check-mark'
 
 /**
- * The success banner of a confirmation page ('Registered', 'Booked'), pinned to the top of the
- * window while `visible` (the confirmation machine's 'bannerVisible' tag: 6 s). The live region
- * stays in the page so screen readers announce the word when it appears.
+ * The success banner of a confirmation page ('Registered', 'Booked'), shown while `visible` (the
+ * confirmation machine's 'bannerVisible' tag: 6 s). It sits in the page, first in its main, in a
+ * space kept for it: it covers nothing, and nothing moves when it goes. The live region stays in
+ * the page so screen readers announce the word when it appears.
  */
 export function ConfirmationBanner({ visible, text }: { visible: boolean; text: string }) {
   return (
     <div
       role="status"
       className={css({
-        position: 'fixed',
-        // Just under the sticky site header (56 px), so the brand and Menu stay readable.
-        top: '68px',
-        left: '0',
-        right: '0',
-        zIndex: 'banner',
         display: 'flex',
         justifyContent: 'center',
-        px: '4',
-        pointerEvents: 'none',
+        alignItems: 'center',
+        minH: '16',
+        py: '2',
       })}
     >
       {visible && (

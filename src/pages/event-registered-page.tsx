@@ -18,6 +18,7 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { button, buttonRow, column } from '../../styled-system/recipes'
 import { api } from '../api'
+import { Address } from '../components/address'
 import { ConfirmationBanner } from '../components/confirmation-banner'
 import { LineIcon } from '../components/line-icons'
 import { PaymentReturn } from '../components/payment-return'
@@ -58,14 +59,14 @@ function Registered({ id }: { id: string }) {
   return (
     <>
       <title>{`Registered${eventName ? ` for ${eventName}` : ''} · ${SITE.name}`}</title>
-      <ConfirmationBanner visible={bannerVisible} text="Registered" />
       <SiteHeader />
       <main
         className={cx(
           column({ width: '5xl' }),
-          css({ pt: { base: '5', md: '12' }, pb: { base: '14', md: '20' } }),
+          css({ pt: { base: '0', md: '4' }, pb: { base: '14', md: '20' } }),
         )}
       >
+        <ConfirmationBanner visible={bannerVisible} text="Registered" />
         <div
           className={grid({
             gridTemplateColumns: { base: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
@@ -116,8 +117,8 @@ function Registered({ id }: { id: string }) {
               {details.email ? (
                 <>
                   We've sent you a receipt at{' '}
-                  <strong className={css({ color: 'fg.default', overflowWrap: 'anywhere' })}>
-                    {details.email}
+                  <strong className={css({ color: 'fg.default' })}>
+                    <Address email={details.email} />
                   </strong>
                   .
                 </>

@@ -11,6 +11,7 @@ import {
   WIDTHS,
   watchLeaving,
 } from '../support/browser'
+import { coveredBy, layoutProblems } from '../support/layout'
 
 // A Tuesday, 10:00 in Lagos, as in the other browser tests.
 const NOW = new Date('2026-11-24T09:00:00Z')
@@ -43,15 +44,21 @@ async function fillGuest(page: Page, guest: { email: string; name: string; phone
 
 describe('a guest', () => {
   it('gets a free ticket and lands on the registered page, with the receipt in the outbox', async () => {
-    const guest = { email: 'tolu.free@example.com', name: 'Tolu Ade', phone: '0803 555 0199' }
+    const guest = {
+      email: 'chukwuemeka.adebayo-okafor@example.com',
+      name: 'Chukwuemeka Adebayo-Okafor',
+      phone: '0803 555 0199',
+    }
     const page = await open('/event/poetry-and-palm-wine', WIDTHS.phone)
+    // Read down to the About first, as people do before they tap the sticky action.
+    await page.evaluate(() => window.scrollTo(0, 430))
     const dialog = await openPanel(page, 'Get Ticket')
     const book = dialog.getByRole('button', { name: 'Get Ticket' })
 
     // Section 5: disabled until the name, a valid e-mail and the phone are there.
     await expect(book.isDisabled()).resolves.toBe(true)
     await dialog.getByText('To continue, enter your name').waitFor()
-    await fillGuest(page, { ...guest, email: 'tolu.free@' })
+    await fillGuest(page, { ...guest, email: 'chukwuemeka.adebayo-okafor@' })
     await expect(book.isDisabled()).resolves.toBe(true)
     await dialog.getByText('Please enter a valid email address.').waitFor()
     await dialog.getByLabel('Email Address').fill(guest.email)
@@ -60,6 +67,8 @@ describe('a guest', () => {
     await expect(dialog.getByRole('radio', { name: '4pm - 8pm' }).isChecked()).resolves.toBe(true)
     await expect(dialog.getByText('Free', { exact: true }).isVisible()).resolves.toBe(true)
 
+    // The event page stayed where the guest had read to, the app's start notwithstanding.
+    expect(await page.evaluate(() => window.scrollY)).toBe(430)
     await book.click()
     await page.waitForURL('**/event/poetry-and-palm-wine/registered?**')
     const url = new URL(page.url())
@@ -71,6 +80,13 @@ describe('a guest', () => {
     await page.getByRole('heading', { level: 1, name: 'Poetry & Palm Wine' }).waitFor()
     await page.getByText("We've sent you a receipt at").waitFor()
     await page.getByText(guest.email).first().waitFor()
+    // The page opens at its top, the title on screen, and the banner covers nothing.
+    expect(await page.evaluate(() => window.scrollY)).toBe(0)
+    const title = await page.getByRole('heading', { level: 1 }).boundingBox()
+    expect(title && title.y >= 56 && title.y + title.height <= 844).toBe(true)
+    expect(await coveredBy(page.getByRole('status').getByText('Registered'))).toEqual([])
+    expect(await layoutProblems(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}registered-opened-phone.png` })
 
     const rows = await bookingsOf(app.db, guest.email)
     expect(rows.map((b) => [b.eventId, b.paidWith, b.amountMinor, b.timeSlot, b.status])).toEqual([
@@ -331,6 +347,7 @@ describe('screens', () => {
       const registered = await open(RISO_REGISTERED_PATH, width)
       await registered.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
       await animationsDone(registered)
+      expect(await coveredBy(registered.getByRole('status').getByText('Registered'))).toEqual([])
       await registered.screenshot({ path: `${SCREENSHOTS}registered-${name}.png`, fullPage: true })
     },
   )

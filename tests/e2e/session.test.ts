@@ -1,6 +1,7 @@
 import type { BrowserContext, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { appInBrowser, SCREENSHOTS, WIDTHS, watchLeaving } from '../support/browser'
+import { coveredBy } from '../support/layout'
 
 const NOW = new Date('2026-11-24T09:00:00Z')
 
@@ -74,6 +75,9 @@ describe('a dead token', () => {
     const { context, page } = await windowWith({ ...login(), ...REMEMBERED }, '/profile')
     await page.goto(`${app.url}/profile`)
     await expiredBanner(page).waitFor()
+    // Across the top of the page: it covers neither the header's logo nor the page.
+    expect(await coveredBy(expiredBanner(page))).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}session-expired.png` })
     const leaving = await watchLeaving(page)
     expect(new URL(page.url()).pathname).toBe('/profile')
     // The 3 s pass on the page's clock.

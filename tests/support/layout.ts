@@ -1,4 +1,4 @@
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 
 // What a person on a narrow phone meets when long text (a Nigerian name, a long e-mail address)
 // does not fit: the page scrolls sideways, or a text is cut by its box or by the screen's edge.
@@ -68,5 +68,33 @@ export function layoutProblems(page: Page): Promise<string[]> {
       }
     }
     return problems
+  })
+}
+
+/**
+ * What the element `over` covers: each visible text, or the site header, whose box
+ * meets the element's box (its own contents and the boxes around it aside), named by its tag and
+ * text. Empty when it covers nothing.
+ */
+export function coveredBy(over: Locator): Promise<string[]> {
+  return over.evaluate((over) => {
+    const a = over.getBoundingClientRect()
+    const meets = (b: DOMRect) =>
+      a.left < b.right - 1 && b.left < a.right - 1 && a.top < b.bottom - 1 && b.top < a.bottom - 1
+    const ownsText = (element: Element) =>
+      [...element.childNodes].some(
+        (node) => node.nodeType === Node.TEXT_NODE && (node.textContent ?? '').trim() !== '',
+      )
+    const covered: string[] = []
+    for (const element of document.body.querySelectorAll('*')) {
+      if (over.contains(element) || element.contains(over)) continue
+      if (!element.checkVisibility({ visibilityProperty: true })) continue
+      if (!ownsText(element) && element.tagName !== 'HEADER') continue
+      const box = element.getBoundingClientRect()
+      if (box.width <= 1 || !meets(box)) continue
+      const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim().slice(0, 50)
+      covered.push(`<${element.tagName.toLowerCase()}> "${text}"`)
+    }
+    return covered
   })
 }
