@@ -3,6 +3,7 @@ import { Portal } from '@ark-ui/react/portal'
 import { type ReactNode, useId, useLayoutEffect, useRef } from 'react'
 import { css, cx } from '../../styled-system/css'
 import { button, disc, panel } from '../../styled-system/recipes'
+import { usePanelHistory } from '../hooks/use-panel-history'
 import { Banner } from './banner'
 
 interface PanelProps {
@@ -16,10 +17,16 @@ interface PanelProps {
 
 /**
  * The product's one panel: a bottom drawer at 768 px wide or less, a centred modal above.
- * Ark UI gives focus trapping, Escape, outside click and the ARIA dialog roles.
+ * Ark UI gives focus trapping, Escape, outside click and the ARIA dialog roles; an open panel is
+ * a history entry, so the browser's Back closes it (usePanelHistory).
  */
 export function Panel({ open, onOpenChange, title, description, children, footer }: PanelProps) {
   const styles = panel()
+  // Its title marks its history entry, so a reload finds it again; a title that is not text, its id.
+  const id = useId()
+  const history = usePanelHistory(typeof title === 'string' ? title : id, open, () =>
+    onOpenChange(false),
+  )
   // Closing gives focus back to what opened the panel, noted as the panel opens. Ark notes it a
   // frame later, when its focus trap starts: on a busy phone a tap inside the panel can come
   // first, and closing would then leave focus on the page's body.
@@ -32,7 +39,7 @@ export function Panel({ open, onOpenChange, title, description, children, footer
   return (
     <Dialog.Root
       open={open}
-      onOpenChange={(details) => onOpenChange(details.open)}
+      onOpenChange={(details) => (details.open ? onOpenChange(true) : history.dismiss())}
       finalFocusEl={() => (opener.current?.isConnected ? opener.current : null)}
       lazyMount
       unmountOnExit

@@ -97,6 +97,24 @@ describe('a guest', () => {
     expect(mail[0]?.attachments.some((a) => a.filename.endsWith('.ics'))).toBe(true)
   })
 
+  it("closes the booking drawer with the phone's Back and stays on the event, where it was", async () => {
+    const page = await open('/event/risograph-workshop', WIDTHS.phone)
+    await page.evaluate(() => window.scrollTo(0, 300))
+    const dialog = await openPanel(page, 'Buy Ticket')
+    await fillGuest(page, { email: 'bisi@example.com', name: 'Bisi', phone: '0803 555 0110' })
+    await page.goBack()
+    await dialog.waitFor({ state: 'detached' })
+    expect(new URL(page.url()).pathname).toBe('/event/risograph-workshop')
+    await page.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
+    expect(await page.evaluate(() => window.scrollY)).toBe(300)
+    // Its close button takes its entry away too: Back then leaves the event as usual.
+    const again = await openPanel(page, 'Buy Ticket')
+    await again.getByRole('button', { name: 'Close' }).click()
+    await again.waitFor({ state: 'detached' })
+    await page.waitForFunction(() => !(history.state?.usr as { panel?: string } | null)?.panel)
+    expect(new URL(page.url()).pathname).toBe('/event/risograph-workshop')
+  })
+
   it('buys a paid ticket through the checkout: booked once though the webhook and the return both report it', async () => {
     const guest = { email: 'tolu.paid@example.com', name: 'Tolu Paid', phone: '0803 555 0101' }
     const page = await open('/event/risograph-workshop', WIDTHS.desktop)
