@@ -1,6 +1,11 @@
-import { assign, setup } from 'xstate'
+import { assign, sendTo, setup } from 'xstate'
 import type { components } from '../../openapi/client'
-import { type ApplicantFormSettings, applicantFormMachine } from '../applicant-form/machine'
+import {
+  type ApplicantFormSettings,
+  applicantFormMachine,
+  formContextOf,
+  isFormComplete,
+} from '../applicant-form/machine'
 import {
   applicantFormInvoke,
   formAnswers,
@@ -52,6 +57,28 @@ export interface ApplicationContext {
 }
 
 /**
+ * The page found a draft in this tab, and the step a reload left (its history entry's): the flow
+ * goes on there when the answers the steps before it need are in, else the first step's form
+ * takes the draft.
+ */
+export type ApplicationEvent = {
+  type: 'draft.resumed'
+  applicant: Partial<Applicant>
+  step: IndividualStep
+}
+
+/** Whether the steps before `step` would each go on with these answers. */
+export function canResumeAt(step: IndividualStep, applicant: Applicant, today: string): boolean {
+  const at = INDIVIDUAL_STEPS.findIndex((s) => s.id === step)
+  return (
+    at > 0 &&
+    INDIVIDUAL_STEPS.slice(0, at).every((before) =>
+      isFormComplete(formContextOf({ ...STEP_FORMS[before.id], applicant, today })),
+    )
+  )
+}
+
+/**
  * Each step's form: its fields, those it needs (spec: the names and date of birth, then the
  * e-mail), Previous from the second step on; the last step submits.
  */
@@ -81,6 +108,7 @@ export const applicationMachine = onFirstUse(() =>
     types: {
       input: {} as ApplicationInput,
       context: {} as ApplicationContext,
+      events: {} as ApplicationEvent,
       tags: {} as 'busy' | 'error',
     },
     actors: {
@@ -90,9 +118,30 @@ export const applicationMachine = onFirstUse(() =>
     actions: {
       /** A step's form ended: its answers (and the message, cleared by a change) are kept. */
       keepAnswers: assign({ applicant: formAnswers, error: formError }),
+      resumeDraft: assign({
+        applicant: ({ context }, params: { applicant: Partial<Applicant> }) => ({
+          ...context.applicant,
+          ...params.applicant,
+        }),
+      }),
+      /** The first step's form takes the draft as it is. */
+      restoreDraft: sendTo('applicantForm', (_, params: { applicant: Partial<Applicant> }) => ({
+        type: 'draft.restored' as const,
+        applicant: params.applicant,
+      })),
       ...sendingStubs,
     },
-    guards: { isFormLeftBack },
+    guards: {
+      isFormLeftBack,
+      /** The entry names `step`, and the answers are in for the steps before it. */
+      isResumableAt: (
+        { context, event },
+        params: { step: IndividualStep; applicant: Partial<Applicant> },
+      ) =>
+        event.type === 'draft.resumed' &&
+        event.step === params.step &&
+        canResumeAt(params.step, { ...context.applicant, ...params.applicant }, context.today),
+    },
   }).createMachine({
     id: 'application',
     context: ({ input }) => ({
@@ -110,6 +159,32 @@ export const applicationMachine = onFirstUse(() =>
             invoke: {
               ...applicantFormInvoke(STEP_FORMS.profile),
               onDone: { target: 'address', actions: 'keepAnswers' },
+            },
+            on: {
+              'draft.resumed': [
+                ...(['contact', 'address'] as const).map((step) => ({
+                  guard: {
+                    type: 'isResumableAt' as const,
+                    params: ({ event }: { event: ApplicationEvent }) => ({
+                      step,
+                      applicant: event.applicant,
+                    }),
+                  },
+                  target: step,
+                  actions: {
+                    type: 'resumeDraft' as const,
+                    params: ({ event }: { event: ApplicationEvent }) => ({
+                      applicant: event.applicant,
+                    }),
+                  },
+                })),
+                {
+                  actions: {
+                    type: 'restoreDraft',
+                    params: ({ event }) => ({ applicant: event.applicant }),
+                  },
+                },
+              ],
             },
           },
           address: formStep(STEP_FORMS.address, 'profile', 'contact'),

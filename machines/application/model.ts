@@ -40,6 +40,13 @@ export const applicationModel = defineModel({
       formEnded(applicant, 'on'),
       formEnded(applicant, 'back'),
     ]),
+    // A reload: the draft, and the step its history entry left (resumed there when the answers
+    // before it are in; else the first step's form takes the draft).
+    'draft.resumed': [
+      { applicant: ADA, step: 'contact' },
+      { applicant: ADDRESS, step: 'address' },
+      { applicant: { firstName: 'Bisi' }, step: 'contact' },
+    ],
     'xstate.done.actor.submitApplication': [{ output: undefined }],
     'xstate.error.actor.submitApplication': [
       { error: new ApiError(409, 'An application for this e-mail is already waiting.') },

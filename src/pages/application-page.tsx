@@ -1,6 +1,6 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
-import { Link, useNavigate, useSearchParams } from 'react-router-dom'
+import { Link, useLocation, useNavigate, useSearchParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { applicantFormMachine } from '../../machines/applicant-form/machine'
 import { blockerOf } from '../../machines/applicant-form/selectors'
@@ -10,6 +10,7 @@ import { heldFormOf, stepIndexOf, stepOf } from '../../machines/application/sele
 import {
   applicantDraftOf,
   INDIVIDUAL_STEPS,
+  type IndividualStep,
   latestBirthDate,
 } from '../../machines/rules/application'
 import { css } from '../../styled-system/css'
@@ -19,6 +20,7 @@ import { ApplicationForm, ApplicationLayout } from '../components/application-la
 import { useApplicantForm } from '../components/use-applicant-form'
 import { FormError, WizardActions } from '../components/wizard-actions'
 import { StepHeading, StepIndicator } from '../components/wizard-steps'
+import { entryStepOf, useStepHistory } from '../hooks/use-step-history'
 import { showLiveFlow } from '../live-flows'
 import { drafts } from '../storage'
 
@@ -44,14 +46,17 @@ export default function ApplicationPage() {
     { input: { name: params.get('name'), code: params.get('code'), today }, inspect: showLiveFlow },
   )
   // What was typed in this tab before (a reload, a phone that closed the app) fills the form in
-  // again. After hydration: the server's page has an empty form.
+  // again, on the step the reload left. After hydration: the server's page has an empty form.
+  const { state } = useLocation()
+  const [resumeAt] = useState(() => entryStepOf(state, 'profile') as IndividualStep)
   useEffect(() => {
     const applicant = applicantDraftOf(drafts.read('application'))
-    const form = actorRef.getSnapshot().children.applicantForm
-    if (applicant) form?.send({ type: 'draft.restored', applicant })
-  }, [actorRef])
+    if (applicant) actorRef.send({ type: 'draft.resumed', applicant, step: resumeAt })
+  }, [actorRef, resumeAt])
   return <ApplicationView actorRef={actorRef} />
 }
+
+const STEP_IDS = INDIVIDUAL_STEPS.map((step) => step.id)
 
 export function ApplicationView({
   actorRef,
@@ -63,6 +68,7 @@ export function ApplicationView({
   const code = useSelector(actorRef, (s) => s.context.code)
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
   const { form, send, canGoOn, canGoBack, submit, back } = useApplicantForm(actorRef, heldFormOf)
+  useStepHistory(STEP_IDS, stepId, back)
   const current = INDIVIDUAL_STEPS.find((s) => s.id === stepId) ?? INDIVIDUAL_STEPS[0]
   if (!current) return null
   const last = stepId === 'contact'

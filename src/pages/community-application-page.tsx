@@ -31,6 +31,7 @@ import { TextArea } from '../components/text-area'
 import { useApplicantForm } from '../components/use-applicant-form'
 import { FormError, WizardActions } from '../components/wizard-actions'
 import { StepHeading, StepIndicator } from '../components/wizard-steps'
+import { useStepHistory } from '../hooks/use-step-history'
 import { useHydrated } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
 import { mailLink, SITE } from '../site'
@@ -112,6 +113,8 @@ function CommunityApplicationScreen() {
   return <CommunityApplicationView actorRef={actorRef} />
 }
 
+const COMMUNITY_STEPS = ['community', 'personal'] as const
+
 export function CommunityApplicationView({
   actorRef,
 }: {
@@ -126,6 +129,7 @@ export function CommunityApplicationView({
   const canSubmitCommunity = useSelector(actorRef, (s) => s.can({ type: 'form.submitted' }))
   const communityBlocker = useSelector(actorRef, communityBlockerOf)
   const applicantForm = useApplicantForm(actorRef, heldFormOf)
+  useStepHistory(COMMUNITY_STEPS, personal ? 'personal' : 'community', applicantForm.back)
   const { community, signedIn } = context
   const communityErrors = communityErrorsOf(community)
   const send = (field: CommunityField, value: string) =>

@@ -162,34 +162,55 @@ describe('/membership/application', () => {
     await button(page, 'Previous').click()
     await expect(page.getByLabel('First name', { exact: true }).inputValue()).resolves.toBe('Ngozi')
   })
-  it('keeps what was typed through a reload, and forgets it once the application is sent', async () => {
+  it("follows the browser's Back through its steps, and keeps the step and what was typed through a reload", async () => {
     const page = await app.openInTab('/membership/application', WIDTHS.phone)
-    await page.getByRole('heading', { name: 'Profile', level: 2 }).waitFor()
-    await page.getByLabel('First name', { exact: true }).fill('Kunle')
-    await fillProfile(page, { last: 'Bello' })
+    const heading = (name: string) => page.getByRole('heading', { name, level: 2 })
+    const field = (label: string) => page.getByLabel(label, { exact: true })
+    await heading('Profile').waitFor()
+    await field('First name').fill('Oluwaseun')
+    await fillProfile(page, { last: 'Adebayo-Williams' })
     await page.getByLabel('Nationality').selectOption('Nigerian')
+    await button(page, 'Next').click()
+    await heading('Address').waitFor()
+
+    // The phone's Back on step 2 shows step 1, as it was left; Next goes on again.
+    await page.goBack()
+    await heading('Profile').waitFor()
+    expect(new URL(page.url()).pathname).toBe('/membership/application')
+    await expect(field('Last name').inputValue()).resolves.toBe('Adebayo-Williams')
     await button(page, 'Next').click()
     await page.getByLabel('Home address').fill('7 Glover Road, Ikoyi')
     await button(page, 'Next').click()
-    await page.getByLabel('Email address').fill('kunle@example.com')
+    await page.getByLabel('Email address').fill('oluwaseun.adebayowilliams@example.org')
 
-    // The phone reloads the page (a tab it had put away, a tap on reload): nothing is lost.
+    // The phone reloads the page (a tab it had put away, a tap on reload): still step 3, and
+    // nothing is lost. The app fills the server's empty form in once it has started.
     await page.reload()
-    await page.getByRole('heading', { name: 'Profile', level: 2 }).waitFor()
-    const field = (label: string) => page.getByLabel(label, { exact: true })
-    // The app fills the server's empty form in once it has started.
-    await expect.poll(() => field('Last name').inputValue()).toBe('Bello')
-    await expect(field('First name').inputValue()).resolves.toBe('Kunle')
+    await heading('Contact').waitFor()
+    await expect
+      .poll(() => field('Email address').inputValue())
+      .toBe('oluwaseun.adebayowilliams@example.org')
+    await expect(page.locator('[aria-current="step"]').textContent()).resolves.toMatch(
+      /Step 3 of 3/,
+    )
+    await shot(page, 'application-reloaded-on-contact-390')
+    // Previous, twice: the answers of the steps before are there.
+    await button(page, 'Previous').click()
+    await expect(field('Home address').inputValue()).resolves.toBe('7 Glover Road, Ikoyi')
+    await button(page, 'Previous').click()
+    await expect(field('First name').inputValue()).resolves.toBe('Oluwaseun')
     await expect(field('Date of birth').inputValue()).resolves.toBe('1990-04-12')
     await expect(field('Nationality').inputValue()).resolves.toBe('Nigerian')
-    await expect(isDisabled(page, 'Next')).resolves.toBe(false)
     await button(page, 'Next').click()
-    await expect(field('Home address').inputValue()).resolves.toBe('7 Glover Road, Ikoyi')
     await button(page, 'Next').click()
-    await expect(field('Email address').inputValue()).resolves.toBe('kunle@example.com')
+    await expect(field('Email address').inputValue()).resolves.toBe(
+      'oluwaseun.adebayowilliams@example.org',
+    )
 
     await button(page, 'Submit').click()
-    await page.waitForURL(/\/membership\/application\/received\?email=kunle%40example\.com$/)
+    await page.waitForURL(
+      /\/membership\/application\/received\?email=oluwaseun\.adebayowilliams%40example\.org$/,
+    )
     // Sent: the next application starts empty.
     await page.goto(`${new URL(page.url()).origin}/membership/application`)
     await page.getByRole('heading', { name: 'Profile', level: 2 }).waitFor()
@@ -232,6 +253,14 @@ describe('/membership/community-application', () => {
     await button(page, 'Next').click()
     await page.getByRole('heading', { name: 'Personal Info', level: 2 }).waitFor()
     await expect(focusedText(page)).resolves.toBe('Personal Info')
+    // The browser's Back on step 2 shows step 1 as it was left; Next goes on again.
+    await page.goBack()
+    await page.getByRole('heading', { name: 'Community Info', level: 2 }).waitFor()
+    await expect(page.getByLabel('Community name').inputValue()).resolves.toBe(
+      'Surulere Sketch Club',
+    )
+    await button(page, 'Next').click()
+    await page.getByRole('heading', { name: 'Personal Info', level: 2 }).waitFor()
 
     await expect(isDisabled(page, 'Submit')).resolves.toBe(true)
     await page.getByLabel('First name', { exact: true }).fill('Kunle')
