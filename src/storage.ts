@@ -64,7 +64,7 @@ export const storage = {
   },
 }
 
-type DraftForm = 'application' | 'community-application' | 'member-signup'
+type DraftForm = 'application' | 'community-application' | 'member-signup' | 'coworking'
 
 /**
  * Answers typed into a form and not sent yet, by form. In this tab's session storage: they outlive

@@ -1,14 +1,18 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect } from 'react'
-import { useNavigate } from 'react-router-dom'
+import { useEffect, useState } from 'react'
+import { useLocation, useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { coworkingActors } from '../../machines/coworking/actors'
-import { type CoworkingInput, coworkingMachine } from '../../machines/coworking/machine'
+import {
+  type CoworkingEvent,
+  type CoworkingInput,
+  coworkingMachine,
+} from '../../machines/coworking/machine'
 import { BOOKINGS_PATH } from '../../machines/rules/bookings'
 import { api, viewer } from '../api'
 import { useHydrated } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
-import { pageOrigin, readSession, storage } from '../storage'
+import { drafts, pageOrigin, readSession, storage } from '../storage'
 import { bookingWalletEffects } from './booking-wallet-effects'
 import { checkoutInBrowser, checkoutOf } from './checkout-in-browser'
 
@@ -111,4 +115,81 @@ export function useCoworkingActor(input: CoworkingInput): CoworkingRef {
     return () => window.removeEventListener('pageshow', onShow)
   }, [actorRef])
   return actorRef
+}
+
+/** What a person has typed and chosen in the open co-working panel. */
+interface CoworkingDraft {
+  day: string | null
+  space: string | null
+  email: string
+  name: string
+  phone: string
+  extraGuests: number
+  visitorNames: string[]
+}
+
+const draftOf = (value: unknown): CoworkingDraft | null => {
+  const draft = value as Partial<CoworkingDraft> | null
+  return draft && typeof draft === 'object' && Array.isArray(draft.visitorNames)
+    ? (draft as CoworkingDraft)
+    : null
+}
+
+/**
+ * A reload with the panel open (its history entry carries the panel's mark, see Panel) opens it
+ * again with what was typed: kept in this tab while the panel is open, given back by the events
+ * a person would send, so every rule of the flow still applies. Closing the panel forgets it.
+ */
+export function useCoworkingDraft(actorRef: CoworkingRef, panelTitle: string) {
+  const { state } = useLocation()
+  const [reopen] = useState(() => (state as { panel?: string } | null)?.panel === panelTitle)
+  useEffect(() => {
+    let restoring = reopen ? draftOf(drafts.read('coworking')) : null
+    let wasOpen = false
+    const subscription = actorRef.subscribe((snapshot) => {
+      if (snapshot.matches('closed') && restoring) {
+        const draft = restoring
+        restoring = null
+        for (const event of draftEvents(draft)) actorRef.send(event)
+        return
+      }
+      const { context } = snapshot
+      if (snapshot.matches({ open: 'editing' })) {
+        wasOpen = true
+        drafts.save('coworking', {
+          day: context.day,
+          space: context.space,
+          email: context.email,
+          name: context.name,
+          phone: context.phone,
+          extraGuests: context.extraGuests,
+          visitorNames: context.visitorNames,
+        } satisfies CoworkingDraft)
+      } else if (wasOpen && !snapshot.matches('open')) {
+        wasOpen = false
+        drafts.clear('coworking')
+      }
+    })
+    return () => subscription.unsubscribe()
+  }, [actorRef, reopen])
+}
+
+/** The events that make the panel what the draft says, in a person's order. */
+function draftEvents(draft: CoworkingDraft): CoworkingEvent[] {
+  return [
+    { type: 'panel.opened' },
+    ...(draft.day ? [{ type: 'day.selected' as const, day: draft.day }] : []),
+    ...(draft.space ? [{ type: 'space.selected' as const, space: draft.space }] : []),
+    ...(['email', 'name', 'phone'] as const).map((field) => ({
+      type: 'details.changed' as const,
+      field,
+      value: draft[field],
+    })),
+    ...Array.from({ length: draft.extraGuests }, () => ({ type: 'guests.added' as const })),
+    ...draft.visitorNames.map((name, index) => ({
+      type: 'visitor.changed' as const,
+      index,
+      name,
+    })),
+  ]
 }

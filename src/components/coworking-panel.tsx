@@ -135,10 +135,13 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
  * The 'Book now' panel (a drawer on phones, a modal above): day, space, the guest's details,
  * extra guests and their names, the price, then Book or a wallet. It only renders the machine.
  */
+/** The co-working panel's own title, which also marks its history entry (see Panel). */
+export const COWORKING_PANEL_TITLE = 'Book now'
+
 export function CoworkingPanel({
   actorRef,
   now,
-  title = 'Book now',
+  title = COWORKING_PANEL_TITLE,
   onClosed,
 }: {
   actorRef: CoworkingRef

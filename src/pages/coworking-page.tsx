@@ -16,9 +16,14 @@ import {
   coworkingInput,
   type SettledViewer,
   useCoworkingActor,
+  useCoworkingDraft,
   useSettledViewer,
 } from '../components/coworking-actor'
-import { CoworkingPanel, CoworkingSuccess } from '../components/coworking-panel'
+import {
+  COWORKING_PANEL_TITLE,
+  CoworkingPanel,
+  CoworkingSuccess,
+} from '../components/coworking-panel'
 import { SiteHeader } from '../components/site-header'
 import { useNow } from '../hooks/use-now'
 import { SITE } from '../site'
@@ -47,6 +52,7 @@ export default function CoworkingPage() {
 function CoworkingScreen({ who }: { who: SettledViewer }) {
   const [input] = useState(() => coworkingInput(who))
   const actorRef = useCoworkingActor(input)
+  useCoworkingDraft(actorRef, COWORKING_PANEL_TITLE)
   const now = useNow()
   return (
     <CoworkingLayout action={<ActionArea actorRef={actorRef} />}>

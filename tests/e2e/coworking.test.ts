@@ -7,6 +7,7 @@ import {
   animationsDone,
   answerCheckout,
   appInBrowser,
+  hydrated,
   SCREENSHOTS,
   WIDTHS,
 } from '../support/browser'
@@ -94,6 +95,49 @@ describe('without a co-working space', () => {
 })
 
 describe('a guest', () => {
+  it('finds the panel open with what was typed after a reload, and loses it once the panel is closed', async () => {
+    const page = await open('/co-working', WIDTHS.phone)
+    let dialog = await openPanel(page)
+    await choose(dialog, 'Tomorrow')
+    await choose(dialog, 'Library')
+    await dialog.getByLabel('Email Address').fill('oluwaseun.adebayowilliams@example.org')
+    await dialog.getByLabel('Name', { exact: true }).fill('Oluwaseun Adebayo-Williams')
+    await dialog.getByLabel('Phone Number').fill('0803 555 0142')
+    await dialog.getByRole('button', { name: 'Add a guest' }).click()
+    await dialog.getByLabel("Guest 1's name").fill('Chiamaka Eze-Okonkwo')
+
+    // A tap on reload (or a phone putting the tab away): the panel is open again, as it was.
+    await page.reload()
+    dialog = page.getByRole('dialog', { name: 'Book now' })
+    await dialog.waitFor()
+    await expect
+      .poll(() => dialog.getByLabel("Guest 1's name").inputValue())
+      .toBe('Chiamaka Eze-Okonkwo')
+    await expect(dialog.getByLabel('Email Address').inputValue()).resolves.toBe(
+      'oluwaseun.adebayowilliams@example.org',
+    )
+    await expect(dialog.getByLabel('Name', { exact: true }).inputValue()).resolves.toBe(
+      'Oluwaseun Adebayo-Williams',
+    )
+    await expect(dialog.getByLabel('Phone Number').inputValue()).resolves.toBe('0803 555 0142')
+    await expect(dialog.getByRole('radio', { name: 'Tomorrow' }).isChecked()).resolves.toBe(true)
+    await expect(dialog.getByRole('radio', { name: /Library/ }).isChecked()).resolves.toBe(true)
+    await dialog.getByText('₦10,000', { exact: true }).waitFor()
+    await expect(
+      dialog.getByRole('button', { name: 'Book', exact: true }).isEnabled(),
+    ).resolves.toBe(true)
+    await animationsDone(page)
+    await page.screenshot({ path: `${SCREENSHOTS}coworking-reloaded-panel-phone.png` })
+
+    // Closed by the person: a reload shows the page, the panel closed.
+    await dialog.getByRole('button', { name: 'Close' }).click()
+    await dialog.waitFor({ state: 'detached' })
+    await page.reload()
+    await page.getByRole('button', { name: 'Book', exact: true }).waitFor()
+    await hydrated(page)
+    await expect(page.getByRole('dialog').count()).resolves.toBe(0)
+  })
+
   it('books with two extra guests, sees ₦15,000 before paying, pays by card and lands on the booked page', async () => {
     const guest = { email: 'kunle.cowork@example.com', name: 'Kunle Bello', phone: '0803 555 0142' }
     const page = await open('/co-working', WIDTHS.phone)
