@@ -37,7 +37,7 @@ type Community = components['schemas']['Community']
 /** A community created by Zainab, as the communities call lists it. */
 export const sampleCommunity = (Status: string): Community => ({
   id: '00000000-0000-4000-8000-0000000000c1',
-  Name: 'Lagos Print Collective',
+  Name: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
   Status,
   'Membership Expiry': '2027-06-30T23:00:00.000Z',
   'Created At': '2026-02-01T09:00:00.000Z',

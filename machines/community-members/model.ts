@@ -5,7 +5,7 @@ import { type Community, communityMembersMachine } from './machine'
 
 const community: Community = {
   id: '00000000-0000-4000-8000-0000000000c1',
-  Name: 'Lagos Print Collective',
+  Name: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
   Status: 'Active',
   'Membership Expiry': '2027-09-24T09:00:00.000Z',
   'Created At': '2026-09-24T09:00:00.000Z',

@@ -5,7 +5,7 @@ import { type JoinInput, joinMachine } from './machine'
 
 const invite = {
   communityId: '00000000-0000-4000-8000-00000000c001',
-  communityName: 'Lagos Print Collective',
+  communityName: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
   email: 'bisi@example.com',
 }
 

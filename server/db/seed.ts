@@ -102,13 +102,14 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     name: 'Zainab Bello',
     canLogIn: true,
     demonstrates:
-      "Community Member and creator of 'Lagos Print Collective' (4 places): community screen and wallet",
+      "Community Member and creator of 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives' (4 places): community screen and wallet",
   },
   {
     email: 'femi@example.com',
     name: 'Femi Johnson',
     canLogIn: true,
-    demonstrates: "Active member of 'Lagos Print Collective' (sees the community wallet)",
+    demonstrates:
+      "Active member of 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives' (sees the community wallet)",
   },
   {
     email: LONG_NAMED_MEMBER,
@@ -121,7 +122,8 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     email: 'bisi@example.com',
     name: 'Bisi Adewale',
     canLogIn: false,
-    demonstrates: "Pending member of 'Lagos Print Collective' (invited, has not joined yet)",
+    demonstrates:
+      "Pending member of 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives' (invited, has not joined yet)",
   },
   {
     email: 'chioma@example.com',
@@ -142,7 +144,7 @@ export const DEMO_INVITES = [
   { code: 'USED16', email: 'kemi@example.com', firstName: 'Kemi', status: 'Used' },
 ] as const
 
-export const DEMO_COMMUNITY_NAME = 'Lagos Print Collective'
+export const DEMO_COMMUNITY_NAME = 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives'
 
 /** Ada's co-working day from her wallet: a member with two extra guests pays for one. */
 const COWORKING_DEBIT = coworkingPriceKobo(2, true)
@@ -238,7 +240,7 @@ export function demoEvents(now: Date): NewEvent[] {
     },
     {
       id: 'photo-walk-lagos-island',
-      name: 'Photo Walk: Lagos Island',
+      name: 'Photo Walk: Lagos Island, from Tinubu Square through the Brazilian Quarter to Balogun Market',
       address: 'Tinubu Square, Broad Street, Lagos Island, Lagos',
       venue: 'Meet at Tinubu Square',
       posters: poster('photo-walk.svg'),
@@ -404,7 +406,7 @@ function demoAccounts(now: Date, communityExpiry: Date): NewAccount[] {
       pronouns: 'she/her',
       dateOfBirth: '1989-05-21',
       occupation: 'Printmaker',
-      companyName: 'Lagos Print Collective',
+      companyName: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
       address: '8 Sabo Road, Yaba, Lagos',
       socialLink: 'https://lagosprintcollective.example.com',
       emergencyContactName: 'Musa Bello',
@@ -424,7 +426,7 @@ function demoAccounts(now: Date, communityExpiry: Date): NewAccount[] {
       pronouns: 'he/him',
       dateOfBirth: '1993-01-09',
       occupation: 'Graphic designer',
-      companyName: 'Lagos Print Collective',
+      companyName: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
       address: '15 Ogunlana Drive, Surulere, Lagos',
       socialLink: 'https://behance.net/femijohnson',
       emergencyContactName: 'Tayo Johnson',

@@ -48,9 +48,18 @@ const stubTones = {
   upcoming: css({ bg: 'clay.50', color: 'clay.800' }),
 }
 
-const metaLine = css({ display: 'block', mt: '1', textStyle: 'note', truncate: true })
+const metaLine = css({ display: 'block', mt: '1', textStyle: 'note' })
 
-const metaRow = flex({ align: 'center', gap: '2', mt: '1.5', textStyle: 'note' })
+// Long venues and titles wrap: on a 320 px phone a row is about 150 px wide, and the whole
+// text is what a person needs at the door.
+const metaRow = flex({
+  align: 'center',
+  wrap: 'wrap',
+  columnGap: '2',
+  rowGap: '1',
+  mt: '1.5',
+  textStyle: 'note',
+})
 
 function BookingRowItem({
   row,
@@ -142,7 +151,7 @@ function BookingRowItem({
               fontWeight: 'semibold',
               fontSize: { base: 'md', md: 'lg' },
               lineHeight: 'snug',
-              truncate: true,
+              overflowWrap: 'break-word',
             })}
           >
             {row.event}
@@ -167,7 +176,9 @@ function BookingRowItem({
             >
               {bookingTypeLabel(row.type)}
             </span>
-            <span className={css({ truncate: true, minW: '0' })}>{bookingVenue(row)}</span>
+            <span className={css({ minW: '0', overflowWrap: 'break-word' })}>
+              {bookingVenue(row)}
+            </span>
           </span>
         </span>
         <span

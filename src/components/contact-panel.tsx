@@ -91,7 +91,12 @@ function ContactOption({
         </span>
         <span
           id={hintId}
-          className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted', truncate: true })}
+          className={css({
+            display: 'block',
+            fontSize: 'sm',
+            color: 'fg.muted',
+            overflowWrap: 'anywhere',
+          })}
         >
           {hint}
           {newTab && <span className={css({ srOnly: true })}> (opens in a new tab)</span>}

@@ -106,11 +106,12 @@ function TransactionRow({
         </span>
         <div className={css({ flex: '1', minW: '0' })}>
           <p
+            // The whole name, on two lines where it must: 'Co-working at The Garden Room' is
+            // what the money went on.
             className={css({
               fontWeight: 'semibold',
-              overflow: 'hidden',
-              textOverflow: 'ellipsis',
-              whiteSpace: 'nowrap',
+              lineHeight: 'snug',
+              overflowWrap: 'break-word',
             })}
           >
             {line.narration}

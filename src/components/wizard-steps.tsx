@@ -38,7 +38,9 @@ export function StepIndicator({ steps, current }: { steps: string[]; current: nu
                 textTransform: 'uppercase',
                 fontWeight: state === 'current' ? 'bold' : 'medium',
                 color: state === 'next' ? 'fg.subtle' : 'fg.default',
-                truncate: true,
+                // A step's name wraps under its number on the narrowest phones, never cut.
+                minW: '0',
+                overflowWrap: 'break-word',
               })}
             >
               <span className={css({ srOnly: true })}>

@@ -161,7 +161,9 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         .from(applications)
         .where(eq(applications.email, 'bisi@example.com'))
       const result = await approveApplication(ctx, application?.id ?? '')
-      expect(result).toContain('They are an active member of Lagos Print Collective')
+      expect(result).toContain(
+        'They are an active member of Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
+      )
       const [member] = await api.db
         .select()
         .from(communityMembers)
@@ -177,7 +179,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(bisi?.subscriptionExpiry).toEqual(community?.membershipExpiry)
       const [welcome] = (await mailTo(api.db, 'bisi@example.com')).slice(-1)
       expect(welcome?.text).toContain(
-        "Your membership is active through your community, 'Lagos Print Collective'.",
+        "Your membership is active through your community, 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives'.",
       )
       expect(welcome?.text).not.toContain('choose your plan')
     })

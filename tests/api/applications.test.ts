@@ -166,12 +166,12 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expectError(
         await as('stranger@example.com'),
         403,
-        "stranger@example.com has not been invited to Lagos Print Collective. Ask the community's creator to invite this e-mail address.",
+        "stranger@example.com has not been invited to Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives. Ask the community's creator to invite this e-mail address.",
       )
       expectError(
         await as('femi@example.com'),
         409,
-        'femi@example.com is already a member of Lagos Print Collective. Log in instead.',
+        'femi@example.com is already a member of Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives. Log in instead.',
       )
       expectError(
         await as('bisi@example.com', '7b0e4c1a-3f7d-4b8e-9a51-2c6f0d9e8a14'),

@@ -75,7 +75,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(data).toHaveLength(1)
         expect(data[0]).toMatchObject({
           id: collectiveId,
-          Name: 'Lagos Print Collective',
+          Name: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
           Status: 'Active',
           Creator: 'zainab@example.com',
           'Number of Members': 4,

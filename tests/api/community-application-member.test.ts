@@ -173,7 +173,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     })
 
     it('a member of an Active community whose own account is Inactive is active through it', async () => {
-      // Femi is an Active member of Zainab's 'Lagos Print Collective'; his own account lapses.
+      // Femi is an Active member of Zainab's 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives'; his own account lapses.
       await api.db
         .update(accounts)
         .set({ subscriptionStatus: 'Inactive' })

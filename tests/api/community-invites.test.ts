@@ -112,13 +112,15 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     it('someone with no account is mailed a link to complete a profile for the community', async () => {
       const [winner] = (await pendingOf()).filter((email) => email.startsWith('racer'))
       const [mail] = await mailTo(api.db, winner as string)
-      expect(mail?.subject).toBe("Zainab Bello invited you to join 'Lagos Print Collective'")
+      expect(mail?.subject).toBe(
+        "Zainab Bello invited you to join 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives'",
+      )
       const link = mail?.text.match(/https:\/\/\S+/)?.[0] as string
       const url = new URL(link)
       expect(url.origin + url.pathname).toBe(`${PUBLIC_URL}/member-signup`)
       expect(Object.fromEntries(url.searchParams)).toEqual({
         community: collectiveId,
-        name: 'Lagos Print Collective',
+        name: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
         email: winner,
       })
     })
@@ -152,7 +154,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(url.origin + url.pathname).toBe(`${PUBLIC_URL}/join-community`)
       expect(Object.fromEntries(url.searchParams)).toEqual({
         community: collectiveId,
-        communityName: 'Lagos Print Collective',
+        communityName: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
         email: 'ada@example.com',
       })
       // What the join page does with the link's community, signed in as Ada.

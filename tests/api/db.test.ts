@@ -129,7 +129,11 @@ describe.each(['pglite', 'postgres'] as const)('database on %s', (kind) => {
       expect(byName.get('Open Studio Weekend')?.posters).toHaveLength(3)
       expect(byName.get('Film Night')?.endAt.getTime()).toBeLessThan(now.getTime())
       expect(byName.get('Supper Club')?.rsvpOpen).toBe(false)
-      expect(byName.get('Photo Walk: Lagos Island')?.metadata).toBe('Instagram handle, Camera type')
+      expect(
+        byName.get(
+          'Photo Walk: Lagos Island, from Tinubu Square through the Brazilian Quarter to Balogun Market',
+        )?.metadata,
+      ).toBe('Instagram handle, Camera type')
       for (const event of events) {
         expect(event.about.length, event.name).toBeGreaterThan(80)
         expect(event.address, event.name).toMatch(/Lagos$/)

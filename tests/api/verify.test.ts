@@ -140,7 +140,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
 
     it('gives a community’s status precedence over the account’s', async () => {
       clock = NOW
-      // Zainab's own subscription aside, she created 'Lagos Print Collective': its status counts.
+      // Zainab's own subscription aside, she created 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives': its status counts.
       const response = await verify(await linkToken('zainab@example.com'))
       expect(response.statusCode).toBe(200)
       const [community] = await api.db

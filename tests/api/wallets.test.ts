@@ -57,7 +57,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
                 id: collectiveWallet,
                 Balance: 5_000_000,
                 Currency: 'NGN',
-                Name: 'Lagos Print Collective',
+                Name: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
               },
             ],
           },

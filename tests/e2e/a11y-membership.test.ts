@@ -39,7 +39,7 @@ const screens: Record<string, Screen> = {
   'join community': {
     path: '/join-community?community=00000000-0000-4000-8000-00000000c001&communityName=Lagos%20Print%20Collective&email=ada%40example.com',
     member: true,
-    show: heading('Join Lagos Print Collective'),
+    show: heading('Join Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives'),
   },
   'join community without a community': {
     path: '/join-community?email=ada%40example.com',

@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
-// A Tuesday, 10:00 in Lagos, the demo data's clock. Zainab created 'Lagos Print Collective'
+// A Tuesday, 10:00 in Lagos, the demo data's clock. Zainab created 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives'
 // (4 places): she and Femi are members, Bisi is pending.
 const NOW = new Date('2026-11-24T09:00:00Z')
 

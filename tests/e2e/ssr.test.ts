@@ -335,7 +335,8 @@ describe('hydration', () => {
     const title = page.locator('main h1', { hasText: 'Rooftop Jazz' })
     await expect(ownedByReact(title)).resolves.toBe(false)
     const loads: string[] = []
-    page.on('framenavigated', (frame) => loads.push(frame.url()))
+    // Page loads only: the open panel's own history entry is not one.
+    page.on('load', () => loads.push(page.url()))
     await page.getByRole('button', { name: 'Buy Ticket', exact: true }).click()
     // React hydrated the page at once to deliver the tap: the app's panel opened.
     await page.getByRole('dialog').waitFor()

@@ -94,6 +94,9 @@ export function axeEveryScreen(screens: Record<string, Screen>) {
       const page = tabs.get(screen.member ? 'member' : 'guest')
       if (!page) throw new Error('No tab')
       await page.setViewportSize(viewportOf(WIDTHS.phone))
+      // A new history entry, even where the last screen had the same address: a page loaded
+      // again on its own entry opens the panel that entry had open (see Panel).
+      await page.goto('about:blank')
       await page.goto(app.url + screen.path)
       await screen.show(page)
       await animationsDone(page)

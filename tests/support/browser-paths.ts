@@ -17,6 +17,7 @@ import {
   workerChromium,
   workerServer,
 } from './browser'
+import { layoutProblemsOnPhones } from './layout'
 import {
   defaultPayloads,
   delayOf,
@@ -252,10 +253,17 @@ async function replayInBrowser(
         await page.screenshot({ path: `${folder}${pathStep(index, i)}-${state}-failed.png` })
         throw error
       }
-      // Each state once a flow: the checks above prove every step, a picture of each look is enough.
+      // Each state once a flow: the checks above prove every step, a picture of each look is
+      // enough; so is one look at it on the narrow phones, where long text breaks layouts.
       if (!photographed.has(state)) {
         photographed.add(state)
         await page.screenshot({ path: `${folder}${state}.png` })
+        const problems = await layoutProblemsOnPhones(page)
+        if (problems.length > 0) {
+          throw new Error(
+            `${flow} path ${index}, step ${i}, ${state}: the layout breaks\n${problems.join('\n')}`,
+          )
+        }
       }
       if (seenFirst) await setUp()
       held?.release()

@@ -98,3 +98,29 @@ export function coveredBy(over: Locator): Promise<string[]> {
     return covered
   })
 }
+
+/** The phone widths the layout is held to: the narrowest in use, a common Android, an iPhone. */
+export const PHONE_WIDTHS = [320, 360, 390] as const
+
+/**
+ * `layoutProblems` of the page as it is, at each phone width (each line prefixed by its width),
+ * the window then put back to the size it had. The page is not reloaded: the state on screen is
+ * the one looked at.
+ */
+export async function layoutProblemsOnPhones(page: Page): Promise<string[]> {
+  const size = page.viewportSize()
+  const problems: string[] = []
+  try {
+    for (const width of PHONE_WIDTHS) {
+      await page.setViewportSize({ width, height: 844 })
+      // The new width laid out and painted before it is looked at.
+      await page.evaluate(
+        () => new Promise((done) => requestAnimationFrame(() => requestAnimationFrame(done))),
+      )
+      for (const problem of await layoutProblems(page)) problems.push(`at ${width} px: ${problem}`)
+    }
+  } finally {
+    if (size) await page.setViewportSize(size)
+  }
+  return problems
+}

@@ -43,7 +43,8 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
   guest: 'guest session (an account with no subscription)',
   member: 'active member (ada: wallet, bookings, payments)',
   otherMember: 'another active member (kemi: bookings, payments)',
-  creator: "community creator (zainab: 'Lagos Print Collective')",
+  creator:
+    "community creator (zainab: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives')",
   communityMember: "member of the creator's community (femi)",
   otherCommunityMember: "another community's member (sade: 'Ibadan Book Club')",
 }

@@ -177,7 +177,7 @@ describe('the invite check', () => {
 describe('joining a community', () => {
   const invite = {
     communityId: '00000000-0000-4000-8000-00000000c001',
-    communityName: 'Lagos Print Collective',
+    communityName: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
     email: 'bisi@example.com',
   }
   const accept = async (outcome: () => Promise<unknown>, input = { ...invite, signedIn: true }) => {

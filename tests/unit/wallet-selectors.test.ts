@@ -21,7 +21,7 @@ const collective: Wallet = {
   id: 'w-2',
   Balance: 5_000_000,
   Currency: 'NGN',
-  Name: 'Lagos Print Collective',
+  Name: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
 }
 const topUp: WalletTransaction = {
   _id: 't-1',
@@ -56,7 +56,9 @@ describe('the wallets on the page', () => {
 
   it('names each wallet, and says so when one is missing', () => {
     expect(walletCaption('personal', personal)).toBe('Personal wallet')
-    expect(walletCaption('community', collective)).toBe('Community wallet · Lagos Print Collective')
+    expect(walletCaption('community', collective)).toBe(
+      'Community wallet · Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
+    )
     expect(walletCaption('community', { Name: '' })).toBe('Community wallet')
     expect(missingWalletText('personal')).toBe('No user wallet information available')
     expect(missingWalletText('community')).toBe('No community wallet information available')

@@ -6,7 +6,7 @@ import { defineViews } from './shared/define'
 import { enabledAs } from './shared/enabled'
 
 // /profile/community in each state, for the browser replay of the model's paths
-// (tests/e2e/paths-community-members.test.ts): Zainab, the creator of 'Lagos Print Collective'
+// (tests/e2e/paths-community-members.test.ts): Zainab, the creator of 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives'
 // (4 places: Zainab and Femi members, Bisi pending), and Femi, a member. The paths change no
 // data (adding and removing are in tests/e2e/community-members.test.ts, which checks the e-mail
 // and the reload): every path on the one server sees the demo community. Only tests import this.

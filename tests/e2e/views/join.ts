@@ -14,7 +14,7 @@ const heading = (page: Page, name: string) =>
 
 const INVITE = {
   communityId: '00000000-0000-4000-8000-00000000c001',
-  communityName: 'Lagos Print Collective',
+  communityName: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
 }
 const query = (email: string, community = INVITE.communityId) =>
   `?community=${community}&communityName=Lagos%20Print%20Collective&email=${encodeURIComponent(email)}`
