@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { LONG_NAMED_MEMBER } from '../../server/db/seed'
 import { animationsDone, appInBrowser, hydrated, SCREENSHOTS } from '../support/browser'
-import { layoutProblems } from '../support/layout'
+import { layoutProblems, layoutProblemsOnPhones } from '../support/layout'
 
 // Names and addresses as our people have them, on the narrowest phones people carry: nothing
 // scrolls sideways, nothing is cut, every button stays on the screen.
@@ -148,5 +148,22 @@ describe('the layout check', () => {
     expect(await layoutProblems(page)).toEqual([
       expect.stringMatching(/^<span> "ada@example.com" is cut by its <strong> box$/),
     ])
+  })
+
+  it('as the path replays run it, names the phone widths a box 350 px wide breaks, and puts the window back', async () => {
+    const page = await app.openInTab('/login-sent?email=ada%40example.com', 390)
+    await page.getByText('ada@example.com').waitFor()
+    expect(await layoutProblemsOnPhones(page)).toEqual([])
+    await page.evaluate(() =>
+      Object.assign((document.querySelector('main section') as HTMLElement).style, {
+        width: '350px',
+        maxWidth: 'none',
+      }),
+    )
+    const found = await layoutProblemsOnPhones(page)
+    expect(found.length).toBeGreaterThan(0)
+    expect(found.every((line) => line.startsWith('at 320 px: '))).toBe(true)
+    expect(found[0]).toMatch(/^at 320 px: the page scrolls sideways/)
+    expect(page.viewportSize()?.width).toBe(390)
   })
 })
