@@ -14,6 +14,7 @@ import { Field, textInput } from '../components/form-fields'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { storage } from '../storage'
 
 /** /profile/edit: first name, last name and phone, saved for real; the picture changed or removed. */
 export default function ProfileEditPage() {
@@ -22,7 +23,13 @@ export default function ProfileEditPage() {
       actors: profileEditActors(api),
       actions: {
         ...memberFlowEffects('Could not change the profile'),
-        notifyProfileChanged: () => {
+        notifyProfileChanged: ({ context }) => {
+          // The booking forms fill a signed-in person's name and phone from storage: the new ones.
+          if (context.account) {
+            storage.set('userName', context.account.Name)
+            const phone = context.account['Phone Number']?.[0]
+            if (phone) storage.set('userNumber', phone)
+          }
           if (viewer.getSnapshot().can({ type: 'viewer.refresh' }))
             viewer.send({ type: 'viewer.refresh' })
         },

@@ -204,6 +204,13 @@ describe('/profile/info and /profile/edit', () => {
     await page.getByText('Enter a phone number').waitFor()
     await expect(save.isDisabled()).resolves.toBe(true)
     await shoot(page, 'profile-edit-1280')
+
+    // The next booking is in the new name, not the one she logged in with.
+    await page.goto(`${app.url}/co-working`)
+    await page.getByRole('button', { name: 'Book', exact: true }).click()
+    const panel = page.getByRole('dialog', { name: 'Book now' })
+    await panel.getByText('Kemisola Adeyemi', { exact: true }).waitFor()
+    await expect(panel.getByText('Kemi Adeyemi', { exact: true }).count()).resolves.toBe(0)
   })
 
   it('uploads and removes a picture, and shows the server refusing a file that is no picture', async () => {
