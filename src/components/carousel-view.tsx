@@ -106,11 +106,14 @@ function CarouselControls({
   onTogglePause,
   noun,
   announce = false,
+  below = false,
 }: {
   index: number
   count: number
   paused: boolean
   onTogglePause: () => void
+  /** Under the frame, not over the picture's foot (a poster's lettering is there). */
+  below?: boolean
   /** What the pictures are: { one: 'Photo', many: 'photos' }. */
   noun: { one: string; many: string }
   announce?: boolean
@@ -119,10 +122,9 @@ function CarouselControls({
     <div
       className={flex({
         align: 'center',
-        position: 'absolute',
-        bottom: '3',
-        left: '50%',
-        transform: 'translateX(-50%)',
+        ...(below
+          ? { w: 'fit-content', mx: 'auto', mt: '3' }
+          : { position: 'absolute', bottom: '3', left: '50%', transform: 'translateX(-50%)' }),
         gap: '2.5',
         pl: '3',
         pr: '1',
@@ -186,7 +188,8 @@ function CarouselControls({
 /**
  * The inside of a carousel frame (the poster and studio carousels): the pictures take turns
  * every `intervalMs` with a cross-fade, and with more than one, the pill with the dots and the
- * pause button. Give it a `key` that changes with the pictures, so a new set starts afresh.
+ * pause button. With `frameBelow`, it draws the frame itself (that class) and puts the pill
+ * under it. Give it a `key` that changes with the pictures, so a new set starts afresh.
  */
 export function CarouselView({
   pictures,
@@ -195,6 +198,7 @@ export function CarouselView({
   intervalMs,
   noun,
   announce = false,
+  frameBelow,
 }: {
   pictures: readonly { url: string; alt: string }[]
   /** The pictures' intrinsic size, so the page keeps its layout while they load. */
@@ -205,21 +209,34 @@ export function CarouselView({
   noun: { one: string; many: string }
   /** Say 'Photo 2 of 3' aloud while paused. */
   announce?: boolean
+  /** The frame's class, drawn here with the pill under it: pictures with words at their foot. */
+  frameBelow?: string
 }) {
   const { index, paused, togglePause } = useCarousel(pictures.length, intervalMs)
+  const shown = <CarouselPictures pictures={pictures} index={index} width={width} height={height} />
+  const controls = pictures.length > 1 && (
+    <CarouselControls
+      index={index}
+      count={pictures.length}
+      paused={paused}
+      onTogglePause={togglePause}
+      noun={noun}
+      announce={announce}
+      below={frameBelow !== undefined}
+    />
+  )
+  if (frameBelow === undefined) {
+    return (
+      <>
+        {shown}
+        {controls}
+      </>
+    )
+  }
   return (
-    <>
-      <CarouselPictures pictures={pictures} index={index} width={width} height={height} />
-      {pictures.length > 1 && (
-        <CarouselControls
-          index={index}
-          count={pictures.length}
-          paused={paused}
-          onTogglePause={togglePause}
-          noun={noun}
-          announce={announce}
-        />
-      )}
-    </>
+    <div>
+      <div className={frameBelow}>{shown}</div>
+      {controls}
+    </div>
   )
 }

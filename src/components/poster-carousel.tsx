@@ -45,15 +45,15 @@ export function PosterCarousel({
     )
   }
 
+  // A poster's lettering runs to its foot: the dots and pause sit under the poster, not on it.
   return (
-    <div className={cx(frame, className)}>
-      <CarouselView
-        pictures={posters.map((poster) => ({ url: poster.url, alt: `Poster for ${name}` }))}
-        width={600}
-        height={800}
-        intervalMs={POSTER_INTERVAL_MS}
-        noun={{ one: 'Poster', many: 'posters' }}
-      />
-    </div>
+    <CarouselView
+      pictures={posters.map((poster) => ({ url: poster.url, alt: `Poster for ${name}` }))}
+      width={600}
+      height={800}
+      intervalMs={POSTER_INTERVAL_MS}
+      noun={{ one: 'Poster', many: 'posters' }}
+      frameBelow={cx(frame, className)}
+    />
   )
 }

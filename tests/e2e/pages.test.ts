@@ -91,8 +91,13 @@ describe('the event page', () => {
     }
   })
 
-  it('cycles the posters of an event with several', async () => {
-    const page = await app.openInTab('/event/open-studio-weekend')
+  it('cycles the posters of an event with several, its controls under the poster, not on its lettering', async () => {
+    const page = await app.openInTab('/event/open-studio-weekend', WIDTHS.phone)
+    const poster = await page
+      .getByRole('img', { name: 'Poster for Open Studio Weekend' })
+      .boundingBox()
+    const pause = await page.getByRole('button', { name: 'Pause the posters' }).boundingBox()
+    expect(poster && pause && pause.y >= poster.y + poster.height).toBe(true)
     const visible = () => page.getByRole('img', { name: 'Poster for Open Studio Weekend' })
     const first = await visible().getAttribute('src')
     await page.waitForFunction(
