@@ -68,12 +68,17 @@ export function CalendarPage() {
     return () => document.removeEventListener('visibilitychange', refresh)
   }, [actorRef])
 
-  // The menu's 'Calendar' link lands here and scrolls down one screen.
+  // The menu's 'Calendar' link lands here and scrolls down one screen, once the events are on
+  // the page: before, the page is too short and the scroll stops early (694 px of 800).
   const scrollOneScreen =
     (useLocation().state as { scroll?: string } | null)?.scroll === 'oneScreen'
+  const scrolled = useRef(false)
+  const listed = shown !== null
   useEffect(() => {
-    if (scrollOneScreen) window.scrollTo({ top: window.innerHeight, behavior: 'smooth' })
-  }, [scrollOneScreen])
+    if (!scrollOneScreen || !listed || scrolled.current) return
+    scrolled.current = true
+    window.scrollTo({ top: window.innerHeight, behavior: 'smooth' })
+  }, [scrollOneScreen, listed])
 
   const { signedIn } = useViewer()
   // The banner, the header and the landing hydrate later too: the shell that hydrates in one task

@@ -174,12 +174,19 @@ describe('the visitor menu', () => {
     }
   })
 
-  it('takes the Calendar link to the calendar, one screen down', async () => {
-    const page = await app.openInTab('/menu', WIDTHS.phone)
-    await page.getByRole('navigation', { name: 'Menu' }).getByText('Calendar').click()
-    await page.waitForURL(`${app.url}/`)
-    await page.waitForFunction(() => window.scrollY >= window.innerHeight - 2)
-  })
+  it.each(Object.entries(WIDTHS))(
+    'takes the Calendar link to the calendar, one screen down (%s)',
+    async (_name, width) => {
+      const page = await app.openInTab('/menu', width)
+      await page.getByRole('navigation', { name: 'Menu' }).getByText('Calendar').click()
+      await page.waitForURL(`${app.url}/`)
+      await page.waitForFunction(() => window.scrollY >= window.innerHeight - 2)
+      // Where it stays: one screen, not short of it nor past it.
+      await page.waitForTimeout(300)
+      const [scrolled, screen] = await page.evaluate(() => [window.scrollY, window.innerHeight])
+      expect(Math.abs(scrolled - screen)).toBeLessThanOrEqual(2)
+    },
+  )
 })
 
 describe('the about page', () => {
