@@ -373,8 +373,11 @@ function MenuImage() {
         position: 'sticky',
         top: '0',
         h: '100dvh',
-        p: '4',
+        // The same margin on the right as the menu's on the left: the picture is framed, not
+        // pushed against the window's edge.
+        py: '4',
         pl: '0',
+        pr: { lg: '10', xl: '16' },
       })}
     >
       <div

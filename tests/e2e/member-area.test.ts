@@ -48,6 +48,15 @@ describe('the member menu', () => {
       }
       await page.getByText('Book a spot', { exact: true }).waitFor()
       await expect(page.getByRole('link', { name: 'Login' }).count()).resolves.toBe(0)
+      if (width >= 1024) {
+        // The house's picture is framed like the menu beside it: as far from the right edge as
+        // the menu is from the left.
+        const [menuLeft, pictureRight] = await page.evaluate(() => [
+          document.querySelector('nav[aria-label="Menu"]')?.getBoundingClientRect().left ?? 0,
+          document.querySelector('aside img')?.parentElement?.getBoundingClientRect().right ?? 0,
+        ])
+        expect(Math.abs(width - pictureRight - menuLeft)).toBeLessThanOrEqual(4)
+      }
       await shoot(page, `member-menu-${width}`)
     }
   })
