@@ -37,7 +37,7 @@ const screens: Record<string, Screen> = {
   'login sent': { path: '/login-sent?email=ada%40example.com', show: heading('Check your inbox') },
   'verify without a token': { path: '/verify', show: heading('Invalid Login Token') },
   'join community': {
-    path: '/join-community?community=00000000-0000-4000-8000-00000000c001&communityName=Lagos%20Print%20Collective&email=ada%40example.com',
+    path: '/join-community?community=00000000-0000-4000-8000-00000000c001&communityName=Lagos%20Print%20Collective%20of%20Yaba%2C%20Surulere%20and%20Ikoyi%20Creatives&email=ada%40example.com',
     member: true,
     show: heading('Join Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives'),
   },
@@ -58,7 +58,7 @@ const titled: [string, string, boolean][] = [
   ['/membership/application', 'Apply for membership', false],
   ['/membership/community-application', 'Community application', false],
   [
-    '/member-signup?community=00000000-0000-4000-8000-00000000c001&name=Lagos%20Print%20Collective&email=bisi%40example.com',
+    '/member-signup?community=00000000-0000-4000-8000-00000000c001&name=Lagos%20Print%20Collective%20of%20Yaba%2C%20Surulere%20and%20Ikoyi%20Creatives&email=bisi%40example.com',
     'Complete your profile',
     false,
   ],

@@ -266,7 +266,7 @@ describe('at 390 px', () => {
 
   it('/join-community without a login says so and goes to /login with the e-mail', async () => {
     const page = await app.openInTab(
-      '/join-community?community=00000000-0000-4000-8000-00000000c001&communityName=Lagos%20Print%20Collective&email=bisi%40example.com',
+      '/join-community?community=00000000-0000-4000-8000-00000000c001&communityName=Lagos%20Print%20Collective%20of%20Yaba%2C%20Surulere%20and%20Ikoyi%20Creatives&email=bisi%40example.com',
       width,
     )
     await h1(page, 'Log in to accept')

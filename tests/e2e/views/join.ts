@@ -17,7 +17,7 @@ const INVITE = {
   communityName: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives',
 }
 const query = (email: string, community = INVITE.communityId) =>
-  `?community=${community}&communityName=Lagos%20Print%20Collective&email=${encodeURIComponent(email)}`
+  `?community=${community}&communityName=${encodeURIComponent(INVITE.communityName)}&email=${encodeURIComponent(email)}`
 
 const NOT_INVITED = 'Ada, signed in, invited to no community'
 
