@@ -9,6 +9,8 @@ export class ApiError extends Error {
     message: string,
     /** What the refusal carried beside its message (the booking a person already holds). */
     readonly data?: unknown,
+    /** The field a request broke the contract at ('booking.Phone'): the message is then not for people. */
+    readonly field?: string,
   ) {
     super(message)
     this.name = 'ApiError'
@@ -49,6 +51,9 @@ export async function expectData<R extends { data?: unknown; error?: unknown; re
       response.status,
       messageOf(error) ?? `Request failed (${response.status})`,
       error && typeof error === 'object' && 'data' in error ? error.data : undefined,
+      error && typeof error === 'object' && 'field' in error && typeof error.field === 'string'
+        ? error.field
+        : undefined,
     )
   }
   return data as NonNullable<R['data']>

@@ -671,6 +671,13 @@ export interface components {
             status: "error";
             /** @description A sentence a person can read. */
             message: string;
+            /**
+             * @description Where a request broke the contract (a 400): the field's path, its names joined by
+             *     dots ('booking.Phone'). The message then names the rule, for the caller's developer;
+             *     an app tells its person which answer to check, in its own words.
+             * @example booking.Phone
+             */
+            field?: string;
         };
         ConflictError: {
             /** @constant */

@@ -46,6 +46,21 @@ export function describeValidation(context: string | undefined, issues: Validati
   }
 }
 
+/**
+ * The body field the first violation is about, its names joined by dots ('booking.Phone'); null
+ * for the body as a whole, the address or the query.
+ */
+export function invalidField(context: string | undefined, issues: ValidationIssue[]) {
+  const issue = issues[0]
+  if (!issue || context !== 'body') return null
+  const names = issue.instancePath
+    .split('/')
+    .slice(1)
+    .map((name) => name.replaceAll('~1', '/').replaceAll('~0', '~'))
+  if (issue.keyword === 'required') names.push(String(issue.params.missingProperty))
+  return names.length > 0 ? names.join('.') : null
+}
+
 /** Fastify's own refusals of a request body, in words a person can act on. */
 const BODY_ERRORS: Record<string, string> = {
   FST_ERR_CTP_INVALID_MEDIA_TYPE: 'The request body must be JSON (Content-Type: application/json).',
@@ -140,9 +155,11 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Fastify asks to close after any body parser's error; the body was read to its end.
     else if (refusal.bodyDrained) reply.removeHeader('connection')
     if (error.validation) {
+      const field = invalidField(error.validationContext, error.validation)
       return reply.code(400).send({
         status: 'error',
         message: describeValidation(error.validationContext, error.validation),
+        ...(field ? { field } : {}),
       })
     }
     // Not a fault of ours nor of the request: the same request will work once it is back.

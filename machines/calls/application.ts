@@ -5,6 +5,7 @@ import type {
   ApplicantFormSettings,
 } from '../applicant-form/machine'
 import { type Applicant, receivedPath } from '../rules/application'
+import { refusalWords } from './words'
 
 // What the application flows share about sending: the message of a failed send, and pieces of
 // the send's invoke, of the forms' steps and of the draft. The pieces name the flow's own actions
@@ -19,7 +20,7 @@ export function applicationFailure(error: unknown, fallback: string): string {
   if (error instanceof ApiError && error.status === 401) {
     return 'Your login has expired. Log in again, then send this form.'
   }
-  if (error instanceof ApiError && error.status < 500 && error.message) return error.message
+  if (error instanceof ApiError && error.status < 500 && error.message) return refusalWords(error)
   return fallback
 }
 

@@ -4,6 +4,7 @@ import { logCallError } from '../calls/booking'
 import { expiredOn401In, expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
 import { sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
+import { refusalWords } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 import { canRemove, hasRoom, isListed } from '../rules/community-members'
 import { isValidEmail } from '../rules/email'
@@ -30,7 +31,7 @@ export const RELOAD_AFTER_MS = 3000
 
 /** A failure to add or remove, in a sentence: the server's message when it gave one. */
 function failureMessage(what: 'add' | 'remove', error: unknown): string {
-  if (error instanceof ApiError) return `Could not ${what} the member: ${error.message}`
+  if (error instanceof ApiError) return `Could not ${what} the member: ${refusalWords(error)}`
   return `Could not ${what} the member. Check your connection and try again.`
 }
 

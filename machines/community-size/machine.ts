@@ -4,6 +4,7 @@ import { logCallError } from '../calls/booking'
 import { expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
 import { expiredOn401, sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
+import { refusalWords } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 import type { MemberProfile } from '../profile/machine'
 import { COMMUNITY_SIZES, isActiveStatus } from '../rules/membership'
@@ -117,7 +118,7 @@ export const communitySizeMachine = onFirstUse(() =>
                 assign({
                   error: ({ event }) =>
                     event.error instanceof ApiError
-                      ? event.error.message
+                      ? refusalWords(event.error)
                       : 'We could not reach the server. Please try again.',
                 }),
                 logCallError,

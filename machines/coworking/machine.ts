@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { type BookingPayment, errorParams, logCallError, type WalletKind } from '../calls/booking'
 import { expiredOn401 } from '../calls/session'
+import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,
   fieldLeft,
@@ -174,7 +175,7 @@ export const checkoutOf = (context: CoworkingContext): CheckoutInput =>
 /** The panel's words for a failed call (the server's own where it gave one). */
 export const failure = (error: unknown) =>
   error instanceof ApiError
-    ? coworkingFailureMessage(error.status, error.message, error.data)
+    ? coworkingFailureMessage(error.status, refusalWords(error), error.data)
     : coworkingFailureMessage(null, null)
 
 const emptyForm = {

@@ -4,6 +4,7 @@ import { logCallError } from '../calls/booking'
 import { loadCallActions } from '../calls/member'
 import { expiredOn401, sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
+import { refusalWords } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 import { DEFAULT_PLAN, findPlan, type Plan } from '../rules/membership'
 
@@ -122,7 +123,7 @@ export const planPaymentMachine = onFirstUse(() =>
                 assign({
                   error: ({ event }) =>
                     event.error instanceof ApiError
-                      ? event.error.message
+                      ? refusalWords(event.error)
                       : 'We could not reach the payment service. Please try again.',
                 }),
                 logCallError,

@@ -1,6 +1,7 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
 import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
+import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,
   fieldLeft,
@@ -91,7 +92,7 @@ type PrintStudioEvent =
 export function failureMessage(error: unknown, action: string): string {
   const held = error instanceof ApiError && heldBookingOf(error.status, error.message, error.data)
   if (held) return alreadyBookedText(held)
-  if (error instanceof ApiError && error.message) return error.message
+  if (error instanceof ApiError && error.message) return refusalWords(error)
   return `We could not ${action}: the connection dropped. Please try again.`
 }
 

@@ -4,6 +4,7 @@ import { errorParams, logCallError } from '../calls/booking'
 import { expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
 import { expiredOn401, sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
+import { refusalWords } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 import {
   draftChanges,
@@ -29,7 +30,9 @@ const draftOf = (account: Account): ProfileDraft => ({
 })
 
 const messageOf = (error: unknown) =>
-  error instanceof ApiError ? error.message : 'We could not reach the server. Please try again.'
+  error instanceof ApiError
+    ? refusalWords(error)
+    : 'We could not reach the server. Please try again.'
 
 /** A picture call refused: the session ends on a 401, else the refusal shows by the picture. */
 const pictureFailed = [

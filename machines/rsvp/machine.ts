@@ -2,6 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
 import { expiredOn401 } from '../calls/session'
+import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,
   fieldLeft,
@@ -224,7 +225,7 @@ export function failureText(error: unknown, fallback: string): string {
   if (error instanceof ApiError && isSoldOutRefusal(error.status, error.message)) {
     return 'Sold out: the last places went while you were booking.'
   }
-  if (error instanceof ApiError && error.status < 500 && error.message) return error.message
+  if (error instanceof ApiError && error.status < 500 && error.message) return refusalWords(error)
   return fallback
 }
 

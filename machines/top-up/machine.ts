@@ -4,6 +4,7 @@ import { logCallError } from '../calls/booking'
 import { expiredOn401In, loadCallActions } from '../calls/member'
 import { sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
+import { refusalWords } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 import { canTopUp, formatTopUpInput, parseTopUp } from '../rules/topup'
 
@@ -148,7 +149,7 @@ export const topUpMachine = onFirstUse(() =>
                     assign({
                       error: ({ event }) =>
                         event.error instanceof ApiError
-                          ? `We couldn't start the payment: ${event.error.message}`
+                          ? `We couldn't start the payment: ${refusalWords(event.error)}`
                           : "We couldn't reach the payment service. Check your connection and try again.",
                     }),
                   ],

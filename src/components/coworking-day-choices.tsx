@@ -58,6 +58,9 @@ export function CoworkingDayChoices({ days, chosen, now, disabled, onChoose }: D
           role="radiogroup"
           aria-label="Day"
           className={css({
+            // The days' hidden radios are placed within the row, which clips them: else they widen
+            // the panel, and a focused day scrolls the whole panel sideways.
+            position: 'relative',
             [drawer]: {
               display: 'flex',
               gap: '2',

@@ -128,7 +128,14 @@ export function StudioSlotPicker({
           </span>
         )}
       </div>
-      <div className={css({ display: 'grid', gridTemplateColumns: 'repeat(3, 1fr)', gap: '2' })}>
+      {/* Three side by side where they fit; on the narrowest phones the third takes a row. */}
+      <div
+        className={css({
+          display: 'grid',
+          gridTemplateColumns: 'repeat(auto-fit, minmax(6.75rem, 1fr))',
+          gap: '2',
+        })}
+      >
         {PRINT_STUDIO_SLOTS.map((slot) => (
           <label
             key={slot}

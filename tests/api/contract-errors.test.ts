@@ -196,17 +196,26 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
 
     describe('a body that breaks the schema: 400 naming the field, never 500', () => {
       it('a missing field', async () => {
-        expectError(await rsvp({}), 400, 'Email is required.')
+        expectError(await rsvp({}), 400, 'Email is required.', 'Email')
         const { Phone: _, ...withoutPhone } = booking
-        expectError(await rsvp(withoutPhone), 400, 'Phone is required.')
+        expectError(await rsvp(withoutPhone), 400, 'Phone is required.', 'Phone')
       })
 
       it('an unknown extra field', async () => {
         expectError(await rsvp({ ...booking, Colour: 'red' }), 400, 'Colour is not a known field.')
+        // The body as a whole broke the contract, not one of its fields.
+        expect(
+          ((await rsvp({ ...booking, Colour: 'red' })).json() as { field?: string }).field,
+        ).toBe(undefined)
       })
 
       it('a value of the wrong type or form', async () => {
-        expectError(await rsvp({ ...booking, Visitors: 'two' }), 400, 'Visitors must be integer.')
+        expectError(
+          await rsvp({ ...booking, Visitors: 'two' }),
+          400,
+          'Visitors must be integer.',
+          'Visitors',
+        )
         expectError(await rsvp({ ...booking, Visitors: 21 }), 400, 'Visitors must be <= 20.')
         expectError(await rsvp({ ...booking, Date: '26/11/2026' }), 400, 'Date is not valid.')
         expectError(

@@ -629,6 +629,7 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
         ),
         400,
         'payment › Amount must be integer.',
+        'payment.Amount',
       )
       expectError(
         await initiate(initiation(eventId, email, { tip: 100 })),

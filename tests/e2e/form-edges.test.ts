@@ -1,6 +1,7 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { animationsDone, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { layoutProblems } from '../support/layout'
 
 // The membership and booking forms at their edges, in Chromium on the real app: a phone of four
 // digits, a name pasted 5,000 characters long, an e-mail without its dot-ending. Each form says why
@@ -326,5 +327,34 @@ describe.each([
     await shot(booked, `form-edges-studio-rebook-${width}`)
     await expectNoServerWording(booked)
     expect(rebookCalls()).toBe(0)
+  })
+})
+
+describe('a request the server refuses for its contract', () => {
+  it("says which answer to check, never the server's validation text (an older app in a tab left open)", async () => {
+    const page = await app.openInTab('/co-working', WIDTHS.phone)
+    // The app of last week, whose rules let '0803' through: its request reaches today's server.
+    await page.route('**/api/payments/initiate', (route) => {
+      const body = route.request().postDataJSON() as { booking: { Phone: string } }
+      body.booking.Phone = SHORT_PHONE
+      return route.continue({ postData: JSON.stringify(body) })
+    })
+    await button(page.getByRole('main'), 'Book').click()
+    const dialog = page.getByRole('dialog', { name: 'Book now' })
+    await dialog.locator('label').filter({ hasText: 'Tomorrow' }).first().click()
+    await chip(dialog, 'Library').click()
+    await type(dialog, 'Email Address', 'oluwaseun.adebayowilliams@example.org')
+    await type(dialog, 'Name', 'Oluwaseun Adebayo-Williams')
+    await type(dialog, 'Phone Number', '0803 555 0142')
+    const refused = page.waitForResponse('**/api/payments/initiate')
+    await button(dialog, 'Book').click()
+    expect((await refused).status()).toBe(400)
+    await dialog.getByText('Please check the phone number and try again.').waitFor()
+    await expectNoServerWording(page)
+    await expect(page.locator('body').innerText()).resolves.not.toContain('booking ›')
+    await animationsDone(page)
+    await page.screenshot({ path: `${SCREENSHOTS}form-edges-contract-refusal-phone.png` })
+    expect(await layoutProblems(page)).toEqual([])
+    await page.unrouteAll()
   })
 })

@@ -125,10 +125,14 @@ export function expectError(
   response: LightMyRequestResponse,
   statusCode: number,
   message: string | RegExp,
+  /** Where a 400 says the request broke the contract ('booking.Phone'); checked when given. */
+  field?: string,
 ): void {
-  const body = response.headers['content-type']?.toString().startsWith('application/json')
+  const parsed = response.headers['content-type']?.toString().startsWith('application/json')
     ? response.json()
     : response.body
+  const { field: saidField, ...body } =
+    parsed && typeof parsed === 'object' ? (parsed as { field?: unknown }) : { field: undefined }
   expect({ statusCode: response.statusCode, body }).toEqual({
     statusCode,
     body: {
@@ -136,4 +140,5 @@ export function expectError(
       message: typeof message === 'string' ? message : expect.stringMatching(message),
     },
   })
+  if (field !== undefined) expect(saidField).toBe(field)
 }

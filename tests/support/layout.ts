@@ -8,8 +8,9 @@ import type { Locator, Page } from 'playwright-core'
  * and its text: the document wider than the window; text wider than its own box or an enclosing
  * one that clips it (overflow hidden or clip, an ellipsis included: the whole text must be one
  * tap away, not cut); text running past the window's edge (where the body hides the overflow, so
- * the page does not scroll). Text may sit beyond an edge only in a box that scrolls sideways (a
- * carousel) or moves (a marquee); text for screen readers only is not looked at.
+ * the page does not scroll); a panel wider than itself, which slides sideways. Text may sit
+ * beyond an edge only in a box that scrolls sideways (a carousel) or moves (a marquee); text for
+ * screen readers only is not looked at.
  */
 export function layoutProblems(page: Page): Promise<string[]> {
   return page.evaluate(() => {
@@ -18,6 +19,16 @@ export function layoutProblems(page: Page): Promise<string[]> {
     const scrollWidth = document.documentElement.scrollWidth
     if (scrollWidth > width) {
       problems.push(`the page scrolls sideways: ${scrollWidth} px wide in a ${width} px window`)
+    }
+    // A panel scrolls down only: one wider than itself slides sideways when something in it is
+    // focused or scrolled into view.
+    for (const dialog of document.querySelectorAll('[role="dialog"], [role="alertdialog"]')) {
+      if (dialog.scrollWidth > dialog.clientWidth + 1) {
+        const title = dialog.getAttribute('aria-label') ?? dialog.querySelector('h2')?.textContent
+        problems.push(
+          `the panel "${title ?? ''}" scrolls sideways: ${dialog.scrollWidth} px wide in ${dialog.clientWidth} px`,
+        )
+      }
     }
     const name = (element: Element) => {
       const text = (element.textContent ?? '').replace(/\s+/g, ' ').trim()
