@@ -47,26 +47,18 @@ export async function expectData<R extends { data?: unknown; error?: unknown; re
 ): Promise<NonNullable<R['data']>> {
   const { data, error, response } = await call
   if (error !== undefined || data === undefined || data === null) {
+    // The contract's error body (`{ status, message, data?, field? }`), or whatever came instead.
+    const body = (error && typeof error === 'object' ? error : {}) as {
+      message?: unknown
+      data?: unknown
+      field?: unknown
+    }
     throw new ApiError(
       response.status,
-      messageOf(error) ?? `Request failed (${response.status})`,
-      error && typeof error === 'object' && 'data' in error ? error.data : undefined,
-      error && typeof error === 'object' && 'field' in error && typeof error.field === 'string'
-        ? error.field
-        : undefined,
+      typeof body.message === 'string' ? body.message : `Request failed (${response.status})`,
+      body.data,
+      typeof body.field === 'string' ? body.field : undefined,
     )
   }
   return data as NonNullable<R['data']>
-}
-
-function messageOf(error: unknown): string | null {
-  if (
-    error &&
-    typeof error === 'object' &&
-    'message' in error &&
-    typeof error.message === 'string'
-  ) {
-    return error.message
-  }
-  return null
 }

@@ -22,9 +22,7 @@ function Started({ onStarted, children }: { onStarted: () => void; children: Rea
  * down). A key of its own, kept in the entry, so Back and reload still find its position.
  */
 function keyThisEntry(history: History) {
-  const state = history.state as { key?: string } | null
-  if (state?.key) return
-  history.replaceState({ ...state, key: Math.random().toString(36).slice(2, 10) }, '')
+  if (!history.state?.key) history.replaceState({ ...history.state, key: `${Math.random()}` }, '')
 }
 
 /**

@@ -32,7 +32,7 @@ function Root() {
     <>
       <SessionExpiredBanner />
       <Outlet />
-      <ReadFirstScroll />
+      <KeepFirstScroll read />
       <ScrollRestoration />
       <KeepFirstScroll />
     </>
@@ -42,22 +42,15 @@ function Root() {
 /**
  * On a slow phone people scroll the server's page before the app takes it over; React Router's
  * scroll restoration would then throw them back to the top (it knows no position for a page it
- * did not open). Where they were is read just before its first effect and put back just after,
- * before the browser paints. Later screens are the router's: the top, or Back's position.
+ * did not open). Where they were is read just before its first effect (`read`) and put back just
+ * after, before the browser paints. Later screens are the router's: the top, or Back's position.
  */
-const firstScroll = { y: 0 }
-
-function ReadFirstScroll() {
+let firstScroll = 0
+function KeepFirstScroll({ read }: { read?: boolean }) {
   useLayoutEffect(() => {
-    firstScroll.y = window.scrollY
-  }, [])
-  return null
-}
-
-function KeepFirstScroll() {
-  useLayoutEffect(() => {
-    if (firstScroll.y > 0) window.scrollTo(0, firstScroll.y)
-  }, [])
+    if (read) firstScroll = window.scrollY
+    else if (firstScroll) window.scrollTo(0, firstScroll)
+  }, [read])
   return null
 }
 

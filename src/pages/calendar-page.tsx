@@ -72,12 +72,9 @@ export function CalendarPage() {
   // the page: before, the page is too short and the scroll stops early (694 px of 800).
   const scrollOneScreen =
     (useLocation().state as { scroll?: string } | null)?.scroll === 'oneScreen'
-  const scrolled = useRef(false)
   const listed = shown !== null
   useEffect(() => {
-    if (!scrollOneScreen || !listed || scrolled.current) return
-    scrolled.current = true
-    window.scrollTo({ top: window.innerHeight, behavior: 'smooth' })
+    if (scrollOneScreen && listed) window.scrollTo({ top: window.innerHeight, behavior: 'smooth' })
   }, [scrollOneScreen, listed])
 
   const { signedIn } = useViewer()
