@@ -1,4 +1,4 @@
-// `npm run bench [-- --only server,bundle,lagos,lighthouse,idle,drawings] [--rounds 3] [--lighthouse-rounds 5]`: every performance figure of the app beside
+// `npm run bench [-- --only server,process,bundle,lagos,lighthouse,idle,drawings] [--rounds 3] [--lighthouse-rounds 5]`: every performance figure of the app beside
 // its reference, measured in one run on this machine (build first: `npm run build`). Figures,
 // not pass/fail: the targets are printed beside them.
 import { existsSync } from 'node:fs'
@@ -11,9 +11,10 @@ import { firstCardMs, lighthouseRun, median } from './browser-figures'
 import { buildBareReactPage, firstLoadJs, totalGzip } from './bundle'
 import { benchDrawings } from './drawings'
 import { benchIdleMainThread } from './idle-main-thread'
+import { benchProductionServer } from './process'
 import { benchServer } from './server'
 
-const SECTIONS = ['server', 'bundle', 'lagos', 'lighthouse', 'idle', 'drawings'] as const
+const SECTIONS = ['server', 'process', 'bundle', 'lagos', 'lighthouse', 'idle', 'drawings'] as const
 type Section = (typeof SECTIONS)[number]
 
 const { values } = parseArgs({
@@ -65,6 +66,17 @@ try {
       )
     }
     console.log('  targets: GET /api/events 0.5x or more with p99 under 50 ms; GET / 0.3x or more')
+  }
+
+  if (only.has('process')) {
+    const figures = await benchProductionServer()
+    console.log('\nThe production server (node dist-server/main.mjs) on PostgreSQL')
+    console.log(
+      `  start, build excluded          ${Math.round(figures.startMs)} ms  (target: under 2 s)`,
+    )
+    console.log(
+      `  resident after ${figures.requests.toLocaleString('en')} requests  ${Math.round(figures.residentMb)} MB  (target: under 200 MB)`,
+    )
   }
 
   if (only.has('bundle')) {

@@ -1,14 +1,18 @@
 import { type ChildProcess, spawn } from 'node:child_process'
 import { randomBytes } from 'node:crypto'
+import { existsSync } from 'node:fs'
 import { createServer } from 'node:net'
 import { fileURLToPath } from 'node:url'
 import pg from 'pg'
 
-// Real server processes (`server/main.ts`, as `npm start` runs it) on ports of 127.0.0.1, on a
-// fresh PostgreSQL database of their own: what the fault tests kill, cut off and run side by side.
-// Nothing here needs Vitest, so tests/bench/reliability.ts runs the same instances.
+// Real server processes (the production build, `dist-server/main.mjs`, as `npm start` runs it;
+// `npm run build` first) on ports of 127.0.0.1, on a fresh PostgreSQL database of their own:
+// what the fault tests kill, cut off and run side by side. Nothing here needs Vitest, so
+// tests/bench/reliability.ts runs the same instances.
 
 const ROOT = fileURLToPath(new URL('../..', import.meta.url))
+/** The bundled server `npm run build` writes. */
+const SERVER_BUILD = fileURLToPath(new URL('../../dist-server/main.mjs', import.meta.url))
 
 /** The PostgreSQL the tests use when DATABASE_URL does not name another. */
 export const DEFAULT_ADMIN_URL = 'postgres://postgres@127.0.0.1:5432/postgres'
@@ -104,8 +108,8 @@ const exited = (child: ChildProcess) =>
   })
 
 /**
- * Starts `server/main.ts` in a process of its own (node with tsx's loader, so the pid is the
- * server's own) and waits until /api/health answers 200. The instance believes X-Forwarded-For
+ * Starts the production server in a process of its own (plain node, so the pid is the server's
+ * own) and waits until /api/health answers 200. The instance believes X-Forwarded-For
  * from 127.0.0.1 (TRUST_PROXY=loopback), as behind a load balancer: a test speaks for many
  * people, each from their own address, and so within the real rate limits.
  */
@@ -121,7 +125,10 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
 }
 
 async function startOnPort(port: number, { databaseUrl, env = {} }: InstanceOptions) {
-  const child = spawn(process.execPath, ['--import', 'tsx', 'server/main.ts'], {
+  if (!existsSync(SERVER_BUILD)) {
+    throw new Error(`No production server at ${SERVER_BUILD}: run \`npm run build\` first.`)
+  }
+  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
     cwd: ROOT,
     env: {
       ...process.env,
