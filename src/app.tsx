@@ -16,23 +16,12 @@ function Started({ onStarted, children }: { onStarted: () => void; children: Rea
 }
 
 /**
- * A page loaded as a new document (a link from outside, `location.assign` after a booking) has
- * no history key: React Router calls every such entry 'default', and its scroll restoration
- * would put this page where the last such page was left (the registered page opened 430 px
- * down). A key of its own, kept in the entry, so Back and reload still find its position.
- */
-function keyThisEntry(history: History) {
-  if (!history.state?.key) history.replaceState({ ...history.state, key: `${Math.random()}` }, '')
-}
-
-/**
  * The app as the browser runs it: the route table's router on the page's address, with the data
  * the page's HTML carries. main.tsx loads this module (the router, the machines, the calendar)
  * in a task of its own, after React's. `started` resolves once the first screen is React's:
  * hydrated as a transition, that is a while after hydration begins.
  */
 export function createApp(document: Document) {
-  keyThisEntry(window.history)
   const router = createBrowserRouter(routes)
   let onStarted = () => {}
   const started = new Promise<void>((resolve) => {

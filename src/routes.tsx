@@ -1,5 +1,11 @@
 import { useLayoutEffect } from 'react'
-import { Navigate, Outlet, type RouteObject, ScrollRestoration } from 'react-router-dom'
+import {
+  type Location,
+  Navigate,
+  Outlet,
+  type RouteObject,
+  ScrollRestoration,
+} from 'react-router-dom'
 import { ProtectedRoute } from './components/protected-route'
 import { SessionExpiredBanner } from './components/session-expired-banner'
 import { CalendarPage } from './pages/calendar-page'
@@ -33,11 +39,20 @@ function Root() {
       <SessionExpiredBanner />
       <Outlet />
       <KeepFirstScroll read />
-      <ScrollRestoration />
+      <ScrollRestoration getKey={scrollKey} />
       <KeepFirstScroll />
     </>
   )
 }
+
+/**
+ * Where a page's scroll position is kept. A page loaded as a new document (a link from outside,
+ * `location.assign` after a booking) has no key of its own: React Router calls every such entry
+ * 'default', and would put this page where the last such page was left (the registered page
+ * opened 430 px down). Such a page is known by its address instead.
+ */
+const scrollKey = ({ key, pathname, search }: Location) =>
+  key === 'default' ? pathname + search : key
 
 /**
  * On a slow phone people scroll the server's page before the app takes it over; React Router's

@@ -1,22 +1,39 @@
 import { useSelector } from '@xstate/react'
-import { lazy, Suspense } from 'react'
+import { useEffect } from 'react'
+import { css } from '../../styled-system/css'
 import { sessionExpiry } from '../api'
 import { useHydrated } from '../initial-data'
 
-// Its code loads when a session expires, not with every first page.
-const SessionExpiredNotice = lazy(() => import('./session-expired-notice'))
-
 /**
- * 'Login session has expired', at the top of every page, for the 3 s before the app goes to
- * /login. The flow is made when first used, after hydration, not while the page's modules run.
+ * 'Login session has expired', across the top of every page above the header, for the 3 s before
+ * the app goes to /login: in the page's flow, so it covers nothing, and over an open drawer's
+ * backdrop, so it is seen there too; the page scrolls up to it (it is leaving anyway). The flow is
+ * made when first used, after hydration, not while the page's modules run. Its own styles, not
+ * the Banner's variants: it is on every first page.
  */
 export function SessionExpiredBanner() {
   const hydrated = useHydrated()
   const expired = useSelector(hydrated ? sessionExpiry : undefined, (s) => s?.hasTag('expired'))
+  useEffect(() => {
+    if (expired) window.scrollTo(0, 0)
+  }, [expired])
   if (!expired) return null
   return (
-    <Suspense>
-      <SessionExpiredNotice />
-    </Suspense>
+    <div
+      role="alert"
+      className={css({
+        position: 'relative',
+        zIndex: 'toast',
+        px: '4',
+        py: '3',
+        bg: 'danger.default',
+        color: 'white',
+        fontSize: 'sm',
+        fontWeight: 'medium',
+        textAlign: 'center',
+      })}
+    >
+      Login session has expired
+    </div>
   )
 }

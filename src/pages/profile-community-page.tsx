@@ -69,16 +69,8 @@ export function CommunityView({
         )
       }
     >
-      {added && (
-        <Banner tone="success" placement="top">
-          Member added successfully
-        </Banner>
-      )}
-      {removed && (
-        <Banner tone="success" placement="top">
-          Member removed successfully
-        </Banner>
-      )}
+      {added && <Banner tone="success">Member added successfully</Banner>}
+      {removed && <Banner tone="success">Member removed successfully</Banner>}
       <section
         aria-label="Members"
         aria-busy={loading}

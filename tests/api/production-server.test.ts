@@ -1,0 +1,39 @@
+import { describe, expect, inject, it } from 'vitest'
+import { freshDatabase, startInstance } from '../support/instances'
+
+// The server as `npm start` and a deploy run it: the bundle `npm run build` writes, by plain node,
+// on PostgreSQL. It migrates an empty database, seeds the demo data when asked, and serves the
+// app's pages, the API and its reference.
+
+const template = inject('postgresTemplate')
+
+describe.skipIf(!template)(
+  template
+    ? 'the production server (dist-server/main.mjs on PostgreSQL)'
+    : 'the production server (skipped: no PostgreSQL server answered)',
+  () => {
+    it('starts with no compiler, and serves the calendar, the API and its reference', async () => {
+      if (!template) return
+      const database = await freshDatabase(template.adminUrl, template.prefix)
+      const instance = await startInstance({
+        databaseUrl: database.url,
+        env: { SEED_DEMO_DATA: 'true' },
+      })
+      try {
+        const page = await fetch(`${instance.url}/`)
+        expect(page.status).toBe(200)
+        const html = await page.text()
+        expect(html).toContain('<article')
+        expect(html).toContain('Rooftop Jazz')
+        const events = (await (await fetch(`${instance.url}/api/events`)).json()) as {
+          data: { ID: string }[]
+        }
+        expect(events.data.map((event) => event.ID)).toContain('rooftop-jazz')
+        expect((await fetch(`${instance.url}/api/docs`)).status).toBe(200)
+      } finally {
+        await instance.stop()
+        await database.drop()
+      }
+    }, 60_000)
+  },
+)
