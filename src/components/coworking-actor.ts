@@ -10,6 +10,7 @@ import {
 } from '../../machines/coworking/machine'
 import { BOOKINGS_PATH } from '../../machines/rules/bookings'
 import { api, viewer } from '../api'
+import { panelMarkOf } from '../hooks/use-panel-history'
 import { useHydrated } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
 import { drafts, pageOrigin, readSession, storage } from '../storage'
@@ -142,7 +143,7 @@ const draftOf = (value: unknown): CoworkingDraft | null => {
  */
 export function useCoworkingDraft(actorRef: CoworkingRef, panelTitle: string) {
   const { state } = useLocation()
-  const [reopen] = useState(() => (state as { panel?: string } | null)?.panel === panelTitle)
+  const [reopen] = useState(() => panelMarkOf(state) === panelTitle)
   useEffect(() => {
     let restoring = reopen ? draftOf(drafts.read('coworking')) : null
     let wasOpen = false

@@ -76,7 +76,7 @@ export function PaymentReturn({
 export const afterPayment = (
   back: { to: string; label: string },
   Screen: ComponentType,
-  paidFor: PaidFor = 'booking',
+  paidFor?: PaidFor,
 ) =>
   function PaidPage() {
     return (

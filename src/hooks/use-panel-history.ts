@@ -1,8 +1,8 @@
 import { useEffect, useRef } from 'react'
 import { useLocation, useNavigate } from 'react-router-dom'
 
-/** The mark an open panel puts on its history entry: the panel's title. */
-const markOf = (state: unknown): string | undefined =>
+/** The mark an open panel puts on its history entry (its title), if the entry has one. */
+export const panelMarkOf = (state: unknown): string | undefined =>
   (state as { panel?: string } | null)?.panel ?? undefined
 
 /**
@@ -20,7 +20,7 @@ export function usePanelHistory(
 ): { dismiss: () => void } {
   const location = useLocation()
   const navigate = useNavigate()
-  const ours = markOf(location.state) === mark
+  const ours = panelMarkOf(location.state) === mark
   const latest = useRef({ close, ours })
   latest.current = { close, ours }
 

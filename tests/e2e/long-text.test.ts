@@ -2,7 +2,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { LONG_NAMED_MEMBER } from '../../server/db/seed'
 import { animationsDone, appInBrowser, hydrated, SCREENSHOTS } from '../support/browser'
-import { layoutProblems, layoutProblemsOnPhones } from '../support/layout'
+import { layoutProblems, layoutProblemsOnPhones, PHONE_WIDTHS } from '../support/layout'
 
 // Names and addresses as our people have them, on the narrowest phones people carry: nothing
 // scrolls sideways, nothing is cut, every button stays on the screen.
@@ -10,7 +10,6 @@ import { layoutProblems, layoutProblemsOnPhones } from '../support/layout'
 // A Tuesday, 10:00 in Lagos, the demo data's clock.
 const NOW = new Date('2026-11-24T09:00:00Z')
 const LONG_EMAIL = 'oluwaseun.adebayowilliams@gmail.com'
-const PHONES = [320, 360, 390] as const
 
 const app = appInBrowser(NOW)
 
@@ -22,7 +21,7 @@ async function onScreen(page: Page, target: Locator): Promise<boolean> {
 }
 
 describe('long text on narrow phones', () => {
-  it.each(PHONES)('the messages that name the address fit at %s px', async (width) => {
+  it.each(PHONE_WIDTHS)('the messages that name the address fit at %s px', async (width) => {
     const email = encodeURIComponent(LONG_EMAIL)
     for (const path of [
       `/login-sent?email=${email}`,
@@ -38,7 +37,7 @@ describe('long text on narrow phones', () => {
     }
   })
 
-  it.each(PHONES)('the public screens fit at %s px', async (width) => {
+  it.each(PHONE_WIDTHS)('the public screens fit at %s px', async (width) => {
     for (const path of [
       '/',
       '/event/risograph-workshop',
@@ -57,7 +56,7 @@ describe('long text on narrow phones', () => {
     }
   })
 
-  it.each(PHONES)(
+  it.each(PHONE_WIDTHS)(
     "a member's screens fit at %s px when the name and address are long",
     async (width) => {
       const { page } = await app.logInTab(LONG_NAMED_MEMBER, width)
