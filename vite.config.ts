@@ -2,7 +2,9 @@ import { readdir, readFile, writeFile } from 'node:fs/promises'
 import { join, resolve } from 'node:path'
 import { brotliCompressSync, constants, gzipSync } from 'node:zlib'
 import react from '@vitejs/plugin-react'
+import sharp from 'sharp'
 import { defineConfig, type Plugin } from 'vite'
+import { VitePWA } from 'vite-plugin-pwa'
 import { pandaStaticClasses } from './panda-static-classes.ts'
 import { loadDrawingFonts, outlineText } from './server/images/outline-text.ts'
 
@@ -124,8 +126,80 @@ const precompress = () =>
     )
   })
 
-export default defineConfig({
-  plugins: [pandaStaticClasses(), react(), outlineDrawings(), precompress()],
+/**
+ * The home-screen icons of the web app manifest, drawn from the favicon: the plain ones, and a
+ * 'maskable' one whose mark sits inside the safe circle a phone's icon shape may cut to.
+ */
+const appIcons = () =>
+  onClientOutput('app-icons', 'writeBundle', async (outDir) => {
+    const favicon = await readFile(join(outDir, 'images', 'favicon.svg'))
+    const icon = (size: number) =>
+      sharp(favicon, { density: (72 * size) / 32 })
+        .resize(size, size)
+        .png()
+    await icon(192).toFile(join(outDir, 'images', 'icon-192.png'))
+    await icon(512).toFile(join(outDir, 'images', 'icon-512.png'))
+    const mark = await icon(384).toBuffer()
+    await sharp({
+      create: { width: 512, height: 512, channels: 4, background: CLAY },
+    })
+      .composite([{ input: mark, top: 64, left: 64 }])
+      .png()
+      .toFile(join(outDir, 'images', 'icon-maskable-512.png'))
+  })
+
+/** The brand's clay (public/images/favicon.svg) and the page's paper (index.html's theme colour). */
+const CLAY = '#c0602d'
+const PAPER = '#fcfaf6'
+
+/**
+ * The service worker (src/service-worker/sw.ts, docs/decisions/027) with the list of the app's
+ * code to keep on the phone, and the web app manifest. The app registers the worker itself, after
+ * the first screen (src/app-update.tsx). Not the staff's statechart viewer (a third of the code).
+ */
+const serviceWorker = () =>
+  VitePWA({
+    strategies: 'injectManifest',
+    srcDir: 'src/service-worker',
+    filename: 'sw.ts',
+    injectRegister: false,
+    registerType: 'prompt',
+    injectManifest: {
+      globPatterns: ['assets/*.{js,css}', 'images/*.svg'],
+      globIgnores: ['assets/elk*', 'assets/statecharts-page*'],
+    },
+    manifest: {
+      name: 'Sixteen · Lagos',
+      short_name: 'Sixteen',
+      description:
+        'Events, co-working and the print studio at Sixteen, Lagos, and the Friends of 16 members programme.',
+      start_url: '/',
+      scope: '/',
+      display: 'standalone',
+      theme_color: PAPER,
+      background_color: PAPER,
+      icons: [
+        { src: '/images/icon-192.png', sizes: '192x192', type: 'image/png' },
+        { src: '/images/icon-512.png', sizes: '512x512', type: 'image/png' },
+        {
+          src: '/images/icon-maskable-512.png',
+          sizes: '512x512',
+          type: 'image/png',
+          purpose: 'maskable',
+        },
+      ],
+    },
+  })
+
+export default defineConfig(({ isSsrBuild }) => ({
+  plugins: [
+    pandaStaticClasses(),
+    react(),
+    outlineDrawings(),
+    appIcons(),
+    isSsrBuild ? [] : serviceWorker(),
+    precompress(),
+  ],
   resolve: {
     // @xstate/react asks for the shim of useSyncExternalStore (for React before 18): React 19
     // has it, and the package's own selector build uses it.
@@ -194,4 +268,4 @@ export default defineConfig({
       },
     },
   },
-})
+}))

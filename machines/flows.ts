@@ -1,3 +1,4 @@
+import { appUpdateMachine } from './app-update/machine'
 import { applicantFormMachine } from './applicant-form/machine'
 import { applicationMachine } from './application/machine'
 import { bookingsListMachine } from './bookings-list/machine'
@@ -47,6 +48,7 @@ export const bookingFlows = {
   'event-detail': eventDetailMachine,
   viewer: viewerMachine,
   'session-expiry': sessionExpiryMachine,
+  'app-update': appUpdateMachine,
   venues: venuesMachine,
   carousel: carouselMachine,
   rsvp: rsvpMachine,

@@ -99,12 +99,17 @@ export async function registerSpa(
     cacheControl: false,
     // The build writes .br and .gz copies (vite.config.ts): sent as they are, never made per request.
     preCompressed: true,
-    // Vite fingerprints /assets; everything else may change between releases.
+    // Vite fingerprints /assets; everything else may change between releases. The service
+    // worker is asked for again at every check for a new version, never taken from a cache.
     setHeaders(res, path) {
       const immutable = path.includes(`${join(root, 'assets')}`)
       res.setHeader(
         'cache-control',
-        immutable ? 'public, max-age=31536000, immutable' : 'public, max-age=3600',
+        path === join(root, 'sw.js')
+          ? 'no-cache'
+          : immutable
+            ? 'public, max-age=31536000, immutable'
+            : 'public, max-age=3600',
       )
       // A shared cache must not hand the brotli copy to a client that asked for none.
       res.setHeader('vary', 'Accept-Encoding')

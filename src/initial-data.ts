@@ -4,6 +4,8 @@ import { createContext, useContext, useEffect, useState, useSyncExternalStore } 
 export interface CarriedData {
   now: string | null
   answers: Record<string, unknown>
+  /** Set by the service worker on a copy of the page it kept (src/service-worker/pages.ts). */
+  kept?: boolean
 }
 
 /**
@@ -14,11 +16,14 @@ export interface CarriedData {
 export class InitialData {
   /** The server's clock when it rendered: time-dependent text is rendered at this time, twice. */
   readonly now: Date | null
+  /** Whether the page is a copy the phone kept: its answers are as of `now`, maybe long ago. */
+  readonly kept: boolean
   private readonly answers: Record<string, unknown>
 
-  constructor({ now, answers }: CarriedData) {
+  constructor({ now, answers, kept = false }: CarriedData) {
     this.now = now === null ? null : new Date(now)
     this.answers = { ...answers }
+    this.kept = kept
   }
 
   /** The answer the server gave to `apiPath`, while it is kept. */
@@ -36,7 +41,11 @@ export class InitialData {
     const text = document.getElementById('initial-data')?.textContent
     try {
       const carried = text ? (JSON.parse(text) as Partial<CarriedData>) : {}
-      return new InitialData({ now: carried.now ?? null, answers: carried.answers ?? {} })
+      return new InitialData({
+        now: carried.now ?? null,
+        answers: carried.answers ?? {},
+        kept: carried.kept === true,
+      })
     } catch {
       return new InitialData({ now: null, answers: {} })
     }

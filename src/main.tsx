@@ -57,5 +57,7 @@ start(document.getElementById('root') as HTMLElement).then(
     deliverEarlyInput()
     await app.loadApiClient()
     app.startViewer()
+    // The service worker, and word of a new version: nothing the first screen waits for.
+    app.watchForUpdates()
   },
 )

@@ -10,14 +10,24 @@ type Event = components['schemas']['Event']
 export interface CalendarInput {
   /** Events the page's HTML already carried; null when the app must fetch them. */
   initialEvents: Event[] | null
+  /**
+   * When the events the page shows were known, for a page the phone kept (the service worker's
+   * copy, src/service-worker/): the server's clock when it rendered. Null for a page fresh from
+   * the network.
+   */
+  knownAt?: string | null
 }
 
-/** The calendar: shows the events at once when the HTML carried them, else loads them. */
+/**
+ * The calendar: shows the events at once when the HTML carried them, else loads them. A page
+ * the phone kept (the service worker answers at once, even offline) shows what it knew, says
+ * since when, and brings the list up to date in place.
+ */
 export const calendarMachine = onFirstUse(() =>
   setup({
     types: {
       input: {} as CalendarInput,
-      context: {} as { events: Event[] | null },
+      context: {} as { events: Event[] | null; knownAt: string | null },
       events: {} as { type: 'events.refresh' } | { type: 'events.retry' },
       tags: {} as 'busy' | 'error',
     },
@@ -30,14 +40,19 @@ export const calendarMachine = onFirstUse(() =>
     guards: {
       hasEvents: ({ context }) => (context.events?.length ?? 0) > 0,
       isLoaded: ({ context }) => context.events !== null,
+      isOutOfDate: ({ context }) => context.knownAt !== null,
     },
   }).createMachine({
     id: 'calendar',
-    context: ({ input }) => ({ events: input.initialEvents }),
+    context: ({ input }) => ({
+      events: input.initialEvents,
+      knownAt: input.initialEvents === null ? null : (input.knownAt ?? null),
+    }),
     initial: 'starting',
     states: {
       starting: {
         always: [
+          { guard: 'isOutOfDate', target: 'refreshing' },
           { guard: 'hasEvents', target: 'listed' },
           { guard: 'isLoaded', target: 'empty' },
           { target: 'loading' },
@@ -59,10 +74,18 @@ export const calendarMachine = onFirstUse(() =>
         invoke: {
           id: 'loadEvents',
           src: 'loadEvents',
-          onDone: { target: 'starting', actions: assign({ events: ({ event }) => event.output }) },
-          onError: { target: 'starting', actions: logCallError },
+          onDone: {
+            target: 'starting',
+            actions: assign({ events: ({ event }) => event.output, knownAt: null }),
+          },
+          onError: [
+            { guard: 'isOutOfDate', target: 'outOfDate', actions: logCallError },
+            { target: 'starting', actions: logCallError },
+          ],
         },
       },
+      // The kept list, said to be as of `knownAt`, until a refresh gets through (back online).
+      outOfDate: { on: { 'events.refresh': 'refreshing' } },
       failed: failedUntil('events.retry'),
     },
   }),

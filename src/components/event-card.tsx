@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom'
 import { calendarLabel } from '../../machines/rules/dates'
 import { cardActionLabel, eventAction, isFreeEvent } from '../../machines/rules/events'
 import type { components } from '../../openapi/client'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
 import { badge, button } from '../../styled-system/recipes'
 import { ResponsiveImage } from './responsive-image'
 
@@ -48,17 +48,17 @@ export function EventCard({
               slot="card"
               eager={eager || priority}
               priority={priority}
-              className={css({
-                layerStyle: 'cover',
-                filter: action === 'closed' ? 'grayscale(0.7)' : undefined,
-              })}
+              className={cx(
+                css({ layerStyle: 'cover' }),
+                action === 'closed' && css({ filter: 'grayscale(0.7)' }),
+              )}
             />
           )}
         </div>
       </Link>
       <div className={css({ display: 'flex', flexDir: 'column', gap: '2', p: '4', flex: '1' })}>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '2' })}>
-          <span className={badge({ tone: isFreeEvent(event) ? 'free' : 'paid' })}>
+          <span className={isFreeEvent(event) ? badge({ tone: 'free' }) : badge({ tone: 'paid' })}>
             {isFreeEvent(event) ? 'Free' : 'Paid'}
           </span>
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
@@ -100,17 +100,20 @@ function CardAction({ event, action }: { event: Event; action: ReturnType<typeof
   }
   return (
     <span
-      className={css({
-        display: 'inline-flex',
-        alignItems: 'center',
-        h: '8',
-        px: '3.5',
-        borderRadius: 'full',
-        fontSize: 'sm',
-        fontWeight: 'semibold',
-        bg: action === 'closed' ? 'danger.subtle' : 'sand.200',
-        color: action === 'closed' ? 'danger.default' : 'fg.muted',
-      })}
+      className={cx(
+        css({
+          display: 'inline-flex',
+          alignItems: 'center',
+          h: '8',
+          px: '3.5',
+          borderRadius: 'full',
+          fontSize: 'sm',
+          fontWeight: 'semibold',
+        }),
+        action === 'closed'
+          ? css({ bg: 'danger.subtle', color: 'danger.default' })
+          : css({ bg: 'sand.200', color: 'fg.muted' }),
+      )}
     >
       {label}
     </span>

@@ -1,7 +1,7 @@
 import { type ComponentType, startTransition, useEffect, useRef, useState } from 'react'
 import { preload } from 'react-dom'
 import { LANDING_SCROLL_TARGET_PX } from '../../machines/rules/viewport'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
 import { usePausedWhenUnwatched } from '../hooks/use-paused-when-unwatched'
 import { SITE } from '../site'
 
@@ -23,15 +23,19 @@ export function LandingHero({ signedIn }: { signedIn: boolean }) {
     <section
       ref={section}
       aria-label="Welcome"
-      className={css({
-        position: 'relative',
-        overflow: 'hidden',
-        bg: 'ink.900',
-        color: 'sand.50',
-        minH: signedIn ? { base: '560px', md: '600px' } : { base: '600px', md: '640px' },
-        display: 'flex',
-        alignItems: 'flex-end',
-      })}
+      className={cx(
+        css({
+          position: 'relative',
+          overflow: 'hidden',
+          bg: 'ink.900',
+          color: 'sand.50',
+          display: 'flex',
+          alignItems: 'flex-end',
+        }),
+        signedIn
+          ? css({ minH: { base: '560px', md: '600px' } })
+          : css({ minH: { base: '600px', md: '640px' } }),
+      )}
     >
       <img
         src={LANDING_IMAGE}
@@ -54,14 +58,16 @@ export function LandingHero({ signedIn }: { signedIn: boolean }) {
         })}
       />
       <div
-        className={css({
-          position: 'relative',
-          maxW: '6xl',
-          mx: 'auto',
-          w: 'full',
-          px: { base: '5', md: '8' },
-          pb: signedIn ? { base: '16', md: '20' } : { base: '20', md: '24' },
-        })}
+        className={cx(
+          css({
+            position: 'relative',
+            maxW: '6xl',
+            mx: 'auto',
+            w: 'full',
+            px: { base: '5', md: '8' },
+          }),
+          signedIn ? css({ pb: { base: '16', md: '20' } }) : css({ pb: { base: '20', md: '24' } }),
+        )}
       >
         <p
           className={css({

@@ -3,14 +3,23 @@ import { Link } from 'react-router-dom'
 import { css } from '../../styled-system/css'
 import { BrandMark, brandStyle } from './brand'
 
-const rowBase = css.raw({ maxW: '6xl', mx: 'auto', h: '14', alignItems: 'center' })
-const row = css(rowBase, {
+// Written out whole, not merged from a shared part: the build turns them into class names
+// (panda-static-classes.ts), and Panda's runtime stays off the first load.
+const row = css({
+  maxW: '6xl',
+  mx: 'auto',
+  h: '14',
+  alignItems: 'center',
   px: { base: '4', md: '8' },
   display: 'flex',
   justifyContent: 'space-between',
 })
 // The way back on the left, the brand in the middle, an empty right column to centre it.
-const backRow = css(rowBase, {
+const backRow = css({
+  maxW: '6xl',
+  mx: 'auto',
+  h: '14',
+  alignItems: 'center',
   px: { base: '2', md: '6' },
   display: 'grid',
   gridTemplateColumns: '1fr auto 1fr',

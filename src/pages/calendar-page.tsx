@@ -4,6 +4,7 @@ import { useLocation } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { calendarActors } from '../../machines/calendar/actors'
 import { calendarMachine } from '../../machines/calendar/machine'
+import { calendarNote } from '../../machines/calendar/selectors'
 import { calendarLabel } from '../../machines/rules/dates'
 import { firstInView } from '../../machines/rules/viewport'
 import type { components } from '../../openapi/client'
@@ -19,7 +20,7 @@ import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
 import { useNow } from '../hooks/use-now'
 import { useViewer } from '../hooks/use-viewer'
-import { useCarriedAnswer } from '../initial-data'
+import { useCarriedAnswer, useHydrated, useInitialData } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
 
 type Event = components['schemas']['Event']
@@ -40,16 +41,21 @@ let lastEvents: Event[] | null = null
 /** Home: the landing, then the calendar. The page owns the calendar's actor. */
 export function CalendarPage() {
   const carried = useCarriedAnswer<{ data: Event[] }>('/events')?.data ?? null
+  const { kept, now: carriedAt } = useInitialData()
   const [start] = useState(() => ({
     events: carried ?? lastEvents,
     remembered: carried === null && lastEvents !== null,
+    knownAt: carried && kept ? (carriedAt?.toISOString() ?? null) : null,
   }))
   const actorRef = useActorRef(
     calendarMachine.provide({
       actors: calendarActors(api),
       actions: { logError: (_, { error }) => console.error('Could not load the events', error) },
     }),
-    { input: { initialEvents: start.events }, inspect: showLiveFlow },
+    {
+      input: { initialEvents: start.events, knownAt: start.knownAt },
+      inspect: showLiveFlow,
+    },
   )
   // A remembered list may be out of date: places may have sold out since.
   useEffect(() => {
@@ -64,8 +70,14 @@ export function CalendarPage() {
     const refresh = () => {
       if (document.visibilityState === 'visible') actorRef.send({ type: 'events.refresh' })
     }
+    // Back online: a list kept while offline is brought up to date.
+    const online = () => actorRef.send({ type: 'events.refresh' })
     document.addEventListener('visibilitychange', refresh)
-    return () => document.removeEventListener('visibilitychange', refresh)
+    window.addEventListener('online', online)
+    return () => {
+      document.removeEventListener('visibilitychange', refresh)
+      window.removeEventListener('online', online)
+    }
   }, [actorRef])
 
   // The menu's 'Calendar' link lands here and scrolls down one screen, once the events are on
@@ -106,6 +118,9 @@ export function CalendarView({ actorRef }: { actorRef: ActorRefFrom<typeof calen
   const failed = useSelector(actorRef, (s) => s.matches('failed'))
   const { isMember } = useViewer()
   const now = useNow()
+  // After hydration: the kept page's HTML has no note, and the first render must match it.
+  const hydrated = useHydrated()
+  const note = useSelector(actorRef, (s) => (hydrated ? calendarNote(s, now) : null))
 
   return (
     <section
@@ -133,6 +148,12 @@ export function CalendarView({ actorRef }: { actorRef: ActorRefFrom<typeof calen
         </h2>
         <DateLabel events={events} now={now} />
       </div>
+      <p
+        role="status"
+        className={css({ color: 'fg.muted', fontSize: 'sm', mb: '4', _empty: { mb: '0' } })}
+      >
+        {note}
+      </p>
 
       {loading && <CalendarSkeleton />}
       {empty && (

@@ -21,7 +21,8 @@ const INDEX_HTML = `<!doctype html>
 
 describe('the build', () => {
   it('writes hidden source maps: generated, not referenced from the bundles', () => {
-    expect(viteConfig.build?.sourcemap).toBe('hidden')
+    const config = viteConfig({ command: 'build', mode: 'production', isSsrBuild: false })
+    expect(config.build?.sourcemap).toBe('hidden')
   })
 
   it('has a robots.txt that lets every page be crawled and names nothing private', async () => {

@@ -75,10 +75,11 @@ describe('a dead token', () => {
     const { context, page } = await windowWith({ ...login(), ...REMEMBERED }, '/profile')
     await page.goto(`${app.url}/profile`)
     await expiredBanner(page).waitFor()
+    // Timed from here: the looks below take their time on a loaded machine, and the page's clock runs.
+    const leaving = await watchLeaving(page)
     // Across the top of the page: it covers neither the header's logo nor the page.
     expect(await coveredBy(expiredBanner(page))).toEqual([])
     await page.screenshot({ path: `${SCREENSHOTS}session-expired.png` })
-    const leaving = await watchLeaving(page)
     expect(new URL(page.url()).pathname).toBe('/profile')
     // The 3 s pass on the page's clock.
     const stayed = await leaving.after(3000)

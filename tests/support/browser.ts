@@ -91,17 +91,29 @@ export async function closeWindows(browser: Browser | undefined): Promise<void> 
 /** A window's size at a width: a phone's height below 768 px, a laptop's above. */
 export const viewportOf = (width: number) => ({ width, height: width < 768 ? 844 : 800 })
 
-/** A browser window of the given width whose clock reads `now`, like the server's. */
+/**
+ * A browser window of the given width whose clock reads `now`, like the server's. Without the
+ * service worker unless asked: a test's page comes from the server it set up, never from a copy
+ * an earlier test left (tests/e2e/offline.test.ts tests the worker).
+ */
 export async function openContext(
   browser: Browser,
   width: number,
   now: Date,
+  { serviceWorkers = 'block' }: { serviceWorkers?: 'allow' | 'block' } = {},
 ): Promise<BrowserContext> {
   const context = await browser.newContext({
     viewport: viewportOf(width),
     deviceScaleFactor: 1,
     timezoneId: 'Africa/Lagos',
+    serviceWorkers,
   })
+  // As a browser without service workers: the app does not try (Playwright warns when it does).
+  if (serviceWorkers === 'block') {
+    await context.addInitScript(() => {
+      delete (Navigator.prototype as { serviceWorker?: unknown }).serviceWorker
+    })
+  }
   await context.clock.setFixedTime(now)
   return context
 }
@@ -169,7 +181,11 @@ export type Tab = Awaited<ReturnType<typeof openTab>>
  * database is a copy of the run's migrated template (tests/support/db-template.ts): a second,
  * where creating and migrating one takes several.
  */
-export async function startAppServer(now: Date, template?: () => Promise<TestDb>) {
+export async function startAppServer(
+  now: Date,
+  template?: () => Promise<TestDb>,
+  { webRoot }: { webRoot?: string } = {},
+) {
   const database = template ? await template() : await migratedInMemory()
   // The server's clock, moved by a reset for the next browser file (see appInBrowser).
   let clock = now
@@ -178,7 +194,8 @@ export async function startAppServer(now: Date, template?: () => Promise<TestDb>
     db: database.db,
     now: () => clock,
     // WEB_ROOT lets a second build (another outDir) be tested without touching dist/.
-    webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../dist', import.meta.url)),
+    webRoot:
+      webRoot ?? process.env.WEB_ROOT ?? fileURLToPath(new URL('../../dist', import.meta.url)),
     // Seeded with the demo data, as `npm start`: the statechart viewer is on.
     statecharts: true,
     // A browser file books many times from one address and one e-mail; the limits have their
@@ -513,7 +530,10 @@ export function appInBrowser(now: Date, { database = 'pglite' }: { database?: Da
       const context = await openContext(browser, width, now)
       return visit(await context.newPage(), path)
     },
-    newContext: (width: number = WIDTHS.desktop) => openContext(browser, width, now),
+    newContext: (
+      width: number = WIDTHS.desktop,
+      options?: { serviceWorkers?: 'allow' | 'block' },
+    ) => openContext(browser, width, now, options),
     /** The file's tab, as a fresh window's (no app page opened yet). */
     tab: async (width: number = WIDTHS.desktop): Promise<Page> => (await turn(width)).page,
     /** `open`, in the file's tab. */

@@ -1,0 +1,150 @@
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs'
+import { tmpdir } from 'node:os'
+import { join } from 'node:path'
+import { fileURLToPath } from 'node:url'
+import { eq } from 'drizzle-orm'
+import type { BrowserContext, Page } from 'playwright-core'
+import { afterEach, describe, expect, it } from 'vitest'
+import { events } from '../../server/db/schema'
+import { appInBrowser, hydrated, SCREENSHOTS, startAppServer, WIDTHS } from '../support/browser'
+
+// A Tuesday, 10:00 in Lagos: the calendar's 'today' event has not ended.
+const NOW = new Date('2026-11-24T09:00:00Z')
+const app = appInBrowser(NOW)
+
+let context: BrowserContext | undefined
+afterEach(async () => {
+  await context?.close()
+  context = undefined
+})
+
+/** A phone that has been to the calendar before: its service worker is in charge and kept the page. */
+async function phoneThatKnowsTheCalendar(url = app.url): Promise<Page> {
+  context = await app.newContext(WIDTHS.phone, { serviceWorkers: 'allow' })
+  const page = await context.newPage()
+  await page.goto(`${url}/`)
+  await hydrated(page)
+  await page.evaluate(async () => {
+    await navigator.serviceWorker.ready
+    if (navigator.serviceWorker.controller) return
+    await new Promise((resolve) =>
+      navigator.serviceWorker.addEventListener('controllerchange', resolve, { once: true }),
+    )
+  })
+  // The first page came before the worker; the next one passes through it and is kept.
+  await page.reload()
+  await hydrated(page)
+  await expect.poll(() => keptPages(page), { timeout: 10_000 }).toContain('/')
+  return page
+}
+
+/** The addresses of the pages the service worker keeps. */
+const keptPages = (page: Page) =>
+  page.evaluate(async () => {
+    const names = (await caches.keys()).filter((name) => name.startsWith('pages-'))
+    const kept = await Promise.all(
+      names.map(async (name) => (await (await caches.open(name)).keys()).map((r) => r.url)),
+    )
+    return kept.flat().map((url) => new URL(url).pathname)
+  })
+
+const note = (page: Page) => page.locator('#calendar [role="status"]')
+const titles = (page: Page) => page.locator('article h3').allInnerTexts()
+
+describe('a second visit', () => {
+  it('shows the kept calendar at once, says since when, and brings it up to date in place', async () => {
+    const page = await phoneThatKnowsTheCalendar()
+    // Staff rename an event meanwhile.
+    await app.db
+      .update(events)
+      .set({ name: 'Film Night: Nollywood Classics' })
+      .where(eq(events.name, 'Film Night'))
+    // The calendar's call waits, as on a slow network, so the kept page can be seen.
+    let release = () => {}
+    const held = new Promise<void>((resolve) => {
+      release = resolve
+    })
+    await context?.route('**/api/events', async (route) => {
+      await held
+      await route.continue()
+    })
+    const answer = page.waitForResponse((r) => new URL(r.url()).pathname === '/')
+    await page.reload({ waitUntil: 'commit' })
+    // The page came from the phone, not the network.
+    expect((await answer).fromServiceWorker()).toBe(true)
+    await hydrated(page)
+    expect(await titles(page)).toContain('Film Night')
+    await expect.poll(() => note(page).innerText()).toBe('Updating the calendar you saw at 10:00…')
+    await page.screenshot({ path: `${SCREENSHOTS}calendar-kept-updating.png` })
+    release()
+    await expect.poll(() => titles(page)).toContain('Film Night: Nollywood Classics')
+    expect(await note(page).innerText()).toBe('')
+  })
+
+  it('with the network off, still shows the calendar, says it is what it knew, and updates when back', async () => {
+    const page = await phoneThatKnowsTheCalendar()
+    await context?.setOffline(true)
+    await page.reload()
+    await hydrated(page)
+    expect((await titles(page)).length).toBe(10)
+    await expect
+      .poll(() => note(page).innerText())
+      .toBe("You're offline. This is the calendar as of 10:00; it updates when you're back.")
+    await page.screenshot({ path: `${SCREENSHOTS}calendar-offline.png` })
+    await context?.setOffline(false)
+    await expect.poll(() => note(page).innerText()).toBe('')
+    expect((await titles(page)).length).toBe(10)
+  })
+})
+
+describe('a new version of the app', () => {
+  it('is offered while the old page works on, and takes over when the person reloads', async () => {
+    // A server of its own, on a copy of the build: the release is changed on its disk.
+    const release = mkdtempSync(join(tmpdir(), 'release-'))
+    cpSync(fileURLToPath(new URL('../../dist', import.meta.url)), release, { recursive: true })
+    const server = await startAppServer(NOW, undefined, { webRoot: release })
+    try {
+      const page = await phoneThatKnowsTheCalendar(server.url)
+      const problems: string[] = []
+      page.on('pageerror', (error) => problems.push(error.message))
+      page.on('response', (response) => {
+        if (response.status() >= 400) problems.push(`${response.status()} ${response.url()}`)
+      })
+      // The next release: its worker differs by a line.
+      const worker = join(release, 'sw.js')
+      writeFileSync(worker, `${readFileSync(worker, 'utf8')}\n// the next release\n`)
+      // The page looks for a new version when it is looked at again.
+      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+      const notice = page
+        .getByRole('status')
+        .filter({ hasText: 'A new version of the app is ready.' })
+      await notice.waitFor()
+      await page.screenshot({ path: `${SCREENSHOTS}app-update-offered.png` })
+      // The old page works on meanwhile: another page, its code from the old worker.
+      await page.getByRole('link', { name: 'Menu' }).click()
+      await page.waitForURL('**/menu')
+      await hydrated(page)
+      const reloaded = page.waitForEvent('load')
+      await notice.getByRole('button', { name: 'Reload' }).click()
+      await reloaded
+      await hydrated(page)
+      expect(new URL(page.url()).pathname).toBe('/menu')
+      await expect(notice.count()).resolves.toBe(0)
+      // The new worker is in charge, with nothing left waiting.
+      const after = await page.evaluate(async () => {
+        const registration = await navigator.serviceWorker.ready
+        const script = await (await fetch('/sw.js')).text()
+        return {
+          waiting: registration.waiting !== null,
+          controlled: navigator.serviceWorker.controller !== null,
+          newScript: script.endsWith('// the next release\n'),
+        }
+      })
+      expect(after).toEqual({ waiting: false, controlled: true, newScript: true })
+      expect(problems).toEqual([])
+    } finally {
+      await server.close()
+      rmSync(release, { recursive: true, force: true })
+    }
+  })
+})
