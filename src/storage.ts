@@ -1,3 +1,4 @@
+import type { KeptBookings } from '../machines/bookings-list/machine'
 import { STORAGE_KEYS } from '../machines/rules/storage-keys'
 
 type Key = keyof typeof STORAGE_KEYS
@@ -15,6 +16,7 @@ export const SESSION_KEYS = [
   'userNumber',
   'wallet',
   'communityWallet',
+  'keptBookings',
 ] as const satisfies readonly Key[]
 
 /** The browser's storage under the spec's key names; private mode or a full disk never throws. */
@@ -53,6 +55,19 @@ export const storage = {
     else storage.remove('wallet')
     if (ids.community) storage.set('communityWallet', ids.community)
     else storage.remove('communityWallet')
+  },
+  /** The member's bookings as last read (see KeptBookings); null when none or unreadable. */
+  readKeptBookings(): KeptBookings | null {
+    try {
+      const kept = JSON.parse(storage.get('keptBookings') ?? 'null') as Partial<KeptBookings> | null
+      return typeof kept?.email === 'string' &&
+        typeof kept.at === 'string' &&
+        Array.isArray(kept.bookings)
+        ? (kept as KeptBookings)
+        : null
+    } catch {
+      return null
+    }
   },
   /** Forgets everything, remembered details too; a lost login uses clearSession() instead. */
   clear() {

@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import type { components } from '../../openapi/client'
+import { ApiError, type components } from '../../openapi/client'
 import { logCallError } from '../calls/booking'
 import { expiredOn401In, expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
 import { sessionGuards } from '../calls/session'
@@ -12,6 +12,15 @@ export type PastBooking = components['schemas']['PastBooking']
 export interface BookingsListInput {
   /** The signed-in person's stored e-mail (userEmail); null when storage lacks it. */
   email: string | null
+  /** The last list this phone read for them, shown when the network cannot give a new one. */
+  kept?: KeptBookings | null
+}
+
+/** A list of bookings as read at `at`, kept on the phone (storage's keptBookings). */
+export interface KeptBookings {
+  email: string
+  at: string
+  bookings: Booking[]
 }
 
 export interface LoadedBookings {
@@ -30,6 +39,9 @@ export const bookingsListMachine = onFirstUse(() =>
       input: {} as BookingsListInput,
       context: {} as {
         email: string | null
+        kept: KeptBookings | null
+        /** When the list on screen was read, when it is the kept one (no network); else null. */
+        keptAt: string | null
         bookings: Booking[]
         past: PastBooking[] | null
         /** The one expanded row, current or past; null when all are folded. */
@@ -47,14 +59,32 @@ export const bookingsListMachine = onFirstUse(() =>
       loadBookings: callStub<LoadedBookings, { email: string | null }>('loadBookings'),
       loadPastBookings: callStub<PastBooking[], { email: string }>('loadPastBookings'),
     },
-    actions: loadCallActions,
+    actions: {
+      ...loadCallActions,
+      /** Keeps the list just read on the phone, for a visit without a network. */
+      keepBookings: (_: unknown, _params: { email: string; bookings: Booking[] }) => {},
+    },
     guards: {
       ...sessionGuards,
       hasLoadedPast: ({ context }) => context.past !== null,
+      // No answer at all (no network), and a list of theirs kept: show it rather than an error.
+      canShowKept: ({ context, event }) =>
+        'error' in event &&
+        !(event.error instanceof ApiError) &&
+        context.kept !== null &&
+        (context.email === null || context.kept.email === context.email),
+      isKept: ({ context }) => context.keptAt !== null,
     },
   }).createMachine({
     id: 'bookingsList',
-    context: ({ input }) => ({ email: input.email, bookings: [], past: null, expanded: null }),
+    context: ({ input }) => ({
+      email: input.email,
+      kept: input.kept ?? null,
+      keptAt: null,
+      bookings: [],
+      past: null,
+      expanded: null,
+    }),
     initial: 'loading',
     states: {
       loading: {
@@ -65,18 +95,39 @@ export const bookingsListMachine = onFirstUse(() =>
           input: ({ context }) => ({ email: context.email }),
           onDone: {
             target: 'ready',
-            actions: assign({
-              email: ({ event }) => event.output.email,
-              bookings: ({ event }) => event.output.bookings,
-            }),
+            actions: [
+              assign({
+                email: ({ event }) => event.output.email,
+                bookings: ({ event }) => event.output.bookings,
+                keptAt: null,
+              }),
+              { type: 'keepBookings', params: ({ event }) => event.output },
+            ],
           },
-          onError: expiredOrFailed,
+          onError: [
+            expiredOrFailed[0],
+            {
+              guard: 'canShowKept',
+              target: 'ready',
+              actions: [
+                logCallError,
+                assign(({ context }) => ({
+                  email: context.kept?.email ?? context.email,
+                  bookings: context.kept?.bookings ?? [],
+                  keptAt: context.kept?.at ?? null,
+                })),
+              ],
+            },
+            expiredOrFailed[1],
+          ],
         },
       },
       ...loadEndings('bookings.retry'),
       ready: {
         initial: 'pastHidden',
         on: {
+          // Back online: the kept list is read again.
+          'bookings.retry': { guard: 'isKept', target: 'loading' },
           'booking.toggle': {
             actions: assign({
               expanded: ({ context, event }) => (context.expanded === event.id ? null : event.id),

@@ -32,10 +32,14 @@ const past: PastBooking = {
 export const bookingsListModel = defineModel({
   machine: bookingsListMachine,
   description:
-    "A member's bookings: loaded (or none), one row open at a time, past bookings on demand; errors retried; a 401 ends the session.",
+    "A member's bookings: loaded (or none), one row open at a time, past bookings on demand; errors retried; without a network, the list last read on this phone, said to be as of then; a 401 ends the session.",
   inputs: {
     'e-mail stored': { email: 'ada@example.com' },
     'e-mail missing': { email: null },
+    'a list kept on the phone': {
+      email: 'ada@example.com',
+      kept: { email: 'ada@example.com', at: '2026-11-21T09:00:00.000Z', bookings: [upcoming] },
+    },
   },
   events: {
     'xstate.done.actor.loadBookings': [
@@ -45,6 +49,7 @@ export const bookingsListModel = defineModel({
     'xstate.error.actor.loadBookings': [
       sessionEnded,
       { error: new ApiError(500, 'Something went wrong on our side.') },
+      connectionLost,
     ],
     'xstate.done.actor.loadPastBookings': [{ output: [past] }],
     'xstate.error.actor.loadPastBookings': [sessionEnded, connectionLost],

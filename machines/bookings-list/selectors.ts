@@ -7,7 +7,7 @@ import {
   guestsLabel,
   paidWithLabel,
 } from '../rules/bookings'
-import { lagosDay } from '../rules/dates'
+import { clockTime, lagosDay, shortDate } from '../rules/dates'
 import type { Booking, PastBooking } from './machine'
 
 // What /profile/bookings shows of a booking, current or past: one row shape for both lists, its
@@ -106,4 +106,10 @@ export function bookingDetails(row: BookingRow, now: Date): BookingDetail[] {
     { label: 'Venue', value: bookingVenue(row) },
     ...row.more,
   ]
+}
+
+/** What the list says when it is the one kept on the phone: no network gave a newer one. */
+export function keptNote(keptAt: string | null): string | null {
+  if (keptAt === null) return null
+  return `You're offline. These are your bookings as of ${shortDate(keptAt)}, ${clockTime(keptAt)}.`
 }

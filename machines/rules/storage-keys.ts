@@ -12,6 +12,8 @@ export const STORAGE_KEYS = {
   wallet: 'wallet',
   communityWallet: 'communityWallet',
   isBalanceHidden: 'isBalanceHidden',
+  /** The member's bookings as last read, for a visit without a network (cleared with the login). */
+  keptBookings: 'keptBookings',
 } as const
 
 /** One of the storage key names. */

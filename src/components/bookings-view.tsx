@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import type { bookingsListMachine } from '../../machines/bookings-list/machine'
-import { currentBookingRow, pastBookingRow } from '../../machines/bookings-list/selectors'
+import { currentBookingRow, keptNote, pastBookingRow } from '../../machines/bookings-list/selectors'
 import { css } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
@@ -22,6 +22,7 @@ export function BookingsView({ actorRef }: { actorRef: BookingsRef }) {
   const ready = useSelector(actorRef, (s) => s.matches('ready'))
   const bookings = useSelector(actorRef, (s) => s.context.bookings)
   const expanded = useSelector(actorRef, (s) => s.context.expanded)
+  const note = useSelector(actorRef, (s) => keptNote(s.context.keptAt))
   const rows = bookings.map(currentBookingRow)
 
   return (
@@ -34,6 +35,12 @@ export function BookingsView({ actorRef }: { actorRef: BookingsRef }) {
         <h2 id="upcoming-heading" className={css({ textStyle: 'smallCaps', mb: '3' })}>
           Upcoming
         </h2>
+        <p
+          role="status"
+          className={css({ color: 'fg.muted', fontSize: 'sm', mb: '3', _empty: { mb: '0' } })}
+        >
+          {ready && note}
+        </p>
         {loading && <BookingRowsSkeleton count={3} label="Loading your bookings" />}
         {failed && (
           <BookingsNotice

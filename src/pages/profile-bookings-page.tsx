@@ -1,5 +1,5 @@
 import { useActorRef } from '@xstate/react'
-import { useState } from 'react'
+import { useEffect, useState } from 'react'
 import { bookingsListActors } from '../../machines/bookings-list/actors'
 import { bookingsListMachine } from '../../machines/bookings-list/machine'
 import { api } from '../api'
@@ -17,13 +17,26 @@ export default afterPayment({ to: '/profile/bookings', label: 'See your bookings
 
 /** Starts the bookings flow for the stored e-mail, with its browser effects. */
 function BookingsScreen() {
-  const [email] = useState(() => storage.get('userEmail'))
+  const [input] = useState(() => ({
+    email: storage.get('userEmail'),
+    kept: storage.readKeptBookings(),
+  }))
   const actorRef = useActorRef(
     bookingsListMachine.provide({
       actors: bookingsListActors(api),
-      actions: memberFlowEffects('Could not load the bookings'),
+      actions: {
+        ...memberFlowEffects('Could not load the bookings'),
+        keepBookings: (_, list) =>
+          storage.set('keptBookings', JSON.stringify({ ...list, at: new Date().toISOString() })),
+      },
     }),
-    { input: { email }, inspect: showLiveFlow },
+    { input, inspect: showLiveFlow },
   )
+  // Back online: a kept list is read again.
+  useEffect(() => {
+    const online = () => actorRef.send({ type: 'bookings.retry' })
+    window.addEventListener('online', online)
+    return () => window.removeEventListener('online', online)
+  }, [actorRef])
   return <BookingsView actorRef={actorRef} />
 }

@@ -6,7 +6,14 @@ import { eq } from 'drizzle-orm'
 import type { BrowserContext, Page } from 'playwright-core'
 import { afterEach, describe, expect, it } from 'vitest'
 import { events } from '../../server/db/schema'
-import { appInBrowser, hydrated, SCREENSHOTS, startAppServer, WIDTHS } from '../support/browser'
+import {
+  appInBrowser,
+  hydrated,
+  logInByLink,
+  SCREENSHOTS,
+  startAppServer,
+  WIDTHS,
+} from '../support/browser'
 
 // A Tuesday, 10:00 in Lagos: the calendar's 'today' event has not ended.
 const NOW = new Date('2026-11-24T09:00:00Z')
@@ -47,6 +54,10 @@ const keptPages = (page: Page) =>
     )
     return kept.flat().map((url) => new URL(url).pathname)
   })
+
+/** The booking rows' names, as the list shows them. */
+const rowsOf = (page: Page) =>
+  page.locator('#upcoming-heading ~ * button[aria-expanded]').allInnerTexts()
 
 const note = (page: Page) => page.locator('#calendar [role="status"]')
 const titles = (page: Page) => page.locator('article h3').allInnerTexts()
@@ -94,6 +105,61 @@ describe('a second visit', () => {
     await context?.setOffline(false)
     await expect.poll(() => note(page).innerText()).toBe('')
     expect((await titles(page)).length).toBe(10)
+  })
+})
+
+describe("a member's bookings", () => {
+  it('stay readable with the network off, said to be as of the last visit, and are read again once back', async () => {
+    context = await app.newContext(WIDTHS.phone, { serviceWorkers: 'allow' })
+    const page = await context.newPage()
+    await logInByLink(page, app.url, 'ada@example.com')
+    await page.goto(`${app.url}/profile/bookings`)
+    await page
+      .getByRole('button', { name: /Rooftop Jazz/ })
+      .first()
+      .waitFor()
+    const listed = await rowsOf(page)
+    // Once the worker is in charge, the page's outline is kept for the next visit.
+    await page.evaluate(() => navigator.serviceWorker.ready)
+    await page.reload()
+    await page
+      .getByRole('button', { name: /Rooftop Jazz/ })
+      .first()
+      .waitFor()
+    await expect.poll(() => keptPages(page), { timeout: 10_000 }).toContain('/profile/bookings')
+
+    await context.setOffline(true)
+    await page.reload()
+    await page
+      .getByText("You're offline. These are your bookings as of 24 Nov 2026, 10:00.")
+      .waitFor()
+    expect(await rowsOf(page)).toEqual(listed)
+    await page.screenshot({ path: `${SCREENSHOTS}bookings-offline.png`, fullPage: true })
+
+    await context.setOffline(false)
+    await expect.poll(() => rowsOf(page)).toEqual(listed)
+    expect(await page.getByText("You're offline.").count()).toBe(0)
+  })
+
+  it('are forgotten with the login: the next person on the phone finds none of them', async () => {
+    context = await app.newContext(WIDTHS.phone)
+    const page = await context.newPage()
+    await logInByLink(page, app.url, 'ada@example.com')
+    await page.goto(`${app.url}/profile/bookings`)
+    await page
+      .getByRole('button', { name: /Rooftop Jazz/ })
+      .first()
+      .waitFor()
+    expect(await page.evaluate(() => localStorage.getItem('keptBookings'))).toContain(
+      'Rooftop Jazz',
+    )
+    // Her session ends (the server says the token is dead): the login and her list go together.
+    await context.route('**/api/**', (route) =>
+      route.fulfill({ status: 401, json: { message: 'Login session has expired' } }),
+    )
+    await page.reload()
+    await page.waitForURL('**/login', { timeout: 10_000 })
+    expect(await page.evaluate(() => localStorage.getItem('keptBookings'))).toBeNull()
   })
 })
 

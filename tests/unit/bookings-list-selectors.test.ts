@@ -6,6 +6,7 @@ import {
   bookingVenue,
   bookingWhen,
   currentBookingRow,
+  keptNote,
   pastBookingRow,
 } from '../../machines/bookings-list/selectors'
 
@@ -112,5 +113,14 @@ describe('the date stub', () => {
     })
     expect(bookingStub({ date: '2026-11-24' }, now, false).tone).toBe('upcoming')
     expect(bookingStub({ date: '2026-11-22' }, now, true).tone).toBe('past')
+  })
+})
+
+describe('the kept list', () => {
+  it('says it is the one read last, in Lagos time, and nothing for a list just read', () => {
+    expect(keptNote('2026-11-24T09:00:00.000Z')).toBe(
+      "You're offline. These are your bookings as of 24 Nov 2026, 10:00.",
+    )
+    expect(keptNote(null)).toBeNull()
   })
 })

@@ -19,6 +19,11 @@ const login = {
   userNumber: '+234 803 555 0101',
   wallet: 'wallet-1',
   communityWallet: 'wallet-2',
+  keptBookings: JSON.stringify({
+    email: 'ada@example.com',
+    at: '2026-11-24T09:00:00Z',
+    bookings: [],
+  }),
 }
 
 const store = (values: Record<string, string>) => {
@@ -59,5 +64,29 @@ describe('the stored login', () => {
     storage.clearSession()
     expect(stored()).toEqual(remembered)
     expect([...SESSION_KEYS].sort()).toEqual(Object.keys(login).sort())
+  })
+})
+
+describe('the bookings kept for a visit without a network', () => {
+  beforeEach(() => localStorage.clear())
+
+  it('reads the list as it was kept', () => {
+    store({ keptBookings: login.keptBookings })
+    expect(storage.readKeptBookings()).toEqual({
+      email: 'ada@example.com',
+      at: '2026-11-24T09:00:00Z',
+      bookings: [],
+    })
+  })
+
+  it.each(['not json', '{"email":"ada@example.com"}', '[]', 'null'])('reads %s as none', (text) => {
+    store({ keptBookings: text })
+    expect(storage.readKeptBookings()).toBeNull()
+  })
+
+  it('goes with the login', () => {
+    store({ ...login, ...remembered })
+    storage.clearSession()
+    expect(storage.readKeptBookings()).toBeNull()
   })
 })
