@@ -167,7 +167,11 @@ describe('a new version of the app', () => {
   it('is offered while the old page works on, and takes over when the person reloads', async () => {
     // A server of its own, on a copy of the build: the release is changed on its disk.
     const release = mkdtempSync(join(tmpdir(), 'release-'))
-    cpSync(fileURLToPath(new URL('../../dist', import.meta.url)), release, { recursive: true })
+    cpSync(fileURLToPath(new URL('../../dist', import.meta.url)), release, {
+      recursive: true,
+      // What the server serves: no source maps (never served).
+      filter: (source) => !source.endsWith('.map'),
+    })
     const server = await startAppServer(NOW, undefined, { webRoot: release })
     try {
       const page = await phoneThatKnowsTheCalendar(server.url)
