@@ -7,7 +7,9 @@ import type { PublicCache } from './store'
 
 /**
  * The channel a trigger notifies on commit of any write to events, spaces or bookings (migration
- * 0002), whoever wrote it: this instance, another one, or staff in a SQL tool.
+ * 0002), whoever wrote it: this instance, another one, or staff in a SQL tool. A booking written
+ * by takePlace's one statement notifies only when it fills its place (migration 0006): one that
+ * leaves room changes no public answer.
  */
 const CHANGES_CHANNEL = 'public_data_changed'
 

@@ -379,6 +379,42 @@ export const bookings = pgTable(
     index('bookings_email_idx').on(t.email, t.date),
     index('bookings_account_id_idx').on(t.accountId, t.date),
     index('bookings_payment_id_idx').on(t.paymentId),
+    // One booking per person per thing (docs/decisions/015), whoever writes it: a second insert
+    // of the same thing by the same e-mail fails, however many instances book at once.
+    uniqueIndex('bookings_one_event_ticket_per_person')
+      .on(t.email, t.eventId, t.date, sql`coalesce(${t.timeSlot}, '')`)
+      .where(sql`${t.status} <> 'cancelled' AND ${t.type} = 'event'`),
+    // Co-working is one day, whichever space.
+    uniqueIndex('bookings_one_coworking_day_per_person')
+      .on(t.email, t.date)
+      .where(sql`${t.status} <> 'cancelled' AND ${t.type} = 'spot'`),
+    uniqueIndex('bookings_one_studio_session_per_person')
+      .on(t.email, t.date, sql`coalesce(${t.timeSlot}, '')`)
+      .where(sql`${t.status} <> 'cancelled' AND ${t.type} = 'print-studio'`),
+  ],
+)
+
+/**
+ * Places taken per place (docs/decisions/026): an event's day and slot, a co-working space's day,
+ * a studio item's session, named as bookings name them. `taken` is the sum of 1 + visitors over
+ * the place's confirmed and held bookings (expired holds included until a booking reclaims
+ * them), kept in step by a trigger on bookings (migration 0006) whoever writes them; a booking
+ * claims its places here with one conditional statement (server/bookings/core.ts).
+ */
+export const bookingPlaces = pgTable(
+  'booking_places',
+  {
+    type: text('type').$type<BookingType>().notNull(),
+    /** The event's id, or the space's or studio item's name as booked (bookings.venue). */
+    thing: text('thing').notNull(),
+    date: date('date', { mode: 'string' }).notNull(),
+    /** '' for co-working (counted per day) and for an event without time slots. */
+    timeSlot: text('time_slot').notNull().default(''),
+    taken: integer('taken').notNull().default(0),
+  },
+  (t) => [
+    primaryKey({ name: 'booking_places_pk', columns: [t.type, t.thing, t.date, t.timeSlot] }),
+    check('booking_places_taken_non_negative', sql`${t.taken} >= 0`),
   ],
 )
 
@@ -639,6 +675,7 @@ export type Payment = typeof payments.$inferSelect
 export type NewPayment = typeof payments.$inferInsert
 export type Booking = typeof bookings.$inferSelect
 export type NewBooking = typeof bookings.$inferInsert
+export type BookingPlace = typeof bookingPlaces.$inferSelect
 export type Wallet = typeof wallets.$inferSelect
 export type WalletTransaction = typeof walletTransactions.$inferSelect
 export type NewWalletTransaction = typeof walletTransactions.$inferInsert

@@ -4,7 +4,13 @@ import { calendarFile } from '../../machines/rules/ics'
 import { slotInstants } from '../../machines/rules/slots'
 import { priceText } from '../bookings/core'
 import type { Db, Tx } from '../db/client'
-import { type Booking, events, type MailAttachment, mailOutbox } from '../db/schema'
+import {
+  type Booking,
+  events,
+  type MailAttachment,
+  mailOutbox,
+  type NewMailMessage,
+} from '../db/schema'
 
 // A transactional outbox (docs/decisions/006): a message is a row written in the caller's
 // transaction, so a booking and its receipt commit together; the dispatcher delivers it later.
@@ -17,31 +23,37 @@ export interface OutgoingMail {
   attachments?: MailAttachment[]
 }
 
+/** A message as its outbox row, to be written in the caller's transaction (or statement). */
+export function mailRow(mail: OutgoingMail): NewMailMessage {
+  return {
+    toAddress: mail.to.trim().toLowerCase(),
+    subject: mail.subject,
+    text: mail.text,
+    html: mail.html ?? null,
+    attachments: mail.attachments ?? [],
+  }
+}
+
 /** Queues a message in the caller's transaction; returns its outbox id. */
 export async function queueMail(tx: Db | Tx, mail: OutgoingMail): Promise<number> {
-  const [row] = await tx
-    .insert(mailOutbox)
-    .values({
-      toAddress: mail.to.trim().toLowerCase(),
-      subject: mail.subject,
-      text: mail.text,
-      html: mail.html ?? null,
-      attachments: mail.attachments ?? [],
-    })
-    .returning({ id: mailOutbox.id })
+  const [row] = await tx.insert(mailOutbox).values(mailRow(mail)).returning({ id: mailOutbox.id })
   if (!row) throw new Error('queueMail: the insert returned no row')
   return row.id
 }
 
+// Made once: a formatter costs far more to make than to use (it was a twentieth of a booking's
+// server time).
+const LONG_DAY = new Intl.DateTimeFormat('en-GB', {
+  timeZone: LAGOS_TZ,
+  weekday: 'long',
+  day: 'numeric',
+  month: 'long',
+  year: 'numeric',
+})
+
 /** 'Tuesday, 24 November 2026': an e-mail is read later, so never 'Today'. */
 export function longDay(day: string): string {
-  return new Intl.DateTimeFormat('en-GB', {
-    timeZone: LAGOS_TZ,
-    weekday: 'long',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(dayStart(day))
+  return LONG_DAY.format(dayStart(day))
 }
 
 const PAID_WITH_TEXT: Record<Booking['paidWith'], string> = {
@@ -75,14 +87,28 @@ interface ReceiptFacts {
   end: Date | null
 }
 
+/** What a receipt says of an event, when the caller has read it already. */
+export interface ReceiptEvent {
+  address: string
+  startAt: Date
+  endAt: Date
+}
+
 /** The event's address (for the receipt and the calendar file) and its own times as a fallback. */
-async function factsOf(tx: Db | Tx, booking: Booking, title: string): Promise<ReceiptFacts> {
+async function factsOf(
+  tx: Db | Tx,
+  booking: Booking,
+  title: string,
+  known: ReceiptEvent | null,
+): Promise<ReceiptFacts> {
   const slot = booking.timeSlot ? slotInstants(booking.date, booking.timeSlot) : null
   if (!booking.eventId) {
     const where = `${booking.venue ?? 'The hotel'}, Sixteen`
     return { title, where, start: slot?.start ?? null, end: slot?.end ?? null }
   }
-  const [event] = await tx.select().from(events).where(eq(events.id, booking.eventId))
+  const [event] = known
+    ? [known]
+    : await tx.select().from(events).where(eq(events.id, booking.eventId))
   const where = [booking.venue, event?.address].filter(Boolean).join(', ')
   return {
     title,
@@ -144,15 +170,21 @@ const icsName = (title: string) =>
   }.ics`
 
 /**
- * Queues the receipt of a booking in the caller's transaction, with an .ics calendar file (Lagos
- * times: the booked slot, or the event's own start and end when it has no slot).
+ * The receipt of a booking, with an .ics calendar file (Lagos times: the booked slot, or the
+ * event's own start and end when it has no slot), as a message for the caller to queue in the
+ * booking's transaction (takePlace writes it with the booking; queueMail); `event`: the booked
+ * event as the caller read it, else it is read here.
  */
-export async function queueBookingReceipt(
-  tx: Db | Tx,
+export async function bookingReceipt(
+  db: Db | Tx,
   booking: Booking,
-  { title, publicUrl }: { title: string; publicUrl: string },
-): Promise<number> {
-  const facts = await factsOf(tx, booking, title)
+  {
+    title,
+    publicUrl,
+    event = null,
+  }: { title: string; publicUrl: string; event?: ReceiptEvent | null },
+): Promise<OutgoingMail> {
+  const facts = await factsOf(db, booking, title, event)
   const lines = receiptLines(booking, facts, publicUrl)
   const attachments: MailAttachment[] =
     facts.start && facts.end
@@ -172,11 +204,11 @@ export async function queueBookingReceipt(
           },
         ]
       : []
-  return queueMail(tx, {
+  return {
     to: booking.email,
     subject: `You're booked: ${title}, ${longDay(booking.date)}`,
     text: `${lines.join('\n')}\n`,
     html: receiptHtml(lines),
     attachments,
-  })
+  }
 }

@@ -2,14 +2,14 @@ import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { formatMinor } from '../../machines/rules/money'
 import {
-  bookingTitles,
   confirmHeldBookings,
+  receiptSubjects,
   releaseHeldBookings,
   unstorableCharacter,
 } from '../bookings/core'
 import type { Db, Tx } from '../db/client'
 import { type NewPayment, type Payment, payments } from '../db/schema'
-import { longDay, queueBookingReceipt, queueMail } from '../mail/outbox'
+import { bookingReceipt, longDay, queueMail } from '../mail/outbox'
 import { activateMembership, queueMembershipReceipt } from './membership'
 import { itemOf } from './payload'
 import type { PaymentProvider, Verified } from './provider'
@@ -295,11 +295,13 @@ async function settleSuccess(
     if (full || bookings.length === 0) {
       return refundWon(deps, tx, won, verified, 'soldOut', OUTCOME_NOTES.soldOut)
     }
-    const titles = await bookingTitles(tx, bookings)
+    const subjects = await receiptSubjects(tx, bookings)
     const publicUrl = siteUrl(won, deps.publicUrl)
     for (const booking of bookings) {
-      const title = titles.get(booking.id) ?? itemOf(won.payload)?.title ?? 'Your booking'
-      await queueBookingReceipt(tx, booking, { title, publicUrl })
+      const subject = subjects.get(booking.id)
+      const title = subject?.title ?? itemOf(won.payload)?.title ?? 'Your booking'
+      const event = subject?.event ?? null
+      await queueMail(tx, await bookingReceipt(tx, booking, { title, publicUrl, event }))
     }
     return { payment: won, refund: false }
   })

@@ -8,15 +8,16 @@ import {
   type BookingRow,
   bookingBody,
   bookingTitles,
-  placeBooking,
+  prepareBooking,
   quoteBooking,
   refuseUnstorableText,
+  takePlace,
 } from '../bookings/core'
 import type { Db } from '../db/client'
 import { bookings, type PaidWith } from '../db/schema'
 import { forbidden, paymentRequired } from '../http-error'
 import { type MailDeps, siteUrl } from '../mail/deps'
-import { queueBookingReceipt } from '../mail/outbox'
+import { bookingReceipt, mailRow } from '../mail/outbox'
 import type { Handler, ServiceDeps } from './types'
 
 type PastBooking = components['schemas']['PastBooking']
@@ -82,25 +83,25 @@ export function bookingsService({ db, now }: ServiceDeps, { publicUrl, mailer }:
     const input = request.body
     refuseUnstorableText(input)
     const at = now()
-    const data = await db.transaction(async (tx) => {
-      const quote = await quoteBooking(tx, input, account, at)
-      if (quote.amountMinor > 0) {
-        throw paymentRequired('This booking has a price: pay by card or from your wallet.')
-      }
-      const row = await placeBooking(tx, {
-        input,
-        quote,
-        account,
-        ...freePayment(input, account),
-        now: at,
-      })
-      // The receipt commits with the booking, or neither does.
-      await queueBookingReceipt(tx, row, {
-        title: quote.title,
-        publicUrl: siteUrl(publicUrl, request),
-      })
-      return bookingBody(row, quote.title)
+    // Reads first, outside any transaction; then one statement (docs/decisions/026) claims the
+    // place and writes the booking with its receipt, or neither.
+    const quote = await quoteBooking(db, input, account, at)
+    if (quote.amountMinor > 0) {
+      throw paymentRequired('This booking has a price: pay by card or from your wallet.')
+    }
+    const booking = prepareBooking({
+      input,
+      quote,
+      account,
+      ...freePayment(input, account),
+      now: at,
     })
+    const receipt = await bookingReceipt(db, booking.row, {
+      title: quote.title,
+      publicUrl: siteUrl(publicUrl, request),
+      event: quote.event,
+    })
+    const data = bookingBody(await takePlace(db, booking, mailRow(receipt)), quote.title)
     mailer?.kick()
     reply.code(201)
     return { status: 'success', message: `You're booked: ${data.Event}.`, data }

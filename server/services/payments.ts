@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { addMinutes } from 'date-fns'
 import { and, desc, eq, isNull, or } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
@@ -7,11 +7,12 @@ import { optionalAccount, requireAccount } from '../auth'
 import {
   type BookingInput,
   HOLD_MINUTES,
-  placeBooking,
+  prepareBooking,
   priceText,
   quoteBooking,
   refuseUnstorableText,
   releaseHeldBookings,
+  takePlace,
 } from '../bookings/core'
 import type { Db, Tx } from '../db/client'
 import {
@@ -345,7 +346,19 @@ export function paymentsService({
       }
       const payload: BookingPayload = { booking, item }
       const row = await db.transaction(async (tx) => {
+        const paymentId = randomUUID()
+        const held = prepareBooking({
+          input: booking,
+          quote,
+          account,
+          paidWith: provider.name,
+          paymentReference: reference,
+          paymentId,
+          holdUntil: addMinutes(at, HOLD_MINUTES),
+          now: at,
+        })
         const created = await insertPendingPayment(tx, {
+          id: paymentId,
           reference,
           accountId: account?.id ?? null,
           email: email.trim().toLowerCase(),
@@ -357,17 +370,9 @@ export function paymentsService({
           callbackUrl: callback,
           createdAt: at,
         })
-        // The place is held while the person pays; 409 'Sold out' rolls the payment back too.
-        await placeBooking(tx, {
-          input: booking,
-          quote,
-          account,
-          paidWith: provider.name,
-          paymentReference: reference,
-          paymentId: created.id,
-          holdUntil: addMinutes(at, HOLD_MINUTES),
-          now: at,
-        })
+        // The place is held while the person pays, claimed last; 409 'Sold out' rolls the
+        // payment back too.
+        await takePlace(tx, held)
         return created
       })
 

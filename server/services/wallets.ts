@@ -3,10 +3,11 @@ import type { components } from '../../openapi/schema'
 import { type Account, requireAccount } from '../auth'
 import {
   bookingBody,
-  placeBooking,
+  prepareBooking,
   priceText,
   quoteBooking,
   refuseUnstorableText,
+  takePlace,
 } from '../bookings/core'
 import type { Db, Tx } from '../db/client'
 import {
@@ -19,7 +20,7 @@ import {
 } from '../db/schema'
 import { badRequest, forbidden, notFound, paymentRequired } from '../http-error'
 import { type MailDeps, siteUrl } from '../mail/deps'
-import { queueBookingReceipt } from '../mail/outbox'
+import { bookingReceipt, mailRow } from '../mail/outbox'
 import { theirCommunities } from '../membership'
 import { freePayment } from './bookings'
 import type { Handler, ServiceDeps } from './types'
@@ -193,7 +194,7 @@ export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: 
       const quote = await quoteBooking(tx, input, account, at)
       checkDebitAmount(debitAmount, quote.amountMinor)
       const free = quote.amountMinor === 0
-      const row = await placeBooking(tx, {
+      const booking = prepareBooking({
         input,
         quote,
         account,
@@ -205,6 +206,14 @@ export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: 
             }),
         now: at,
       })
+      const receipt = await bookingReceipt(tx, booking.row, {
+        title: quote.title,
+        publicUrl: siteUrl(publicUrl, request),
+        event: quote.event,
+      })
+      // The place before the money, as a person reads the refusals: 'Sold out' before 'balance
+      // too low'. The wallet's row is the payer's own, so the counter row waits for little.
+      const row = await takePlace(tx, booking, mailRow(receipt))
       const transaction = free
         ? null
         : await debit(tx, {
@@ -214,10 +223,6 @@ export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: 
             actor: account.email,
             note: row.namesOfVisitors ? `Guests: ${row.namesOfVisitors}` : null,
           })
-      await queueBookingReceipt(tx, row, {
-        title: quote.title,
-        publicUrl: siteUrl(publicUrl, request),
-      })
       return {
         transaction: transaction ? transactionBody(transaction) : null,
         booking: bookingBody(row, quote.title),

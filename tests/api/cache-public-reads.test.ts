@@ -197,7 +197,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         return response.json().data as string[]
       }
       const ada = await signIn(api, 'ada@example.com')
-      // Every space a guest may choose is full on one day; the members' 8th Floor is not.
+      // Every space a guest may choose is full on one day; the members' 8th Floor is not. One
+      // booker per space: a person books one co-working day, whichever space.
       await api.db.insert(bookings).values(
         [
           ['The Garden Room', 20],
@@ -207,7 +208,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           type: 'spot' as const,
           venue: String(venue),
           date: DAYS.supper,
-          email: 'filler@example.com',
+          email: `filler-${String(venue).toLowerCase().replaceAll(' ', '-')}@example.com`,
           name: 'Filler',
           phone: '0803 555 0100',
           paidWith: 'free' as const,

@@ -116,8 +116,16 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
             headers: token ? bearer(token) : {},
           })
         ).json().data as string[]
+      // One booker per space: a person books one co-working day, whichever space.
       const fill = (venue: string, places: number) =>
-        api.db.insert(bookings).values(taken(places, { type: 'spot', venue, date: day }))
+        api.db.insert(bookings).values(
+          taken(places, {
+            type: 'spot',
+            venue,
+            date: day,
+            email: `filler-${venue.toLowerCase().replaceAll(' ', '-')}@example.com`,
+          }),
+        )
 
       await fill('Library', 12)
       expectError(

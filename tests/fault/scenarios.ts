@@ -226,35 +226,58 @@ export interface LastPlaceResult {
   /** Bookings of the event in the database afterwards, and its places. */
   placesTaken: number
   capacity: number
+  /** Places taken beyond the capacity: 0, always. */
+  oversold: number
 }
 
 /**
  * Two instances on one database; an event with one place left (39 of 40 taken); `attempts`
  * people book it at once over HTTP, spread across both instances.
  */
-export async function lastPlaceRace(
+export function lastPlaceRace(
+  setup: FaultSetup,
+  options: { attempts?: number; env?: Record<string, string>; waitMs?: number } = {},
+): Promise<LastPlaceResult> {
+  return placesRace(setup, { ...options, capacity: 40, placesLeft: 1 })
+}
+
+/**
+ * Two instances on one database; an event of `capacity` places with `placesLeft` of them left
+ * (the others taken by one booking); `attempts` people book it at once over HTTP, spread across
+ * both instances.
+ */
+export async function placesRace(
   setup: FaultSetup,
   {
     attempts = 1000,
+    capacity,
+    placesLeft,
     env,
     waitMs,
-  }: { attempts?: number; env?: Record<string, string>; waitMs?: number } = {},
+  }: {
+    attempts?: number
+    capacity: number
+    placesLeft: number
+    env?: Record<string, string>
+    waitMs?: number
+  },
 ): Promise<LastPlaceResult> {
   return onStage(setup, { count: 2, env }, async (stage) => {
-    const capacity = 40
     const eventId = await addEvent(stage, { capacity, paid: false })
-    await stage.db.insert(bookings).values({
-      email: 'filler@example.com',
-      name: 'Filler',
-      phone: '+234 803 555 0199',
-      type: 'event',
-      eventId,
-      venue: VENUE,
-      date: stage.day,
-      timeSlot: SLOT,
-      paidWith: 'free',
-      visitors: capacity - 2,
-    })
+    if (placesLeft < capacity) {
+      await stage.db.insert(bookings).values({
+        email: 'filler@example.com',
+        name: 'Filler',
+        phone: '+234 803 555 0199',
+        type: 'event',
+        eventId,
+        venue: VENUE,
+        date: stage.day,
+        timeSlot: SLOT,
+        paidWith: 'free',
+        visitors: capacity - placesLeft - 1,
+      })
+    }
     const answers = await Promise.all(
       Array.from({ length: attempts }, (_, i) =>
         call(stage.instances[i % stage.instances.length] as Instance, '/api/bookings/rsvp', {
@@ -276,10 +299,12 @@ export async function lastPlaceRace(
       [eventId],
     )
     const others = otherRefusals > 0 ? `, ${otherRefusals} other refusals` : ''
+    const oversold = Math.max(0, placesTaken - capacity)
     return {
       figure:
         `${thousands(attempts)} concurrent bookings across ${stage.instances.length} instances ` +
-        `for 1 place: ${booked} booked, ${soldOut} sold out${others}, ${errors} errors` +
+        `for ${placesLeft === 1 ? '1 place' : `${thousands(placesLeft)} places`}: ` +
+        `${booked} booked, ${soldOut} sold out${others}, ${errors} errors` +
         `${errors > 0 ? ` (${statusCounts(failures)})` : ''} ` +
         `(${placesTaken} of ${capacity} places taken)`,
       attempts,
@@ -289,6 +314,7 @@ export async function lastPlaceRace(
       errors,
       placesTaken,
       capacity,
+      oversold,
     }
   })
 }
