@@ -31,13 +31,14 @@ export async function watchForUpdates(): Promise<void> {
       actor.send({ type: 'update.found' })
     }
   }
-  offerIfWaiting()
-  registration.addEventListener('updatefound', () => {
-    const worker = registration.installing
+  const offerOnceInstalled = (worker: ServiceWorker | null) =>
     worker?.addEventListener('statechange', () => {
       if (worker.state === 'installed') offerIfWaiting()
     })
-  })
+  offerIfWaiting()
+  // One may be installing already (found before this page was watching), or found later.
+  offerOnceInstalled(registration.installing)
+  registration.addEventListener('updatefound', () => offerOnceInstalled(registration.installing))
   // A tab left open for days looks for a new version when it is looked at again.
   document.addEventListener('visibilitychange', () => {
     if (document.visibilityState === 'visible') void registration.update().catch(() => {})

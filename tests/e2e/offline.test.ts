@@ -108,16 +108,22 @@ describe('a second visit', () => {
   })
 })
 
+/** Ada, logged in by the link on a phone, on her bookings (her Rooftop Jazz ticket listed). */
+async function adaOnHerBookings(options?: { serviceWorkers: 'allow' }): Promise<Page> {
+  context = await app.newContext(WIDTHS.phone, options)
+  const page = await context.newPage()
+  await logInByLink(page, app.url, 'ada@example.com')
+  await page.goto(`${app.url}/profile/bookings`)
+  await page
+    .getByRole('button', { name: /Rooftop Jazz/ })
+    .first()
+    .waitFor()
+  return page
+}
+
 describe("a member's bookings", () => {
   it('stay readable with the network off, said to be as of the last visit, and are read again once back', async () => {
-    context = await app.newContext(WIDTHS.phone, { serviceWorkers: 'allow' })
-    const page = await context.newPage()
-    await logInByLink(page, app.url, 'ada@example.com')
-    await page.goto(`${app.url}/profile/bookings`)
-    await page
-      .getByRole('button', { name: /Rooftop Jazz/ })
-      .first()
-      .waitFor()
+    const page = await adaOnHerBookings({ serviceWorkers: 'allow' })
     const listed = await rowsOf(page)
     // Once the worker is in charge, the page's outline is kept for the next visit.
     await page.evaluate(() => navigator.serviceWorker.ready)
@@ -128,7 +134,7 @@ describe("a member's bookings", () => {
       .waitFor()
     await expect.poll(() => keptPages(page), { timeout: 10_000 }).toContain('/profile/bookings')
 
-    await context.setOffline(true)
+    await context?.setOffline(true)
     await page.reload()
     await page
       .getByText("You're offline. These are your bookings as of 24 Nov 2026, 10:00.")
@@ -136,25 +142,18 @@ describe("a member's bookings", () => {
     expect(await rowsOf(page)).toEqual(listed)
     await page.screenshot({ path: `${SCREENSHOTS}bookings-offline.png`, fullPage: true })
 
-    await context.setOffline(false)
+    await context?.setOffline(false)
     await expect.poll(() => rowsOf(page)).toEqual(listed)
     expect(await page.getByText("You're offline.").count()).toBe(0)
   })
 
   it('are forgotten with the login: the next person on the phone finds none of them', async () => {
-    context = await app.newContext(WIDTHS.phone)
-    const page = await context.newPage()
-    await logInByLink(page, app.url, 'ada@example.com')
-    await page.goto(`${app.url}/profile/bookings`)
-    await page
-      .getByRole('button', { name: /Rooftop Jazz/ })
-      .first()
-      .waitFor()
+    const page = await adaOnHerBookings()
     expect(await page.evaluate(() => localStorage.getItem('keptBookings'))).toContain(
       'Rooftop Jazz',
     )
     // Her session ends (the server says the token is dead): the login and her list go together.
-    await context.route('**/api/**', (route) =>
+    await context?.route('**/api/**', (route) =>
       route.fulfill({ status: 401, json: { message: 'Login session has expired' } }),
     )
     await page.reload()
@@ -183,18 +182,24 @@ describe('a new version of the app', () => {
       // The next release: its worker differs by a line.
       const worker = join(release, 'sw.js')
       writeFileSync(worker, `${readFileSync(worker, 'utf8')}\n// the next release\n`)
-      // The page looks for a new version when it is looked at again.
-      await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+      // The page looks for a new version when it is looked at again (once the app watches: it
+      // starts after the first screen, so the tab is looked at until it has).
       const notice = page
         .getByRole('status')
         .filter({ hasText: 'A new version of the app is ready.' })
-      await notice.waitFor()
+      await expect
+        .poll(async () => {
+          await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+          return notice.count()
+        })
+        .toBe(1)
       await page.screenshot({ path: `${SCREENSHOTS}app-update-offered.png` })
       // The old page works on meanwhile: another page, its code from the old worker.
       await page.getByRole('link', { name: 'Menu' }).click()
       await page.waitForURL('**/menu')
       await hydrated(page)
-      const reloaded = page.waitForEvent('load')
+      // The page loads again (its document committed; what it then loads is not in question here).
+      const reloaded = page.waitForEvent('framenavigated', { timeout: 20_000 })
       await notice.getByRole('button', { name: 'Reload' }).click()
       await reloaded
       await hydrated(page)
