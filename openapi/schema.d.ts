@@ -662,6 +662,62 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/today": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** A day's events, co-working and studio sessions, with booked, checked-in and free places */
+        get: operations["getStaffDay"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/check-ins": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Checks a ticket in at the door
+         * @description A ticket checks in once: of any number of calls with one code at the same moment, one
+         *     answers `admitted` and the others `already`. A valid ticket of another day answers
+         *     `elsewhere` and is not checked in; a code that is no confirmed booking's answers `unknown`.
+         */
+        post: operations["checkInTicket"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/audit": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** What staff did, newest first */
+        get: operations["listAuditLog"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -790,6 +846,11 @@ export interface components {
              * @enum {string}
              */
             Status: "confirmed" | "held" | "cancelled";
+            /**
+             * @description The code of the booking's ticket (shown as a QR code and scanned at the door); null
+             *     unless the booking is confirmed. Random and unguessable, not the booking's id.
+             */
+            Ticket?: components["schemas"]["TicketCode"] | null;
         };
         PastBooking: {
             id: components["schemas"]["Id"];
@@ -941,6 +1002,8 @@ export interface components {
             "Emergency Contact Name"?: components["schemas"]["OneText"];
             Relationship?: components["schemas"]["OneText"];
             "Phone Number"?: components["schemas"]["OneText"];
+            /** @description The account has the staff role (the /staff tools). Always sent by this server. */
+            staff?: boolean;
         };
         OneText: string[];
         Application: {
@@ -1016,6 +1079,75 @@ export interface components {
              */
             period: string;
             numberOfMembers: components["schemas"]["CommunitySize"] | null;
+        };
+        /** @description What a ticket's QR code holds, or what staff type from it. */
+        TicketCode: string;
+        StaffDay: {
+            date: components["schemas"]["Day"];
+            sessions: components["schemas"]["StaffSession"][];
+        };
+        /**
+         * @description One event day, co-working space or studio item with its bookings of the day. Places count
+         *     people: a booking with two extra guests takes three.
+         */
+        StaffSession: {
+            /** @enum {string} */
+            kind: "event" | "coworking" | "studio";
+            /** @description The event's, space's or item's id. */
+            id: string;
+            title: string;
+            venue: string | null;
+            timeSlot: string | null;
+            /** @description Places in all; null where there is no limit. */
+            capacity: number | null;
+            /** @description Places of confirmed bookings. */
+            booked: number;
+            /** @description Places of bookings checked in. */
+            checkedIn: number;
+        };
+        CheckIn: {
+            /**
+             * @description admitted: checked in now (green). already: checked in before, `checkedInAt` and
+             *     `checkedInBy` say when and by whom (red). elsewhere: valid, but for another day
+             *     (yellow). unknown: no confirmed booking has this code (red).
+             * @enum {string}
+             */
+            result: "admitted" | "already" | "elsewhere" | "unknown";
+            ticket: components["schemas"]["TicketHolder"] | null;
+            /** Format: date-time */
+            checkedInAt: string | null;
+            /** @description The staff member's name. */
+            checkedInBy: string | null;
+        };
+        TicketHolder: {
+            name: string;
+            /** @description The event's title, or what was booked. */
+            what: string;
+            type: components["schemas"]["BookingType"];
+            date: components["schemas"]["Day"];
+            timeSlot: string | null;
+            venue: string | null;
+            visitors: number;
+            namesOfVisitors: string | null;
+        };
+        AuditEntry: {
+            id: components["schemas"]["Id"];
+            /** Format: date-time */
+            at: string;
+            /** @description The staff member's name and e-mail. */
+            actor: string;
+            /** @example check-in */
+            action: string;
+            /** @description What was acted on: a booking's id, say. */
+            subject: string;
+            /** @description What the write changed, as it was (null for a thing it made). */
+            before: {
+                [key: string]: unknown;
+            } | null;
+            /** @description What the write changed, as it is now. */
+            after: {
+                [key: string]: unknown;
+            } | null;
         };
     };
     responses: {
@@ -2239,6 +2371,88 @@ export interface operations {
             };
             400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffDay: {
+        parameters: {
+            query?: {
+                /** @description The day (today in Lagos when left out). */
+                date?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's sessions, in the order of the day. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffDay"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    checkInTicket: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    code: components["schemas"]["TicketCode"];
+                };
+            };
+        };
+        responses: {
+            /** @description What the door should do. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CheckIn"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listAuditLog: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The latest 200 entries. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        entries: components["schemas"]["AuditEntry"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
         };
     };

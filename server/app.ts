@@ -44,6 +44,7 @@ import { paymentsService } from './services/payments'
 import { plansService } from './services/plans'
 import { registerPictureUpload } from './services/profile-picture'
 import { schedulesService } from './services/schedules'
+import { staffService } from './services/staff'
 import { systemService } from './services/system'
 import type { OperationId, ServiceDeps, Services } from './services/types'
 import { walletsService } from './services/wallets'
@@ -118,6 +119,7 @@ function buildServices(
     ...applicationsService(deps, mail),
     ...invitesService(deps, mail),
     ...mailingListService(deps),
+    ...staffService(deps),
   }
 }
 

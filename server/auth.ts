@@ -4,7 +4,7 @@ import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
 import type { Db, Tx } from './db/client'
 import { accounts, sessions } from './db/schema'
-import { unauthorized } from './http-error'
+import { forbidden, unauthorized } from './http-error'
 
 export type Account = typeof accounts.$inferSelect
 
@@ -86,4 +86,15 @@ export function optionalAccount(request: FastifyRequest): Account | null {
 export function requireAccount(request: FastifyRequest): Account {
   if (!request.account) throw unauthorized()
   return request.account
+}
+
+/**
+ * For the staff's operations (the contract's `staff` tag): a live session first (401, as for any
+ * bearer), then the staff role (403), read with the session on every request, so a role taken
+ * away by `npm run admin -- staff remove` ends at the next call.
+ */
+export function requireStaff(request: FastifyRequest): Account {
+  const account = requireAccount(request)
+  if (!account.staff) throw forbidden("This is for the hotel's staff.")
+  return account
 }

@@ -2,7 +2,8 @@ import { desc } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
 import { LAGOS_TZ } from '../machines/rules/dates'
 import type { Db } from './db/client'
-import { type MailMessage, mailOutbox } from './db/schema'
+import { type MailAttachment, type MailMessage, mailOutbox } from './db/schema'
+import { drawAttachments } from './mail/attachments'
 
 // Without SMTP_URL, e-mail stays in the outbox: these two routes let a person trying the app (and
 // the tests) read it. They are not in the contract and do not exist when SMTP_URL is set.
@@ -16,7 +17,8 @@ interface OutboxEntry {
   subject: string
   text: string
   html: string | null
-  attachments: { filename: string; contentType: string; content: string }[]
+  /** As queued: a ticket's QR code is its code (`draw: 'qr-png'`), drawn when it is sent. */
+  attachments: MailAttachment[]
   createdAt: string
   sentAt: string | null
 }
@@ -51,19 +53,31 @@ const queuedAt = new Intl.DateTimeFormat('en-GB', {
   minute: '2-digit',
 })
 
-function messageHtml(entry: OutboxEntry): string {
+/** A message, its images shown as sent (a ticket's QR code, for trying the door's scanner). */
+async function messageHtml(entry: OutboxEntry): Promise<string> {
   const files = entry.attachments.map((a) => `<li>${escapeHtml(a.filename)}</li>`).join('')
+  const images = (await drawAttachments(entry.attachments))
+    .filter((a) => a.encoding === 'base64' && a.contentType.startsWith('image/'))
+    .map(
+      (a) =>
+        `<img src="data:${a.contentType};base64,${a.content}" alt="${escapeHtml(a.filename)}">`,
+    )
+    .join('')
   return `<article>
 <h2>${escapeHtml(entry.subject)}</h2>
 <p class="meta">To ${escapeHtml(entry.to)} · ${escapeHtml(queuedAt.format(new Date(entry.createdAt)))}</p>
+${images}
 <pre>${escapeHtml(entry.text)}</pre>
 ${files ? `<p class="meta">Attached:</p><ul>${files}</ul>` : ''}
 </article>`
 }
 
 /** A plain page: no script, every value escaped (the messages hold what bookers typed). */
-function pageHtml(entries: OutboxEntry[]): string {
-  const list = entries.length > 0 ? entries.map(messageHtml).join('\n') : '<p>No messages yet.</p>'
+async function pageHtml(entries: OutboxEntry[]): Promise<string> {
+  const list =
+    entries.length > 0
+      ? (await Promise.all(entries.map(messageHtml))).join('\n')
+      : '<p>No messages yet.</p>'
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -110,6 +124,6 @@ export function registerDevOutbox(app: FastifyInstance, db: Db, { enabled }: { e
     reply
       .header('cache-control', 'no-store')
       .type('text/html; charset=utf-8')
-      .send(pageHtml(await latest(db))),
+      .send(await pageHtml(await latest(db))),
   )
 }

@@ -28,6 +28,9 @@ export const APP_CSP_DIRECTIVES = {
   // blob: a ticket's calendar file is a blob: URL the page makes (URL.createObjectURL); a
   // download needs nothing, reading it back with fetch (as the RSVP browser test does) does.
   'connect-src': ["'self'", 'blob:'],
+  // blob: the door's QR decoder (qr-scanner) runs in a worker made from a blob: URL, on browsers
+  // without their own BarcodeDetector.
+  'worker-src': ["'self'", 'blob:'],
   'object-src': ["'none'"],
   'frame-ancestors': ["'none'"],
   'form-action': ["'self'"],
@@ -60,8 +63,11 @@ const OUTBOX_CSP = {
   'form-action': ["'none'"],
 }
 
-/** Features the app never uses, off for it and anything it might embed. */
-const PERMISSIONS_POLICY = 'camera=(), microphone=(), geolocation=()'
+/**
+ * Features the app never uses off, for it and anything it might embed; the camera for the app
+ * itself only (the door's scanner, /staff/check-in).
+ */
+const PERMISSIONS_POLICY = 'camera=(self), microphone=(), geolocation=()'
 
 /** A year; the operator adds includeSubDomains and preload at the proxy once every subdomain is on HTTPS. */
 const HSTS = 'max-age=31536000'

@@ -29,6 +29,7 @@ import {
   spaceOptions,
 } from './catalogue'
 import { posterCommand } from './posters'
+import { addStaff, removeStaff, staffOptions } from './staff'
 
 // `npm run admin -- <command>`: the staff's tools (DESIGN.md, 'Staff'). It works on the database
 // the server uses: DATABASE_URL, else the embedded PGlite in DATA_DIR (./data/pglite). E-mail is
@@ -177,6 +178,26 @@ const COMMANDS: Command[] = [
     },
     examples: ['npm run admin -- bookings list --day 2026-12-05'],
     run: (ctx, { options }) => listBookings(ctx.db, text(options, 'day')),
+  },
+  {
+    name: 'staff add',
+    positional: ['<email>'],
+    summary:
+      "Gives an account the staff role, for the /staff tools (the day's sessions, check-in at the door). An e-mail with no account gets one, named by --first-name and --last-name. Staff log in by the same e-mailed link as everyone.",
+    options: staffOptions,
+    examples: [
+      'npm run admin -- staff add tolu@example.com',
+      'npm run admin -- staff add amaka@sixteen.ng --first-name Amaka --last-name Obi',
+    ],
+    run: (ctx, { positional, options }) => addStaff(ctx, positional[0] as string, options),
+  },
+  {
+    name: 'staff remove',
+    positional: ['<email>'],
+    summary: 'Takes the staff role away; the account stays as it was otherwise.',
+    options: {},
+    examples: ['npm run admin -- staff remove tolu@example.com'],
+    run: (ctx, { positional }) => removeStaff(ctx, positional[0] as string),
   },
 ]
 

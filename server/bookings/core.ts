@@ -283,7 +283,7 @@ async function quoteSpot(
     capacity: space.capacity,
     questions: [],
     event: null,
-    places: 1 + visitors,
+    places: placesOf({ visitors }),
   }
 }
 
@@ -361,11 +361,14 @@ interface PlaceOf {
   timeSlot: string | null
 }
 
+/** The places a booking takes: its booker and each extra guest. */
+export const placesOf = (booking: { visitors: number }) => 1 + booking.visitors
+
 /**
  * The place's row of booking_places, named as the trigger of migration 0006 names a booking's:
  * an event's day and slot, a space's day (co-working counts per day), a studio item's session.
  */
-function counterOf(place: PlaceOf) {
+export function counterOf(place: PlaceOf) {
   return {
     type: place.type,
     thing: place.type === 'event' ? (place.eventId ?? '') : (place.venue ?? ''),
@@ -545,10 +548,13 @@ export interface PreparedBooking {
   now: Date
 }
 
+/** A ticket's code, of the same shape as the column's default (decision 028): 122 random bits. */
+const newTicketCode = () => randomUUID().replaceAll('-', '')
+
 /**
  * Everything a booking needs before its place is claimed, without the database: the row as it
- * will be stored (its id and time included, so its receipt can be made before it is written)
- * and the answers checked. The one-booking-per-person rule is takePlace's.
+ * will be stored (its id, time and ticket included, so its receipt can be made before it is
+ * written) and the answers checked. The one-booking-per-person rule is takePlace's.
  */
 export function prepareBooking(p: PlaceRequest): PreparedBooking {
   const { input, quote, now } = p
@@ -573,6 +579,9 @@ export function prepareBooking(p: PlaceRequest): PreparedBooking {
       metadata: parseAnswers(input.metadata, quote.questions),
       status: p.holdUntil ? 'held' : 'confirmed',
       holdExpiresAt: p.holdUntil ?? null,
+      ticketCode: newTicketCode(),
+      checkedInAt: null,
+      checkedInBy: null,
       createdAt: now,
     },
     capacity: quote.capacity,
@@ -646,7 +655,7 @@ async function writeAtOnce(
 ): Promise<boolean> {
   const [result] = await claimAndWrite(db, {
     ...counterOf(row),
-    places: 1 + row.visitors,
+    places: placesOf(row),
     capacity,
     booking: asRecord(bookings, row),
     receipt: receipt ? asRecord(mailOutbox, receipt) : null,
@@ -676,7 +685,7 @@ async function writeWithCare(
         'cancelled',
       )
     }
-    if (!(await claimOrReclaim(tx, row, 1 + row.visitors, capacity, now))) {
+    if (!(await claimOrReclaim(tx, row, placesOf(row), capacity, now))) {
       throw conflict('Sold out')
     }
     const [written] = await tx.insert(bookings).values(row).onConflictDoNothing().returning()
@@ -790,7 +799,18 @@ export function bookingBody(row: BookingRow, title: string): BookingBody {
     Visitors: row.visitors,
     'Names of Visitors': row.namesOfVisitors,
     Status: row.status,
+    // A held booking is not paid yet, and a cancelled one admits nobody.
+    Ticket: row.status === 'confirmed' ? row.ticketCode : null,
   }
+}
+
+/** What a booking is of, as its Booking's Event says: the event's name, or what was booked. */
+export function bookingTitle(
+  row: Pick<BookingRow, 'type' | 'eventId'>,
+  eventName: string | null | undefined,
+): string {
+  if (row.eventId) return eventName ?? row.eventId
+  return row.type === 'spot' ? COWORKING_TITLE : PRINT_STUDIO_TITLE
 }
 
 /**
@@ -819,12 +839,7 @@ export async function receiptSubjects(
   return new Map(
     rows.map((row) => {
       const event = row.eventId ? byId.get(row.eventId) : undefined
-      const title = row.eventId
-        ? (event?.name ?? row.eventId)
-        : row.type === 'spot'
-          ? COWORKING_TITLE
-          : PRINT_STUDIO_TITLE
-      return [row.id, { title, event: event ?? null }]
+      return [row.id, { title: bookingTitle(row, event?.name), event: event ?? null }]
     }),
   )
 }
@@ -841,13 +856,6 @@ export async function bookingTitles(db: Db | Tx, rows: BookingRow[]): Promise<Ma
       : []
   const names = new Map(named.map((event) => [event.id, event.name]))
   return new Map(
-    rows.map((row) => [
-      row.id,
-      row.eventId
-        ? (names.get(row.eventId) ?? row.eventId)
-        : row.type === 'spot'
-          ? COWORKING_TITLE
-          : PRINT_STUDIO_TITLE,
-    ]),
+    rows.map((row) => [row.id, bookingTitle(row, row.eventId ? names.get(row.eventId) : null)]),
   )
 }

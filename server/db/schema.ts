@@ -81,7 +81,15 @@ export interface Poster {
 export interface MailAttachment {
   filename: string
   contentType: string
+  /** The file as text (an .ics receipt), or the text to draw as a QR code when `draw` says so. */
   content: string
+  /** Shown in the message's HTML where it says `cid:<cid>`. */
+  cid?: string
+  /**
+   * 'qr-png': `content` is drawn as a QR code (PNG) when the message is sent, not when it is
+   * queued, so a booking draws nothing (server/mail/attachments.ts).
+   */
+  draw?: 'qr-png'
 }
 
 export const events = pgTable(
@@ -166,6 +174,9 @@ export const accounts = pgTable(
     emergencyContactPhone: text('emergency_contact_phone'),
     // The profile picture's address (/media/<name>, a square variant in the media table), or null.
     picture: text('picture'),
+    // The staff role (the /staff tools), beside the membership role: a staff member may be a
+    // member or not. Given and taken by `npm run admin -- staff add|remove` (decision 028).
+    staff: boolean('staff').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -355,6 +366,16 @@ export const bookings = pgTable(
     status: text('status').$type<BookingStatus>().notNull().default('confirmed'),
     // A 'held' booking (card payment pending) counts against capacity only until this instant.
     holdExpiresAt: instant('hold_expires_at'),
+    // What the ticket's QR code holds (decision 028): random, so a booking's id (seen in links
+    // and receipts) never admits anyone. The app makes one for the receipt; any other insert
+    // (seeds, staff in SQL) gets the default.
+    ticketCode: text('ticket_code')
+      .notNull()
+      .unique('bookings_ticket_code_unique')
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    // Admitted at the door: when, and by which staff member (one conditional update, decision 028).
+    checkedInAt: instant('checked_in_at'),
+    checkedInBy: uuid('checked_in_by').references(() => accounts.id, { onDelete: 'set null' }),
     createdAt: createdAt(),
   },
   (t) => [
@@ -377,6 +398,8 @@ export const bookings = pgTable(
       .on(t.type, t.venue, t.date, t.timeSlot)
       .where(sql`${t.status} <> 'cancelled'`),
     index('bookings_email_idx').on(t.email, t.date),
+    // A day's bookings, for the staff's day and `npm run admin -- bookings list`.
+    index('bookings_date_idx').on(t.date),
     index('bookings_account_id_idx').on(t.accountId, t.date),
     index('bookings_payment_id_idx').on(t.paymentId),
     // One booking per person per thing (docs/decisions/015), whoever writes it: a second insert
@@ -468,7 +491,8 @@ export const mailOutbox = pgTable(
     subject: text('subject').notNull(),
     text: text('text').notNull(),
     html: text('html'),
-    // [{ filename, contentType, content }] with content as text (an .ics receipt).
+    // [{ filename, contentType, content, cid?, draw? }] (MailAttachment): an .ics receipt, a
+    // ticket's QR code to draw.
     attachments: jsonb('attachments').$type<MailAttachment[]>().notNull().default([]),
     createdAt: createdAt(),
     sentAt: instant('sent_at'),
@@ -561,6 +585,28 @@ export const mailingList = pgTable(
     createdAt: createdAt(),
   },
   (t) => [check('mailing_list_email_lowercase', sql`${t.email} = lower(${t.email})`)],
+)
+
+/**
+ * What staff did (decision 028): every staff write, by the API or the admin command line, with
+ * the before and after of what it changed. The actor's name and e-mail are kept as they were;
+ * a null account is the command line (`npm run admin`).
+ */
+export const auditLog = pgTable(
+  'audit_log',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    at: instant('at').notNull().defaultNow(),
+    actorAccountId: uuid('actor_account_id').references(() => accounts.id, {
+      onDelete: 'set null',
+    }),
+    actor: text('actor').notNull(),
+    action: text('action').notNull(),
+    subject: text('subject').notNull(),
+    before: jsonb('before').$type<Record<string, unknown>>(),
+    after: jsonb('after').$type<Record<string, unknown>>(),
+  },
+  (t) => [index('audit_log_at_idx').on(t.at.desc())],
 )
 
 // Relations, for `db.query.<table>.findMany({ with: ... })`.
@@ -685,3 +731,5 @@ export type SandboxTransaction = typeof sandboxTransactions.$inferSelect
 export type Refund = typeof refunds.$inferSelect
 export type IdempotencyKey = typeof idempotencyKeys.$inferSelect
 export type Media = typeof media.$inferSelect
+export type AuditEntry = typeof auditLog.$inferSelect
+export type NewAuditEntry = typeof auditLog.$inferInsert

@@ -77,6 +77,9 @@ export interface DemoAccount {
 /** A member whose name and address are as long as many of ours: the layouts must hold them. */
 export const LONG_NAMED_MEMBER = 'oluwaseun.adebayowilliams@example.com'
 
+/** The front desk: the staff role, no membership (decision 028). */
+export const DEMO_STAFF = 'staff@example.com'
+
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     email: 'ada@example.com',
@@ -117,6 +120,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     canLogIn: true,
     demonstrates:
       'Active member with a long name and e-mail address, as many of our members have: no wallet yet, no bookings',
+  },
+  {
+    email: DEMO_STAFF,
+    name: 'Oluwaseun Adebayo-Okonkwo',
+    canLogIn: true,
+    demonstrates:
+      "Staff, not a member: the day's sessions at /staff, check-in at the door at /staff/check-in",
   },
   {
     email: 'bisi@example.com',
@@ -453,6 +463,17 @@ function demoAccounts(now: Date, communityExpiry: Date): NewAccount[] {
       emergencyContactRelationship: 'Spouse',
       emergencyContactPhone: '+234 803 555 0152',
       createdAt: subMonths(now, 1),
+    },
+    {
+      ...common,
+      email: DEMO_STAFF,
+      firstName: 'Oluwaseun',
+      lastName: 'Adebayo-Okonkwo',
+      phone: '+234 809 555 0161',
+      role: null,
+      subscriptionStatus: null,
+      staff: true,
+      createdAt: subMonths(now, 3),
     },
   ]
 }

@@ -3,6 +3,7 @@ import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
 import { type Db, databaseKind, type Tx } from '../db/client'
 import { type MailMessage, mailOutbox } from '../db/schema'
+import { drawAttachments } from './attachments'
 import { DEFAULT_MAIL_FROM } from './deps'
 
 // Delivers the outbox over SMTP (SMTP_URL). Without SMTP_URL nothing runs: the messages stay in
@@ -63,18 +64,14 @@ export function startMailer(
   { smtpUrl, from = DEFAULT_MAIL_FROM, log }: MailerOptions,
 ): Mailer {
   const transport = nodemailer.createTransport(smtpUrl)
-  const send: Send = (message) =>
+  const send: Send = async (message) =>
     transport.sendMail({
       from,
       to: message.toAddress,
       subject: message.subject,
       text: message.text,
       ...(message.html ? { html: message.html } : {}),
-      attachments: message.attachments.map((a) => ({
-        filename: a.filename,
-        contentType: a.contentType,
-        content: a.content,
-      })),
+      attachments: await drawAttachments(message.attachments),
     })
 
   let running: Promise<number> | null = null

@@ -11,6 +11,7 @@ import {
   mailOutbox,
   type NewMailMessage,
 } from '../db/schema'
+import { TICKET_QR_CID, ticketQrAttachment } from './attachments'
 
 // A transactional outbox (docs/decisions/006): a message is a row written in the caller's
 // transaction, so a booking and its receipt commit together; the dispatcher delivers it later.
@@ -118,8 +119,18 @@ async function factsOf(
   }
 }
 
-/** The lines of a receipt: what, when, where, who, what was paid, and the references. */
-function receiptLines(booking: Booking, facts: ReceiptFacts, publicUrl: string): string[] {
+/** The line under the ticket's QR code: the code, for the door to type when a scan fails. */
+const ticketLine = (ticket: string) => `Your ticket: ${ticket}`
+
+/**
+ * The lines of a receipt: the ticket, what, when, where, who, what was paid, and the references.
+ */
+function receiptLines(
+  booking: Booking,
+  facts: ReceiptFacts,
+  publicUrl: string,
+  ticket: string | null,
+): string[] {
   const when = [longDay(booking.date), booking.timeSlot].filter(Boolean).join(', ')
   const guests = booking.visitors
     ? [
@@ -136,6 +147,9 @@ function receiptLines(booking: Booking, facts: ReceiptFacts, publicUrl: string):
     '',
     `You're booked: ${facts.title}.`,
     '',
+    ...(ticket
+      ? [ticketLine(ticket), 'Show its QR code (in this e-mail) or this code at the door.', '']
+      : []),
     `What: ${facts.title}`,
     `When: ${when}`,
     `Where: ${facts.where}`,
@@ -155,8 +169,19 @@ function receiptLines(booking: Booking, facts: ReceiptFacts, publicUrl: string):
   ]
 }
 
-function receiptHtml(lines: string[]): string {
-  const body = lines.map((line) => (line === '' ? '<br>' : `<p>${escapeHtml(line)}</p>`)).join('\n')
+/** The receipt's lines as HTML, the ticket's QR code above its line (the code in text). */
+function receiptHtml(lines: string[], ticket: string | null): string {
+  const qrAbove = ticket ? ticketLine(ticket) : null
+  const body = lines
+    .map((line) => {
+      if (line === '') return '<br>'
+      const qr =
+        line === qrAbove
+          ? `<p><img src="cid:${TICKET_QR_CID}" alt="Your ticket's QR code"></p>\n`
+          : ''
+      return `${qr}<p>${escapeHtml(line)}</p>`
+    })
+    .join('\n')
   return `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.4">${body}</body></html>`
 }
 
@@ -171,9 +196,10 @@ const icsName = (title: string) =>
 
 /**
  * The receipt of a booking, with an .ics calendar file (Lagos times: the booked slot, or the
- * event's own start and end when it has no slot), as a message for the caller to queue in the
- * booking's transaction (takePlace writes it with the booking; queueMail); `event`: the booked
- * event as the caller read it, else it is read here.
+ * event's own start and end when it has no slot) and, once it is confirmed, its ticket's QR code
+ * with the code beneath it, as a message for the caller to queue in the booking's transaction
+ * (takePlace writes it with the booking; queueMail); `event`: the booked event as the caller read
+ * it, else it is read here.
  */
 export async function bookingReceipt(
   db: Db | Tx,
@@ -185,8 +211,9 @@ export async function bookingReceipt(
   }: { title: string; publicUrl: string; event?: ReceiptEvent | null },
 ): Promise<OutgoingMail> {
   const facts = await factsOf(db, booking, title, event)
-  const lines = receiptLines(booking, facts, publicUrl)
-  const attachments: MailAttachment[] =
+  const ticket = booking.status === 'confirmed' ? booking.ticketCode : null
+  const lines = receiptLines(booking, facts, publicUrl, ticket)
+  const calendar: MailAttachment[] =
     facts.start && facts.end
       ? [
           {
@@ -208,7 +235,7 @@ export async function bookingReceipt(
     to: booking.email,
     subject: `You're booked: ${title}, ${longDay(booking.date)}`,
     text: `${lines.join('\n')}\n`,
-    html: receiptHtml(lines),
-    attachments,
+    html: receiptHtml(lines, ticket),
+    attachments: ticket ? [...calendar, ticketQrAttachment(ticket)] : calendar,
   }
 }

@@ -43,6 +43,7 @@ function accountBody(row: Account, membership: Membership): AccountBody {
     subscriptionExpiry: membership.expiry,
     'Created at': row.createdAt.toISOString(),
     Picture: row.picture,
+    staff: row.staff,
     ...listed,
   }
 }

@@ -6,12 +6,13 @@ import { runAdmin } from '../../server/admin/cli.ts'
 import {
   accounts,
   applications,
+  auditLog,
   communities,
   communityMembers,
   events,
   spaces,
 } from '../../server/db/schema.ts'
-import { dbCases, NOW, startApi, type TestApi, TODAY } from '../support/api-app.ts'
+import { bearer, dbCases, NOW, signIn, startApi, type TestApi, TODAY } from '../support/api-app.ts'
 import { mailTo } from '../support/bookings.ts'
 
 // `npm run admin -- <command>`: the staff's tools on the server's database. Here each command
@@ -61,6 +62,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         'studio-items create',
         'studio-items edit',
         'bookings list',
+        'staff add',
+        'staff remove',
       ]) {
         const result = await admin(...command.split(' '), '--help')
         expect(result.code, command).toBe(0)
@@ -310,6 +313,110 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(wrongKind.err).toMatch(/^No studio item has the id 'the-loft'/)
       const nothing = await admin('spaces', 'edit', 'the-loft')
       expect(nothing.code).toBe(2)
+    })
+
+    it('staff add and remove: the role, an account when there is none, an audit entry each', async () => {
+      const audited = (subject: string) =>
+        api.db
+          .select({
+            actor: auditLog.actor,
+            action: auditLog.action,
+            before: auditLog.before,
+            after: auditLog.after,
+          })
+          .from(auditLog)
+          .where(eq(auditLog.subject, subject))
+      const staffDay = async (email: string) =>
+        (
+          await api.app.inject({
+            url: '/api/staff/today',
+            headers: bearer(await signIn(api, email)),
+          })
+        ).statusCode
+
+      // An account already there (a member): it keeps its names, and gets the role.
+      expect(await staffDay('kemi@example.com')).toBe(403)
+      const kemi = await admin('staff', 'add', ' Kemi@Example.com ')
+      expect(kemi).toEqual({
+        code: 0,
+        err: '',
+        out: 'Kemi Adeyemi <kemi@example.com> is staff now: they log in at /login as before and find the staff tools at /staff.',
+      })
+      expect(await staffDay('kemi@example.com')).toBe(200)
+      expect(await audited('kemi@example.com')).toEqual([
+        {
+          actor: 'npm run admin',
+          action: 'staff add',
+          before: { staff: false },
+          after: { staff: true },
+        },
+      ])
+      const twice = await admin('staff', 'add', 'kemi@example.com')
+      expect(twice.out).toBe('Kemi Adeyemi <kemi@example.com> is staff already: nothing changed.')
+      expect(await audited('kemi@example.com')).toHaveLength(1)
+
+      // A new e-mail: the names are needed, and make the account (no membership).
+      const nameless = await admin('staff', 'add', 'Tolu.Bakare@Sixteen.ng')
+      expect(nameless.code).toBe(2)
+      expect(nameless.err).toMatch(
+        /^tolu\.bakare@sixteen\.ng has no account yet: give --first-name and --last-name to create it\./,
+      )
+      const created = await admin(
+        'staff',
+        'add',
+        'Tolu.Bakare@Sixteen.ng',
+        '--first-name',
+        'Tolu',
+        '--last-name',
+        'Bakare-Ogunleye',
+      )
+      expect(created.code).toBe(0)
+      expect(created.out).toMatch(
+        /^Created the account of Tolu Bakare-Ogunleye <tolu\.bakare@sixteen\.ng>, with the staff role/,
+      )
+      const [tolu] = await api.db
+        .select()
+        .from(accounts)
+        .where(eq(accounts.email, 'tolu.bakare@sixteen.ng'))
+      expect(tolu).toMatchObject({ staff: true, role: null, subscriptionStatus: null })
+      expect(await staffDay('tolu.bakare@sixteen.ng')).toBe(200)
+      expect(await audited('tolu.bakare@sixteen.ng')).toEqual([
+        {
+          actor: 'npm run admin',
+          action: 'staff add',
+          before: null,
+          after: {
+            email: 'tolu.bakare@sixteen.ng',
+            firstName: 'Tolu',
+            lastName: 'Bakare-Ogunleye',
+            staff: true,
+          },
+        },
+      ])
+
+      // Removed: the next call is refused; the account stays.
+      const removed = await admin('staff', 'remove', 'kemi@example.com')
+      expect(removed.code).toBe(0)
+      expect(removed.out).toMatch(/^Kemi Adeyemi <kemi@example\.com> is no longer staff/)
+      expect(await staffDay('kemi@example.com')).toBe(403)
+      expect((await audited('kemi@example.com')).at(-1)).toEqual({
+        actor: 'npm run admin',
+        action: 'staff remove',
+        before: { staff: true },
+        after: { staff: false },
+      })
+      expect((await admin('staff', 'remove', 'kemi@example.com')).out).toBe(
+        'Kemi Adeyemi <kemi@example.com> is not staff: nothing changed.',
+      )
+
+      const nobody = await admin('staff', 'remove', 'nobody@example.com')
+      expect(nobody).toMatchObject({
+        code: 1,
+        err: 'No account has the e-mail nobody@example.com.',
+      })
+      const typo = await admin('staff', 'add', 'kemi.example.com')
+      expect(typo.code).toBe(2)
+      expect(typo.err).toMatch(/^'kemi\.example\.com' is not an e-mail address/)
     })
 
     it('bookings list --day shows the day’s bookings', async () => {

@@ -56,6 +56,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
             Visitors: 0,
             'Names of Visitors': null,
             Status: 'confirmed',
+            Ticket: expect.stringMatching(/^[0-9a-f]{32}$/),
           },
         })
         const [row] = await bookingsOf(api.db, 'free.guest@example.com')
@@ -67,7 +68,11 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(mail?.text).toContain('Where: Courtyard, 16 Akin Olugbade Street')
         expect(mail?.text).toContain('Amount: Free')
         expect(mail?.text).toContain(`Booking reference: ${row?.id}`)
-        expect(mail?.attachments.map((a) => a.filename)).toEqual(['poetry-palm-wine.ics'])
+        expect(mail?.text).toContain(`Your ticket: ${row?.ticketCode}`)
+        expect(mail?.attachments.map((a) => a.filename)).toEqual([
+          'poetry-palm-wine.ics',
+          'ticket.png',
+        ])
         const ics = mail?.attachments[0]?.content ?? ''
         expect(ics).toContain('DTSTART;TZID=Africa/Lagos:20261126T160000')
         expect(ics).toContain('DTEND;TZID=Africa/Lagos:20261126T200000')

@@ -145,6 +145,9 @@ const SAMPLES: Record<OperationId, Sample> = {
   setCommunitySize: { body: { communityId: SOME_ID, numberOfMembers: 6 } },
   listPlans: {},
   subscribeToMailingList: { body: { email: 'news@example.com' } },
+  getStaffDay: { query: { date: '2026-11-24' } },
+  checkInTicket: { body: { code: 'not-a-ticket' } },
+  listAuditLog: {},
 }
 
 function urlOf({ path }: Operation, { params = {}, query }: Sample): string {

@@ -10,6 +10,7 @@ import * as schema from '../../server/db/schema.ts'
 import {
   DEMO_ACCOUNTS,
   DEMO_COMMUNITY_NAME,
+  DEMO_STAFF,
   DEMO_WALLET_BALANCE_MINOR,
   LONG_NAMED_MEMBER,
   seedDemoData,
@@ -85,7 +86,7 @@ describe.each(['pglite', 'postgres'] as const)('database on %s', (kind) => {
       )
       const names = result.rows.map((row) => row.table_name).sort()
       expect(names).toEqual(TABLES)
-      expect(TABLES).toHaveLength(20)
+      expect(TABLES).toHaveLength(21)
       expect(Object.values(await countAll(db)).every((n) => n === 0)).toBe(true)
       // Migrating again is a no-op: the template already recorded the migration.
       await migrate(db)
@@ -101,7 +102,7 @@ describe.each(['pglite', 'postgres'] as const)('database on %s', (kind) => {
       expect(counts).toMatchObject({
         events: 10,
         spaces: 5,
-        accounts: 6,
+        accounts: 7,
         communities: 1,
         community_members: 3,
         invites: 2,
@@ -155,6 +156,19 @@ describe.each(['pglite', 'postgres'] as const)('database on %s', (kind) => {
       const oluwaseun = accounts.find((account) => account.email === LONG_NAMED_MEMBER)
       expect(`${oluwaseun?.firstName} ${oluwaseun?.lastName}`).toBe('Oluwaseun Adebayo-Williams')
       expect(oluwaseun?.subscriptionStatus).toBe('Active')
+      // The front desk: staff, not a member; nobody else is staff.
+      expect(accounts.filter((account) => account.staff)).toEqual([
+        expect.objectContaining({
+          email: DEMO_STAFF,
+          firstName: 'Oluwaseun',
+          lastName: 'Adebayo-Okonkwo',
+          subscriptionStatus: null,
+        }),
+      ])
+      // Every booking has a ticket of its own, made by the database's default.
+      const tickets = (await db.query.bookings.findMany()).map((booking) => booking.ticketCode)
+      expect(tickets.every((code) => /^[0-9a-f]{32}$/.test(code))).toBe(true)
+      expect(new Set(tickets).size).toBe(tickets.length)
       expect(tunde?.subscriptionStatus).toBe('Inactive')
       expect(tunde?.subscriptionExpiry?.getTime()).toBeLessThan(now.getTime())
 

@@ -68,6 +68,7 @@ describe('security headers', () => {
       'img-src': ["'self'", 'data:'],
       'font-src': ["'self'", 'data:'],
       'connect-src': ["'self'", 'blob:'],
+      'worker-src': ["'self'", 'blob:'],
       'object-src': ["'none'"],
       'frame-ancestors': ["'none'"],
       'form-action': ["'self'"],
@@ -76,7 +77,7 @@ describe('security headers', () => {
       'x-content-type-options': 'nosniff',
       'referrer-policy': 'strict-origin-when-cross-origin',
       'x-frame-options': 'DENY',
-      'permissions-policy': 'camera=(), microphone=(), geolocation=()',
+      'permissions-policy': 'camera=(self), microphone=(), geolocation=()',
     })
     // Plain HTTP: no HSTS.
     expect(response.headers['strict-transport-security']).toBeUndefined()

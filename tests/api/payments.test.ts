@@ -310,6 +310,12 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
       const mail = await mailTo(api.db, email)
       expect(mail).toHaveLength(1)
       expect(mail[0]?.subject).toContain(`Night ${serial - 1}`)
+      // Confirmed once paid: the receipt carries its ticket.
+      expect(mail[0]?.text).toContain(`Your ticket: ${booked[0]?.ticketCode}`)
+      expect(mail[0]?.attachments.at(-1)).toMatchObject({
+        filename: 'ticket.png',
+        content: booked[0]?.ticketCode,
+      })
       expect(await provider.refunds(api)).not.toContainEqual([start.reference, PRICE_MINOR])
     })
 

@@ -36,6 +36,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         subscriptionExpiry: expect.any(String),
         'Created at': expect.any(String),
         Picture: null,
+        staff: false,
         'First Name': ['Ada'],
         'Last Name': ['Okafor'],
         Pronouns: ['she/her'],

@@ -120,7 +120,10 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(after.ledger).toBe(after.balance)
         const receipt = (await mailTo(api.db, 'ada@example.com')).at(-1)
         expect(receipt?.text).toContain('Amount: ₦3,000, paid from your wallet')
-        expect(receipt?.attachments.map((a) => a.filename)).toEqual(['listening-session.ics'])
+        expect(receipt?.attachments.map((a) => a.filename)).toEqual([
+          'listening-session.ics',
+          'ticket.png',
+        ])
       })
 
       it('pays from a community wallet for an active member of the community', async () => {

@@ -6,7 +6,7 @@ import { PRINT_STUDIO_EVENT, PRINT_STUDIO_SLOTS } from '../../machines/rules/slo
 import type { components } from '../../openapi/schema'
 import { buildApp } from '../../server/app.ts'
 import type { Db } from '../../server/db/client.ts'
-import { payments, wallets } from '../../server/db/schema.ts'
+import { bookings as bookingRows, payments, wallets } from '../../server/db/schema.ts'
 import { seedDemoData } from '../../server/db/seed.ts'
 import { createRoles, type RoleSet } from '../support/roles.ts'
 import type { Pools } from './generate.ts'
@@ -208,6 +208,10 @@ async function readPools(app: FastifyInstance, db: Db, roles: RoleSet, now: Date
   const references = (await db.select({ reference: payments.reference }).from(payments)).map(
     (p) => p.reference,
   )
+  // Tickets of the demo bookings, so check-ins are admitted, already in, or for another day.
+  const tickets = (await db.select({ code: bookingRows.ticketCode }).from(bookingRows)).map(
+    (b) => b.code,
+  )
   const days = Array.from({ length: 21 }, (_, i) => addDaysToDay(today, i - 3))
   const emails = [
     ...people.map((p) => p.email),
@@ -261,7 +265,7 @@ async function readPools(app: FastifyInstance, db: Db, roles: RoleSet, now: Date
       'Account[]': accountIds,
       reference: [...references, ...dynamicReferences],
       communityId: communityIds,
-      code: ['WELCOME16', 'USED16', 'NOPE16'],
+      code: ['WELCOME16', 'USED16', 'NOPE16', ...tickets],
       Plan: [null, 'individual-6m', 'community-4', 'topup'],
       callbackUrl: CALLBACKS,
       metadata: ['{}', '{"Camera type":"Phone"}', 'not json', '[]', 'null', '{"x":1}'],

@@ -11,6 +11,7 @@ import {
   wallets,
   walletTransactions,
 } from '../../server/db/schema.ts'
+import { DEMO_STAFF } from '../../server/db/seed.ts'
 
 // The people of the authorization matrix and the contract fuzzer, each with a live session made
 // as verifyMagicLink would make it (a hashed token row). No vitest import: `npm run fuzz` uses it.
@@ -26,6 +27,7 @@ export type Role =
   | 'creator'
   | 'communityMember'
   | 'otherCommunityMember'
+  | 'staff'
 
 export const ROLES: readonly Role[] = [
   'none',
@@ -35,6 +37,7 @@ export const ROLES: readonly Role[] = [
   'creator',
   'communityMember',
   'otherCommunityMember',
+  'staff',
 ]
 
 /** What each role is in the demo data. */
@@ -47,6 +50,7 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
     "community creator (zainab: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives')",
   communityMember: "member of the creator's community (femi)",
   otherCommunityMember: "another community's member (sade: 'Ibadan Book Club')",
+  staff: 'staff, not a member (oluwaseun adebayo-okonkwo: the front desk)',
 }
 
 export interface Person {
@@ -87,6 +91,7 @@ const DEMO_EMAILS = {
   otherMember: 'kemi@example.com',
   creator: 'zainab@example.com',
   communityMember: 'femi@example.com',
+  staff: DEMO_STAFF,
 } as const
 
 export const GUEST_ACCOUNT = {
@@ -237,6 +242,7 @@ export async function createRoles(db: Db, now: Date): Promise<RoleSet> {
     creator: await person('creator', DEMO_EMAILS.creator, collective.id),
     communityMember: await person('communityMember', DEMO_EMAILS.communityMember, collective.id),
     otherCommunityMember: await person('otherCommunityMember', sade.email, club.id),
+    staff: await person('staff', DEMO_EMAILS.staff, null),
   }
   const withSession = new Set(Object.values(people).map((p) => p.email))
   const bystanders = rows
