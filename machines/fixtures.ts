@@ -52,3 +52,6 @@ export const sessionEnded = { error: new ApiError(401, 'Login session has expire
 
 /** A call's failure when it never reached the server: the connection dropped. */
 export const connectionLost = { error: new TypeError('Failed to fetch') }
+
+/** A call's failure when the signed-in person is not staff: the server's 403. */
+export const notStaff = { error: new ApiError(403, "This is for the hotel's staff.") }

@@ -4,6 +4,7 @@ import { applicationMachine } from './application/machine'
 import { bookingsListMachine } from './bookings-list/machine'
 import { calendarMachine } from './calendar/machine'
 import { carouselMachine } from './carousel/machine'
+import { checkInMachine } from './check-in/machine'
 import { checkoutMachine } from './checkout/machine'
 import { communityApplicationMachine } from './community-application/machine'
 import { communityMembersMachine } from './community-members/machine'
@@ -25,6 +26,7 @@ import { profileMachine } from './profile/machine'
 import { profileEditMachine } from './profile-edit/machine'
 import { rsvpMachine } from './rsvp/machine'
 import { sessionExpiryMachine } from './session-expiry/machine'
+import { staffDayMachine } from './staff-day/machine'
 import { studioRebookMachine } from './studio-rebook/machine'
 import { subscribeMachine } from './subscribe/machine'
 import { topUpMachine } from './top-up/machine'
@@ -84,7 +86,13 @@ export const membershipFlows = {
   'community-members': communityMembersMachine,
 } as const
 
-export const flows = { ...bookingFlows, ...membershipFlows }
+/** The house's own screens, for staff (/staff). */
+export const staffFlows = {
+  'staff-day': staffDayMachine,
+  'check-in': checkInMachine,
+} as const
+
+export const flows = { ...bookingFlows, ...membershipFlows, ...staffFlows }
 
 export type FlowName = keyof typeof flows
 

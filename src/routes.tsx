@@ -182,6 +182,13 @@ export const routes: RouteObject[] = [
           ),
           lazyPage('/tour', 'tour-page', () => import('./pages/tour-page')),
           lazyPage('/bye-laws', 'bye-laws-page', () => import('./pages/bye-laws-page')),
+          // The front desk: the server answers its calls for staff only (403 for anyone else).
+          lazyPage('/staff', 'staff-page', () => import('./pages/staff-page')),
+          lazyPage(
+            '/staff/check-in',
+            'staff-check-in-page',
+            () => import('./pages/staff-check-in-page'),
+          ),
         ],
       },
       {

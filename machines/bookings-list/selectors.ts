@@ -30,6 +30,8 @@ export interface BookingRow {
   venue: string | null
   /** A card payment for it is still pending ('Awaiting payment'). */
   held: boolean
+  /** The code of its ticket, shown as a QR code at the door; only confirmed current bookings. */
+  ticket: string | null
   /** Only current bookings carry these: guests, amount, how it was paid, status, reference. */
   more: BookingDetail[]
 }
@@ -45,6 +47,7 @@ export function currentBookingRow(booking: Booking): BookingRow {
     timeSlot: booking['Time Slot'],
     venue: booking.Venue,
     held: booking.Status === 'held',
+    ticket: booking.Ticket ?? null,
     more: [
       {
         label: 'Guests',
@@ -69,6 +72,7 @@ export function pastBookingRow(booking: PastBooking): BookingRow {
     timeSlot: booking.timeSlot,
     venue: booking.venue,
     held: false,
+    ticket: null,
     more: [],
   }
 }

@@ -168,8 +168,11 @@ export function bookingOf(
   }
 }
 
-/** Where a guest's ticket is shown: /event/{id}/registered with everything in its query. */
-export function registeredPathOf(context: RsvpContext): string {
+/**
+ * Where a guest's ticket is shown: /event/{id}/registered with everything in its query, and the
+ * ticket's code once the booking is made (a card payment's return address is made before).
+ */
+export function registeredPathOf(context: RsvpContext, ticket = ''): string {
   const person = booker(context)
   const event = context.event
   return registeredPath(event.ID, {
@@ -186,6 +189,7 @@ export function registeredPathOf(context: RsvpContext): string {
     price: context.price,
     venue: event.Venue,
     timeslots: event.TimeSlots,
+    ticket,
   })
 }
 
@@ -379,7 +383,9 @@ export const rsvpMachine = onFirstUse(() =>
                   target: 'leaving',
                   actions: {
                     type: 'navigateToRegistered',
-                    params: ({ context }) => ({ path: registeredPathOf(context) }),
+                    params: ({ context, event }) => ({
+                      path: registeredPathOf(context, event.output.Ticket ?? ''),
+                    }),
                   },
                 },
                 { target: '#rsvp.booked', actions: assign({ method: null }) },

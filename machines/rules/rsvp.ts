@@ -101,6 +101,8 @@ export interface RegisteredDetails {
   venue: string
   /** The event's time slots. */
   timeslots: string[]
+  /** The ticket's code, for its QR code ('' when the booking's answer did not carry one). */
+  ticket: string
 }
 
 /** The query string of the registered page (no leading '?'); timeslots go as a JSON list. */
@@ -119,6 +121,7 @@ export function registeredSearch(details: RegisteredDetails): string {
     price: String(details.price),
     venue: details.venue,
     timeslots: JSON.stringify(details.timeslots),
+    ticket: details.ticket,
   }).toString()
 }
 
@@ -162,6 +165,7 @@ export function parseRegisteredSearch(search: string | URLSearchParams): Registe
     price: Number.isFinite(price) && price > 0 ? price : 0,
     venue: text('venue'),
     timeslots: parseList(params.get('timeslots')),
+    ticket: text('ticket'),
   }
 }
 

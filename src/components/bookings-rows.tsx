@@ -11,6 +11,7 @@ import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { badge, disc } from '../../styled-system/recipes'
 import { ChevronDownIcon } from './line-icons'
+import { TicketQr } from './ticket-qr'
 
 /** A list of bookings, current or past; a row opens to its details, one at a time. */
 export function BookingRows({
@@ -198,6 +199,26 @@ function BookingRowItem({
         </span>
       </button>
       <div id={detailsId} hidden={!open}>
+        {open && row.ticket && (
+          <div
+            className={css({
+              display: 'grid',
+              justifyItems: 'center',
+              gap: '2',
+              mx: { base: '3', md: '4' },
+              pt: '4',
+              pb: '1',
+              borderTopWidth: '1px',
+              borderStyle: 'dashed',
+              borderColor: 'sand.300',
+            })}
+          >
+            <TicketQr code={row.ticket} label={`Ticket for ${row.event}`} />
+            <p className={css({ textStyle: 'note', textAlign: 'center' })}>
+              Show this at the door.
+            </p>
+          </div>
+        )}
         <dl
           className={css({
             display: 'grid',

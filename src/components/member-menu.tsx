@@ -116,6 +116,11 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
         </span>
       </Link>
       <RenewalNotice banner={banner} actionClassName={bannerAction} />
+      {account.staff && (
+        <Link to="/staff" className={button({ variant: 'outline', size: 'md' })}>
+          Front desk: today and check-in
+        </Link>
+      )}
     </section>
   )
 }

@@ -25,6 +25,7 @@ import { PaymentReturn } from '../components/payment-return'
 import { ReceiptSupportPanel } from '../components/receipt-support-panel'
 import { SiteHeader } from '../components/site-header'
 import { Skeleton } from '../components/skeleton'
+import { TicketQr } from '../components/ticket-qr'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
 
@@ -125,8 +126,16 @@ function Registered({ id }: { id: string }) {
               ) : (
                 'Your ticket is booked.'
               )}{' '}
-              Show it at the door, or just give your name.
+              {details.ticket
+                ? 'Show this QR code at the door, or just give your name.'
+                : 'Its QR code is in the receipt; show it at the door, or just give your name.'}
             </p>
+
+            {details.ticket && (
+              <div className={css({ mt: '6' })}>
+                <TicketQr code={details.ticket} label={`Ticket for ${eventName ?? 'the event'}`} />
+              </div>
+            )}
 
             <TicketFacts details={details} />
 

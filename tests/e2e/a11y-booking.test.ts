@@ -108,6 +108,42 @@ const screens: Record<string, Screen> = {
     },
   },
   'not found': { path: '/no-such-page', show: heading('Page Not Found') },
+  // The door and the ticket it scans.
+  'event registered, with its ticket': {
+    path: '/event/poetry-and-palm-wine/registered?name=Ngozi%20Eze-Nwachukwu&date=2026-11-26&time=4pm%20-%208pm&ticket=c6c485fcc3d74352bb478e915279eea3',
+    show: async (page) => {
+      await page.getByRole('img', { name: /QR code$/ }).waitFor()
+    },
+  },
+  'profile bookings, a ticket open': {
+    path: '/profile/bookings',
+    member: true,
+    show: async (page) => {
+      await page
+        .getByRole('button', { name: /Rooftop Jazz/ })
+        .first()
+        .click()
+      await page.getByRole('img', { name: 'Ticket for Rooftop Jazz: QR code' }).waitFor()
+    },
+  },
+  'staff today': {
+    path: '/staff',
+    staff: true,
+    show: async (page) => {
+      await heading('Today')(page)
+      await page.getByRole('region', { name: 'Sessions' }).getByRole('listitem').first().waitFor()
+    },
+  },
+  'staff check-in, an unknown ticket': {
+    path: '/staff/check-in',
+    staff: true,
+    show: async (page) => {
+      await heading('Check-in')(page)
+      await page.getByLabel('Ticket code').fill('not-a-ticket')
+      await page.getByRole('button', { name: 'Check in', exact: true }).click()
+      await page.getByText('Unknown ticket', { exact: true }).waitFor()
+    },
+  },
 }
 
 axeEveryScreen(screens)

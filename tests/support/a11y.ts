@@ -12,7 +12,10 @@ const NOW = new Date('2026-11-24T09:00:00Z')
 /** A screen to check: where it is, whether a member must be signed in, and how to reach it. */
 export interface Screen {
   path: string
+  /** Ada, an active member, is signed in. */
   member?: boolean
+  /** The front desk's Oluwaseun, on the staff, is signed in. */
+  staff?: boolean
   /** Waits until the screen is on show (and opens a panel, for the open-panel states). */
   show: (page: Page) => Promise<void>
 }
@@ -71,8 +74,8 @@ function look(page: Page): Promise<string> {
 }
 
 /**
- * Checks each screen with axe, against one app server for the file: one window for a guest and
- * one for Ada (an active member), each with one tab that goes from screen to screen. Each screen
+ * Checks each screen with axe, against one app server for the file: one window for a guest, one
+ * for Ada (an active member) and, where a screen is the staff's, one for the front desk, each with one tab that goes from screen to screen. Each screen
  * is opened once at phone width and checked there (the smaller text, so the stricter contrast,
  * and the narrower layout that overflows first), then widened to desktop width and checked again
  * only where the desktop's look (see `look`) differs from the phone's: the app's markup does not
@@ -81,17 +84,22 @@ function look(page: Page): Promise<string> {
  */
 export function axeEveryScreen(screens: Record<string, Screen>) {
   const app = appInBrowser(NOW)
-  const tabs = new Map<'guest' | 'member', Page>()
+  const tabs = new Map<'guest' | 'member' | 'staff', Page>()
+  const who = (screen: Screen) => (screen.staff ? 'staff' : screen.member ? 'member' : 'guest')
   beforeAll(async () => {
     const guest = await app.newContext(WIDTHS.phone)
     tabs.set('guest', await guest.newPage())
     const member = (await app.signIn('ada@example.com', WIDTHS.phone)).context
     tabs.set('member', await member.newPage())
+    if (Object.values(screens).some((screen) => screen.staff)) {
+      const staff = (await app.signIn('staff@example.com', WIDTHS.phone)).context
+      tabs.set('staff', await staff.newPage())
+    }
   })
 
   describe('axe-core finds no serious or critical violation at phone and desktop width', () => {
     it.each(Object.entries(screens))('%s', async (_name, screen) => {
-      const page = tabs.get(screen.member ? 'member' : 'guest')
+      const page = tabs.get(who(screen))
       if (!page) throw new Error('No tab')
       await page.setViewportSize(viewportOf(WIDTHS.phone))
       // A new history entry, even where the last screen had the same address: a page loaded

@@ -1,10 +1,11 @@
 import { mkdirSync, rmSync } from 'node:fs'
-import { eq, inArray } from 'drizzle-orm'
+import { eq, inArray, sql } from 'drizzle-orm'
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { type AnyMachineSnapshot, type AnyStateMachine, getStateNodes } from 'xstate'
+import { CHECK_IN_CODE } from '../../machines/check-in/model'
 import type { FlowModel } from '../../machines/flow-model'
-import { bookings, events, sessions, spaces, wallets } from '../../server/db/schema'
+import { accounts, bookings, events, sessions, spaces, wallets } from '../../server/db/schema'
 import type { FlowViews, ServerState, ViewStep } from '../e2e/views/shared/define'
 import {
   type AppServer,
@@ -171,6 +172,52 @@ const serverStates: Record<
   checkoutPaid: (_app, page) => answer(page, 'Pay'),
   checkoutDeclined: (_app, page) => answer(page, 'Decline'),
   checkoutCancelled: (_app, page) => answer(page, 'Cancel'),
+  ticketToday: (app) => ticketAtTheDoor(app, { day: PATHS_DAY }),
+  ticketCheckedIn: (app) => ticketAtTheDoor(app, { day: PATHS_DAY, checkedIn: true }),
+  ticketOtherDay: (app) => ticketAtTheDoor(app, { day: '2026-11-28' }),
+  ticketCancelled: (app) => ticketAtTheDoor(app, { day: PATHS_DAY, status: 'cancelled' }),
+}
+
+const PATHS_DAY = '2026-11-24'
+let doorGuests = 0
+
+/**
+ * The ticket the check-in model types (CHECK_IN_CODE), on a guest's new studio booking in the
+ * state the answer needs; an earlier booking with it gets another code. The path's end cancels
+ * the booking (forgetBookingsMade).
+ */
+async function ticketAtTheDoor(
+  { db }: App,
+  {
+    day,
+    checkedIn = false,
+    status = 'confirmed',
+  }: { day: string; checkedIn?: boolean; status?: 'confirmed' | 'cancelled' },
+) {
+  await db
+    .update(bookings)
+    .set({ ticketCode: sql`replace(gen_random_uuid()::text, '-', '')` })
+    .where(eq(bookings.ticketCode, CHECK_IN_CODE))
+  const [staff] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.email, 'staff@example.com'))
+  doorGuests += 1
+  await db.insert(bookings).values({
+    email: `dami.chukwuemeka-babatunde+door${doorGuests}@example.com`,
+    name: 'Oluwadamilare Chukwuemeka-Babatunde',
+    phone: '+234 803 555 0192',
+    type: 'print-studio',
+    venue: 'Print Studio',
+    date: day,
+    timeSlot: '6pm - 10pm',
+    paidWith: 'free',
+    status,
+    ticketCode: CHECK_IN_CODE,
+    checkedInAt: checkedIn ? PATHS_NOW : null,
+    checkedInBy: checkedIn ? (staff?.id ?? null) : null,
+  })
+  return undefined
 }
 
 /**
@@ -228,7 +275,7 @@ async function replayInBrowser(
       const held = nextDriver?.request ? await hold(page, nextDriver.request) : null
       const at: ViewStep = { page, snapshot: step.state, event: step.event, url: app.url }
       if (i === 0) {
-        if (start.open) await start.open(page, app.url)
+        if (start.open) await start.open(page, app.url, tab.addInitScript)
         else {
           await page.goto(app.url + start.path)
           await hydrated(page)
@@ -323,7 +370,8 @@ async function hold(page: Page, glob: string) {
   })
   const passed: Promise<void>[] = []
   const handler = (route: Route) => {
-    const passing = released.then(() => route.continue())
+    // On to the start's own routes (a dropped connection), else to the server.
+    const passing = released.then(() => route.fallback())
     passed.push(passing)
     return passing
   }

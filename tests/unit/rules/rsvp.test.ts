@@ -148,10 +148,11 @@ const details: RegisteredDetails = {
   price: 15000,
   venue: 'Print Studio',
   timeslots: ['12pm - 4pm', '4pm - 8pm'],
+  ticket: '9f2c4e1ab07d4c3e8e1f5a6b7c8d9e0f',
 }
 
 describe('the registered page query', () => {
-  it('carries every field of the spec, the slots as an encoded list', () => {
+  it('carries every field of the spec and the ticket, the slots as an encoded list', () => {
     const params = new URLSearchParams(registeredSearch(details))
     expect([...params.keys()]).toEqual([
       'email',
@@ -167,6 +168,7 @@ describe('the registered page query', () => {
       'price',
       'venue',
       'timeslots',
+      'ticket',
     ])
     expect(params.get('timeslots')).toBe('["12pm - 4pm","4pm - 8pm"]')
     expect(registeredSearch(details)).not.toMatch(/[ "@[\]]/)

@@ -28,6 +28,10 @@ export type ServerState =
   | 'checkoutPaid'
   | 'checkoutDeclined'
   | 'checkoutCancelled'
+  | 'ticketToday'
+  | 'ticketCheckedIn'
+  | 'ticketOtherDay'
+  | 'ticketCancelled'
 
 /** How a person makes one event happen in the browser, and what the server must be first. */
 export interface EventDriver {
@@ -52,8 +56,11 @@ export interface ViewStart {
   input: unknown
   /** The page opened first (a path of the app), after `signIn` and `remembered` are set. */
   path: string
-  /** Opens the start another way than by its path (e.g. a card payment up to the checkout). */
-  open?: (page: Page, url: string) => Promise<void>
+  /**
+   * Opens the start another way than by its path (e.g. a card payment up to the checkout);
+   * `addInitScript` adds a script to this path's pages only.
+   */
+  open?: (page: Page, url: string, addInitScript: Page['addInitScript']) => Promise<void>
   /** A demo account signed in, as the magic link would. */
   signIn?: string
   /** Keys in the browser's storage before the page runs (a guest's remembered details). */

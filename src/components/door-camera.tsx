@@ -1,0 +1,70 @@
+import { useEffect, useRef } from 'react'
+import { css } from '../../styled-system/css'
+
+/**
+ * The phone's back camera, reading QR codes while `on`: the browser's own BarcodeDetector where
+ * it has one, else qr-scanner's decoder in a worker (both through `qr-scanner`, loaded with the
+ * first scan). It says when the picture runs, when the camera is refused or missing, and every
+ * code it reads (several times a second while a code is in view: the flow decides what counts).
+ */
+export function DoorCamera({
+  on,
+  onReady,
+  onRefused,
+  onCode,
+}: {
+  on: boolean
+  onReady: () => void
+  onRefused: () => void
+  onCode: (code: string) => void
+}) {
+  const video = useRef<HTMLVideoElement>(null)
+  // The latest callbacks, so a render does not restart the camera.
+  const handlers = useRef({ onReady, onRefused, onCode })
+  handlers.current = { onReady, onRefused, onCode }
+
+  useEffect(() => {
+    if (!on) return
+    let current = true
+    let stop = () => {}
+    import('qr-scanner').then(
+      async ({ default: QrScanner }) => {
+        if (!current || !video.current) return
+        const scanner = new QrScanner(
+          video.current,
+          (result) => handlers.current.onCode(result.data),
+          { returnDetailedScanResult: true, preferredCamera: 'environment', maxScansPerSecond: 5 },
+        )
+        stop = () => scanner.destroy()
+        try {
+          await scanner.start()
+          if (current) handlers.current.onReady()
+        } catch {
+          if (current) handlers.current.onRefused()
+        }
+      },
+      () => current && handlers.current.onRefused(),
+    )
+    return () => {
+      current = false
+      stop()
+    }
+  }, [on])
+
+  return (
+    <video
+      ref={video}
+      aria-label="Camera"
+      muted
+      playsInline
+      hidden={!on}
+      className={css({
+        w: 'full',
+        aspectRatio: '16 / 11',
+        objectFit: 'cover',
+        borderRadius: 'l3',
+        bg: 'ink.900',
+      })}
+    />
+  )
+}

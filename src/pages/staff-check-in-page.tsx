@@ -1,0 +1,208 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useId, useRef } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import { checkInActors } from '../../machines/check-in/actors'
+import { type CheckIn, checkInMachine } from '../../machines/check-in/machine'
+import {
+  BLANK_CODE,
+  CAMERA_UNAVAILABLE,
+  guestsLine,
+  type Tone,
+  verdictView,
+} from '../../machines/check-in/selectors'
+import { longDay } from '../../machines/rules/rsvp'
+import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
+import { button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { DoorCamera } from '../components/door-camera'
+import { Field, textInput } from '../components/form-fields'
+import { LoadNotice } from '../components/member-page'
+import { RetryButton } from '../components/retry-button'
+import { NotStaff, StaffPage } from '../components/staff-page'
+import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects } from '../member-flow'
+
+/** /staff/check-in: the door. A ticket's code is scanned (or typed) and checked in once. */
+export default function StaffCheckInPage() {
+  const actorRef = useActorRef(
+    checkInMachine.provide({
+      actors: checkInActors(api),
+      actions: memberFlowEffects('Could not check the ticket in', 'error'),
+    }),
+    { inspect: showLiveFlow },
+  )
+  return <CheckInView actorRef={actorRef} />
+}
+
+const TONES: Record<Tone, string> = {
+  green: css({ bg: 'palm.600', color: 'white' }),
+  red: css({ bg: 'berry.600', color: 'white' }),
+  yellow: css({ bg: 'sun.300', color: 'ink.900' }),
+}
+
+export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkInMachine> }) {
+  const state = useSelector(actorRef, (s) => s)
+  const inputId = useId()
+  const errorId = useId()
+  const input = useRef<HTMLInputElement>(null)
+  const checking = state.hasTag('busy')
+  const { blank, verdict } = state.context
+  const camera = state.value.camera
+
+  if (state.hasTag('forbidden')) {
+    return (
+      <StaffPage title="Check-in">
+        <NotStaff />
+      </StaffPage>
+    )
+  }
+
+  return (
+    <StaffPage title="Check-in" lead="Scan a guest's ticket, or type the code printed under it.">
+      <section aria-label="Scanner" className={css({ display: 'grid', gap: '3', mb: '6' })}>
+        <DoorCamera
+          on={camera === 'starting' || camera === 'scanning'}
+          onReady={() => actorRef.send({ type: 'camera.ready' })}
+          onRefused={() => actorRef.send({ type: 'camera.refused' })}
+          onCode={(code) => actorRef.send({ type: 'code.scanned', code })}
+        />
+        {camera === 'unavailable' && (
+          <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
+            {CAMERA_UNAVAILABLE}
+          </p>
+        )}
+        {camera === 'scanning' ? (
+          <button
+            type="button"
+            className={button({ variant: 'outline', size: 'lg' })}
+            onClick={() => actorRef.send({ type: 'camera.closed' })}
+          >
+            Stop the camera
+          </button>
+        ) : (
+          <button
+            type="button"
+            className={button({ variant: 'outline', size: 'lg' })}
+            disabled={camera === 'starting'}
+            onClick={() => actorRef.send({ type: 'camera.opened' })}
+          >
+            {camera === 'starting' ? 'Starting the camera…' : 'Scan with the camera'}
+          </button>
+        )}
+      </section>
+      <section aria-label="Answer" aria-live="polite">
+        {state.matches({ door: 'failed' }) && (
+          <div role="alert" className={css({ layerStyle: 'card', px: '5', py: '5' })}>
+            <p className={css({ fontWeight: 'semibold' })}>We couldn't reach the server</p>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
+              The ticket is not checked in yet. Check the connection, then try again.
+            </p>
+            <div className={css({ mt: '3' })}>
+              <RetryButton onRetry={() => actorRef.send({ type: 'check-in.retry' })} />
+            </div>
+          </div>
+        )}
+        {state.hasTag('expired') && <LoadNotice kind="expired" what="the check-in" />}
+        {state.matches({ door: 'answered' }) && verdict && (
+          <Verdict
+            verdict={verdict}
+            onNext={() => {
+              if (input.current) input.current.value = ''
+              input.current?.focus()
+              actorRef.send({ type: 'check-in.next' })
+            }}
+          />
+        )}
+      </section>
+      <form
+        aria-label="Ticket"
+        noValidate
+        onSubmit={(event) => {
+          event.preventDefault()
+          actorRef.send({ type: 'code.submitted', code: input.current?.value ?? '' })
+        }}
+        className={css({ display: 'grid', gap: '3', mt: '6' })}
+      >
+        <Field label="Ticket code" htmlFor={inputId}>
+          <input
+            ref={input}
+            id={inputId}
+            name="code"
+            className={textInput}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            enterKeyHint="go"
+            aria-invalid={blank || undefined}
+            aria-describedby={blank ? errorId : undefined}
+          />
+          {blank && (
+            <p id={errorId} className={css({ color: 'berry.600', fontSize: 'sm' })}>
+              {BLANK_CODE}
+            </p>
+          )}
+        </Field>
+        <button
+          type="submit"
+          className={button({ size: 'lg' })}
+          disabled={checking}
+          aria-busy={checking || undefined}
+        >
+          {checking ? 'Checking…' : 'Check in'}
+        </button>
+      </form>
+    </StaffPage>
+  )
+}
+
+function Verdict({ verdict, onNext }: { verdict: CheckIn; onNext: () => void }) {
+  const view = verdictView(verdict)
+  const ticket = verdict.ticket
+  const guests = ticket ? guestsLine(ticket) : ''
+  return (
+    <div
+      role="status"
+      data-tone={view.tone}
+      className={cx(
+        TONES[view.tone],
+        css({ borderRadius: 'l3', px: { base: '5', md: '6' }, py: { base: '5', md: '6' } }),
+      )}
+    >
+      <p
+        className={css({
+          fontFamily: 'display',
+          fontSize: { base: '3xl', md: '4xl' },
+          lineHeight: '1.1',
+        })}
+      >
+        {view.headline}
+      </p>
+      {ticket && (
+        <div className={css({ mt: '3', display: 'grid', gap: '1', overflowWrap: 'anywhere' })}>
+          <p className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{ticket.name}</p>
+          <p>
+            {ticket.what}
+            {ticket.timeSlot ? ` · ${ticket.timeSlot}` : ''}
+            {ticket.venue && ticket.venue !== ticket.what ? ` · ${ticket.venue}` : ''}
+          </p>
+          <p>{longDay(ticket.date)}</p>
+          {guests && <p>{guests}</p>}
+        </div>
+      )}
+      {view.detail && <p className={css({ mt: '3', fontWeight: 'medium' })}>{view.detail}</p>}
+      <div className={flex({ mt: '5' })}>
+        <button
+          type="button"
+          onClick={onNext}
+          className={cx(
+            button({ variant: 'outline', size: 'md' }),
+            css({ bg: 'white', color: 'ink.900', borderColor: 'white' }),
+          )}
+        >
+          Next guest
+        </button>
+      </div>
+    </div>
+  )
+}

@@ -1,0 +1,162 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { longDay } from '../../machines/rules/rsvp'
+import { staffDayActors } from '../../machines/staff-day/actors'
+import { type StaffSession, staffDayMachine } from '../../machines/staff-day/machine'
+import {
+  dayTotals,
+  expectedPlaces,
+  freePlaces,
+  SESSION_KINDS,
+} from '../../machines/staff-day/selectors'
+import { css, cx } from '../../styled-system/css'
+import { flex, grid } from '../../styled-system/patterns'
+import { badge, button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { card, LoadStatus } from '../components/member-page'
+import { NotStaff, StaffPage } from '../components/staff-page'
+import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects, useLoadStates } from '../member-flow'
+
+/** /staff: the front desk's day. Every session with its places: booked, in, and free. */
+export default function StaffDayPage() {
+  const actorRef = useActorRef(
+    staffDayMachine.provide({
+      actors: staffDayActors(api),
+      actions: memberFlowEffects("Could not load the day's sessions"),
+    }),
+    { inspect: showLiveFlow },
+  )
+  return <StaffDayView actorRef={actorRef} />
+}
+
+export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staffDayMachine> }) {
+  const load = useLoadStates(actorRef)
+  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
+  const day = useSelector(actorRef, (s) => s.context.day)
+  if (forbidden) {
+    return (
+      <StaffPage title="Today" back="/menu">
+        <NotStaff />
+      </StaffPage>
+    )
+  }
+  const totals = day && dayTotals(day)
+  return (
+    <StaffPage
+      title="Today"
+      back="/menu"
+      width="4xl"
+      lead={day ? longDay(day.date) : "The day's events, co-working and studio sessions."}
+    >
+      <div className={flex({ gap: '3', wrap: 'wrap', mb: '6' })}>
+        <Link to="/staff/check-in" className={button({ size: 'lg' })}>
+          Check in guests
+        </Link>
+        <button
+          type="button"
+          className={button({ variant: 'outline', size: 'lg' })}
+          disabled={load.loading}
+          onClick={() => actorRef.send({ type: 'day.refresh' })}
+        >
+          {load.loading && day ? 'Refreshing…' : 'Refresh'}
+        </button>
+      </div>
+      <section aria-label="Sessions" aria-busy={load.loading}>
+        <LoadStatus
+          {...load}
+          loading={load.loading && !day}
+          what="the day's sessions"
+          onRetry={() => actorRef.send({ type: 'day.retry' })}
+        />
+        {day && totals && (
+          <p className={css({ color: 'fg.muted', mb: '3' })}>
+            {day.sessions.length === 0
+              ? 'Nothing is booked or on today.'
+              : `${totals.checkedIn} of ${totals.booked} ${totals.booked === 1 ? 'guest' : 'guests'} in.`}
+          </p>
+        )}
+        {day && day.sessions.length > 0 && (
+          <ul
+            className={grid({
+              listStyle: 'none',
+              gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+              gap: '3',
+            })}
+          >
+            {day.sessions.map((session) => (
+              <SessionRow
+                key={`${session.kind}:${session.id}:${session.timeSlot}`}
+                session={session}
+              />
+            ))}
+          </ul>
+        )}
+      </section>
+    </StaffPage>
+  )
+}
+
+function SessionRow({ session }: { session: StaffSession }) {
+  const free = freePlaces(session)
+  const expected = expectedPlaces(session)
+  const place = [session.timeSlot, session.venue !== session.title ? session.venue : null]
+    .filter(Boolean)
+    .join(' · ')
+  return (
+    <li className={cx(card, css({ px: { base: '4', md: '5' }, py: '4' }))}>
+      <div className={flex({ align: 'baseline', justify: 'space-between', gap: '3' })}>
+        <h2
+          className={css({
+            fontWeight: 'semibold',
+            fontSize: 'lg',
+            minW: '0',
+            overflowWrap: 'anywhere',
+          })}
+        >
+          {session.title}
+        </h2>
+        <span
+          className={cx(
+            badge({ tone: session.kind === 'event' ? 'paid' : 'free' }),
+            css({ flexShrink: 0, whiteSpace: 'nowrap' }),
+          )}
+        >
+          {SESSION_KINDS[session.kind]}
+        </span>
+      </div>
+      {place && <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>{place}</p>}
+      <dl className={grid({ gridTemplateColumns: 'repeat(3, minmax(0, 1fr))', gap: '3', mt: '3' })}>
+        <Count label="Booked" value={session.booked} />
+        <Count
+          label="In"
+          value={session.checkedIn}
+          note={expected > 0 ? `${expected} to come` : undefined}
+        />
+        <Count label="Free" value={free ?? '—'} note={free === null ? 'No limit' : undefined} />
+      </dl>
+    </li>
+  )
+}
+
+function Count({ label, value, note }: { label: string; value: number | string; note?: string }) {
+  return (
+    <div className={css({ minW: '0' })}>
+      <dt
+        className={css({
+          fontSize: 'xs',
+          color: 'fg.muted',
+          textTransform: 'uppercase',
+          letterSpacing: 'wider',
+        })}
+      >
+        {label}
+      </dt>
+      <dd className={css({ fontFamily: 'display', fontSize: '2xl', lineHeight: '1.2' })}>
+        {value}
+      </dd>
+      {note && <dd className={css({ fontSize: 'xs', color: 'fg.muted' })}>{note}</dd>}
+    </div>
+  )
+}

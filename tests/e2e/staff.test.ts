@@ -1,0 +1,138 @@
+import jsQR from 'jsqr'
+import type { Locator, Page } from 'playwright-core'
+import sharp from 'sharp'
+import { describe, expect, it } from 'vitest'
+import { appInBrowser, logInByLink, SCREENSHOTS, viewportOf, WIDTHS } from '../support/browser'
+import { fakeCamera, holdUpToCamera } from '../support/door-camera'
+import { layoutProblems } from '../support/layout'
+
+// Tickets and the door, at 390 px against the real server: a ticket's QR code is read off the
+// guest's screen (a picture of it, decoded here, and held up to the door phone's camera, whose
+// scanner reads it), or its code is typed, and the front desk checks it in.
+// A Tuesday, 10:00 in Lagos: Ada's Rooftop Jazz ticket is for today.
+const NOW = new Date('2026-11-24T09:00:00Z')
+
+const app = appInBrowser(NOW)
+
+const STAFF_NAME = 'Oluwaseun Adebayo-Okonkwo'
+
+/** What a camera reads off the ticket on the screen: the QR code's text. */
+async function readQr(ticket: Locator): Promise<string | null> {
+  const picture = await ticket.screenshot()
+  const { data, info } = await sharp(picture)
+    .ensureAlpha()
+    .raw()
+    .toBuffer({ resolveWithObject: true })
+  const pixels = new Uint8ClampedArray(data.buffer, data.byteOffset, data.length)
+  return jsQR(pixels, info.width, info.height)?.data ?? null
+}
+
+/** A phone of its own (with a camera), logged in by the link of its e-mail. */
+async function phoneOf(email: string): Promise<Page> {
+  const page = await (await app.newContext(WIDTHS.phone)).newPage()
+  await fakeCamera(page)
+  await logInByLink(page, app.url, email)
+  return page
+}
+
+/** Types the code at /staff/check-in and answers the answer's card. */
+async function checkIn(door: Page, code: string): Promise<Locator> {
+  await door.getByLabel('Ticket code').fill(code)
+  await door.getByRole('button', { name: 'Check in', exact: true }).click()
+  const answer = door.getByRole('region', { name: 'Answer' }).getByRole('status')
+  await answer.waitFor()
+  return answer
+}
+
+describe('tickets at the door', () => {
+  it("admits Ada's ticket, scanned off her phone by the door's camera, once: green, then red with when and by whom", async () => {
+    const ada = await phoneOf('ada@example.com')
+    await ada.goto(`${app.url}/profile/bookings`)
+    const jazz = ada.getByRole('button', { name: /Rooftop Jazz/ }).first()
+    await jazz.click()
+    const ticket = ada.getByRole('img', { name: 'Ticket for Rooftop Jazz: QR code' })
+    await ticket.waitFor()
+    // The drawing comes with the qrcode package, a moment after the row opens.
+    await expect.poll(() => readQr(ticket)).not.toBeNull()
+    const code = (await readQr(ticket)) as string
+    expect(code).toMatch(/^[0-9a-f]{32}$/)
+    await ada.getByText(code, { exact: true }).waitFor()
+    expect(await layoutProblems(ada)).toEqual([])
+    await ada.screenshot({ path: `${SCREENSHOTS}staff-ticket-in-bookings-390.png`, fullPage: true })
+
+    const door = await phoneOf('staff@example.com')
+    await door.goto(`${app.url}/menu`)
+    await door.getByRole('link', { name: 'Front desk: today and check-in' }).click()
+    await door.getByRole('heading', { level: 1, name: 'Today' }).waitFor()
+    const jazzToday = door.getByRole('listitem').filter({ hasText: 'Rooftop Jazz' })
+    await jazzToday.waitFor()
+    await door.getByRole('link', { name: 'Check in guests' }).click()
+    await door.getByRole('heading', { level: 1, name: 'Check-in' }).waitFor()
+
+    // Ada holds her phone up to the door's camera.
+    await door.getByRole('button', { name: 'Scan with the camera' }).click()
+    await door.getByRole('button', { name: 'Stop the camera' }).waitFor()
+    await holdUpToCamera(door, await ticket.screenshot())
+    const answer = door.getByRole('region', { name: 'Answer' }).getByRole('status')
+    await answer.getByText('Admitted', { exact: true }).waitFor()
+    await expect(answer.getAttribute('data-tone')).resolves.toBe('green')
+    await answer.getByText('Ada Okafor').waitFor()
+    expect(await layoutProblems(door)).toEqual([])
+    await door.screenshot({ path: `${SCREENSHOTS}staff-check-in-admitted-390.png`, fullPage: true })
+
+    // Her ticket is still in front of the camera when the next guest is called: a second scan.
+    await door.getByRole('button', { name: 'Next guest' }).click()
+    await answer.getByText('Already checked in', { exact: true }).waitFor()
+    await expect(answer.getAttribute('data-tone')).resolves.toBe('red')
+    await answer.getByText(`At 10:00 am by ${STAFF_NAME}.`).waitFor()
+    await door.screenshot({ path: `${SCREENSHOTS}staff-check-in-already-390.png`, fullPage: true })
+    await door.setViewportSize(viewportOf(WIDTHS.desktop))
+    await door.screenshot({ path: `${SCREENSHOTS}staff-check-in-already-1280.png` })
+
+    // The day counts her in.
+    await door.goto(`${app.url}/staff`)
+    const checkedIn = door
+      .getByRole('listitem')
+      .filter({ hasText: 'Rooftop Jazz' })
+      .locator('dt', { hasText: /^In$/ })
+      .locator('xpath=following-sibling::dd[1]')
+    await expect.poll(() => checkedIn.innerText()).toBe('1')
+    await door.screenshot({ path: `${SCREENSHOTS}staff-today-1280.png`, fullPage: true })
+  })
+
+  it("shows a guest's free ticket as a QR code on the registered page; at the door it is for another day", async () => {
+    const guest = await (await app.newContext(WIDTHS.phone)).newPage()
+    await guest.goto(`${app.url}/event/poetry-and-palm-wine`)
+    await guest.getByRole('button', { name: 'Get Ticket' }).first().click()
+    const dialog = guest.getByRole('dialog')
+    await dialog.getByLabel('Email Address').fill('ngozi.eze-nwachukwu@lagos-creatives.example.com')
+    await dialog.getByLabel('Name', { exact: true }).fill('Ngozi Eze-Nwachukwu')
+    await dialog.getByLabel('Phone Number').fill('0803 555 0177')
+    await dialog.getByRole('button', { name: 'Get Ticket' }).click()
+    await guest.waitForURL('**/event/poetry-and-palm-wine/registered?**')
+    const ticket = guest.getByRole('img', { name: 'Ticket for Poetry & Palm Wine: QR code' })
+    await ticket.waitFor()
+    await expect.poll(() => readQr(ticket)).toMatch(/^[0-9a-f]{32}$/)
+    const code = (await readQr(ticket)) as string
+    await guest.getByText('Show this QR code at the door').waitFor()
+    expect(await layoutProblems(guest)).toEqual([])
+    await guest.screenshot({
+      path: `${SCREENSHOTS}staff-ticket-registered-390.png`,
+      fullPage: true,
+    })
+    await guest.setViewportSize(viewportOf(WIDTHS.desktop))
+    await guest.screenshot({ path: `${SCREENSHOTS}staff-ticket-registered-1280.png` })
+
+    const door = await phoneOf('staff@example.com')
+    await door.goto(`${app.url}/staff/check-in`)
+    const answer = await checkIn(door, code)
+    await expect(answer.getAttribute('data-tone')).resolves.toBe('yellow')
+    await answer.getByText('Not for today', { exact: true }).waitFor()
+    await answer.getByText('Thursday, November 26').waitFor()
+    await answer.getByText('Valid on the day it shows, not today: not checked in.').waitFor()
+    await door.screenshot({
+      path: `${SCREENSHOTS}staff-check-in-elsewhere-390.png`,
+      fullPage: true,
+    })
+  })
+})

@@ -1,0 +1,164 @@
+import type { Page } from 'playwright-core'
+import QRCode from 'qrcode'
+import { type CheckIn, checkInMachine } from '../../../machines/check-in/machine'
+import { CHECK_IN_CODE, checkInModel } from '../../../machines/check-in/model'
+import { BLANK_CODE, CAMERA_UNAVAILABLE, verdictView } from '../../../machines/check-in/selectors'
+import { fakeCamera, holdUpToCamera } from '../../support/door-camera'
+import { defineViews, type EventDriver, type ServerState } from './shared/define'
+import { heading, isNetworkError, LOAD, SHORT, sessionEnded, statusOf } from './shared/member-area'
+
+// /staff/check-in in each state, for the browser replay of the model's paths. The ticket the
+// model reads is put on a guest's booking first, in the state each answer needs (today, checked
+// in, another day, cancelled): the door cannot make a ticket. The phone's camera is a fake one
+// (tests/support/door-camera.ts) that a ticket's QR code is held up to. Only tests import this.
+
+const CHECK_INS = '**/api/staff/check-ins'
+const STAFF = 'Oluwaseun, at the door'
+const SCANNING = 'Oluwaseun, a guest holding up a ticket'
+const REFUSED = 'Oluwaseun, the camera blocked'
+const MEMBER = 'Ada, a member but not staff'
+const DROPPING = 'Oluwaseun, the connection dropping'
+
+const PATH = '/staff/check-in'
+const opening = { input: undefined, path: PATH, width: 390 }
+
+const TICKET_STATES: Record<CheckIn['result'], ServerState> = {
+  admitted: 'ticketToday',
+  already: 'ticketCheckedIn',
+  elsewhere: 'ticketOtherDay',
+  unknown: 'ticketCancelled',
+}
+
+const open =
+  ({ refused = false, dropping = false } = {}) =>
+  async (page: Page, url: string, addInitScript: Page['addInitScript']) => {
+    await fakeCamera({ addInitScript }, { refused })
+    // Every check-in is lost on the way (after a moment, so 'Checking…' can be seen).
+    if (dropping) {
+      await page.route(CHECK_INS, async (route) => {
+        await new Promise((resolve) => setTimeout(resolve, 1500))
+        await route.abort('internetdisconnected')
+      })
+    }
+    await page.goto(url + PATH, LOAD)
+  }
+
+/** Events a start's person can make. */
+const only =
+  (...starts: string[]): EventDriver['accepts'] =>
+  (_event, { start }) =>
+    starts.includes(start)
+
+/**
+ * The camera's, on these starts, but not while a check-in is under way: its call is held for
+ * the next step to see, and the answer's server state set just before it.
+ */
+const camera =
+  (...starts: string[]): EventDriver['accepts'] =>
+  (_event, { start, snapshot }) =>
+    starts.includes(start) && !snapshot.hasTag('busy')
+
+export const checkInViews = defineViews({
+  model: checkInModel,
+  machine: checkInMachine,
+  starts: {
+    [STAFF]: { ...opening, signIn: 'staff@example.com', open: open() },
+    [SCANNING]: { ...opening, signIn: 'staff@example.com', open: open() },
+    [REFUSED]: { ...opening, signIn: 'staff@example.com', open: open({ refused: true }) },
+    [MEMBER]: { ...opening, signIn: 'ada@example.com', open: open() },
+    [DROPPING]: { ...opening, signIn: 'staff@example.com', open: open({ dropping: true }) },
+  },
+  events: {
+    'code.submitted': {
+      accepts: only(STAFF, MEMBER, DROPPING),
+      run: async ({ page, event }) => {
+        await page.getByLabel('Ticket code').fill(event.code as string)
+        await page.getByRole('button', { name: 'Check in', exact: true }).click()
+      },
+    },
+    // The guest holds the ticket up: the camera reads it, the app sends it.
+    'code.scanned': {
+      accepts: (event, { start }) => start === SCANNING && event.code === CHECK_IN_CODE,
+      run: async ({ page }) => {
+        await holdUpToCamera(page, await QRCode.toBuffer(CHECK_IN_CODE, { margin: 4, width: 300 }))
+      },
+    },
+    'xstate.done.actor.checkIn': {
+      accepts: only(STAFF, SCANNING),
+      server: (event) => TICKET_STATES[(event.output as CheckIn).result],
+      request: CHECK_INS,
+    },
+    'xstate.error.actor.checkIn': {
+      accepts: (event, { start }) =>
+        ({ 401: start === STAFF, 403: start === MEMBER })[statusOf(event.error) ?? 0] ??
+        (start === DROPPING && isNetworkError(event.error)),
+      server: (event) => (statusOf(event.error) === 401 ? 'sessionExpired' : null),
+      request: CHECK_INS,
+    },
+    'check-in.retry': {
+      accepts: only(DROPPING),
+      run: ({ page }) => page.getByRole('button', { name: 'Try again' }).click(),
+    },
+    // Only once the camera is off, on the scanning start: it would read the ticket again.
+    'check-in.next': {
+      accepts: (_event, { start, snapshot }) =>
+        start === STAFF || (start === SCANNING && !snapshot.matches({ camera: 'scanning' })),
+      run: ({ page }) => page.getByRole('button', { name: 'Next guest' }).click(),
+    },
+    'camera.opened': {
+      accepts: camera(STAFF, SCANNING, REFUSED),
+      run: ({ page }) => page.getByRole('button', { name: 'Scan with the camera' }).click(),
+    },
+    'camera.ready': { accepts: camera(STAFF, SCANNING) },
+    'camera.refused': { accepts: camera(REFUSED) },
+    'camera.closed': {
+      accepts: camera(STAFF, SCANNING),
+      run: ({ page }) => page.getByRole('button', { name: 'Stop the camera' }).click(),
+    },
+  },
+  states: {
+    'door.waiting': async ({ page, snapshot }) => {
+      await heading(page, 'Check-in')
+      await page.getByLabel('Ticket code').waitFor(SHORT)
+      if (snapshot.context.blank) await page.getByText(BLANK_CODE).waitFor(SHORT)
+    },
+    'door.checking': async ({ page }) => {
+      await page.getByRole('button', { name: 'Checking…' }).waitFor(SHORT)
+    },
+    // The answer's colour and headline, and the guest's name where there is a ticket.
+    'door.answered': async ({ page, snapshot }) => {
+      const verdict = snapshot.context.verdict as CheckIn
+      const view = verdictView(verdict)
+      const answer = page.locator(`[role="status"][data-tone="${view.tone}"]`)
+      await answer.getByText(view.headline, { exact: true }).waitFor(SHORT)
+      if (verdict.ticket) {
+        await answer.getByText('Oluwadamilare Chukwuemeka-Babatunde').waitFor(SHORT)
+      }
+    },
+    'door.failed': async ({ page }) => {
+      await page.getByRole('alert').getByText("We couldn't reach the server").waitFor(SHORT)
+    },
+    'door.forbidden': async ({ page }) => {
+      await page.getByRole('alert').getByText("This is for the hotel's staff").waitFor(SHORT)
+    },
+    'door.sessionExpired': async ({ page }) => {
+      await sessionEnded(page)
+    },
+    // Not on the screens that replace the page (not staff) or leave it (a session ended).
+    'camera.off': async ({ page, snapshot }) => {
+      if (snapshot.matches({ door: 'forbidden' }) || snapshot.hasTag('expired')) return
+      await page.getByRole('button', { name: 'Scan with the camera' }).waitFor(SHORT)
+    },
+    'camera.starting': async ({ page }) => {
+      await page.getByRole('button', { name: 'Starting the camera…' }).waitFor(SHORT)
+    },
+    'camera.scanning': async ({ page }) => {
+      await page.getByRole('button', { name: 'Stop the camera' }).waitFor(SHORT)
+      await page.getByLabel('Camera').waitFor(SHORT)
+    },
+    'camera.unavailable': async ({ page }) => {
+      await page.getByText(CAMERA_UNAVAILABLE).waitFor(SHORT)
+      await page.getByRole('button', { name: 'Scan with the camera' }).waitFor(SHORT)
+    },
+  },
+})
