@@ -26,6 +26,7 @@ import { profileMachine } from './profile/machine'
 import { profileEditMachine } from './profile-edit/machine'
 import { rsvpMachine } from './rsvp/machine'
 import { sessionExpiryMachine } from './session-expiry/machine'
+import { staffAuditMachine } from './staff-audit/machine'
 import { staffDayMachine } from './staff-day/machine'
 import { studioRebookMachine } from './studio-rebook/machine'
 import { subscribeMachine } from './subscribe/machine'
@@ -90,6 +91,7 @@ export const membershipFlows = {
 export const staffFlows = {
   'staff-day': staffDayMachine,
   'check-in': checkInMachine,
+  'staff-audit': staffAuditMachine,
 } as const
 
 export const flows = { ...bookingFlows, ...membershipFlows, ...staffFlows }

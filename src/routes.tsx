@@ -189,6 +189,7 @@ export const routes: RouteObject[] = [
             'staff-check-in-page',
             () => import('./pages/staff-check-in-page'),
           ),
+          lazyPage('/staff/audit', 'staff-audit-page', () => import('./pages/staff-audit-page')),
         ],
       },
       {

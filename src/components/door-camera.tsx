@@ -35,7 +35,12 @@ export function DoorCamera({
           (result) => handlers.current.onCode(result.data),
           { returnDetailedScanResult: true, preferredCamera: 'environment', maxScansPerSecond: 5 },
         )
-        stop = () => scanner.destroy()
+        // The stream ends at once (qr-scanner's own stop keeps it 300 ms, and a camera opened again
+      // within them would show that dead stream).
+      stop = () => {
+        void scanner.pause(true)
+        scanner.destroy()
+      }
         try {
           await scanner.start()
           if (current) handlers.current.onReady()

@@ -134,6 +134,7 @@ const screens: Record<string, Screen> = {
       await page.getByRole('region', { name: 'Sessions' }).getByRole('listitem').first().waitFor()
     },
   },
+  'staff audit log': { path: '/staff/audit', staff: true, show: heading('Audit log') },
   'staff check-in, an unknown ticket': {
     path: '/staff/check-in',
     staff: true,

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
 import { appInBrowser, logInByLink, SCREENSHOTS, viewportOf, WIDTHS } from '../support/browser'
-import { fakeCamera, holdUpToCamera } from '../support/door-camera'
+import { allowCamera, fakeCamera, holdUpToCamera } from '../support/door-camera'
 import { layoutProblems } from '../support/layout'
 
 // Tickets and the door, at 390 px against the real server: a ticket's QR code is read off the
@@ -71,6 +71,7 @@ describe('tickets at the door', () => {
 
     // Ada holds her phone up to the door's camera.
     await door.getByRole('button', { name: 'Scan with the camera' }).click()
+    await allowCamera(door)
     await door.getByRole('button', { name: 'Stop the camera' }).waitFor()
     await holdUpToCamera(door, await ticket.screenshot())
     const answer = door.getByRole('region', { name: 'Answer' }).getByRole('status')
@@ -98,6 +99,15 @@ describe('tickets at the door', () => {
       .locator('xpath=following-sibling::dd[1]')
     await expect.poll(() => checkedIn.innerText()).toBe('1')
     await door.screenshot({ path: `${SCREENSHOTS}staff-today-1280.png`, fullPage: true })
+
+    // The log says who let her in.
+    await door.getByRole('link', { name: 'Audit log' }).click()
+    const entry = door.getByRole('listitem').filter({ hasText: 'Checked a ticket in' }).first()
+    await entry.getByText(`${STAFF_NAME} <staff@example.com>`).waitFor()
+    await entry.getByText('checkedInBy').waitFor()
+    await door.setViewportSize(viewportOf(WIDTHS.phone))
+    expect(await layoutProblems(door)).toEqual([])
+    await door.screenshot({ path: `${SCREENSHOTS}staff-audit-390.png`, fullPage: true })
   })
 
   it("shows a guest's free ticket as a QR code on the registered page; at the door it is for another day", async () => {

@@ -1,18 +1,21 @@
 import type { Page } from 'playwright-core'
 
-// A phone camera for the door's scanner, as the browser gives it to the app: getUserMedia answers
-// a video stream (of a canvas) that shows nothing until a ticket is held up to it, or refuses as a
-// person who taps 'Block' makes it. The app's own scanner (qr-scanner) reads the picture.
+// A phone camera for the door's scanner, as the browser gives it to the app: getUserMedia waits
+// (as the browser's ask does) until the test answers for the person, then gives a video stream
+// of a canvas that shows nothing until a ticket is held up to it, or refuses as 'Block' does.
+// The app's own scanner (qr-scanner) reads the picture.
 
-/**
- * The page's camera: a blank picture, or refused. Call before the page loads, with the page or
- * (in a path replay) the path's own `addInitScript`.
- */
-export async function fakeCamera(
-  page: Pick<Page, 'addInitScript'>,
-  { refused = false } = {},
-): Promise<void> {
-  await page.addInitScript((refuse) => {
+interface DoorCamera {
+  allow(): void
+  block(): void
+  /** The person allows the camera again in the browser's settings: the next start asks anew. */
+  ask(): void
+  show(url: string): Promise<void>
+}
+
+/** Installs the page's camera. Call before the page loads, with the page or a path's scripts. */
+export async function fakeCamera(page: Pick<Page, 'addInitScript'>): Promise<void> {
+  await page.addInitScript(() => {
     const canvas = document.createElement('canvas')
     canvas.width = 640
     canvas.height = 480
@@ -27,9 +30,22 @@ export async function fakeCamera(
         paint.drawImage(picture, (canvas.width - side) / 2, (canvas.height - side) / 2, side, side)
       }
     }
-    setInterval(draw, 100)
-    Object.defineProperty(window, 'holdUpToCamera', {
-      value: (url: string) =>
+    let decision: 'ask' | 'allowed' | 'blocked' = 'ask'
+    const waiting: Array<{ resolve: () => void; reject: (error: Error) => void }> = []
+    const settle = (allowed: boolean) => {
+      decision = allowed ? 'allowed' : 'blocked'
+      for (const call of waiting.splice(0)) {
+        if (allowed) call.resolve()
+        else call.reject(new DOMException('Permission denied', 'NotAllowedError'))
+      }
+    }
+    const camera: DoorCamera = {
+      allow: () => settle(true),
+      block: () => settle(false),
+      ask: () => {
+        decision = 'ask'
+      },
+      show: (url) =>
         new Promise<void>((resolve) => {
           const image = new Image()
           image.onload = () => {
@@ -38,24 +54,40 @@ export async function fakeCamera(
           }
           image.src = url
         }),
-    })
+    }
+    Object.defineProperty(window, 'doorCamera', { value: camera })
+    setInterval(draw, 100)
     if (!navigator.mediaDevices) return
-    // A moment, as a phone's camera takes to start (and a person to answer the browser's ask).
     navigator.mediaDevices.getUserMedia = async () => {
-      await new Promise((resolve) => setTimeout(resolve, 800))
-      if (refuse) throw new DOMException('Permission denied', 'NotAllowedError')
+      if (decision === 'blocked') throw new DOMException('Permission denied', 'NotAllowedError')
+      if (decision === 'ask') {
+        await new Promise<void>((resolve, reject) => waiting.push({ resolve, reject }))
+      }
+      // A camera started anew sees nobody yet: a ticket is held up to it again.
+      picture = null
       draw()
       return canvas.captureStream(10)
     }
-  }, refused)
+  })
 }
 
-/** Holds a picture (a PNG of a ticket, say) up to the page's fake camera. */
-export async function holdUpToCamera(page: Page, png: Buffer): Promise<void> {
-  const url = `data:image/png;base64,${png.toString('base64')}`
-  await page.evaluate(
-    (src) =>
-      (window as unknown as { holdUpToCamera(src: string): Promise<void> }).holdUpToCamera(src),
-    url,
+type WithCamera = Window & { doorCamera: DoorCamera }
+
+/** The person allows the camera (or it has warmed up): the scanner's picture starts. */
+export const allowCamera = (page: Page) =>
+  page.evaluate(() => (window as unknown as WithCamera).doorCamera.allow())
+
+/** The person taps 'Block'. */
+export const blockCamera = (page: Page) =>
+  page.evaluate(() => (window as unknown as WithCamera).doorCamera.block())
+
+/** The camera asks again on its next start (the person allowed it again in the settings). */
+export const askAgain = (page: Page) =>
+  page.evaluate(() => (window as unknown as WithCamera).doorCamera.ask())
+
+/** Holds a picture (a PNG of a ticket, say) up to the page's camera. */
+export const holdUpToCamera = (page: Page, png: Buffer) =>
+  page.evaluate(
+    (url) => (window as unknown as WithCamera).doorCamera.show(url),
+    `data:image/png;base64,${png.toString('base64')}`,
   )
-}

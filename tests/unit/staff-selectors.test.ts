@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CHECK_IN_ANSWERS } from '../../machines/check-in/model'
 import { guestsLine, isBlankCode, verdictView } from '../../machines/check-in/selectors'
+import { actionLabel, auditChanges } from '../../machines/staff-audit/selectors'
 import type { StaffSession } from '../../machines/staff-day/machine'
 import { dayTotals, expectedPlaces, freePlaces } from '../../machines/staff-day/selectors'
 
@@ -65,5 +66,28 @@ describe("the front desk's day", () => {
         sessions: [session, { ...session, id: 'b', booked: 4, checkedIn: 4 }],
       }),
     ).toEqual({ booked: 16, checkedIn: 7 })
+  })
+})
+
+describe('the audit log', () => {
+  it('lists each changed field before and after, and leaves out what stayed', () => {
+    expect(
+      auditChanges({
+        before: { checkedInAt: null, staff: true },
+        after: { checkedInAt: '2026-11-24T09:05:00.000Z', staff: true, checkedInBy: 'Oluwaseun' },
+      }),
+    ).toEqual([
+      { field: 'checkedInAt', before: '—', after: '2026-11-24T09:05:00.000Z' },
+      { field: 'checkedInBy', before: '—', after: 'Oluwaseun' },
+    ])
+    expect(auditChanges({ before: null, after: { staff: true } })).toEqual([
+      { field: 'staff', before: '—', after: 'true' },
+    ])
+  })
+
+  it('names the actions in words, and keeps an unknown one as stored', () => {
+    expect(actionLabel('check-in')).toBe('Checked a ticket in')
+    expect(actionLabel('staff remove')).toBe('Took the staff role away')
+    expect(actionLabel('event edit')).toBe('event edit')
   })
 })

@@ -3,20 +3,24 @@ import QRCode from 'qrcode'
 import { type CheckIn, checkInMachine } from '../../../machines/check-in/machine'
 import { CHECK_IN_CODE, checkInModel } from '../../../machines/check-in/model'
 import { BLANK_CODE, CAMERA_UNAVAILABLE, verdictView } from '../../../machines/check-in/selectors'
-import { fakeCamera, holdUpToCamera } from '../../support/door-camera'
+import {
+  allowCamera,
+  askAgain,
+  blockCamera,
+  fakeCamera,
+  holdUpToCamera,
+} from '../../support/door-camera'
 import { defineViews, type EventDriver, type ServerState } from './shared/define'
-import { heading, isNetworkError, LOAD, SHORT, sessionEnded, statusOf } from './shared/member-area'
+import { heading, LOAD, SHORT, sessionEnded } from './shared/member-area'
+import { MEMBER, notStaff, STAFF, staffCallError } from './shared/staff'
 
 // /staff/check-in in each state, for the browser replay of the model's paths. The ticket the
 // model reads is put on a guest's booking first, in the state each answer needs (today, checked
 // in, another day, cancelled): the door cannot make a ticket. The phone's camera is a fake one
-// (tests/support/door-camera.ts) that a ticket's QR code is held up to. Only tests import this.
+// (tests/support/door-camera.ts): the person allows or blocks it, and holds a ticket's QR code up. Only tests import this.
 
 const CHECK_INS = '**/api/staff/check-ins'
-const STAFF = 'Oluwaseun, at the door'
 const SCANNING = 'Oluwaseun, a guest holding up a ticket'
-const REFUSED = 'Oluwaseun, the camera blocked'
-const MEMBER = 'Ada, a member but not staff'
 const DROPPING = 'Oluwaseun, the connection dropping'
 
 const PATH = '/staff/check-in'
@@ -30,9 +34,9 @@ const TICKET_STATES: Record<CheckIn['result'], ServerState> = {
 }
 
 const open =
-  ({ refused = false, dropping = false } = {}) =>
+  ({ dropping = false } = {}) =>
   async (page: Page, url: string, addInitScript: Page['addInitScript']) => {
-    await fakeCamera({ addInitScript }, { refused })
+    await fakeCamera({ addInitScript })
     // Every check-in is lost on the way (after a moment, so 'Checking…' can be seen).
     if (dropping) {
       await page.route(CHECK_INS, async (route) => {
@@ -64,7 +68,6 @@ export const checkInViews = defineViews({
   starts: {
     [STAFF]: { ...opening, signIn: 'staff@example.com', open: open() },
     [SCANNING]: { ...opening, signIn: 'staff@example.com', open: open() },
-    [REFUSED]: { ...opening, signIn: 'staff@example.com', open: open({ refused: true }) },
     [MEMBER]: { ...opening, signIn: 'ada@example.com', open: open() },
     [DROPPING]: { ...opening, signIn: 'staff@example.com', open: open({ dropping: true }) },
   },
@@ -88,13 +91,7 @@ export const checkInViews = defineViews({
       server: (event) => TICKET_STATES[(event.output as CheckIn).result],
       request: CHECK_INS,
     },
-    'xstate.error.actor.checkIn': {
-      accepts: (event, { start }) =>
-        ({ 401: start === STAFF, 403: start === MEMBER })[statusOf(event.error) ?? 0] ??
-        (start === DROPPING && isNetworkError(event.error)),
-      server: (event) => (statusOf(event.error) === 401 ? 'sessionExpired' : null),
-      request: CHECK_INS,
-    },
+    'xstate.error.actor.checkIn': staffCallError(CHECK_INS, DROPPING),
     'check-in.retry': {
       accepts: only(DROPPING),
       run: ({ page }) => page.getByRole('button', { name: 'Try again' }).click(),
@@ -105,12 +102,17 @@ export const checkInViews = defineViews({
         start === STAFF || (start === SCANNING && !snapshot.matches({ camera: 'scanning' })),
       run: ({ page }) => page.getByRole('button', { name: 'Next guest' }).click(),
     },
+    // Each start waits for the person's answer to the browser's ask (after a 'Block', they have
+    // allowed the camera again in the settings), so 'Starting the camera…' can be seen.
     'camera.opened': {
-      accepts: camera(STAFF, SCANNING, REFUSED),
-      run: ({ page }) => page.getByRole('button', { name: 'Scan with the camera' }).click(),
+      accepts: camera(STAFF, SCANNING),
+      run: async ({ page }) => {
+        await askAgain(page)
+        await page.getByRole('button', { name: 'Scan with the camera' }).click()
+      },
     },
-    'camera.ready': { accepts: camera(STAFF, SCANNING) },
-    'camera.refused': { accepts: camera(REFUSED) },
+    'camera.ready': { accepts: camera(STAFF, SCANNING), run: ({ page }) => allowCamera(page) },
+    'camera.refused': { accepts: camera(STAFF), run: ({ page }) => blockCamera(page) },
     'camera.closed': {
       accepts: camera(STAFF, SCANNING),
       run: ({ page }) => page.getByRole('button', { name: 'Stop the camera' }).click(),
@@ -138,9 +140,7 @@ export const checkInViews = defineViews({
     'door.failed': async ({ page }) => {
       await page.getByRole('alert').getByText("We couldn't reach the server").waitFor(SHORT)
     },
-    'door.forbidden': async ({ page }) => {
-      await page.getByRole('alert').getByText("This is for the hotel's staff").waitFor(SHORT)
-    },
+    'door.forbidden': notStaff,
     'door.sessionExpired': async ({ page }) => {
       await sessionEnded(page)
     },

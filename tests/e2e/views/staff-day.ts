@@ -1,40 +1,18 @@
 import { staffDayMachine } from '../../../machines/staff-day/machine'
 import { staffDayModel } from '../../../machines/staff-day/model'
-import { defineViews, type EventDriver } from './shared/define'
-import {
-  heading,
-  isNetworkError,
-  loadStates,
-  openPath,
-  openWithDroppedRequest,
-  retryDriver,
-  SHORT,
-  skeleton,
-  statusOf,
-} from './shared/member-area'
+import { defineViews } from './shared/define'
+import { heading, loadStates, retryDriver, SHORT, skeleton } from './shared/member-area'
+import { notStaff, STAFF, staffCallError, staffStarts } from './shared/staff'
 
 // /staff in each state, for the browser replay of the model's paths. Oluwaseun is on the staff;
 // Ada is a member, not staff, and is turned away. Only tests import this.
 
 const DAY = '**/api/staff/today'
-const STAFF = 'Oluwaseun, on the staff'
-const MEMBER = 'Ada, a member but not staff'
-const DROPPING = 'Oluwaseun, the connection dropping once'
-
-const opening = { input: undefined, path: '/staff', width: 390 }
 
 export const staffDayViews = defineViews({
   model: staffDayModel,
   machine: staffDayMachine,
-  starts: {
-    [STAFF]: { ...opening, signIn: 'staff@example.com', open: openPath('/staff') },
-    [MEMBER]: { ...opening, signIn: 'ada@example.com', open: openPath('/staff') },
-    [DROPPING]: {
-      ...opening,
-      signIn: 'staff@example.com',
-      open: openWithDroppedRequest('/staff', DAY),
-    },
-  },
+  starts: staffStarts('/staff', DAY),
   events: {
     // The demo day has co-working and studio sessions: an empty day is the model's only.
     'xstate.done.actor.loadDay': {
@@ -42,13 +20,7 @@ export const staffDayViews = defineViews({
         start === STAFF && (event.output as { sessions: unknown[] }).sessions.length > 0,
       request: DAY,
     },
-    'xstate.error.actor.loadDay': {
-      accepts: (event, { start }) =>
-        ({ 401: start === STAFF, 403: start === MEMBER })[statusOf(event.error) ?? 0] ??
-        (start === DROPPING && isNetworkError(event.error)),
-      server: (event) => (statusOf(event.error) === 401 ? 'sessionExpired' : null),
-      request: DAY,
-    } satisfies EventDriver,
+    'xstate.error.actor.loadDay': staffCallError(DAY),
     'day.retry': retryDriver(DAY),
     'day.refresh': {
       run: ({ page }) => page.getByRole('button', { name: 'Refresh', exact: true }).click(),
@@ -72,8 +44,6 @@ export const staffDayViews = defineViews({
       await sessions.getByText(/ in\.$/).waitFor(SHORT)
       await page.getByRole('link', { name: 'Check in guests' }).waitFor(SHORT)
     },
-    forbidden: async ({ page }) => {
-      await page.getByRole('alert').getByText("This is for the hotel's staff").waitFor(SHORT)
-    },
+    forbidden: notStaff,
   },
 })

@@ -1,0 +1,24 @@
+import { connectionLost, notStaff, sessionEnded } from '../fixtures'
+import { defineModel } from '../flow-model'
+import { type AuditEntry, staffAuditMachine } from './machine'
+
+const entry: AuditEntry = {
+  id: '00000000-0000-4000-8000-0000000000a1',
+  at: '2026-11-24T09:05:00.000Z',
+  actor: 'Oluwaseun Adebayo-Okonkwo <staff@example.com>',
+  action: 'check-in',
+  subject: '00000000-0000-4000-8000-0000000000b1',
+  before: { checkedInAt: null },
+  after: { checkedInAt: '2026-11-24T09:05:00.000Z', checkedInBy: 'Oluwaseun Adebayo-Okonkwo' },
+}
+
+export const staffAuditModel = defineModel({
+  machine: staffAuditMachine,
+  description:
+    'Staff read what staff did, newest first (or nothing yet); a failed read can be retried; a 401 ends the session, a 403 says it is for staff.',
+  inputs: { 'front desk': undefined },
+  events: {
+    'xstate.done.actor.loadAudit': [{ output: [entry] }, { output: [] }],
+    'xstate.error.actor.loadAudit': [sessionEnded, connectionLost, notStaff],
+  },
+})

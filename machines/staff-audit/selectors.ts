@@ -1,0 +1,51 @@
+import type { AuditEntry } from './machine'
+
+// What /staff/audit shows of an entry: what was done in words, and each field it changed.
+
+const ACTIONS: Record<string, string> = {
+  'check-in': 'Checked a ticket in',
+  'staff add': 'Gave the staff role',
+  'staff remove': 'Took the staff role away',
+}
+
+/** The action as a person says it; an action this screen does not know yet, as it is stored. */
+export const actionLabel = (action: string): string => ACTIONS[action] ?? action
+
+/** When, in Lagos: 'Tue 24 Nov, 10:00'. */
+export const auditMoment = (at: string): string =>
+  new Intl.DateTimeFormat('en-GB', {
+    timeZone: 'Africa/Lagos',
+    weekday: 'short',
+    day: 'numeric',
+    month: 'short',
+    hour: '2-digit',
+    minute: '2-digit',
+  }).format(new Date(at))
+
+export interface AuditChange {
+  field: string
+  before: string
+  after: string
+}
+
+const shown = (value: unknown): string =>
+  value === undefined || value === null
+    ? '—'
+    : typeof value === 'string'
+      ? value
+      : JSON.stringify(value)
+
+/** Every field the entry changed, its value before and after ('—' where there was none). */
+export function auditChanges({
+  before,
+  after,
+}: Pick<AuditEntry, 'before' | 'after'>): AuditChange[] {
+  const fields = [...new Set([...Object.keys(before ?? {}), ...Object.keys(after ?? {})])]
+  return fields
+    .map((field) => ({
+      field,
+      before: shown(before?.[field]),
+      after: shown(after?.[field]),
+    }))
+    .filter((change) => change.before !== change.after)
+}
