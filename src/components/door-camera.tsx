@@ -36,11 +36,11 @@ export function DoorCamera({
           { returnDetailedScanResult: true, preferredCamera: 'environment', maxScansPerSecond: 5 },
         )
         // The stream ends at once (qr-scanner's own stop keeps it 300 ms, and a camera opened again
-      // within them would show that dead stream).
-      stop = () => {
-        void scanner.pause(true)
-        scanner.destroy()
-      }
+        // within them would show that dead stream).
+        stop = () => {
+          void scanner.pause(true)
+          scanner.destroy()
+        }
         try {
           await scanner.start()
           if (current) handlers.current.onReady()
