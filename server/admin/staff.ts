@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { isValidEmail } from '../../machines/rules/email'
 import { fullName, recordAudit } from '../audit'
+import type { Tx } from '../db/client'
 import { accounts } from '../db/schema'
 import type { AdminContext } from './applications'
 import { CommandError, type Parsed, text, UsageError } from './args'
@@ -51,15 +52,7 @@ export async function addStaff(
     if (existing?.staff)
       return `${fullName(existing)} <${email}> is staff already: nothing changed.`
     if (existing) {
-      await tx.update(accounts).set({ staff: true }).where(eq(accounts.id, existing.id))
-      await recordAudit(tx, {
-        at: ctx.now(),
-        actor: null,
-        action: 'staff add',
-        subject: email,
-        before: { staff: false },
-        after: { staff: true },
-      })
+      await setStaff(ctx, tx, existing, true)
       const unused = firstName || lastName ? ' (the account keeps its own names)' : ''
       return `${fullName(existing)} <${email}> is staff now: they log in at /login as before and find the staff tools at /staff${unused}.`
     }
@@ -96,15 +89,25 @@ export async function removeStaff(ctx: AdminContext, typed: string): Promise<str
       .for('update')
     if (!existing) throw new CommandError(`No account has the e-mail ${email}.`)
     if (!existing.staff) return `${fullName(existing)} <${email}> is not staff: nothing changed.`
-    await tx.update(accounts).set({ staff: false }).where(eq(accounts.id, existing.id))
-    await recordAudit(tx, {
-      at: ctx.now(),
-      actor: null,
-      action: 'staff remove',
-      subject: email,
-      before: { staff: true },
-      after: { staff: false },
-    })
+    await setStaff(ctx, tx, existing, false)
     return `${fullName(existing)} <${email}> is no longer staff: the staff tools answer them 403 from their next call.`
+  })
+}
+
+/** Gives or takes an existing account's staff role, with its audit row, in the command's transaction. */
+async function setStaff(
+  ctx: AdminContext,
+  tx: Tx,
+  account: { id: string; email: string },
+  staff: boolean,
+) {
+  await tx.update(accounts).set({ staff }).where(eq(accounts.id, account.id))
+  await recordAudit(tx, {
+    at: ctx.now(),
+    actor: null,
+    action: staff ? 'staff add' : 'staff remove',
+    subject: account.email,
+    before: { staff: !staff },
+    after: { staff },
   })
 }
