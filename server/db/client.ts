@@ -166,6 +166,9 @@ type QueryFn = (...args: unknown[]) => unknown
  *   out, and a fresh one opened in its place, so the first request after the database is back
  *   succeeds. And until a statement succeeds again, nobody waits for a free connection longer
  *   than it takes to open one (connectMs instead of poolWaitMs).
+ * - A connection still being opened for a request that gave up waiting (pg-pool keeps opening
+ *   it, for nobody) is abandoned: through a silent network each would hold a place in the pool
+ *   for connectMs more, so the first requests after the database is back would wait for them.
  * - Every error out of the driver is noted (isDriverError), so only those count as the database
  *   being unreachable.
  */
@@ -241,6 +244,33 @@ function guardPool(pool: Pool, { connectMs, poolWaitMs }: DatabaseTimeouts): voi
   pool.on('acquire', (client) => held.add(client))
   pool.on('release', (_error, client) => held.delete(client))
 
+  // pg-pool opens a connection for the request at the head of its queue (newClient), and marks
+  // that request timedOut when it stops waiting, but goes on opening the connection.
+  type Waiter = { timedOut?: boolean }
+  const internals = pool as unknown as {
+    newClient(waiter: Waiter): unknown
+    _clients: PoolClient[]
+  }
+  const opening = new Map<PoolClient, Waiter>()
+  const newClient = internals.newClient.bind(pool)
+  internals.newClient = (waiter) => {
+    const answer = newClient(waiter)
+    const client = internals._clients.at(-1)
+    if (client) {
+      opening.set(client, waiter)
+      client.once('end', () => opening.delete(client))
+    }
+    return answer
+  }
+  pool.on('connect', (client) => opening.delete(client))
+  const abandonUnwanted = () => {
+    for (const [client, waiter] of opening) {
+      if (!waiter.timedOut) continue
+      opening.delete(client)
+      destroyConnection(client)
+    }
+  }
+
   const connect = pool.connect.bind(pool) as () => Promise<PoolClient>
   const checkout = async (): Promise<PoolClient> => {
     for (;;) {
@@ -258,7 +288,8 @@ function guardPool(pool: Pool, { connectMs, poolWaitMs }: DatabaseTimeouts): voi
       // says the network or the server is away: the idle ones may be dead too.
       const code = (error as { code?: unknown }).code
       const refused = typeof code === 'string' && SQLSTATE.test(code)
-      if (!refused && (error as Error).message !== POOL_BUSY) failed()
+      if ((error as Error).message === POOL_BUSY) abandonUnwanted()
+      else if (!refused) failed()
       throw error
     })
   type Callback = (error: unknown, client?: PoolClient, done?: (release?: unknown) => void) => void

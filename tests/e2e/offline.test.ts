@@ -187,11 +187,15 @@ describe('a new version of the app', () => {
       const notice = page
         .getByRole('status')
         .filter({ hasText: 'A new version of the app is ready.' })
+      // The new worker first keeps every file of the release: on a busy machine, many seconds.
       await expect
-        .poll(async () => {
-          await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
-          return notice.count()
-        })
+        .poll(
+          async () => {
+            await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
+            return notice.count()
+          },
+          { timeout: 45_000, intervals: [500] },
+        )
         .toBe(1)
       await page.screenshot({ path: `${SCREENSHOTS}app-update-offered.png` })
       // The old page works on meanwhile: another page, its code from the old worker.
@@ -221,5 +225,6 @@ describe('a new version of the app', () => {
       await server.close()
       rmSync(release, { recursive: true, force: true })
     }
-  })
+    // The phone installs the whole app twice (the release, then the next one).
+  }, 150_000)
 })
