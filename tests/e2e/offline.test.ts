@@ -194,7 +194,7 @@ describe('a new version of the app', () => {
             await page.evaluate(() => document.dispatchEvent(new Event('visibilitychange')))
             return notice.count()
           },
-          { timeout: 45_000, intervals: [500] },
+          { timeout: 45_000, interval: 500 },
         )
         .toBe(1)
       await page.screenshot({ path: `${SCREENSHOTS}app-update-offered.png` })
