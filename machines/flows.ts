@@ -1,6 +1,7 @@
 import { appUpdateMachine } from './app-update/machine'
 import { applicantFormMachine } from './applicant-form/machine'
 import { applicationMachine } from './application/machine'
+import { applicationReviewMachine } from './application-review/machine'
 import { bookingsListMachine } from './bookings-list/machine'
 import { calendarMachine } from './calendar/machine'
 import { carouselMachine } from './carousel/machine'
@@ -26,6 +27,7 @@ import { profileMachine } from './profile/machine'
 import { profileEditMachine } from './profile-edit/machine'
 import { rsvpMachine } from './rsvp/machine'
 import { sessionExpiryMachine } from './session-expiry/machine'
+import { staffApplicationsMachine } from './staff-applications/machine'
 import { staffAuditMachine } from './staff-audit/machine'
 import { staffDayMachine } from './staff-day/machine'
 import { studioRebookMachine } from './studio-rebook/machine'
@@ -91,6 +93,8 @@ export const membershipFlows = {
 export const staffFlows = {
   'staff-day': staffDayMachine,
   'check-in': checkInMachine,
+  'staff-applications': staffApplicationsMachine,
+  'application-review': applicationReviewMachine,
   'staff-audit': staffAuditMachine,
 } as const
 

@@ -718,6 +718,85 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/applications": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** Applications for membership, waiting for a decision or decided */
+        get: operations["listApplications"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/applications/{applicationId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One application with every answer the applicant gave */
+        get: operations["getApplication"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/applications/{applicationId}/approve": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Approves an application (as `npm run admin -- applications approve` does)
+         * @description Makes the account from the application's answers (a community application also makes
+         *     the person an active member of its community when it exists), marks the application
+         *     approved and e-mails the applicant a welcome with a login link. An application is decided
+         *     once: a second decision answers 409, and so does an e-mail that has an account already.
+         */
+        post: operations["approveApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/applications/{applicationId}/decline": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Declines an application, with a note to the applicant
+         * @description Marks the application declined and e-mails the applicant a polite refusal, with the note
+         *     when there is one (as `npm run admin -- applications reject --note` does). A second
+         *     decision answers 409.
+         */
+        post: operations["declineApplication"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1130,6 +1209,31 @@ export interface components {
             visitors: number;
             namesOfVisitors: string | null;
         };
+        StaffApplication: {
+            id: components["schemas"]["Id"];
+            /** @enum {string} */
+            kind: "individual" | "community";
+            /** @enum {string} */
+            status: "pending" | "approved" | "declined";
+            /** @description First and last name as given; the e-mail when blank. */
+            name: string;
+            /** Format: email */
+            email: string;
+            /** Format: date-time */
+            appliedAt: string;
+            /** @description The name of the community a community application is for. */
+            community: string | null;
+            inviteCode: string | null;
+            /** @description Every answer under its field's name ('First Name', 'Referrer'), in the form's order. */
+            answers: {
+                label: string;
+                value: string;
+            }[];
+            /** Format: date-time */
+            decidedAt: string | null;
+            /** @description The note sent with a refusal. */
+            decisionNote: string | null;
+        };
         AuditEntry: {
             id: components["schemas"]["Id"];
             /** Format: date-time */
@@ -1351,6 +1455,7 @@ export interface components {
         };
     };
     parameters: {
+        ApplicationId: components["schemas"]["Id"];
         /**
          * @description One key per intent (a UUID made when the person confirms), sent again unchanged on every
          *     retry of the same request. The first answer is kept 24 hours: a retry with the same key
@@ -2453,6 +2558,150 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listApplications: {
+        parameters: {
+            query?: {
+                /**
+                 * @description pending (the default): waiting for a decision, oldest first (the queue). decided:
+                 *     approved or declined, the latest decided first (the newest 100).
+                 */
+                status?: "pending" | "decided";
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The applications. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        applications: components["schemas"]["StaffApplication"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getApplication: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                applicationId: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    approveApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intent (a UUID made when the person confirms), sent again unchanged on every
+                 *     retry of the same request. The first answer is kept 24 hours: a retry with the same key
+                 *     and the same body is answered the same (with `Idempotent-Replayed: true`) and the write is
+                 *     made once; the same key with another body answers 422; a retry while the first request
+                 *     is still at work waits for its answer (409 after 10 seconds). Without a key every request
+                 *     is a new one. Either a Structured Field string (`"..."`) or the bare key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                applicationId: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The application, approved. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            default: components["responses"]["Error"];
+        };
+    };
+    declineApplication: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intent (a UUID made when the person confirms), sent again unchanged on every
+                 *     retry of the same request. The first answer is kept 24 hours: a retry with the same key
+                 *     and the same body is answered the same (with `Idempotent-Replayed: true`) and the write is
+                 *     made once; the same key with another body answers 422; a retry while the first request
+                 *     is still at work waits for its answer (409 after 10 seconds). Without a key every request
+                 *     is a new one. Either a Structured Field string (`"..."`) or the bare key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                applicationId: components["parameters"]["ApplicationId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    /** @description Added to the e-mail as written; blank sends none. */
+                    note?: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The application, declined. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             default: components["responses"]["Error"];
         };
     };

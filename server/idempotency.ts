@@ -5,11 +5,12 @@ import type { Db } from './db/client'
 import { idempotencyKeys } from './db/schema'
 import { HttpError } from './http-error'
 
-// Idempotency-Key on the calls that book, pay, debit, top up, claim or apply (the IETF draft
-// 'The Idempotency-Key HTTP Header Field', as Stripe uses it; docs/decisions/015). On a Lagos
-// mobile network an answer is often lost after the server acted, and the app sends the same
-// request again with the same key: the first answer is given again and the write is made once,
-// whichever instance each attempt reaches (the key lives in PostgreSQL).
+// Idempotency-Key on the calls that book, pay, debit, top up, claim, apply or decide on an
+// application (the IETF draft 'The Idempotency-Key HTTP Header Field', as Stripe uses it;
+// docs/decisions/015). On a Lagos mobile network an answer is often lost after the server acted,
+// and the app sends the same request again with the same key: the first answer is given again
+// and the write is made once, whichever instance each attempt reaches (the key lives in
+// PostgreSQL).
 
 /** The writes that take a key (routes as Fastify names them), by the contract's operationId. */
 const KEYED = new Map([
@@ -21,6 +22,8 @@ const KEYED = new Map([
   ['POST /api/accounts/signup-as-community-member', 'signupAsCommunityMember'],
   ['POST /api/communities/create', 'createCommunity'],
   ['POST /api/communities/join', 'joinCommunity'],
+  ['POST /api/staff/applications/:applicationId/approve', 'approveApplication'],
+  ['POST /api/staff/applications/:applicationId/decline', 'declineApplication'],
 ])
 
 /** How long a key and its answer are kept. */

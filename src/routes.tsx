@@ -189,6 +189,16 @@ export const routes: RouteObject[] = [
             'staff-check-in-page',
             () => import('./pages/staff-check-in-page'),
           ),
+          lazyPage(
+            '/staff/applications',
+            'staff-applications-page',
+            () => import('./pages/staff-applications-page'),
+          ),
+          lazyPage(
+            '/staff/applications/:applicationId',
+            'application-review-page',
+            () => import('./pages/application-review-page'),
+          ),
           lazyPage('/staff/audit', 'staff-audit-page', () => import('./pages/staff-audit-page')),
         ],
       },

@@ -4,6 +4,8 @@ import type { AuditEntry } from './machine'
 
 const ACTIONS: Record<string, string> = {
   'check-in': 'Checked a ticket in',
+  'application approve': 'Approved an application',
+  'application decline': 'Declined an application',
   'staff add': 'Gave the staff role',
   'staff remove': 'Took the staff role away',
 }

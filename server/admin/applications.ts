@@ -1,20 +1,13 @@
-import { and, desc, eq, inArray, sql } from 'drizzle-orm'
-import type { Db, Tx } from '../db/client'
-import {
-  type Application,
-  accounts,
-  applications,
-  communities,
-  communityMembers,
-} from '../db/schema'
-import { applicationApprovedMail, applicationDeclinedMail } from '../mail/identity-mail'
-import { queueMail } from '../mail/outbox'
+import { desc, inArray, sql } from 'drizzle-orm'
+import type { Db } from '../db/client'
+import { type Application, applications } from '../db/schema'
 import { APPROVED, PENDING_STATUSES, REJECTED } from '../services/applications'
-import { issueLoginLink } from '../services/login'
+import { approve, DecisionRefused, decline, nameOf } from '../staff/applications'
 import { CommandError, UsageError } from './args'
 
-// Staff decide on applications: approve (the account is made from the application's fields and
-// a login link is e-mailed) or decline (a polite e-mail). Both happen once per application.
+// Staff decide on applications from the command line: approve (the account is made from the
+// application's fields and a login link is e-mailed) or decline (a polite e-mail), by the rules
+// the staff's tools use too (server/staff/applications.ts).
 
 export interface AdminContext {
   db: Db
@@ -31,14 +24,6 @@ const STATUS_FILTERS: Record<string, readonly string[] | null> = {
   rejected: [REJECTED],
   all: null,
 }
-
-const field = (row: Application, name: string): string | null => {
-  const value = row.fields[name]
-  return typeof value === 'string' && value.trim() ? value.trim() : null
-}
-
-const nameOf = (row: Application) =>
-  [field(row, 'First Name'), field(row, 'Last Name')].filter(Boolean).join(' ') || row.email
 
 /** `applications list [--status pending|approved|rejected|all]`: a table, oldest first. */
 export async function listApplications(ctx: AdminContext, status = 'pending'): Promise<string> {
@@ -74,7 +59,7 @@ export async function listApplications(ctx: AdminContext, status = 'pending'): P
 }
 
 /** An application by its id, or by the start of it (at least 6 characters) when unambiguous. */
-async function findApplication(db: Db | Tx, id: string): Promise<Application> {
+async function findApplication(db: Db, id: string): Promise<Application> {
   const prefix = id.trim().toLowerCase()
   if (!/^[0-9a-f-]{6,36}$/.test(prefix)) {
     throw new UsageError(
@@ -93,30 +78,24 @@ async function findApplication(db: Db | Tx, id: string): Promise<Application> {
   return rows[0] as Application
 }
 
-function assertPending(row: Application) {
-  if (!(PENDING_STATUSES as readonly string[]).includes(row.status)) {
+/** A decision of server/staff/applications.ts, its refusal said as the command line says it. */
+async function decided<T>(id: string, decide: () => Promise<T>): Promise<T> {
+  try {
+    return await decide()
+  } catch (error) {
+    if (!(error instanceof DecisionRefused)) throw error
+    const { refusal } = error
+    if (refusal.reason === 'unknown') throw new CommandError(`No application has the id ${id}.`)
+    const row = refusal.application
+    if (refusal.reason === 'has-account') {
+      throw new CommandError(
+        `${row.email} already has an account: nothing to create. Reject the application instead, or leave it.`,
+      )
+    }
     throw new CommandError(
       `The application of ${row.email} is already ${row.status.toLowerCase()}${row.decidedAt ? ` (since ${row.decidedAt.toISOString().slice(0, 10)})` : ''}.`,
     )
   }
-}
-
-/** The community a community application is for: the one it names, else the one it created. */
-async function communityOf(tx: Tx, row: Application) {
-  if (row.communityId) {
-    const [community] = await tx
-      .select()
-      .from(communities)
-      .where(eq(communities.id, row.communityId))
-    if (community) return community
-  }
-  const [created] = await tx
-    .select()
-    .from(communities)
-    .where(eq(communities.creatorEmail, row.email))
-    .orderBy(desc(communities.createdAt))
-    .limit(1)
-  return created ?? null
 }
 
 /**
@@ -125,92 +104,21 @@ async function communityOf(tx: Tx, row: Application) {
  * exists), marks the application approved and e-mails a login link.
  */
 export async function approveApplication(ctx: AdminContext, id: string): Promise<string> {
-  const now = ctx.now()
-  return ctx.db.transaction(async (tx) => {
-    const row = await findApplication(tx, id)
-    assertPending(row)
-    // Two staff approving at once: only one moves it out of its pending status.
-    const [claimed] = await tx
-      .update(applications)
-      .set({ status: APPROVED, decidedAt: now })
-      .where(and(eq(applications.id, row.id), eq(applications.status, row.status)))
-      .returning({ id: applications.id })
-    if (!claimed) throw new CommandError(`The application of ${row.email} was just decided.`)
-
-    const [existing] = await tx
-      .select({ id: accounts.id })
-      .from(accounts)
-      .where(eq(accounts.email, row.email))
-    if (existing) {
-      throw new CommandError(
-        `${row.email} already has an account: nothing to create. Reject the application instead, or leave it.`,
-      )
-    }
-    const community = row.kind === 'community' ? await communityOf(tx, row) : null
-    // An Active community makes its new member active until it expires, as joining it does.
-    const activeUntil =
-      community?.status === 'Active' &&
-      community.membershipExpiry &&
-      community.membershipExpiry.getTime() > now.getTime()
-        ? community.membershipExpiry
-        : null
-    const [account] = await tx
-      .insert(accounts)
-      .values({
-        email: row.email,
-        firstName: field(row, 'First Name') ?? '',
-        lastName: field(row, 'Last Name') ?? '',
-        phone: field(row, 'Phone Number'),
-        role: row.kind === 'community' ? 'Community Member' : 'Member',
-        // A member until they pay: the verify page sends them to the bye-laws and the plans.
-        subscriptionStatus: activeUntil ? 'Active' : 'Inactive',
-        subscriptionExpiry: activeUntil,
-        pronouns: field(row, 'Pronouns')?.toLowerCase() ?? null,
-        dateOfBirth: field(row, 'Date of Birth'),
-        occupation: field(row, 'Occupation'),
-        companyName: field(row, 'Company Name'),
-        nationality: field(row, 'Nationality'),
-        address: field(row, 'Address'),
-        country: field(row, 'Country'),
-        socialLink: field(row, 'Social Link'),
-        emergencyContactName: field(row, 'Emergency Contact Name'),
-        emergencyContactRelationship: field(row, 'Emergency Contact Relationship'),
-        emergencyContactPhone: field(row, 'Emergency Contact Phone Number'),
-      })
-      .returning()
-    if (!account) throw new Error('approve: the account was not created')
-
-    let communityLine = ''
-    if (community) {
-      await tx
-        .insert(communityMembers)
-        .values({ communityId: community.id, email: row.email, status: 'Active' })
-        .onConflictDoUpdate({
-          target: [communityMembers.communityId, communityMembers.email],
-          set: { status: 'Active' },
-        })
-      const role = community.creatorEmail === row.email ? 'creator' : 'member'
-      communityLine = ` They are an active ${role} of ${community.name} (community ${community.status}).`
-    } else if (row.kind === 'community') {
-      communityLine = ' No community row names them yet: set the community up when it exists.'
-    }
-
-    const link = await issueLoginLink(tx, account, {
-      site: ctx.publicUrl,
-      now,
-      mail: (url) =>
-        applicationApprovedMail(
-          account.email,
-          account.firstName,
-          url,
-          activeUntil ? (community?.name ?? null) : null,
-        ),
-    })
-    return [
-      `Approved ${nameOf(row)} <${row.email}>: account ${account.id} created.${communityLine}`,
-      `A welcome e-mail with a login link (valid 15 minutes) is queued for ${account.email}${ctx.showLinks ? `: ${link}` : '.'}`,
-    ].join('\n')
-  })
+  const row = await findApplication(ctx.db, id)
+  const { account, community, link } = await decided(id, () =>
+    approve({ db: ctx.db, actor: null, now: ctx.now() }, row.id, ctx.publicUrl),
+  )
+  let communityLine = ''
+  if (community) {
+    const role = community.creatorEmail === row.email ? 'creator' : 'member'
+    communityLine = ` They are an active ${role} of ${community.name} (community ${community.status}).`
+  } else if (row.kind === 'community') {
+    communityLine = ' No community row names them yet: set the community up when it exists.'
+  }
+  return [
+    `Approved ${nameOf(row)} <${row.email}>: account ${account.id} created.${communityLine}`,
+    `A welcome e-mail with a login link (valid 15 minutes) is queued for ${account.email}${ctx.showLinks ? `: ${link}` : '.'}`,
+  ].join('\n')
 }
 
 /** `applications reject <id> [--note <text>]`: marks it rejected and sends a polite e-mail. */
@@ -219,19 +127,9 @@ export async function rejectApplication(
   id: string,
   note: string | undefined,
 ): Promise<string> {
-  return ctx.db.transaction(async (tx) => {
-    const row = await findApplication(tx, id)
-    assertPending(row)
-    const [claimed] = await tx
-      .update(applications)
-      .set({ status: REJECTED, decidedAt: ctx.now(), decisionNote: note ?? null })
-      .where(and(eq(applications.id, row.id), eq(applications.status, row.status)))
-      .returning({ id: applications.id })
-    if (!claimed) throw new CommandError(`The application of ${row.email} was just decided.`)
-    await queueMail(
-      tx,
-      applicationDeclinedMail(row.email, field(row, 'First Name') ?? 'there', note ?? null),
-    )
-    return `Rejected the application of ${nameOf(row)} <${row.email}>; a polite e-mail is queued${note ? ' with your note' : ''}.`
-  })
+  const row = await findApplication(ctx.db, id)
+  const { decisionNote } = await decided(id, () =>
+    decline({ db: ctx.db, actor: null, now: ctx.now() }, row.id, note),
+  )
+  return `Rejected the application of ${nameOf(row)} <${row.email}>; a polite e-mail is queued${decisionNote ? ' with your note' : ''}.`
 }

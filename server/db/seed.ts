@@ -77,6 +77,9 @@ export interface DemoAccount {
 /** A member whose name and address are as long as many of ours: the layouts must hold them. */
 export const LONG_NAMED_MEMBER = 'oluwaseun.adebayowilliams@example.com'
 
+/** An applicant whose name and e-mail are as long as many of ours: the staff's queue holds them. */
+export const LONG_NAMED_APPLICANT = 'chukwuemekaoluwaseun.adebayo-nwachukwu@lagosprintmakers.com.ng'
+
 /** The front desk: the staff role, no membership (decision 028). */
 export const DEMO_STAFF = 'staff@example.com'
 
@@ -146,6 +149,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     name: 'Obinna Eze',
     canLogIn: false,
     demonstrates: 'Pending individual application, for staff to approve',
+  },
+  {
+    email: LONG_NAMED_APPLICANT,
+    name: 'Chukwuemekaoluwaseun Adebayo-Nwachukwu',
+    canLogIn: false,
+    demonstrates:
+      "Pending community application for 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives', with a long name and e-mail address",
   },
 ]
 
@@ -573,6 +583,32 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
         'Emergency Contact Relationship': 'Spouse',
         'Emergency Contact Phone Number': '+234 806 555 0152',
         Referrer: 'Ada Okafor',
+      },
+    })
+    await tx.insert(applications).values({
+      kind: 'community',
+      email: LONG_NAMED_APPLICANT,
+      status: 'Community - Pending',
+      communityId: community.id,
+      createdAt: subDays(now, 1),
+      fields: {
+        'First Name': 'Chukwuemekaoluwaseun',
+        'Last Name': 'Adebayo-Nwachukwu',
+        Pronouns: 'he/him',
+        'Date of Birth': '1988-03-09',
+        Occupation: 'Printmaker and risograph technician',
+        'Company Name': 'Lagos Printmakers Cooperative',
+        Country: 'Nigeria',
+        Nationality: 'Nigerian',
+        Address: 'Flat 12, Block C, 27 Herbert Macaulay Way, Sabo, Yaba, Lagos',
+        'Phone Number': '+234 809 555 0163',
+        'Email Address': LONG_NAMED_APPLICANT,
+        'Social Link': 'https://instagram.com/chukwuemeka.prints',
+        'Emergency Contact Name': 'Ngozichukwuka Adebayo-Nwachukwu',
+        'Emergency Contact Relationship': 'Sibling',
+        'Emergency Contact Phone Number': '+234 809 555 0164',
+        Referrer: 'Zainab Bello',
+        Status: 'Community - Pending',
       },
     })
 

@@ -1,23 +1,54 @@
 import { desc } from 'drizzle-orm'
-import { isValidDay, lagosDay } from '../../machines/rules/dates'
+import { isValidDay, lagosDay, shortDate } from '../../machines/rules/dates'
 import type { components } from '../../openapi/schema'
 import { requireStaff } from '../auth'
 import { refuseUnstorableText } from '../bookings/core'
 import { auditLog } from '../db/schema'
-import { badRequest } from '../http-error'
+import { badRequest, conflict, notFound } from '../http-error'
+import { type MailDeps, siteUrl } from '../mail/deps'
+import {
+  approve,
+  DecisionRefused,
+  decline,
+  nameOf,
+  staffApplication,
+  staffApplications,
+} from '../staff/applications'
 import { checkIn } from '../staff/check-in'
 import { sessionsOfDay } from '../staff/day'
+import { APPROVED } from './applications'
 import type { Handler, ServiceDeps } from './types'
 
 // The staff's tools (the contract's `staff` tag, docs/decisions/028): the day's sessions, the
-// door's check-in, and the audit log. Anyone without the staff role gets 403.
+// door's check-in, the audit log, and the applications for membership to decide on. Anyone
+// without the staff role gets 403.
 
 type AuditEntry = components['schemas']['AuditEntry']
 
 /** The audit log's newest entries, as many as one answer lists. */
 const AUDIT_ENTRIES = 200
 
-export function staffService({ db, now }: ServiceDeps) {
+const NO_SUCH_APPLICATION = 'No application has this id.'
+
+/** A refused decision, said to staff in plain words. */
+async function decided<T>(decision: Promise<T>): Promise<T> {
+  try {
+    return await decision
+  } catch (error) {
+    if (!(error instanceof DecisionRefused)) throw error
+    const { refusal } = error
+    if (refusal.reason === 'unknown') throw notFound(NO_SUCH_APPLICATION)
+    const row = refusal.application
+    if (refusal.reason === 'has-account') {
+      throw conflict(`${row.email} already has an account: decline the application, or leave it.`)
+    }
+    const verdict = row.status === APPROVED ? 'approved' : 'declined'
+    const when = row.decidedAt ? ` on ${shortDate(row.decidedAt)}` : ''
+    throw conflict(`${nameOf(row)}'s application was already ${verdict}${when}.`)
+  }
+}
+
+export function staffService({ db, now }: ServiceDeps, { publicUrl, mailer }: MailDeps) {
   const getStaffDay: Handler<'getStaffDay'> = async (request) => {
     requireStaff(request)
     const date = request.query.date ?? lagosDay(now())
@@ -53,5 +84,46 @@ export function staffService({ db, now }: ServiceDeps) {
     }
   }
 
-  return { getStaffDay, checkInTicket, listAuditLog }
+  const answerOf = async (id: string) => {
+    const application = await staffApplication(db, id)
+    if (!application) throw notFound(NO_SUCH_APPLICATION)
+    return application
+  }
+
+  const listApplications: Handler<'listApplications'> = async (request) => {
+    requireStaff(request)
+    return { applications: await staffApplications(db, request.query.status ?? 'pending') }
+  }
+
+  const getApplication: Handler<'getApplication'> = async (request) => {
+    requireStaff(request)
+    return answerOf(request.params.applicationId)
+  }
+
+  const approveApplication: Handler<'approveApplication'> = async (request) => {
+    const staff = requireStaff(request)
+    const id = request.params.applicationId
+    await decided(approve({ db, actor: staff, now: now() }, id, siteUrl(publicUrl, request)))
+    mailer?.kick()
+    return answerOf(id)
+  }
+
+  const declineApplication: Handler<'declineApplication'> = async (request) => {
+    const staff = requireStaff(request)
+    refuseUnstorableText(request.body)
+    const id = request.params.applicationId
+    await decided(decline({ db, actor: staff, now: now() }, id, request.body.note))
+    mailer?.kick()
+    return answerOf(id)
+  }
+
+  return {
+    getStaffDay,
+    checkInTicket,
+    listAuditLog,
+    listApplications,
+    getApplication,
+    approveApplication,
+    declineApplication,
+  }
 }

@@ -6,6 +6,7 @@ const textArea = cx(
   formControl,
   css({
     w: 'full',
+    minW: '0',
     minH: '28',
     h: 'auto',
     px: '4',

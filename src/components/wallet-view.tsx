@@ -16,6 +16,7 @@ import {
 import { css } from '../../styled-system/css'
 import { useLoadStates } from '../member-flow'
 import { LoadStatus, MemberPage } from './member-page'
+import { pillTabList, pillTabTrigger } from './pill-tabs'
 import { Skeleton } from './skeleton'
 import { WalletCard } from './wallet-card'
 import { WalletFundingBar } from './wallet-funding-bar'
@@ -70,19 +71,9 @@ export function WalletView({
             lazyMount
             unmountOnExit
           >
-            <Tabs.List
-              aria-label="Wallets"
-              className={css({
-                display: 'inline-flex',
-                p: '1',
-                gap: '1',
-                bg: 'sand.100',
-                borderRadius: 'full',
-                mb: '5',
-              })}
-            >
+            <Tabs.List aria-label="Wallets" className={pillTabList}>
               {(['personal', 'community'] as const).map((value) => (
-                <Tabs.Trigger key={value} value={value} className={tabTrigger}>
+                <Tabs.Trigger key={value} value={value} className={pillTabTrigger}>
                   {WALLET_TAB_LABELS[value]}
                 </Tabs.Trigger>
               ))}
@@ -111,17 +102,6 @@ export function WalletView({
     </MemberPage>
   )
 }
-
-const tabTrigger = css({
-  px: '5',
-  h: '10',
-  borderRadius: 'full',
-  textStyle: 'note',
-  fontWeight: 'semibold',
-  cursor: 'pointer',
-  _selected: { bg: 'surface', color: 'fg.default', boxShadow: 'sm' },
-  focusOutline: 'flush',
-})
 
 function WalletSkeleton() {
   return (

@@ -45,7 +45,8 @@ export function StaffAuditView({ actorRef }: { actorRef: ActorRefFrom<typeof sta
         />
         {ready && entries.length === 0 && (
           <p className={cx(card, css({ px: '5', py: '8', textAlign: 'center' }))}>
-            Nothing yet: check-ins and changes of the staff role show here.
+            Nothing yet: check-ins, decisions on applications and changes of the staff role show
+            here.
           </p>
         )}
         {ready && entries.length > 0 && (

@@ -62,6 +62,9 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
         >
           {load.loading && day ? 'Refreshing…' : 'Refresh'}
         </button>
+        <Link to="/staff/applications" className={button({ variant: 'outline', size: 'lg' })}>
+          Applications
+        </Link>
         <Link to="/staff/audit" className={button({ variant: 'ghost', size: 'lg' })}>
           Audit log
         </Link>

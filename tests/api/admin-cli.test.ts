@@ -12,6 +12,7 @@ import {
   events,
   spaces,
 } from '../../server/db/schema.ts'
+import { LONG_NAMED_APPLICANT } from '../../server/db/seed.ts'
 import { bearer, dbCases, NOW, signIn, startApi, type TestApi, TODAY } from '../support/api-app.ts'
 import { mailTo } from '../support/bookings.ts'
 
@@ -47,6 +48,16 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     afterAll(() => api?.close())
 
     const admin = (...argv: string[]) => runAdmin(ctx, argv)
+    const audited = (subject: string) =>
+      api.db
+        .select({
+          actor: auditLog.actor,
+          action: auditLog.action,
+          before: auditLog.before,
+          after: auditLog.after,
+        })
+        .from(auditLog)
+        .where(eq(auditLog.subject, subject))
 
     it('has --help on every command, with exit code 0', async () => {
       for (const command of [
@@ -96,8 +107,11 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     it('lists the pending applications', async () => {
       const result = await admin('applications', 'list')
       expect(result.code).toBe(0)
-      expect(result.out).toMatch(/^1 application \(pending\):/)
+      expect(result.out).toMatch(/^2 applications \(pending\):/)
       expect(result.out).toContain('Obinna Eze <obinna@example.com>')
+      expect(result.out).toContain(
+        `Chukwuemekaoluwaseun Adebayo-Nwachukwu <${LONG_NAMED_APPLICANT}>`,
+      )
     })
 
     it('approve: creates the account from the fields and e-mails a login link that works', async () => {
@@ -137,10 +151,22 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         name: 'Obinna Eze',
         subscriptionStatus: 'Inactive',
       })
+      // In the audit log, by the command line.
+      expect(await audited(application?.id ?? '')).toEqual([
+        {
+          actor: 'npm run admin',
+          action: 'application approve',
+          before: { status: 'Pending' },
+          after: { status: 'Approved', accountId: account?.id },
+        },
+      ])
       // Once only.
       const again = await admin('applications', 'approve', application?.id ?? '')
       expect(again.code).toBe(1)
-      expect(again.err).toMatch(/^The application of obinna@example\.com is already approved/)
+      expect(again.err).toBe(
+        `The application of obinna@example.com is already approved (since ${TODAY}).`,
+      )
+      expect(await audited(application?.id ?? '')).toHaveLength(1)
     })
 
     it('approve of a community application makes the person an active member', async () => {
@@ -217,6 +243,35 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       ).toEqual([])
       const listed = await admin('applications', 'list', '--status', 'rejected')
       expect(listed.out).toContain('Seyi Ola <seyi@example.com>')
+      expect(await audited(id)).toEqual([
+        {
+          actor: 'npm run admin',
+          action: 'application decline',
+          before: { status: 'Pending' },
+          after: { status: 'Rejected', decisionNote: 'The next intake opens in April.' },
+        },
+      ])
+    })
+
+    it('approve where the e-mail has an account already: refused, nothing written', async () => {
+      const applied = await api.app.inject({
+        method: 'POST',
+        url: '/api/applications/create-application',
+        payload: { 'First Name': 'Dayo', 'Last Name': 'Ade', 'Email Address': 'dayo@example.com' },
+      })
+      const id = applied.json().data.id as string
+      await api.db
+        .insert(accounts)
+        .values({ email: 'dayo@example.com', firstName: 'Dayo', lastName: 'Ade' })
+      const result = await admin('applications', 'approve', id)
+      expect(result).toEqual({
+        code: 1,
+        out: '',
+        err: 'dayo@example.com already has an account: nothing to create. Reject the application instead, or leave it.',
+      })
+      const [row] = await api.db.select().from(applications).where(eq(applications.id, id))
+      expect(row?.status).toBe('Pending')
+      expect(await audited(id)).toEqual([])
     })
 
     it('events create, edit and capacity show on the calendar', async () => {
@@ -316,16 +371,6 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     })
 
     it('staff add and remove: the role, an account when there is none, an audit entry each', async () => {
-      const audited = (subject: string) =>
-        api.db
-          .select({
-            actor: auditLog.actor,
-            action: auditLog.action,
-            before: auditLog.before,
-            after: auditLog.after,
-          })
-          .from(auditLog)
-          .where(eq(auditLog.subject, subject))
       const staffDay = async (email: string) =>
         (
           await api.app.inject({

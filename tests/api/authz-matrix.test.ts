@@ -1,7 +1,8 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { bookings, payments, walletTransactions } from '../../server/db/schema.ts'
+import { applications, bookings, payments, walletTransactions } from '../../server/db/schema.ts'
+import { PENDING_STATUSES } from '../../server/services/applications.ts'
 import type { OperationId } from '../../server/services/types.ts'
 import { NOT_YET_BUILT, readOperations } from '../fuzz/contract.ts'
 import { dbCases, startApi, type TestApi, TODAY } from '../support/api-app.ts'
@@ -56,6 +57,8 @@ interface World extends RoleSet {
   adaReference: string
   /** The ticket code of ada's booking for today (Rooftop Jazz). */
   adaTicket: string
+  /** The demo's pending applications: obinna's (individual) and a community one. */
+  applicationIds: { individual: string; community: string }
 }
 
 const PHONE = '+234 800 000 0000'
@@ -562,6 +565,43 @@ const CASES: Case[] = [
     expect: staffOnly,
     staffSees: true,
   },
+  {
+    operationId: 'listApplications',
+    call: () => ({ method: 'GET', url: '/api/staff/applications' }),
+    expect: staffOnly,
+    staffSees: true,
+  },
+  {
+    operationId: 'getApplication',
+    target: "obinna's application",
+    call: (_role, world) => ({
+      method: 'GET',
+      url: `/api/staff/applications/${world.applicationIds.individual}`,
+    }),
+    expect: staffOnly,
+    staffSees: true,
+  },
+  {
+    operationId: 'approveApplication',
+    target: "obinna's application",
+    call: (_role, world) => ({
+      method: 'POST',
+      url: `/api/staff/applications/${world.applicationIds.individual}/approve`,
+    }),
+    expect: staffOnly,
+    staffSees: true,
+  },
+  {
+    operationId: 'declineApplication',
+    target: 'the pending community application',
+    call: (_role, world) => ({
+      method: 'POST',
+      url: `/api/staff/applications/${world.applicationIds.community}/decline`,
+      payload: { note: 'The next intake opens in April.' },
+    }),
+    expect: staffOnly,
+    staffSees: true,
+  },
 ]
 
 const OPERATIONS = readOperations()
@@ -710,10 +750,21 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         .from(bookings)
         .where(and(eq(bookings.accountId, roles.people.member.accountId), eq(bookings.date, TODAY)))
       if (!adaToday) throw new Error('authz: the demo data has no booking of ada for today')
+      const pending = await api.db
+        .select({ id: applications.id, kind: applications.kind })
+        .from(applications)
+        .where(inArray(applications.status, [...PENDING_STATUSES]))
+      const pendingOf = (applicationKind: string) => {
+        const found = pending.find((row) => row.kind === applicationKind)
+        if (!found)
+          throw new Error(`authz: the demo data has no pending ${applicationKind} application`)
+        return found.id
+      }
       world = {
         ...roles,
         adaReference: adaPayment.reference,
         adaTicket: adaToday.ticket,
+        applicationIds: { individual: pendingOf('individual'), community: pendingOf('community') },
         person: (role) => (role === 'none' ? null : roles.people[role]),
         contact: (role) => {
           const p = role === 'none' ? null : roles.people[role]

@@ -148,6 +148,13 @@ const SAMPLES: Record<OperationId, Sample> = {
   getStaffDay: { query: { date: '2026-11-24' } },
   checkInTicket: { body: { code: 'not-a-ticket' } },
   listAuditLog: {},
+  listApplications: { query: { status: 'pending' } },
+  getApplication: { params: { applicationId: SOME_ID } },
+  approveApplication: { params: { applicationId: SOME_ID } },
+  declineApplication: {
+    params: { applicationId: SOME_ID },
+    body: { note: 'The next intake opens in April.' },
+  },
 }
 
 function urlOf({ path }: Operation, { params = {}, query }: Sample): string {

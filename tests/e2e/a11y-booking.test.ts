@@ -135,6 +135,26 @@ const screens: Record<string, Screen> = {
     },
   },
   'staff audit log': { path: '/staff/audit', staff: true, show: heading('Audit log') },
+  'staff applications, the queue': {
+    path: '/staff/applications',
+    staff: true,
+    show: async (page) => {
+      await heading('Applications')(page)
+      await page.getByRole('link', { name: /Obinna Eze/ }).waitFor()
+    },
+  },
+  'staff application, declining with a note': {
+    path: '/staff/applications',
+    staff: true,
+    show: async (page) => {
+      await page.getByRole('link', { name: /Obinna Eze/ }).click()
+      await heading('Obinna Eze')(page)
+      await page.getByRole('button', { name: 'Decline', exact: true }).click()
+      await page
+        .getByLabel('Note for the applicant (optional)')
+        .fill('Please apply again in March.')
+    },
+  },
   'staff check-in, an unknown ticket': {
     path: '/staff/check-in',
     staff: true,

@@ -2,7 +2,14 @@ import jsQR from 'jsqr'
 import type { Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
-import { appInBrowser, logInByLink, SCREENSHOTS, viewportOf, WIDTHS } from '../support/browser'
+import {
+  appInBrowser,
+  logInByLink,
+  outboxTo,
+  SCREENSHOTS,
+  viewportOf,
+  WIDTHS,
+} from '../support/browser'
 import { allowCamera, fakeCamera, holdUpToCamera } from '../support/door-camera'
 import { layoutProblems } from '../support/layout'
 
@@ -144,5 +151,71 @@ describe('tickets at the door', () => {
       path: `${SCREENSHOTS}staff-check-in-elsewhere-390.png`,
       fullPage: true,
     })
+  })
+})
+
+describe('applications at the front desk', () => {
+  it('approves an application: the applicant gets the welcome link and logs in with it; the log says who', async () => {
+    const desk = await phoneOf('staff@example.com')
+    await desk.goto(`${app.url}/menu`)
+    await desk.getByRole('link', { name: 'Front desk: today and check-in' }).click()
+    await desk.getByRole('link', { name: 'Applications' }).click()
+    await desk.getByRole('heading', { level: 1, name: 'Applications' }).waitFor()
+    // The queue, oldest first: Obinna applied two days ago, before the long name.
+    const rows = desk.getByRole('listitem')
+    await rows.filter({ hasText: 'Obinna Eze' }).waitFor()
+    await expect(rows.first().innerText()).resolves.toContain('Obinna Eze')
+    expect(await layoutProblems(desk)).toEqual([])
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-applications-390.png`, fullPage: true })
+
+    await desk.getByRole('link', { name: /Obinna Eze/ }).click()
+    await desk.getByRole('heading', { level: 1, name: 'Obinna Eze' }).waitFor()
+    const answers = desk.getByRole('region', { name: 'Answers' })
+    await answers.getByText('Software engineer').waitFor()
+    await answers.getByText('+234 806 555 0151').waitFor()
+    await desk.getByRole('button', { name: 'Approve', exact: true }).click()
+    await desk.getByText('Approve Obinna Eze?').waitFor()
+    expect(await layoutProblems(desk)).toEqual([])
+    await desk.screenshot({
+      path: `${SCREENSHOTS}staff-application-approve-390.png`,
+      fullPage: true,
+    })
+    await desk.getByRole('button', { name: 'Yes, approve' }).click()
+    await desk
+      .getByRole('status')
+      .getByText(/^Approved\. Obinna Eze has an account now/)
+      .waitFor()
+    await desk.screenshot({
+      path: `${SCREENSHOTS}staff-application-approved-390.png`,
+      fullPage: true,
+    })
+
+    // Obinna opens the welcome e-mail on his own phone: its link logs him in.
+    const welcome = (await outboxTo(app.url, 'obinna@example.com')).find(
+      (mail) => mail.subject === 'Welcome to Friends of 16',
+    )
+    const link = /https?:\/\/\S+?\/verify\?token=[A-Za-z0-9_%-]+/.exec(welcome?.text ?? '')?.[0]
+    expect(link).toBeDefined()
+    const obinna = await (await app.newContext(WIDTHS.phone)).newPage()
+    const address = new URL(link as string)
+    await obinna.goto(app.url + address.pathname + address.search)
+    await obinna.waitForURL(/\/(menu|bye-laws)$/)
+    await expect(obinna.evaluate(() => localStorage.getItem('userEmail'))).resolves.toBe(
+      'obinna@example.com',
+    )
+
+    // He is no longer waiting; the decided list and the log have him.
+    await desk.getByRole('link', { name: 'Back to the applications' }).click()
+    await desk.getByRole('heading', { level: 1, name: 'Applications' }).waitFor()
+    await expect.poll(() => desk.getByRole('link', { name: /Obinna Eze/ }).count()).toBe(0)
+    await desk.getByRole('tab', { name: 'Decided' }).click()
+    await desk.getByRole('link', { name: /Obinna Eze/ }).waitFor()
+    await desk.goto(`${app.url}/staff/audit`)
+    const entry = desk.getByRole('listitem').filter({ hasText: 'Approved an application' })
+    await entry.getByText(`${STAFF_NAME} <staff@example.com>`).waitFor()
+    await desk.setViewportSize(viewportOf(WIDTHS.desktop))
+    await desk.goto(`${app.url}/staff/applications`)
+    await desk.getByRole('heading', { level: 1, name: 'Applications' }).waitFor()
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-applications-1280.png`, fullPage: true })
   })
 })

@@ -5,7 +5,16 @@ import { afterAll, beforeAll, describe, it } from 'vitest'
 import { type AnyMachineSnapshot, type AnyStateMachine, getStateNodes } from 'xstate'
 import { CHECK_IN_CODE } from '../../machines/check-in/model'
 import type { FlowModel } from '../../machines/flow-model'
-import { accounts, bookings, events, sessions, spaces, wallets } from '../../server/db/schema'
+import { pendingApplication } from '../../machines/staff-applications/model'
+import {
+  accounts,
+  applications,
+  bookings,
+  events,
+  sessions,
+  spaces,
+  wallets,
+} from '../../server/db/schema'
 import type { FlowViews, ServerState, ViewStep } from '../e2e/views/shared/define'
 import {
   type AppServer,
@@ -176,6 +185,48 @@ const serverStates: Record<
   ticketCheckedIn: (app) => ticketAtTheDoor(app, { day: PATHS_DAY, checkedIn: true }),
   ticketOtherDay: (app) => ticketAtTheDoor(app, { day: '2026-11-28' }),
   ticketCancelled: (app) => ticketAtTheDoor(app, { day: PATHS_DAY, status: 'cancelled' }),
+  applicationPending: (app) => applicationUnderReview(app, 'Community - Pending'),
+  applicationApproved: (app) => applicationUnderReview(app, 'Approved'),
+  async applicationGone({ db }) {
+    await db.delete(applications).where(eq(applications.id, pendingApplication.id))
+    return undefined
+  },
+  // Another member of staff approves it first.
+  async applicationDecidedMeanwhile({ db }) {
+    await db
+      .update(applications)
+      .set({ status: 'Approved', decidedAt: PATHS_NOW })
+      .where(eq(applications.id, pendingApplication.id))
+    return undefined
+  },
+}
+
+/**
+ * The application the review model reads (its id), from Chukwuemekaoluwaseun, waiting or
+ * approved, with no account yet; the path's end removes it and the account an approval made.
+ */
+async function applicationUnderReview({ db }: App, status: 'Community - Pending' | 'Approved') {
+  const { email } = pendingApplication
+  await db.delete(accounts).where(eq(accounts.email, email))
+  const row = {
+    kind: pendingApplication.kind,
+    email,
+    status,
+    createdAt: new Date(PATHS_NOW.getTime() - 2 * 24 * 3600_000),
+    decidedAt: status === 'Approved' ? PATHS_NOW : null,
+    decisionNote: null,
+    fields: Object.fromEntries(
+      pendingApplication.answers.map((answer) => [answer.label, answer.value]),
+    ),
+  }
+  await db
+    .insert(applications)
+    .values({ id: pendingApplication.id, ...row })
+    .onConflictDoUpdate({ target: applications.id, set: row })
+  return async () => {
+    await db.delete(accounts).where(eq(accounts.email, email))
+    await db.delete(applications).where(eq(applications.id, pendingApplication.id))
+  }
 }
 
 const PATHS_DAY = '2026-11-24'

@@ -11,7 +11,7 @@ import {
   wallets,
   walletTransactions,
 } from '../../server/db/schema.ts'
-import { DEMO_STAFF } from '../../server/db/seed.ts'
+import { DEMO_STAFF, LONG_NAMED_APPLICANT } from '../../server/db/seed.ts'
 
 // The people of the authorization matrix and the contract fuzzer, each with a live session made
 // as verifyMagicLink would make it (a hashed token row). No vitest import: `npm run fuzz` uses it.
@@ -80,7 +80,7 @@ export interface Community {
 export interface RoleSet {
   people: Record<Exclude<Role, 'none'>, Person>
   communities: { collective: Community; other: Community }
-  /** Personal data of demo people who have no session here (bisi, chioma, obinna, tunde). */
+  /** Personal data of demo people who have no session here (bisi, chioma, applicants, tunde). */
   bystanders: { email: string; personal: string[] }[]
   /** `{ authorization: 'Bearer ...' }` for a role, none for 'none'. */
   headers(role: Role): Record<string, string>
@@ -248,8 +248,13 @@ export async function createRoles(db: Db, now: Date): Promise<RoleSet> {
   const bystanders = rows
     .filter((row) => !withSession.has(row.email))
     .map((row) => ({ email: row.email, personal: personalOf(row) }))
-  // Demo people with no account (pending members, invitees): their e-mail is personal too.
-  for (const email of ['bisi@example.com', 'chioma@example.com', 'obinna@example.com']) {
+  // Demo people with no account (pending members, invitees, applicants): their e-mail is personal.
+  for (const email of [
+    'bisi@example.com',
+    'chioma@example.com',
+    'obinna@example.com',
+    LONG_NAMED_APPLICANT,
+  ]) {
     if (!byEmail.has(email)) bystanders.push({ email, personal: [email] })
   }
 

@@ -27,7 +27,9 @@ export const staffAuditViews = defineViews({
     ready: async ({ page }) => {
       await heading(page, 'Audit log')
       await page
-        .getByText('Nothing yet: check-ins and changes of the staff role show here.')
+        .getByText(
+          'Nothing yet: check-ins, decisions on applications and changes of the staff role show here.',
+        )
         .waitFor(SHORT)
     },
     forbidden: notStaff,

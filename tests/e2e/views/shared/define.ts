@@ -32,6 +32,10 @@ export type ServerState =
   | 'ticketCheckedIn'
   | 'ticketOtherDay'
   | 'ticketCancelled'
+  | 'applicationPending'
+  | 'applicationApproved'
+  | 'applicationGone'
+  | 'applicationDecidedMeanwhile'
 
 /** How a person makes one event happen in the browser, and what the server must be first. */
 export interface EventDriver {

@@ -1,0 +1,326 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useId } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { applicationReviewActors } from '../../machines/application-review/actors'
+import { applicationReviewMachine } from '../../machines/application-review/machine'
+import type { StaffApplication } from '../../machines/staff-applications/machine'
+import {
+  appliedLine,
+  decidedMessage,
+  decisionLine,
+  KIND_LABELS,
+  NOTE_MAX_LENGTH,
+  noteRoom,
+} from '../../machines/staff-applications/selectors'
+import { css, cx } from '../../styled-system/css'
+import { flex, grid } from '../../styled-system/patterns'
+import { button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { Field } from '../components/form-fields'
+import { card, LoadNotice, LoadStatus } from '../components/member-page'
+import { NotStaff, StaffPage } from '../components/staff-page'
+import { TextArea } from '../components/text-area'
+import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects, useLoadStates } from '../member-flow'
+
+/** One column whose children never widen it past the screen (long names, long e-mails). */
+const column = grid({ gap: '3', gridTemplateColumns: 'minmax(0, 1fr)' })
+
+/** /staff/applications/:id: one application, read in full, then approved or declined. */
+export default function ApplicationReviewPage() {
+  const { applicationId = '' } = useParams()
+  const actorRef = useActorRef(
+    applicationReviewMachine.provide({
+      actors: applicationReviewActors(api),
+      actions: memberFlowEffects('Could not decide the application', 'error'),
+    }),
+    { input: { id: applicationId }, inspect: showLiveFlow },
+  )
+  return <ApplicationReviewView actorRef={actorRef} />
+}
+
+type ReviewRef = ActorRefFrom<typeof applicationReviewMachine>
+
+export function ApplicationReviewView({ actorRef }: { actorRef: ReviewRef }) {
+  const load = useLoadStates(actorRef)
+  const state = useSelector(actorRef, (s) => s)
+  const application = state.context.application
+  const back = '/staff/applications'
+  if (state.hasTag('forbidden')) {
+    return (
+      <StaffPage title="Application" back={back}>
+        <NotStaff />
+      </StaffPage>
+    )
+  }
+  if (state.hasTag('missing')) {
+    return (
+      <StaffPage title="Application" back={back}>
+        <div role="alert" className={cx(card, css({ px: '5', py: '6', textAlign: 'center' }))}>
+          <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
+            No application has this address
+          </p>
+          <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
+            Open it again from the list of applications.
+          </p>
+          <Link
+            to={back}
+            className={cx(button({ variant: 'outline', size: 'md' }), css({ mt: '4' }))}
+          >
+            All applications
+          </Link>
+        </div>
+      </StaffPage>
+    )
+  }
+  return (
+    <StaffPage
+      title={application?.name ?? 'Application'}
+      back={back}
+      lead={
+        application ? (
+          <span className={css({ overflowWrap: 'anywhere' })}>{application.email}</span>
+        ) : undefined
+      }
+    >
+      <LoadStatus
+        {...load}
+        what="the application"
+        onRetry={() => actorRef.send({ type: 'application.retry' })}
+      />
+      {application && state.matches('ready') && (
+        // Long names and e-mail addresses wrap rather than widen the page at 320 px.
+        <div
+          className={grid({
+            gap: '5',
+            gridTemplateColumns: 'minmax(0, 1fr)',
+            overflowWrap: 'anywhere',
+          })}
+        >
+          <Decision actorRef={actorRef} application={application} />
+          <Answers application={application} />
+        </div>
+      )}
+    </StaffPage>
+  )
+}
+
+/** The application's state and what staff can do with it now. */
+function Decision({
+  actorRef,
+  application,
+}: {
+  actorRef: ReviewRef
+  application: StaffApplication
+}) {
+  const state = useSelector(actorRef, (s) => s)
+  const noteId = useId()
+  const roomId = useId()
+  const send = actorRef.send
+  const decision = decisionLine(application)
+  const summary = (
+    <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>
+      {KIND_LABELS[application.kind]} membership · {appliedLine(application)}
+      {application.community ? ` · for ${application.community}` : ''}
+      {application.inviteCode ? ` · invite ${application.inviteCode}` : ''}
+    </p>
+  )
+  const panel = cx(column, css({ px: { base: '4', md: '5' }, py: '4' }))
+  const actions = flex({ gap: '3', wrap: 'wrap' })
+
+  if (state.matches({ ready: 'decided' })) {
+    return (
+      <section aria-label="Decision" className={column}>
+        {summary}
+        <div role="status" className={cx(card, panel, css({ borderColor: 'palm.300' }))}>
+          <p className={css({ fontWeight: 'semibold' })}>{decidedMessage(application)}</p>
+          <Link to="/staff/applications" className={button({ variant: 'outline', size: 'md' })}>
+            Back to the applications
+          </Link>
+        </div>
+      </section>
+    )
+  }
+  if (state.matches({ ready: 'closed' })) {
+    return (
+      <section aria-label="Decision" className={column}>
+        {summary}
+        <div className={cx(card, panel)}>
+          <p className={css({ fontWeight: 'semibold' })}>{decision}</p>
+          {application.decisionNote && (
+            <p className={css({ fontSize: 'sm', whiteSpace: 'pre-line' })}>
+              Note sent: {application.decisionNote}
+            </p>
+          )}
+        </div>
+      </section>
+    )
+  }
+  const busy = state.hasTag('busy')
+  return (
+    <section aria-label="Decision" className={column}>
+      {summary}
+      {state.matches({ ready: 'open' }) && (
+        <div className={actions}>
+          <button
+            type="button"
+            className={button({ size: 'lg' })}
+            onClick={() => send({ type: 'approve.start' })}
+          >
+            Approve
+          </button>
+          <button
+            type="button"
+            className={button({ variant: 'outline', size: 'lg' })}
+            onClick={() => send({ type: 'decline.start' })}
+          >
+            Decline
+          </button>
+        </div>
+      )}
+      {(state.matches({ ready: 'confirmingApproval' }) ||
+        state.matches({ ready: 'approving' }) ||
+        state.matches({ ready: 'approveFailed' })) && (
+        <div className={cx(card, panel)}>
+          <p className={css({ fontWeight: 'semibold' })}>Approve {application.name}?</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            Their account is made from these answers, and a welcome e-mail with a login link goes to{' '}
+            {application.email}.
+          </p>
+          {state.matches({ ready: 'approveFailed' }) && <DecisionFailed what="approve" />}
+          <div className={actions}>
+            <button
+              type="button"
+              className={button({ size: 'lg' })}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={() =>
+                send({
+                  type: state.matches({ ready: 'approveFailed' })
+                    ? 'decision.retry'
+                    : 'approve.confirm',
+                })
+              }
+            >
+              {busy ? 'Approving…' : 'Yes, approve'}
+            </button>
+            <button
+              type="button"
+              className={button({ variant: 'ghost', size: 'lg' })}
+              disabled={busy}
+              onClick={() => send({ type: 'decision.cancel' })}
+            >
+              Cancel
+            </button>
+          </div>
+        </div>
+      )}
+      {(state.matches({ ready: 'writingNote' }) ||
+        state.matches({ ready: 'declining' }) ||
+        state.matches({ ready: 'declineFailed' })) && (
+        <form
+          aria-label="Decline"
+          className={cx(card, panel)}
+          onSubmit={(event) => {
+            event.preventDefault()
+            send({
+              type: state.matches({ ready: 'declineFailed' })
+                ? 'decision.retry'
+                : 'decline.confirm',
+            })
+          }}
+        >
+          <p className={css({ fontWeight: 'semibold' })}>Decline {application.name}?</p>
+          <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+            A polite e-mail goes to {application.email}. Your note, if you write one, is added to it
+            as you write it.
+          </p>
+          <Field label="Note for the applicant (optional)" htmlFor={noteId}>
+            <TextArea
+              id={noteId}
+              value={state.context.note}
+              maxLength={NOTE_MAX_LENGTH}
+              readOnly={busy}
+              aria-describedby={roomId}
+              onChange={(event) => send({ type: 'note.changed', note: event.target.value })}
+            />
+            <p id={roomId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+              {noteRoom(state.context.note)}
+            </p>
+          </Field>
+          {state.matches({ ready: 'declineFailed' }) && <DecisionFailed what="decline" />}
+          <div className={actions}>
+            <button
+              type="submit"
+              className={button({ size: 'lg' })}
+              disabled={busy}
+              aria-busy={busy || undefined}
+            >
+              {busy ? 'Declining…' : 'Yes, decline'}
+            </button>
+            <button
+              type="button"
+              className={button({ variant: 'ghost', size: 'lg' })}
+              disabled={busy}
+              onClick={() => send({ type: 'decision.cancel' })}
+            >
+              Cancel
+            </button>
+          </div>
+        </form>
+      )}
+      {state.matches({ ready: 'refused' }) && (
+        <div role="alert" className={cx(card, panel, css({ borderColor: 'berry.300' }))}>
+          <p className={css({ fontWeight: 'semibold' })}>{state.context.refusal}</p>
+          <button
+            type="button"
+            className={button({ variant: 'outline', size: 'md' })}
+            onClick={() => send({ type: 'application.reload' })}
+          >
+            Read it again
+          </button>
+        </div>
+      )}
+      {state.hasTag('expired') && <LoadNotice kind="expired" what="the decision" />}
+    </section>
+  )
+}
+
+function DecisionFailed({ what }: { what: 'approve' | 'decline' }) {
+  return (
+    <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
+      We couldn't reach the server, so nothing was sent. Check the connection, then {what} again.
+    </p>
+  )
+}
+
+/** Every answer the applicant gave, as the form asked it. */
+function Answers({ application }: { application: StaffApplication }) {
+  return (
+    <section
+      aria-label="Answers"
+      className={cx(card, css({ px: { base: '4', md: '5' }, py: '4' }))}
+    >
+      <h2 className={css({ fontWeight: 'semibold', mb: '3' })}>Answers</h2>
+      <dl
+        className={grid({
+          gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'minmax(0, 14rem) minmax(0, 1fr)' },
+          columnGap: '4',
+          rowGap: { base: '0.5', sm: '2' },
+          fontSize: 'sm',
+          overflowWrap: 'anywhere',
+        })}
+      >
+        {application.answers.map((answer) => (
+          <div key={answer.label} className={css({ display: 'contents' })}>
+            <dt className={css({ color: 'fg.muted', mt: { base: '2', sm: '0' } })}>
+              {answer.label}
+            </dt>
+            <dd className={css({ whiteSpace: 'pre-line' })}>{answer.value}</dd>
+          </div>
+        ))}
+      </dl>
+    </section>
+  )
+}

@@ -1,0 +1,149 @@
+import { Tabs } from '@ark-ui/react/tabs'
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { staffApplicationsActors } from '../../machines/staff-applications/actors'
+import {
+  type ApplicationsShown,
+  type StaffApplication,
+  staffApplicationsMachine,
+} from '../../machines/staff-applications/machine'
+import {
+  appliedLine,
+  decisionLine,
+  KIND_LABELS,
+  listLead,
+  STATUS_LABELS,
+} from '../../machines/staff-applications/selectors'
+import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
+import { badge } from '../../styled-system/recipes'
+import { api } from '../api'
+import { card, LoadStatus } from '../components/member-page'
+import { pillTabList, pillTabTrigger } from '../components/pill-tabs'
+import { NotStaff, StaffPage } from '../components/staff-page'
+import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects, useLoadStates } from '../member-flow'
+
+/** /staff/applications: the queue of applications for membership, and those decided. */
+export default function StaffApplicationsPage() {
+  const actorRef = useActorRef(
+    staffApplicationsMachine.provide({
+      actors: staffApplicationsActors(api),
+      actions: memberFlowEffects('Could not load the applications'),
+    }),
+    { inspect: showLiveFlow },
+  )
+  return <StaffApplicationsView actorRef={actorRef} />
+}
+
+const SHOWN_LABELS: Record<ApplicationsShown, string> = {
+  pending: 'Waiting',
+  decided: 'Decided',
+}
+
+export function StaffApplicationsView({
+  actorRef,
+}: {
+  actorRef: ActorRefFrom<typeof staffApplicationsMachine>
+}) {
+  const load = useLoadStates(actorRef)
+  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
+  const ready = useSelector(actorRef, (s) => s.matches('ready'))
+  const { shown, applications } = useSelector(actorRef, (s) => s.context)
+  if (forbidden) {
+    return (
+      <StaffPage title="Applications">
+        <NotStaff />
+      </StaffPage>
+    )
+  }
+  return (
+    <StaffPage title="Applications" lead="Applications for membership: read them, then decide.">
+      <Tabs.Root
+        value={shown}
+        onValueChange={(details) =>
+          actorRef.send({ type: 'applications.show', shown: details.value as ApplicationsShown })
+        }
+      >
+        <Tabs.List aria-label="Applications" className={pillTabList}>
+          {(['pending', 'decided'] as const).map((value) => (
+            <Tabs.Trigger key={value} value={value} className={pillTabTrigger}>
+              {SHOWN_LABELS[value]}
+            </Tabs.Trigger>
+          ))}
+        </Tabs.List>
+        {(['pending', 'decided'] as const).map((value) => (
+          <Tabs.Content key={value} value={value} aria-busy={load.loading}>
+            {value === shown && (
+              <>
+                <LoadStatus
+                  {...load}
+                  what="the applications"
+                  onRetry={() => actorRef.send({ type: 'applications.retry' })}
+                />
+                {ready && (
+                  <p className={css({ color: 'fg.muted', mb: '3' })}>
+                    {listLead(shown, applications.length)}
+                  </p>
+                )}
+                {ready && applications.length > 0 && (
+                  <ul className={css({ listStyle: 'none', display: 'grid', gap: '3' })}>
+                    {applications.map((application) => (
+                      <ApplicationRow key={application.id} application={application} />
+                    ))}
+                  </ul>
+                )}
+              </>
+            )}
+          </Tabs.Content>
+        ))}
+      </Tabs.Root>
+    </StaffPage>
+  )
+}
+
+function ApplicationRow({ application }: { application: StaffApplication }) {
+  const decision = decisionLine(application)
+  return (
+    <li>
+      <Link
+        to={`/staff/applications/${application.id}`}
+        className={cx(
+          card,
+          css({
+            display: 'block',
+            px: { base: '4', md: '5' },
+            py: '4',
+            color: 'fg.default',
+            overflowWrap: 'anywhere',
+            transition: 'border-color 0.15s',
+            _hover: { borderColor: 'sand.400' },
+            focusOutline: 'inside',
+          }),
+        )}
+      >
+        <span className={flex({ align: 'baseline', justify: 'space-between', gap: '3' })}>
+          <span className={css({ fontWeight: 'semibold', fontSize: 'lg', minW: '0' })}>
+            {application.name}
+          </span>
+          <span className={cx(badge({ tone: 'free' }), css({ flexShrink: 0 }))}>
+            {KIND_LABELS[application.kind]}
+          </span>
+        </span>
+        <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
+          {application.email}
+        </span>
+        {application.community && (
+          <span className={css({ display: 'block', fontSize: 'sm', mt: '1' })}>
+            For {application.community}
+          </span>
+        )}
+        <span className={css({ display: 'block', fontSize: 'sm', color: 'fg.muted', mt: '2' })}>
+          {appliedLine(application)}
+          {decision ? ` · ${decision}` : ` · ${STATUS_LABELS[application.status]}`}
+        </span>
+      </Link>
+    </li>
+  )
+}
