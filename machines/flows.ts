@@ -30,6 +30,7 @@ import { sessionExpiryMachine } from './session-expiry/machine'
 import { staffApplicationsMachine } from './staff-applications/machine'
 import { staffAuditMachine } from './staff-audit/machine'
 import { staffDayMachine } from './staff-day/machine'
+import { staffPaymentsMachine } from './staff-payments/machine'
 import { studioRebookMachine } from './studio-rebook/machine'
 import { subscribeMachine } from './subscribe/machine'
 import { topUpMachine } from './top-up/machine'
@@ -95,6 +96,7 @@ export const staffFlows = {
   'check-in': checkInMachine,
   'staff-applications': staffApplicationsMachine,
   'application-review': applicationReviewMachine,
+  'staff-payments': staffPaymentsMachine,
   'staff-audit': staffAuditMachine,
 } as const
 

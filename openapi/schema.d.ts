@@ -797,6 +797,53 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/payments": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Card payments and wallet payments, found by reference, e-mail or name
+         * @description Card payments (bookings, memberships, top-ups) and payments from wallets (each booking's
+         *     debit), newest first, the latest 50 that match. `q` matches a card payment's reference
+         *     exactly, or any part of the payer's e-mail or name; without it, the latest 50.
+         */
+        get: operations["searchPayments"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/payments/{paymentId}/refund": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Refunds a payment in full, with the reason the payer is told
+         * @description A card payment goes back to the card through the refund queue (sent after the commit and
+         *     retried until the provider has it; the payment reads `refunding`, then `refunded`). A
+         *     wallet payment is credited back to the wallet it came from at once, in the ledger, with
+         *     the reason as its note. Either way the payer is e-mailed the reason, and the refund is in
+         *     the audit log. A payment is refunded once: a second refund answers 409, as does one that
+         *     cannot be refunded here (not paid, or a wallet top-up).
+         */
+        post: operations["refundPayment"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1208,6 +1255,46 @@ export interface components {
             venue: string | null;
             visitors: number;
             namesOfVisitors: string | null;
+        };
+        /**
+         * @description card: a payment through the card provider. wallet: a booking paid from a wallet.
+         * @enum {string}
+         */
+        PaymentMethod: "card" | "wallet";
+        StaffPayment: {
+            /** @description The card payment's id, or the wallet debit's (its ledger row). */
+            id: components["schemas"]["Id"];
+            method: components["schemas"]["PaymentMethod"];
+            /** @description The card payment's reference; null for a wallet's. */
+            reference: string | null;
+            /** @description Who paid. */
+            email: string;
+            /** @description The payer's name, where the app knows it. */
+            name: string | null;
+            /** @description What was paid for: an event's title, a plan, a top-up. */
+            what: string;
+            amountMinor: number;
+            currency: components["schemas"]["Currency"];
+            /** Format: date-time */
+            at: string;
+            /**
+             * @description refunding is a card refund queued and not yet taken by the provider.
+             * @enum {string}
+             */
+            status: "paid" | "pending" | "failed" | "refunding" | "refunded";
+            /** @description Whether staff can refund it now (paid, not refunded, not a wallet top-up). */
+            refundable: boolean;
+            refund: components["schemas"]["StaffRefund"] | null;
+        };
+        StaffRefund: {
+            /** Format: date-time */
+            at: string;
+            /** @description Staff's reason; null for the app's own refunds (a place sold out while the card paid). */
+            reason: string | null;
+            /** @description The staff member's name; null for the app's own. */
+            by: string | null;
+            /** @description A wallet refund's wallet balance right after it; null for a card's. */
+            walletBalanceMinor: number | null;
         };
         StaffApplication: {
             id: components["schemas"]["Id"];
@@ -2694,6 +2781,81 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffApplication"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchPayments: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The payments. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        payments: components["schemas"]["StaffPayment"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    refundPayment: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intent (a UUID made when the person confirms), sent again unchanged on every
+                 *     retry of the same request. The first answer is kept 24 hours: a retry with the same key
+                 *     and the same body is answered the same (with `Idempotent-Replayed: true`) and the write is
+                 *     made once; the same key with another body answers 422; a retry while the first request
+                 *     is still at work waits for its answer (409 after 10 seconds). Without a key every request
+                 *     is a new one. Either a Structured Field string (`"..."`) or the bare key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                paymentId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    method: components["schemas"]["PaymentMethod"];
+                    /** @description Why, in words for the payer (blank is refused). */
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The payment, refunded (or refunding, by card). */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffPayment"];
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -119,7 +119,7 @@ function buildServices(
     ...applicationsService(deps, mail),
     ...invitesService(deps, mail),
     ...mailingListService(deps),
-    ...staffService(deps, mail),
+    ...staffService(deps, mail, payments.refunds),
   }
 }
 

@@ -5,8 +5,8 @@ import type { Db } from './db/client'
 import { idempotencyKeys } from './db/schema'
 import { HttpError } from './http-error'
 
-// Idempotency-Key on the calls that book, pay, debit, top up, claim, apply or decide on an
-// application (the IETF draft 'The Idempotency-Key HTTP Header Field', as Stripe uses it;
+// Idempotency-Key on the calls that book, pay, debit, top up, claim, apply, decide on an
+// application or refund a payment (the IETF draft 'The Idempotency-Key HTTP Header Field', as Stripe uses it;
 // docs/decisions/015). On a Lagos mobile network an answer is often lost after the server acted,
 // and the app sends the same request again with the same key: the first answer is given again
 // and the write is made once, whichever instance each attempt reaches (the key lives in
@@ -24,6 +24,7 @@ const KEYED = new Map([
   ['POST /api/communities/join', 'joinCommunity'],
   ['POST /api/staff/applications/:applicationId/approve', 'approveApplication'],
   ['POST /api/staff/applications/:applicationId/decline', 'declineApplication'],
+  ['POST /api/staff/payments/:paymentId/refund', 'refundPayment'],
 ])
 
 /** How long a key and its answer are kept. */

@@ -199,6 +199,11 @@ export const routes: RouteObject[] = [
             'application-review-page',
             () => import('./pages/application-review-page'),
           ),
+          lazyPage(
+            '/staff/payments',
+            'staff-payments-page',
+            () => import('./pages/staff-payments-page'),
+          ),
           lazyPage('/staff/audit', 'staff-audit-page', () => import('./pages/staff-audit-page')),
         ],
       },

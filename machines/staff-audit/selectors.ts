@@ -6,6 +6,7 @@ const ACTIONS: Record<string, string> = {
   'check-in': 'Checked a ticket in',
   'application approve': 'Approved an application',
   'application decline': 'Declined an application',
+  'payment refund': 'Refunded a payment',
   'staff add': 'Gave the staff role',
   'staff remove': 'Took the staff role away',
 }
@@ -30,11 +31,16 @@ export interface AuditChange {
   after: string
 }
 
+/** An instant as the database writes it: '2026-11-24T09:05:00.000Z'. */
+const INSTANT = /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?Z$/
+
 const shown = (value: unknown): string =>
   value === undefined || value === null
     ? '—'
     : typeof value === 'string'
-      ? value
+      ? INSTANT.test(value)
+        ? auditMoment(value)
+        : value
       : JSON.stringify(value)
 
 /** Every field the entry changed, its value before and after ('—' where there was none). */

@@ -338,6 +338,8 @@ export const payments = pgTable(
     index('payments_account_id_idx').on(t.accountId, t.createdAt),
     index('payments_email_idx').on(t.email),
     index('payments_pending_idx').on(t.createdAt).where(sql`${t.status} = 'pending'`),
+    // The staff's payment search lists the newest first.
+    index('payments_created_at_idx').on(t.createdAt),
   ],
 )
 
@@ -480,6 +482,8 @@ export const walletTransactions = pgTable(
     check('wallet_transactions_difference_positive', sql`${t.difference} > 0`),
     check('wallet_transactions_action', oneOf(t.action, WALLET_ACTIONS)),
     index('wallet_transactions_wallet_id_idx').on(t.walletId, t.createdAt),
+    // The staff's payment search lists the newest payments from wallets (debits) first.
+    index('wallet_transactions_debits_idx').on(t.createdAt).where(sql`${t.action} = 'debit'`),
   ],
 )
 
@@ -518,6 +522,10 @@ export const refunds = pgTable(
     attempts: integer('attempts').notNull().default(0),
     nextAttemptAt: instant('next_attempt_at').notNull().defaultNow(),
     lastError: text('last_error'),
+    // A refund staff decided (POST /staff/payments/{id}/refund): why, as the payer was told, and
+    // the staff member's name. Both null for the app's own refunds (a place sold out, ...).
+    reason: text('reason'),
+    requestedBy: text('requested_by'),
     createdAt: createdAt(),
     sentAt: instant('sent_at'),
   },

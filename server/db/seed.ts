@@ -15,6 +15,7 @@ import {
   type NewAccount,
   type NewEvent,
   payments,
+  sandboxTransactions,
   spaces,
   wallets,
   walletTransactions,
@@ -718,7 +719,24 @@ export async function seedDemoData(db: Db, now: Date): Promise<boolean> {
           callbackUrl: '/profile',
         },
       ])
-      .returning({ id: payments.id, reference: payments.reference })
+      .returning()
+    // What the sandbox provider holds of the card payments it took, as Paystack would: a refund
+    // staff make of one goes through to it.
+    await tx.insert(sandboxTransactions).values(
+      paymentRows
+        .filter((row) => row.provider === 'sandbox' && row.status === 'success')
+        .map((row) => ({
+          reference: row.reference,
+          accessCode: `demo-${row.reference}`,
+          email: row.email,
+          amountMinor: row.amountMinor,
+          currency: row.currency,
+          callbackUrl: row.callbackUrl,
+          status: 'success' as const,
+          createdAt: row.createdAt,
+          paidAt: row.finalizedAt,
+        })),
+    )
     const paymentId = (reference: string): string => {
       const payment = paymentRows.find((row) => row.reference === reference)
       if (!payment) throw new Error(`seed: no demo payment ${reference}`)

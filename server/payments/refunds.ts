@@ -23,19 +23,28 @@ export function retryDelayMs(failedTries: number): number {
   return Math.min(30_000 * 2 ** Math.max(0, failedTries - 1), MAX_DELAY_MS)
 }
 
+export interface RefundOrder {
+  paymentId: string
+  amountMinor: number
+  at: Date
+  /** A refund staff decided: why (the payer is told), and the staff member's name. */
+  reason?: string
+  requestedBy?: string
+}
+
 /**
  * Queues the refund of a payment in the caller's transaction (the one that decided it), due at
  * once. One refund per payment: a second call for the same payment changes nothing.
  */
 export async function queueRefund(
   tx: Db | Tx,
-  { paymentId, amountMinor, at }: { paymentId: string; amountMinor: number; at: Date },
+  { paymentId, amountMinor, at, reason, requestedBy }: RefundOrder,
 ): Promise<void> {
   // Nothing was taken, nothing to give back (the table refuses a refund of 0).
   if (amountMinor <= 0) return
   await tx
     .insert(refunds)
-    .values({ paymentId, amountMinor, nextAttemptAt: at, createdAt: at })
+    .values({ paymentId, amountMinor, nextAttemptAt: at, createdAt: at, reason, requestedBy })
     .onConflictDoNothing({ target: refunds.paymentId })
 }
 

@@ -11,7 +11,7 @@ import type { Db, Tx } from '../db/client'
 import { type NewPayment, type Payment, payments } from '../db/schema'
 import { bookingReceipt, longDay, queueMail } from '../mail/outbox'
 import { activateMembership, queueMembershipReceipt } from './membership'
-import { itemOf } from './payload'
+import { itemOf, type PaymentItem } from './payload'
 import type { PaymentProvider, Verified } from './provider'
 import { queueRefund, type RefundWorker } from './refunds'
 import { creditTopUp, isTopUpPayment, queueTopUpReceipt, TOPUP_OUTCOME_NOTES } from './topup'
@@ -133,6 +133,10 @@ async function queueMoneyBack(
   await queueRefundMail(tx, payment, reason, refundedMinor, deps.publicUrl)
 }
 
+/** What a payment bought, as its e-mails say: 'Rooftop Jazz, Tuesday, 24 November 2026, 4pm - 8pm'. */
+export const itemText = (item: PaymentItem) =>
+  [item.title, item.date ? longDay(item.date) : null, item.timeSlot].filter(Boolean).join(', ')
+
 /** Tells the payer their money is going back and why. */
 async function queueRefundMail(
   tx: Tx,
@@ -143,9 +147,7 @@ async function queueRefundMail(
 ) {
   const item = itemOf(payment.payload)
   const name = (payment.payload.booking as { Name?: string } | undefined)?.Name
-  const what = item
-    ? [item.title, item.date ? longDay(item.date) : null, item.timeSlot].filter(Boolean).join(', ')
-    : 'your booking'
+  const what = item ? itemText(item) : 'your booking'
   const amount = formatMinor(refundedMinor, payment.currency)
   const site = siteUrl(payment, publicUrl)
   const membership = isMembership(payment)

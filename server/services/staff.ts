@@ -6,6 +6,7 @@ import { refuseUnstorableText } from '../bookings/core'
 import { auditLog } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http-error'
 import { type MailDeps, siteUrl } from '../mail/deps'
+import type { RefundWorker } from '../payments/refunds'
 import {
   approve,
   DecisionRefused,
@@ -16,12 +17,13 @@ import {
 } from '../staff/applications'
 import { checkIn } from '../staff/check-in'
 import { sessionsOfDay } from '../staff/day'
+import { refundPayment as refund, searchPayments as search } from '../staff/payments'
 import { APPROVED } from './applications'
 import type { Handler, ServiceDeps } from './types'
 
 // The staff's tools (the contract's `staff` tag, docs/decisions/028): the day's sessions, the
-// door's check-in, the audit log, and the applications for membership to decide on. Anyone
-// without the staff role gets 403.
+// door's check-in, the audit log, the applications for membership to decide on, and payments to
+// find and refund. Anyone without the staff role gets 403.
 
 type AuditEntry = components['schemas']['AuditEntry']
 
@@ -48,7 +50,12 @@ async function decided<T>(decision: Promise<T>): Promise<T> {
   }
 }
 
-export function staffService({ db, now }: ServiceDeps, { publicUrl, mailer }: MailDeps) {
+export function staffService(
+  { db, now }: ServiceDeps,
+  { publicUrl, mailer }: MailDeps,
+  /** Sends a card refund right after its commit; null leaves it to a worker. */
+  refunds: Pick<RefundWorker, 'sendNow'> | null = null,
+) {
   const getStaffDay: Handler<'getStaffDay'> = async (request) => {
     requireStaff(request)
     const date = request.query.date ?? lagosDay(now())
@@ -117,6 +124,30 @@ export function staffService({ db, now }: ServiceDeps, { publicUrl, mailer }: Ma
     return answerOf(id)
   }
 
+  const searchPayments: Handler<'searchPayments'> = async (request) => {
+    requireStaff(request)
+    refuseUnstorableText(request.query)
+    return { payments: await search(db, request.query.q ?? '') }
+  }
+
+  const refundPayment: Handler<'refundPayment'> = async (request) => {
+    const staff = requireStaff(request)
+    refuseUnstorableText(request.body)
+    const payment = await refund(
+      { db, refunds },
+      {
+        id: request.params.paymentId,
+        method: request.body.method,
+        reason: request.body.reason,
+        actor: staff,
+        now: now(),
+        site: siteUrl(publicUrl, request),
+      },
+    )
+    mailer?.kick()
+    return payment
+  }
+
   return {
     getStaffDay,
     checkInTicket,
@@ -125,5 +156,7 @@ export function staffService({ db, now }: ServiceDeps, { publicUrl, mailer }: Ma
     getApplication,
     approveApplication,
     declineApplication,
+    searchPayments,
+    refundPayment,
   }
 }

@@ -59,6 +59,8 @@ interface World extends RoleSet {
   adaTicket: string
   /** The demo's pending applications: obinna's (individual) and a community one. */
   applicationIds: { individual: string; community: string }
+  /** The ledger row of ada's co-working day, paid from her wallet. */
+  adaDebitId: string
 }
 
 const PHONE = '+234 800 000 0000'
@@ -602,6 +604,23 @@ const CASES: Case[] = [
     expect: staffOnly,
     staffSees: true,
   },
+  {
+    operationId: 'searchPayments',
+    call: () => ({ method: 'GET', url: '/api/staff/payments?q=example.com' }),
+    expect: staffOnly,
+    staffSees: true,
+  },
+  {
+    operationId: 'refundPayment',
+    target: "ada's co-working paid from her wallet",
+    call: (_role, world) => ({
+      method: 'POST',
+      url: `/api/staff/payments/${world.adaDebitId}/refund`,
+      payload: { method: 'wallet', reason: 'The Garden Room was closed for painting that day.' },
+    }),
+    expect: staffOnly,
+    staffSees: true,
+  },
 ]
 
 const OPERATIONS = readOperations()
@@ -750,6 +769,16 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         .from(bookings)
         .where(and(eq(bookings.accountId, roles.people.member.accountId), eq(bookings.date, TODAY)))
       if (!adaToday) throw new Error('authz: the demo data has no booking of ada for today')
+      const [adaDebit] = await api.db
+        .select({ id: walletTransactions.id })
+        .from(walletTransactions)
+        .where(
+          and(
+            eq(walletTransactions.walletId, roles.people.member.walletId ?? ''),
+            eq(walletTransactions.action, 'debit'),
+          ),
+        )
+      if (!adaDebit) throw new Error('authz: the demo data has no wallet debit of ada')
       const pending = await api.db
         .select({ id: applications.id, kind: applications.kind })
         .from(applications)
@@ -765,6 +794,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         adaReference: adaPayment.reference,
         adaTicket: adaToday.ticket,
         applicationIds: { individual: pendingOf('individual'), community: pendingOf('community') },
+        adaDebitId: adaDebit.id,
         person: (role) => (role === 'none' ? null : roles.people[role]),
         contact: (role) => {
           const p = role === 'none' ? null : roles.people[role]

@@ -155,6 +155,11 @@ const SAMPLES: Record<OperationId, Sample> = {
     params: { applicationId: SOME_ID },
     body: { note: 'The next intake opens in April.' },
   },
+  searchPayments: { query: { q: 'ada@example.com' } },
+  refundPayment: {
+    params: { paymentId: SOME_ID },
+    body: { method: 'card', reason: 'The rooftop was closed for repairs that night.' },
+  },
 }
 
 function urlOf({ path }: Operation, { params = {}, query }: Sample): string {

@@ -143,6 +143,16 @@ const screens: Record<string, Screen> = {
       await page.getByRole('link', { name: /Obinna Eze/ }).waitFor()
     },
   },
+  'staff payments, a refund with no reason yet': {
+    path: '/staff/payments',
+    staff: true,
+    show: async (page) => {
+      await heading('Payments')(page)
+      await page.getByRole('button', { name: 'Refund', exact: true }).first().click()
+      await page.getByRole('button', { name: 'Yes, refund' }).click()
+      await page.getByText('Write the reason for the refund: the payer reads it.').waitFor()
+    },
+  },
   'staff application, declining with a note': {
     path: '/staff/applications',
     staff: true,

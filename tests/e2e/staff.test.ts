@@ -219,3 +219,65 @@ describe('applications at the front desk', () => {
     await desk.screenshot({ path: `${SCREENSHOTS}staff-applications-1280.png`, fullPage: true })
   })
 })
+
+describe('payments at the front desk', () => {
+  it("refunds a payment Ada made from her wallet: her balance returns, with the reason on her wallet's history", async () => {
+    // Ada buys tomorrow's Listening Session from her wallet, as a member does.
+    const ada = await phoneOf('ada@example.com')
+    await ada.goto(`${app.url}/event/listening-session`)
+    await ada.getByText("Friend's special price").first().waitFor()
+    await ada.getByRole('button', { name: 'Buy Ticket', exact: true }).click()
+    const dialog = ada.getByRole('dialog', { name: 'Buy your ticket' })
+    const pay = dialog.getByRole('button', { name: /^Pay via Wallet/ })
+    await pay.getByText('Balance ₦25,000.00').waitFor()
+    await pay.click()
+    await ada.getByRole('alertdialog').getByText("You're going!").waitFor()
+
+    const desk = await phoneOf('staff@example.com')
+    await desk.goto(`${app.url}/staff`)
+    await desk.getByRole('link', { name: 'Payments' }).click()
+    await desk.getByRole('heading', { level: 1, name: 'Payments' }).waitFor()
+    await desk.getByLabel('Reference, e-mail or name').fill('ADA@example.com')
+    await desk.getByRole('button', { name: 'Search', exact: true }).click()
+    const row = desk
+      .getByRole('region', { name: 'Payments found' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Listening Session' })
+      .filter({ hasText: 'Wallet · ' })
+    await row.getByText('₦3,000.00').waitFor()
+    await row.getByRole('button', { name: 'Refund', exact: true }).click()
+    // No reason, no refund: the payer reads it.
+    await row.getByRole('button', { name: 'Yes, refund' }).click()
+    await row.getByText('Write the reason for the refund: the payer reads it.').waitFor()
+    await row
+      .getByLabel('Reason, for the payer')
+      .fill('The session moved to Sunday and you told us you cannot come. We are sorry.')
+    expect(await layoutProblems(desk)).toEqual([])
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-payments-refund-390.png`, fullPage: true })
+    await row.getByRole('button', { name: 'Yes, refund' }).click()
+    await row
+      .getByRole('status')
+      .getByText(/^Refunded ₦3,000\.00 to the wallet: its balance is ₦25,000\.00\./)
+      .waitFor()
+    await row.getByText('Refunded', { exact: true }).waitFor()
+    await expect(row.getByRole('button', { name: 'Refund', exact: true }).count()).resolves.toBe(0)
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-payments-refunded-390.png`, fullPage: true })
+
+    // Ada's wallet has the money back, and says why.
+    await ada.goto(`${app.url}/profile/wallet`)
+    await ada.getByRole('button', { name: 'Show balance' }).click()
+    await ada.getByText('₦25,000.00').first().waitFor()
+    await ada.getByText('Refund: Listening Session').first().waitFor()
+    await ada.screenshot({
+      path: `${SCREENSHOTS}staff-payments-ada-wallet-390.png`,
+      fullPage: true,
+    })
+    const mail = (await outboxTo(app.url, 'ada@example.com')).find((m) =>
+      m.text.includes('The session moved to Sunday'),
+    )
+    expect(mail?.text).toContain('₦3,000.00')
+
+    await desk.setViewportSize(viewportOf(WIDTHS.desktop))
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-payments-1280.png`, fullPage: true })
+  })
+})

@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs'
-import { eq, inArray, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, like, sql } from 'drizzle-orm'
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { type AnyMachineSnapshot, type AnyStateMachine, getStateNodes } from 'xstate'
@@ -11,9 +11,12 @@ import {
   applications,
   bookings,
   events,
+  payments,
+  refunds,
   sessions,
   spaces,
   wallets,
+  walletTransactions,
 } from '../../server/db/schema'
 import type { FlowViews, ServerState, ViewStep } from '../e2e/views/shared/define'
 import {
@@ -191,6 +194,12 @@ const serverStates: Record<
     await db.delete(applications).where(eq(applications.id, pendingApplication.id))
     return undefined
   },
+  // Nothing to set: the refund a path makes is taken back after it.
+  refundsTakenBack: async (app) => () => takeBackRefunds(app),
+  paymentsRefundedMeanwhile: async (app) => {
+    await refundEverything(app)
+    return () => takeBackRefunds(app)
+  },
   // Another member of staff approves it first.
   async applicationDecidedMeanwhile({ db }) {
     await db
@@ -199,6 +208,69 @@ const serverStates: Record<
       .where(eq(applications.id, pendingApplication.id))
     return undefined
   },
+}
+
+/**
+ * Takes back every refund staff made (a wallet's credit and its balance, a card's queued refund
+ * and its payment's status), so the next path finds the demo data's payments refundable again.
+ */
+async function takeBackRefunds({ db }: App) {
+  const credits = await db
+    .select()
+    .from(walletTransactions)
+    .where(like(walletTransactions.reference, 'refund:%'))
+  for (const credit of credits) {
+    await db
+      .update(wallets)
+      .set({ balanceMinor: sql`${wallets.balanceMinor} - ${credit.difference}` })
+      .where(eq(wallets.id, credit.walletId))
+    await db.delete(walletTransactions).where(eq(walletTransactions.id, credit.id))
+  }
+  const cards = await db.delete(refunds).where(isNotNull(refunds.requestedBy)).returning()
+  for (const refund of cards) {
+    await db
+      .update(payments)
+      .set({ status: 'success', outcomeNote: null })
+      .where(eq(payments.id, refund.paymentId))
+  }
+}
+
+/** Another member of staff refunds every refundable payment first: wallets' and cards'. */
+async function refundEverything({ db }: App) {
+  const debits = await db
+    .select()
+    .from(walletTransactions)
+    .where(eq(walletTransactions.action, 'debit'))
+  for (const debit of debits) {
+    await db
+      .update(wallets)
+      .set({ balanceMinor: sql`${wallets.balanceMinor} + ${debit.difference}` })
+      .where(eq(wallets.id, debit.walletId))
+    await db.insert(walletTransactions).values({
+      walletId: debit.walletId,
+      difference: debit.difference,
+      action: 'credit',
+      narration: `Refund: ${debit.narration}`,
+      note: 'Refunded at the front desk',
+      actor: 'Another member of staff',
+      reference: `refund:${debit.id}`,
+    })
+  }
+  const paid = await db
+    .update(payments)
+    .set({ status: 'refunded' })
+    .where(
+      and(eq(payments.status, 'success'), inArray(payments.purpose, ['booking', 'membership'])),
+    )
+    .returning()
+  for (const payment of paid) {
+    await db.insert(refunds).values({
+      paymentId: payment.id,
+      amountMinor: payment.amountMinor,
+      reason: 'Refunded at the front desk',
+      requestedBy: 'Another member of staff',
+    })
+  }
 }
 
 /**

@@ -1,9 +1,25 @@
 import { describe, expect, it } from 'vitest'
+import { APPROVED, DECLINED } from '../../machines/application-review/model'
 import { CHECK_IN_ANSWERS } from '../../machines/check-in/model'
 import { guestsLine, isBlankCode, verdictView } from '../../machines/check-in/selectors'
+import { pendingApplication } from '../../machines/staff-applications/model'
+import {
+  listLead as applicationsLead,
+  decidedMessage,
+  decisionLine,
+  noteRoom,
+} from '../../machines/staff-applications/selectors'
 import { actionLabel, auditChanges } from '../../machines/staff-audit/selectors'
 import type { StaffSession } from '../../machines/staff-day/machine'
 import { dayTotals, expectedPlaces, freePlaces } from '../../machines/staff-day/selectors'
+import { REFUND_REASON, REFUNDED, walletPayment } from '../../machines/staff-payments/model'
+import {
+  isBlankReason,
+  paymentLine,
+  listLead as paymentsLead,
+  refundedMessage,
+  refundLine,
+} from '../../machines/staff-payments/selectors'
 
 describe('the answer at the door', () => {
   it('is green for admitted, red for already (when and by whom) and unknown, yellow for another day', () => {
@@ -70,14 +86,14 @@ describe("the front desk's day", () => {
 })
 
 describe('the audit log', () => {
-  it('lists each changed field before and after, and leaves out what stayed', () => {
+  it('lists each changed field before and after (an instant as a Lagos time), and leaves out what stayed', () => {
     expect(
       auditChanges({
         before: { checkedInAt: null, staff: true },
         after: { checkedInAt: '2026-11-24T09:05:00.000Z', staff: true, checkedInBy: 'Oluwaseun' },
       }),
     ).toEqual([
-      { field: 'checkedInAt', before: '—', after: '2026-11-24T09:05:00.000Z' },
+      { field: 'checkedInAt', before: '—', after: 'Tue 24 Nov, 10:05' },
       { field: 'checkedInBy', before: '—', after: 'Oluwaseun' },
     ])
     expect(auditChanges({ before: null, after: { staff: true } })).toEqual([
@@ -88,6 +104,58 @@ describe('the audit log', () => {
   it('names the actions in words, and keeps an unknown one as stored', () => {
     expect(actionLabel('check-in')).toBe('Checked a ticket in')
     expect(actionLabel('staff remove')).toBe('Took the staff role away')
+    expect(actionLabel('payment refund')).toBe('Refunded a payment')
     expect(actionLabel('event edit')).toBe('event edit')
+  })
+})
+
+describe('the applications', () => {
+  it('says how many wait, and what the list holds', () => {
+    expect(applicationsLead('pending', 2)).toBe('2 waiting for a decision, the oldest first.')
+    expect(applicationsLead('pending', 0)).toBe(
+      'Nobody is waiting: every application has been decided.',
+    )
+    expect(applicationsLead('decided', 0)).toBe('Nothing decided yet.')
+  })
+
+  it('says what a decision did, for whoever made it', () => {
+    expect(decidedMessage(APPROVED)).toBe(
+      'Approved. Chukwuemekaoluwaseun Adebayo-Nwachukwu has an account now, and a welcome e-mail with a login link is on its way to chukwuemekaoluwaseun.adebayo-nwachukwu@lagosprintmakers.com.ng.',
+    )
+    expect(decidedMessage(DECLINED)).toBe(
+      'Declined. A polite e-mail is on its way to chukwuemekaoluwaseun.adebayo-nwachukwu@lagosprintmakers.com.ng, with your note.',
+    )
+    expect(decisionLine(APPROVED)).toBe('Approved 24 Nov 2026')
+    expect(decisionLine(pendingApplication)).toBeNull()
+    expect(noteRoom('a'.repeat(999))).toBe('1 character left')
+  })
+})
+
+describe('the payments', () => {
+  it('describes a payment and its refund', () => {
+    expect(paymentLine(walletPayment)).toBe('Wallet · 23 Nov 2026')
+    expect(paymentLine({ ...walletPayment, method: 'card', reference: 'MEM-3F9K2Q7ZLA1' })).toBe(
+      'Card · 23 Nov 2026 · ref MEM-3F9K2Q7ZLA1',
+    )
+    expect(refundLine(walletPayment)).toBeNull()
+    expect(refundLine(REFUNDED)).toBe(
+      `Refunded 24 Nov 2026 by Oluwaseun Adebayo-Okonkwo: ${REFUND_REASON}`,
+    )
+  })
+
+  it('says where the money went', () => {
+    expect(refundedMessage(REFUNDED)).toBe(
+      'Refunded ₦10,000.00 to the wallet: its balance is ₦35,000.00. ada@example.com has an e-mail with your reason.',
+    )
+    expect(refundedMessage({ ...REFUNDED, method: 'card', status: 'refunding' })).toBe(
+      'The refund of ₦10,000.00 is on its way to the card: the bank may take a few working days. ada@example.com has an e-mail with your reason.',
+    )
+  })
+
+  it('says what the list holds', () => {
+    expect(paymentsLead('', 3)).toBe('The latest 3 payments, the newest first.')
+    expect(paymentsLead('ada', 1)).toBe("1 payment for 'ada', the newest first.")
+    expect(paymentsLead('nobody@example.com', 0)).toBe("No payment matches 'nobody@example.com'.")
+    expect(isBlankReason('  \n ')).toBe(true)
   })
 })

@@ -36,6 +36,8 @@ export type ServerState =
   | 'applicationApproved'
   | 'applicationGone'
   | 'applicationDecidedMeanwhile'
+  | 'refundsTakenBack'
+  | 'paymentsRefundedMeanwhile'
 
 /** How a person makes one event happen in the browser, and what the server must be first. */
 export interface EventDriver {

@@ -1,0 +1,179 @@
+import { assign, setup } from 'xstate'
+import { ApiError, type components } from '../../openapi/client'
+import { errorParams, logCallError } from '../calls/booking'
+import { expiredOn401In, failedOnError, loadCallActions, loadEndings } from '../calls/member'
+import { expiredOn401, sessionGuards } from '../calls/session'
+import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { callStub } from '../calls/stub'
+import { refusalWords } from '../calls/words'
+import { onFirstUse } from '../on-first-use'
+import { isBlankReason } from './selectors'
+
+export type StaffPayment = components['schemas']['StaffPayment']
+export type PaymentMethod = components['schemas']['PaymentMethod']
+
+export interface RefundRequest {
+  id: string
+  method: PaymentMethod
+  reason: string
+}
+
+export interface StaffPaymentsContext {
+  /** What was searched for (a reference, an e-mail, a name); blank: the latest payments. */
+  query: string
+  payments: StaffPayment[]
+  /** The payment being refunded, by id. */
+  chosen: string | null
+  /** The reason for the payer, kept through a failed refund. */
+  reason: string
+  /** Refund was pressed with no reason written. */
+  blankReason: boolean
+  /** Why the server refused the refund (refunded meanwhile, not refundable). */
+  refusal: string | null
+}
+
+export type StaffPaymentsEvent =
+  | { type: 'search.submitted'; query: string }
+  | { type: 'payments.retry' }
+  | { type: 'refund.start'; id: string }
+  | { type: 'reason.changed'; reason: string }
+  | { type: 'refund.confirm' }
+  | { type: 'refund.cancel' }
+  | { type: 'refund.retry' }
+
+// What a person can do while the list is on show (and after a refund, beside its message).
+const browsingEvents = {
+  'search.submitted': { target: '#staffPayments.loading', actions: 'takeQuery' },
+  'refund.start': { guard: 'isRefundable', target: 'reasoning', actions: 'choosePayment' },
+} as const
+
+/**
+ * /staff/payments: card and wallet payments, found by reference, e-mail or name. Staff refund one
+ * in full with a reason the payer reads: a wallet's at once, a card's through the provider. A
+ * refund refused (refunded meanwhile) says so and reads the list again; a failed one can be sent
+ * again with its reason.
+ */
+export const staffPaymentsMachine = onFirstUse(() =>
+  setup({
+    types: {
+      context: {} as StaffPaymentsContext,
+      events: {} as StaffPaymentsEvent,
+      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden',
+    },
+    actors: {
+      searchPayments: callStub<StaffPayment[], { query: string }>('searchPayments'),
+      refund: callStub<StaffPayment, RefundRequest>('refund'),
+    },
+    actions: {
+      ...loadCallActions,
+      takeQuery: assign(({ event }) => ({
+        query: event.type === 'search.submitted' ? event.query.trim() : '',
+        chosen: null,
+      })),
+      choosePayment: assign(({ event }) => ({
+        chosen: event.type === 'refund.start' ? event.id : null,
+        reason: '',
+        blankReason: false,
+        refusal: null,
+      })),
+      keepRefusal: assign((_, params: { error: unknown }) => ({
+        refusal: params.error instanceof ApiError ? refusalWords(params.error) : null,
+      })),
+    },
+    guards: {
+      ...sessionGuards,
+      ...forbiddenGuards,
+      isConflict: (_, params: { error: unknown }) =>
+        params.error instanceof ApiError && params.error.status === 409,
+      isRefundable: ({ context, event }) =>
+        event.type === 'refund.start' &&
+        context.payments.some((payment) => payment.id === event.id && payment.refundable),
+      isReasonBlank: ({ context }) => isBlankReason(context.reason),
+    },
+  }).createMachine({
+    id: 'staffPayments',
+    context: {
+      query: '',
+      payments: [],
+      chosen: null,
+      reason: '',
+      blankReason: false,
+      refusal: null,
+    },
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'searchPayments',
+          src: 'searchPayments',
+          input: ({ context }) => ({ query: context.query }),
+          onDone: {
+            target: 'ready',
+            actions: assign({ payments: ({ event }) => event.output }),
+          },
+          onError: [expiredOn401, refusedOn403, failedOnError],
+        },
+      },
+      ready: {
+        initial: 'browsing',
+        states: {
+          browsing: { on: browsingEvents },
+          reasoning: {
+            on: {
+              'reason.changed': {
+                actions: assign({ reason: ({ event }) => event.reason, blankReason: false }),
+              },
+              'refund.confirm': [
+                { guard: 'isReasonBlank', actions: assign({ blankReason: true }) },
+                { target: 'refunding' },
+              ],
+              'refund.cancel': 'browsing',
+            },
+          },
+          refunding: {
+            tags: ['busy'],
+            invoke: {
+              id: 'refund',
+              src: 'refund',
+              input: ({ context }) => {
+                const payment = context.payments.find((p) => p.id === context.chosen)
+                return {
+                  id: context.chosen ?? '',
+                  method: payment?.method ?? 'card',
+                  reason: context.reason.trim(),
+                }
+              },
+              onDone: {
+                target: 'refunded',
+                actions: assign({
+                  payments: ({ context, event }) =>
+                    context.payments.map((p) => (p.id === event.output.id ? event.output : p)),
+                }),
+              },
+              onError: [
+                expiredOn401In('staffPayments'),
+                { ...refusedOn403, target: '#staffPayments.forbidden' },
+                {
+                  guard: { type: 'isConflict', params: errorParams },
+                  target: 'refused',
+                  actions: { type: 'keepRefusal', params: errorParams },
+                },
+                { target: 'refundFailed', actions: logCallError },
+              ],
+            },
+          },
+          refundFailed: {
+            tags: ['error'],
+            on: { 'refund.retry': 'refunding', 'refund.cancel': 'browsing' },
+          },
+          // Refunded meanwhile, or not refundable any more: the list is read again.
+          refused: { on: { 'refund.cancel': '#staffPayments.loading' } },
+          refunded: { on: browsingEvents },
+        },
+      },
+      ...loadEndings('payments.retry'),
+      forbidden: { tags: ['forbidden'] },
+    },
+  }),
+)

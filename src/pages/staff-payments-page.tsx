@@ -1,0 +1,267 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useId, useRef } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import { staffPaymentsActors } from '../../machines/staff-payments/actors'
+import { type StaffPayment, staffPaymentsMachine } from '../../machines/staff-payments/machine'
+import {
+  amountOf,
+  BLANK_REASON,
+  listLead,
+  paymentLine,
+  REASON_MAX_LENGTH,
+  reasonRoom,
+  refundedMessage,
+  refundLine,
+  STATUS_LABELS,
+} from '../../machines/staff-payments/selectors'
+import { css, cx } from '../../styled-system/css'
+import { flex, grid } from '../../styled-system/patterns'
+import { badge, button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { Field, textInput } from '../components/form-fields'
+import { card, LoadNotice, LoadStatus } from '../components/member-page'
+import { NotStaff, StaffPage } from '../components/staff-page'
+import { TextArea } from '../components/text-area'
+import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects, useLoadStates } from '../member-flow'
+
+/** /staff/payments: find a payment, and refund it with a reason the payer reads. */
+export default function StaffPaymentsPage() {
+  const actorRef = useActorRef(
+    staffPaymentsMachine.provide({
+      actors: staffPaymentsActors(api),
+      actions: memberFlowEffects('Could not load or refund the payments', 'error'),
+    }),
+    { inspect: showLiveFlow },
+  )
+  return <StaffPaymentsView actorRef={actorRef} />
+}
+
+type PaymentsRef = ActorRefFrom<typeof staffPaymentsMachine>
+
+/** One column whose children never widen it past the screen (long names, long e-mails). */
+const column = grid({ gap: '3', gridTemplateColumns: 'minmax(0, 1fr)' })
+
+const STATUS_TONES: Record<StaffPayment['status'], 'paid' | 'free' | 'neutral' | 'danger'> = {
+  paid: 'free',
+  pending: 'neutral',
+  failed: 'danger',
+  refunding: 'paid',
+  refunded: 'paid',
+}
+
+export function StaffPaymentsView({ actorRef }: { actorRef: PaymentsRef }) {
+  const load = useLoadStates(actorRef)
+  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
+  const ready = useSelector(actorRef, (s) => s.matches('ready'))
+  const { query, payments } = useSelector(actorRef, (s) => s.context)
+  const searchId = useId()
+  const search = useRef<HTMLInputElement>(null)
+  if (forbidden) {
+    return (
+      <StaffPage title="Payments">
+        <NotStaff />
+      </StaffPage>
+    )
+  }
+  return (
+    <StaffPage
+      title="Payments"
+      lead="Find a payment by its reference, or the payer's e-mail or name. Refund it with a reason the payer reads."
+    >
+      <form
+        aria-label="Find payments"
+        className={grid({
+          gridTemplateColumns: 'minmax(0, 1fr) auto',
+          gap: '3',
+          alignItems: 'end',
+          mb: '5',
+        })}
+        onSubmit={(event) => {
+          event.preventDefault()
+          actorRef.send({ type: 'search.submitted', query: search.current?.value ?? '' })
+        }}
+      >
+        <Field label="Reference, e-mail or name" htmlFor={searchId}>
+          <input
+            ref={search}
+            id={searchId}
+            type="search"
+            name="q"
+            defaultValue={query}
+            maxLength={200}
+            autoComplete="off"
+            autoCapitalize="none"
+            spellCheck={false}
+            enterKeyHint="search"
+            className={textInput}
+          />
+        </Field>
+        <button
+          type="submit"
+          className={button({ size: 'lg' })}
+          disabled={load.loading}
+          aria-busy={load.loading || undefined}
+        >
+          Search
+        </button>
+      </form>
+      <section aria-label="Payments found" aria-busy={load.loading} className={column}>
+        <LoadStatus
+          {...load}
+          what="the payments"
+          onRetry={() => actorRef.send({ type: 'payments.retry' })}
+        />
+        {ready && <p className={css({ color: 'fg.muted' })}>{listLead(query, payments.length)}</p>}
+        {ready && payments.length > 0 && (
+          <ul className={cx(column, css({ listStyle: 'none' }))}>
+            {payments.map((payment) => (
+              <PaymentRow key={payment.id} actorRef={actorRef} payment={payment} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </StaffPage>
+  )
+}
+
+function PaymentRow({ actorRef, payment }: { actorRef: PaymentsRef; payment: StaffPayment }) {
+  const chosen = useSelector(actorRef, (s) => s.context.chosen === payment.id)
+  const browsing = useSelector(
+    actorRef,
+    (s) => s.matches({ ready: 'browsing' }) || s.matches({ ready: 'refunded' }),
+  )
+  const refunded = useSelector(actorRef, (s) => chosen && s.matches({ ready: 'refunded' }))
+  const refund = refundLine(payment)
+  return (
+    <li
+      className={cx(
+        card,
+        column,
+        css({ px: { base: '4', md: '5' }, py: '4', overflowWrap: 'anywhere' }),
+      )}
+    >
+      <div className={flex({ align: 'baseline', justify: 'space-between', gap: '3' })}>
+        <p className={css({ fontWeight: 'semibold', fontSize: 'lg', minW: '0' })}>{payment.what}</p>
+        <p className={css({ fontWeight: 'semibold', flexShrink: 0, whiteSpace: 'nowrap' })}>
+          {amountOf(payment)}
+        </p>
+      </div>
+      <div className={css({ fontSize: 'sm', display: 'grid', gap: '0.5' })}>
+        <p>{[payment.name, payment.email].filter(Boolean).join(' · ')}</p>
+        <p className={css({ color: 'fg.muted' })}>{paymentLine(payment)}</p>
+      </div>
+      <div className={flex({ align: 'center', justify: 'space-between', gap: '3', wrap: 'wrap' })}>
+        <span className={badge({ tone: STATUS_TONES[payment.status] })}>
+          {STATUS_LABELS[payment.status]}
+        </span>
+        {payment.refundable && browsing && (
+          <button
+            type="button"
+            className={button({ variant: 'outline', size: 'md' })}
+            onClick={() => actorRef.send({ type: 'refund.start', id: payment.id })}
+          >
+            Refund
+          </button>
+        )}
+      </div>
+      {refund && !refunded && <p className={css({ fontSize: 'sm' })}>{refund}</p>}
+      {refunded && (
+        <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
+          {refundedMessage(payment)}
+        </p>
+      )}
+      {chosen && <RefundPanel actorRef={actorRef} payment={payment} />}
+    </li>
+  )
+}
+
+/** The refund of the chosen payment: its reason, then the call, a refusal or a failure. */
+function RefundPanel({ actorRef, payment }: { actorRef: PaymentsRef; payment: StaffPayment }) {
+  const state = useSelector(actorRef, (s) => s)
+  const reasonId = useId()
+  const roomId = useId()
+  const errorId = useId()
+  const send = actorRef.send
+  const { reason, blankReason, refusal } = state.context
+  const writing =
+    state.matches({ ready: 'reasoning' }) ||
+    state.matches({ ready: 'refunding' }) ||
+    state.matches({ ready: 'refundFailed' })
+  const busy = state.hasTag('busy')
+  if (state.matches({ ready: 'refused' })) {
+    return (
+      <div role="alert" className={column}>
+        <p className={css({ fontWeight: 'semibold' })}>{refusal}</p>
+        <button
+          type="button"
+          className={button({ variant: 'outline', size: 'md' })}
+          onClick={() => send({ type: 'refund.cancel' })}
+        >
+          Read the payments again
+        </button>
+      </div>
+    )
+  }
+  if (state.hasTag('expired')) return <LoadNotice kind="expired" what="the refund" />
+  if (!writing) return null
+  const where = payment.method === 'wallet' ? 'the wallet it came from' : 'the card'
+  return (
+    <form
+      aria-label="Refund"
+      noValidate
+      className={cx(column, css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }))}
+      onSubmit={(event) => {
+        event.preventDefault()
+        send({ type: state.matches({ ready: 'refundFailed' }) ? 'refund.retry' : 'refund.confirm' })
+      }}
+    >
+      <p className={css({ fontWeight: 'semibold' })}>
+        Refund {amountOf(payment)} to {where}?
+      </p>
+      <Field label="Reason, for the payer" htmlFor={reasonId}>
+        <TextArea
+          id={reasonId}
+          value={reason}
+          maxLength={REASON_MAX_LENGTH}
+          readOnly={busy}
+          aria-invalid={blankReason || undefined}
+          aria-describedby={blankReason ? `${errorId} ${roomId}` : roomId}
+          onChange={(event) => send({ type: 'reason.changed', reason: event.target.value })}
+        />
+        {blankReason && (
+          <p id={errorId} className={css({ color: 'berry.600', fontSize: 'sm' })}>
+            {BLANK_REASON}
+          </p>
+        )}
+        <p id={roomId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          {reasonRoom(reason)}
+        </p>
+      </Field>
+      {state.matches({ ready: 'refundFailed' }) && (
+        <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
+          We couldn't reach the server, so nothing was refunded. Check the connection, then refund
+          again.
+        </p>
+      )}
+      <div className={flex({ gap: '3', wrap: 'wrap' })}>
+        <button
+          type="submit"
+          className={button({ size: 'lg' })}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? 'Refunding…' : 'Yes, refund'}
+        </button>
+        <button
+          type="button"
+          className={button({ variant: 'ghost', size: 'lg' })}
+          disabled={busy}
+          onClick={() => send({ type: 'refund.cancel' })}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
