@@ -13,6 +13,7 @@ import { communitySizeMachine } from './community-size/machine'
 import { confirmationMachine } from './confirmation/machine'
 import { coworkingMachine } from './coworking/machine'
 import { eventDetailMachine } from './event-detail/machine'
+import { eventEditorMachine } from './event-editor/machine'
 import { inviteMachine } from './invite/machine'
 import { joinMachine } from './join/machine'
 import { loginLinkMachine } from './login-link/machine'
@@ -30,6 +31,7 @@ import { sessionExpiryMachine } from './session-expiry/machine'
 import { staffApplicationsMachine } from './staff-applications/machine'
 import { staffAuditMachine } from './staff-audit/machine'
 import { staffDayMachine } from './staff-day/machine'
+import { staffEventsMachine } from './staff-events/machine'
 import { staffPaymentsMachine } from './staff-payments/machine'
 import { studioRebookMachine } from './studio-rebook/machine'
 import { subscribeMachine } from './subscribe/machine'
@@ -97,6 +99,8 @@ export const staffFlows = {
   'staff-applications': staffApplicationsMachine,
   'application-review': applicationReviewMachine,
   'staff-payments': staffPaymentsMachine,
+  'staff-events': staffEventsMachine,
+  'event-editor': eventEditorMachine,
   'staff-audit': staffAuditMachine,
 } as const
 

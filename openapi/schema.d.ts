@@ -844,6 +844,75 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/events": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Every event, with the most places booked of any of its days and slots
+         * @description The coming and current events first (soonest first), then the past ones (latest first).
+         */
+        get: operations["listStaffEvents"];
+        put?: never;
+        /**
+         * Creates an event (as `npm run admin -- events create` does)
+         * @description Its id is made from the title; a title whose id exists answers 409.
+         */
+        post: operations["createStaffEvent"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/events/{id}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One event, as staff edit it */
+        get: operations["getStaffEvent"];
+        /**
+         * Changes an event; every field is sent, as the form shows it
+         * @description A capacity below the places already booked on any of its days and slots answers 409,
+         *     saying how many are booked; so does a change of its days or slots that would leave a
+         *     booking on a day or slot the event no longer has.
+         */
+        put: operations["updateStaffEvent"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/events/{id}/poster": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        /**
+         * Replaces the event's poster with a photograph or artwork (JPEG, PNG or WebP)
+         * @description The file itself is the body, as the phone's camera roll gives it (up to 20 MB). It is
+         *     checked, turned upright, resized and stored as the command line's `--poster` does; the
+         *     answer has the poster's new address.
+         */
+        put: operations["uploadEventPoster"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1255,6 +1324,45 @@ export interface components {
             venue: string | null;
             visitors: number;
             namesOfVisitors: string | null;
+        };
+        /** @description An event as staff write it. Times are Lagos wall-clock; prices whole naira. */
+        EventDraft: {
+            title: string;
+            about: string;
+            startDay: components["schemas"]["Day"];
+            endDay: components["schemas"]["Day"];
+            startTime: components["schemas"]["ClockTime"];
+            endTime: components["schemas"]["ClockTime"];
+            /** @description Time slots people choose from, such as '4pm - 8pm'; empty: one, from the start to the end time. */
+            slots: string[];
+            /** @description The space inside the hotel. */
+            venue: string;
+            address: string;
+            /** @description Whole naira; 0 is free. */
+            price: number;
+            /** @description What an active member pays, whole naira; null when members pay the price. */
+            friendsPrice: number | null;
+            /** @description Places per day and slot. */
+            capacity: number;
+            membersOnly: boolean;
+            /** @description Whether people can book it. */
+            rsvp: boolean;
+            /** @description A page elsewhere about it. */
+            url: string | null;
+            /** @description Comma-separated questions asked when booking (the public Event's `metadata`). */
+            extraQuestions: string | null;
+        };
+        /** @description A Lagos wall-clock time, 24-hour ('19:30'). */
+        ClockTime: string;
+        StaffEvent: {
+            id: string;
+            draft: components["schemas"]["EventDraft"];
+            /** @description The first poster's address; null without one. */
+            poster: string | null;
+            /** @description The most places booked on any one of its days and slots (the least capacity can be). */
+            booked: number;
+            /** @description Its last day is over. */
+            past: boolean;
         };
         /**
          * @description card: a payment through the card provider. wallet: a booking paid from a wallet.
@@ -2864,6 +2972,164 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listStaffEvents: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The events. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        events: components["schemas"]["StaffEvent"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createStaffEvent: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intent (a UUID made when the person confirms), sent again unchanged on every
+                 *     retry of the same request. The first answer is kept 24 hours: a retry with the same key
+                 *     and the same body is answered the same (with `Idempotent-Replayed: true`) and the write is
+                 *     made once; the same key with another body answers 422; a retry while the first request
+                 *     is still at work waits for its answer (409 after 10 seconds). Without a key every request
+                 *     is a new one. Either a Structured Field string (`"..."`) or the bare key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventDraft"];
+            };
+        };
+        responses: {
+            /** @description The event, on the calendar. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The event. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEvent"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateStaffEvent: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["EventDraft"];
+            };
+        };
+        responses: {
+            /** @description The event, changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    uploadEventPoster: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "image/jpeg": string;
+                "image/png": string;
+                "image/webp": string;
+            };
+        };
+        responses: {
+            /** @description The event with its new poster. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffEvent"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            413: components["responses"]["TooLarge"];
+            415: components["responses"]["UnsupportedMediaType"];
             default: components["responses"]["Error"];
         };
     };

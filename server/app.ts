@@ -19,6 +19,7 @@ import {
   timeoutOptions,
 } from './http-options'
 import { registerIdempotency } from './idempotency'
+import { registerImageUploads } from './images/image-upload'
 import { registerMedia } from './images/media-route'
 import { RequestLogController } from './logging'
 import type { MailDeps } from './mail/deps'
@@ -42,9 +43,9 @@ import { loginService } from './services/login'
 import { mailingListService } from './services/mailing-list'
 import { paymentsService } from './services/payments'
 import { plansService } from './services/plans'
-import { registerPictureUpload } from './services/profile-picture'
+import { PICTURE_UPLOAD } from './services/profile-picture'
 import { schedulesService } from './services/schedules'
-import { staffService } from './services/staff'
+import { POSTER_UPLOAD, staffService } from './services/staff'
 import { systemService } from './services/system'
 import type { OperationId, ServiceDeps, Services } from './services/types'
 import { walletsService } from './services/wallets'
@@ -217,8 +218,9 @@ export async function buildApp({
   app.addHook('onClose', async () => refunds.close())
   // Before the routes exist: the webhook keeps its raw body and checks its signature first.
   registerWebhookSignature(app, provider)
-  // Before the routes exist too: the profile picture's route alone takes image bytes.
-  registerPictureUpload(app)
+  // Before the routes exist too: the profile picture's and the poster's routes alone take image
+  // bytes.
+  registerImageUploads(app, [PICTURE_UPLOAD, POSTER_UPLOAD])
 
   await app.register(openapiGlue, {
     specification,

@@ -204,6 +204,12 @@ export const routes: RouteObject[] = [
             'staff-payments-page',
             () => import('./pages/staff-payments-page'),
           ),
+          lazyPage('/staff/events', 'staff-events-page', () => import('./pages/staff-events-page')),
+          lazyPage(
+            '/staff/events/:eventId',
+            'event-editor-page',
+            () => import('./pages/event-editor-page'),
+          ),
           lazyPage('/staff/audit', 'staff-audit-page', () => import('./pages/staff-audit-page')),
         ],
       },

@@ -7,6 +7,9 @@ const ACTIONS: Record<string, string> = {
   'application approve': 'Approved an application',
   'application decline': 'Declined an application',
   'payment refund': 'Refunded a payment',
+  'event create': 'Created an event',
+  'event edit': 'Changed an event',
+  'event poster': "Changed an event's poster",
   'staff add': 'Gave the staff role',
   'staff remove': 'Took the staff role away',
 }

@@ -27,7 +27,7 @@ type EventRow = typeof events.$inferSelect
 export { BOOKING_HORIZON_DAYS }
 
 /** Bookings that hold a place now: confirmed ones, and holds of pending card payments not expired. */
-const holdingPlace = (now: Date) =>
+export const holdingPlace = (now: Date) =>
   or(
     eq(bookings.status, 'confirmed'),
     and(eq(bookings.status, 'held'), gt(bookings.holdExpiresAt, now)),

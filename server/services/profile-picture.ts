@@ -1,8 +1,7 @@
 import { createHash } from 'node:crypto'
-import type { FastifyInstance, FastifyRequest } from 'fastify'
 import sharp from 'sharp'
-import { badRequest, HttpError } from '../http-error'
-import { readLimitedBody } from '../http-options'
+import { badRequest } from '../http-error'
+import type { ImageUpload } from '../images/image-upload'
 import { MAX_INPUT_PIXELS, type Variant } from '../images/poster-variants'
 
 // Profile pictures: the browser PUTs the file's bytes (image/jpeg, image/png or image/webp). The
@@ -14,8 +13,6 @@ export const MAX_PICTURE_BYTES = 5 * 1024 * 1024
 /** The stored square's side: twice the largest avatar shown (192 px), for sharp screens. */
 export const PICTURE_SIZE = 384
 
-const PICTURE_TYPES = ['image/jpeg', 'image/png', 'image/webp']
-const PICTURE_ROUTE = '/api/accounts/profile/picture'
 const ACCEPTED_FORMATS = new Set(['jpeg', 'png', 'webp'])
 
 export const TOO_LARGE = 'The picture is larger than 5 MB. Choose a smaller one, or crop it first.'
@@ -23,55 +20,12 @@ export const NOT_A_PICTURE = 'The file is not a picture. Upload a JPEG, PNG or W
 export const WRONG_TYPE =
   'Send the picture as it is, with Content-Type image/jpeg, image/png or image/webp.'
 
-const essence = (contentType: string | undefined) =>
-  contentType?.split(';')[0]?.trim().toLowerCase() ?? ''
-
-/**
- * Reads a body up to the limit; past it, a 413 with a sentence instead of Fastify's own, and the
- * connection kept for the next request (readLimitedBody).
- */
-function readPicture(request: FastifyRequest, payload: NodeJS.ReadableStream) {
-  return readLimitedBody(
-    request.headers,
-    payload,
-    MAX_PICTURE_BYTES,
-    () => new HttpError(413, TOO_LARGE),
-  )
-}
-
-/**
- * Lets the picture route take image bodies, and only it: another route sent an image gets the
- * JSON-only refusal it always gave. Must run before the routes are registered.
- */
-export function registerPictureUpload(app: FastifyInstance) {
-  app.addContentTypeParser(
-    PICTURE_TYPES,
-    async (request: FastifyRequest, payload: NodeJS.ReadableStream) => {
-      if (request.routeOptions.url !== PICTURE_ROUTE) {
-        throw new HttpError(415, 'The request body must be JSON (Content-Type: application/json).')
-      }
-      return readPicture(request, payload)
-    },
-  )
-  app.addHook('onRoute', (route) => {
-    if (route.url !== PICTURE_ROUTE || route.method !== 'PUT') return
-    // The contract describes the body as binary; Fastify's validator would test the Buffer
-    // against `type: string`. The checks that matter (size, what the bytes are) are made here.
-    if (route.schema) {
-      const { body: _binary, ...schema } = route.schema
-      route.schema = schema
-    }
-    // After the session check (app.ts moves it to preParsing, first), before the body is read.
-    const hooks = route.preParsing ?? []
-    route.preParsing = [
-      ...(Array.isArray(hooks) ? hooks : [hooks]),
-      async (request: FastifyRequest) => {
-        if (!PICTURE_TYPES.includes(essence(request.headers['content-type']))) {
-          throw new HttpError(415, WRONG_TYPE)
-        }
-      },
-    ] as never
-  })
+/** PUT /accounts/profile/picture takes the file's bytes (server/images/image-upload.ts). */
+export const PICTURE_UPLOAD: ImageUpload = {
+  url: '/api/accounts/profile/picture',
+  limit: MAX_PICTURE_BYTES,
+  tooLarge: TOO_LARGE,
+  wrongType: WRONG_TYPE,
 }
 
 /** Checks an uploaded picture and makes its square variant; throws 400 with what to do. */

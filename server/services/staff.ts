@@ -4,7 +4,10 @@ import type { components } from '../../openapi/schema'
 import { requireStaff } from '../auth'
 import { refuseUnstorableText } from '../bookings/core'
 import { auditLog } from '../db/schema'
-import { badRequest, conflict, notFound } from '../http-error'
+import { badRequest, conflict, HttpError, notFound } from '../http-error'
+import type { ImageUpload } from '../images/image-upload'
+import { uploadPoster } from '../images/media-store'
+import { ImageRejected, MAX_UPLOAD_BYTES } from '../images/poster-variants'
 import { type MailDeps, siteUrl } from '../mail/deps'
 import type { RefundWorker } from '../payments/refunds'
 import {
@@ -17,13 +20,19 @@ import {
 } from '../staff/applications'
 import { checkIn } from '../staff/check-in'
 import { sessionsOfDay } from '../staff/day'
+import {
+  createStaffEvent as create,
+  staffEventOf,
+  staffEvents,
+  updateStaffEvent as update,
+} from '../staff/events'
 import { refundPayment as refund, searchPayments as search } from '../staff/payments'
 import { APPROVED } from './applications'
 import type { Handler, ServiceDeps } from './types'
 
 // The staff's tools (the contract's `staff` tag, docs/decisions/028): the day's sessions, the
-// door's check-in, the audit log, the applications for membership to decide on, and payments to
-// find and refund. Anyone without the staff role gets 403.
+// door's check-in, the audit log, the applications for membership to decide on, payments to
+// find and refund, and the events to create and edit. Anyone without the staff role gets 403.
 
 type AuditEntry = components['schemas']['AuditEntry']
 
@@ -31,6 +40,14 @@ type AuditEntry = components['schemas']['AuditEntry']
 const AUDIT_ENTRIES = 200
 
 const NO_SUCH_APPLICATION = 'No application has this id.'
+
+/** PUT /staff/events/{id}/poster takes the file's bytes, as large as a camera's (up to 20 MB). */
+export const POSTER_UPLOAD: ImageUpload = {
+  url: '/api/staff/events/:id/poster',
+  limit: MAX_UPLOAD_BYTES,
+  tooLarge: `The poster is larger than ${MAX_UPLOAD_BYTES / 1024 / 1024} MB. Export it smaller and try again.`,
+  wrongType: 'Send the poster as it is, with Content-Type image/jpeg, image/png or image/webp.',
+}
 
 /** A refused decision, said to staff in plain words. */
 async function decided<T>(decision: Promise<T>): Promise<T> {
@@ -148,7 +165,52 @@ export function staffService(
     return payment
   }
 
+  const listStaffEvents: Handler<'listStaffEvents'> = async (request) => {
+    requireStaff(request)
+    return { events: await staffEvents(db, now()) }
+  }
+
+  const getStaffEvent: Handler<'getStaffEvent'> = async (request) => {
+    requireStaff(request)
+    return staffEventOf(db, request.params.id, now())
+  }
+
+  const createStaffEvent: Handler<'createStaffEvent'> = async (request, reply) => {
+    const staff = requireStaff(request)
+    refuseUnstorableText(request.body)
+    const event = await create({ db, actor: staff, now: now() }, request.body)
+    reply.code(201)
+    return event
+  }
+
+  const updateStaffEvent: Handler<'updateStaffEvent'> = async (request) => {
+    const staff = requireStaff(request)
+    refuseUnstorableText(request.body)
+    return update({ db, actor: staff, now: now() }, request.params.id, request.body)
+  }
+
+  const uploadEventPoster: Handler<'uploadEventPoster'> = async (request) => {
+    const staff = requireStaff(request)
+    const id = request.params.id
+    // Known before the file is resized, which takes seconds: 404, not the pipeline's refusal.
+    await staffEventOf(db, id, now())
+    const file = request.body as unknown
+    if (!Buffer.isBuffer(file)) throw badRequest('Send the poster file as the request body.')
+    try {
+      await uploadPoster(db, id, file, { actor: staff, now: now() })
+    } catch (error) {
+      if (error instanceof ImageRejected) throw new HttpError(400, error.message)
+      throw error
+    }
+    return staffEventOf(db, id, now())
+  }
+
   return {
+    listStaffEvents,
+    getStaffEvent,
+    createStaffEvent,
+    updateStaffEvent,
+    uploadEventPoster,
     getStaffDay,
     checkInTicket,
     listAuditLog,

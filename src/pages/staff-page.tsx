@@ -65,6 +65,9 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
         <Link to="/staff/applications" className={button({ variant: 'outline', size: 'lg' })}>
           Applications
         </Link>
+        <Link to="/staff/events" className={button({ variant: 'outline', size: 'lg' })}>
+          Events
+        </Link>
         <Link to="/staff/payments" className={button({ variant: 'outline', size: 'lg' })}>
           Payments
         </Link>

@@ -327,6 +327,31 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(capacity.out).toBe(
         'Open Mic Night (open-mic-night) now has 25 places per slot (was 40).',
       )
+      // Each write in the audit log, as the command line's.
+      const entries = await audited('open-mic-night')
+      expect(entries.map(({ actor, action }) => `${actor}: ${action}`).sort()).toEqual([
+        'npm run admin: event create',
+        'npm run admin: event edit',
+        'npm run admin: event edit',
+        'npm run admin: event poster',
+      ])
+      expect(entries.find((entry) => entry.action === 'event create')?.after).toMatchObject({
+        title: 'Open Mic Night',
+        slots: ['7:30pm - 10pm'],
+      })
+      expect(entries.filter((entry) => entry.action !== 'event create')).toEqual(
+        expect.arrayContaining([
+          expect.objectContaining({
+            before: { poster: null },
+            after: { poster: 'https://example.com/open-mic.jpg' },
+          }),
+          expect.objectContaining({
+            before: { price: 5000, friendsPrice: 4000 },
+            after: { price: 6000, friendsPrice: null },
+          }),
+          expect.objectContaining({ before: { capacity: 40 }, after: { capacity: 25 } }),
+        ]),
+      )
       const unknown = await admin('events', 'capacity', 'no-such-event', '25')
       expect(unknown.code).toBe(1)
       const clash = await admin(

@@ -1,9 +1,16 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { applications, bookings, payments, walletTransactions } from '../../server/db/schema.ts'
+import {
+  applications,
+  bookings,
+  events,
+  payments,
+  walletTransactions,
+} from '../../server/db/schema.ts'
 import { PENDING_STATUSES } from '../../server/services/applications.ts'
 import type { OperationId } from '../../server/services/types.ts'
+import { eventDraft } from '../../server/staff/events.ts'
 import { NOT_YET_BUILT, readOperations } from '../fuzz/contract.ts'
 import { dbCases, startApi, type TestApi, TODAY } from '../support/api-app.ts'
 import { UNLIMITED } from '../support/bookings.ts'
@@ -61,6 +68,8 @@ interface World extends RoleSet {
   applicationIds: { individual: string; community: string }
   /** The ledger row of ada's co-working day, paid from her wallet. */
   adaDebitId: string
+  /** Rooftop Jazz as staff edit it (sent back unchanged). */
+  rooftopJazz: ReturnType<typeof eventDraft>
 }
 
 const PHONE = '+234 800 000 0000'
@@ -621,6 +630,46 @@ const CASES: Case[] = [
     expect: staffOnly,
     staffSees: true,
   },
+  {
+    operationId: 'listStaffEvents',
+    call: () => ({ method: 'GET', url: '/api/staff/events' }),
+    expect: staffOnly,
+  },
+  {
+    operationId: 'createStaffEvent',
+    call: (_role, world) => ({
+      method: 'POST',
+      url: '/api/staff/events',
+      payload: { ...world.rooftopJazz, title: 'Rooftop Jazz: Encore' },
+    }),
+    expect: staffOnly,
+  },
+  {
+    operationId: 'getStaffEvent',
+    call: () => ({ method: 'GET', url: '/api/staff/events/rooftop-jazz' }),
+    expect: staffOnly,
+  },
+  {
+    operationId: 'updateStaffEvent',
+    target: 'Rooftop Jazz, as it is',
+    call: (_role, world) => ({
+      method: 'PUT',
+      url: '/api/staff/events/rooftop-jazz',
+      payload: world.rooftopJazz,
+    }),
+    expect: staffOnly,
+  },
+  {
+    operationId: 'uploadEventPoster',
+    target: "Rooftop Jazz's poster",
+    call: () => ({
+      method: 'PUT',
+      url: '/api/staff/events/rooftop-jazz/poster',
+      headers: { 'content-type': 'image/png' },
+      payload: TINY_PNG,
+    }),
+    expect: staffOnly,
+  },
 ]
 
 const OPERATIONS = readOperations()
@@ -779,6 +828,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           ),
         )
       if (!adaDebit) throw new Error('authz: the demo data has no wallet debit of ada')
+      const [rooftopJazz] = await api.db.select().from(events).where(eq(events.id, 'rooftop-jazz'))
+      if (!rooftopJazz) throw new Error('authz: the demo data has no Rooftop Jazz')
       const pending = await api.db
         .select({ id: applications.id, kind: applications.kind })
         .from(applications)
@@ -795,6 +846,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         adaTicket: adaToday.ticket,
         applicationIds: { individual: pendingOf('individual'), community: pendingOf('community') },
         adaDebitId: adaDebit.id,
+        rooftopJazz: eventDraft(rooftopJazz),
         person: (role) => (role === 'none' ? null : roles.people[role]),
         contact: (role) => {
           const p = role === 'none' ? null : roles.people[role]

@@ -65,6 +65,25 @@ const application = {
   'Emergency Contact Relationship': 'Spouse',
 }
 
+const eventDraft = {
+  title: 'Courtyard Cinema',
+  about: 'Films under the stars.',
+  startDay: '2026-12-12',
+  endDay: '2026-12-12',
+  startTime: '19:00',
+  endTime: '22:00',
+  slots: [],
+  venue: 'Courtyard',
+  address: '16 Akin Olugbade Street, Victoria Island, Lagos',
+  price: 5000,
+  friendsPrice: null,
+  capacity: 30,
+  membersOnly: false,
+  rsvp: true,
+  url: null,
+  extraQuestions: null,
+}
+
 interface Sample {
   params?: Record<string, string>
   query?: Record<string, string>
@@ -159,6 +178,15 @@ const SAMPLES: Record<OperationId, Sample> = {
   refundPayment: {
     params: { paymentId: SOME_ID },
     body: { method: 'card', reason: 'The rooftop was closed for repairs that night.' },
+  },
+  listStaffEvents: {},
+  createStaffEvent: { body: eventDraft },
+  getStaffEvent: { params: { id: 'rooftop-jazz' } },
+  updateStaffEvent: { params: { id: 'rooftop-jazz' }, body: eventDraft },
+  uploadEventPoster: {
+    params: { id: 'rooftop-jazz' },
+    headers: { 'content-type': 'image/png' },
+    body: Buffer.from('not a poster'),
   },
 }
 

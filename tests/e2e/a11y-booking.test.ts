@@ -143,6 +143,23 @@ const screens: Record<string, Screen> = {
       await page.getByRole('link', { name: /Obinna Eze/ }).waitFor()
     },
   },
+  'staff events': {
+    path: '/staff/events',
+    staff: true,
+    show: async (page) => {
+      await heading('Events')(page)
+      await page.getByRole('link', { name: /Rooftop Jazz/ }).waitFor()
+    },
+  },
+  'staff new event, saved with nothing in it': {
+    path: '/staff/events/new',
+    staff: true,
+    show: async (page) => {
+      await heading('New event')(page)
+      await page.getByRole('button', { name: 'Create the event' }).click()
+      await page.getByText('Give the event a title.').waitFor()
+    },
+  },
   'staff payments, a refund with no reason yet': {
     path: '/staff/payments',
     staff: true,

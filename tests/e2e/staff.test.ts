@@ -281,3 +281,71 @@ describe('payments at the front desk', () => {
     await desk.screenshot({ path: `${SCREENSHOTS}staff-payments-1280.png`, fullPage: true })
   })
 })
+
+/** A photo as a phone's camera roll holds it: a JPEG of about 3 MB (noise does not compress). */
+async function cameraRollPhoto(): Promise<Buffer> {
+  const width = 1800
+  const height = 2400
+  const noise = Buffer.alloc(width * height * 3)
+  for (let i = 0; i < noise.length; i++) noise[i] = (i * 2654435761) >>> 24
+  return sharp(noise, { raw: { width, height, channels: 3 } })
+    .jpeg({ quality: 90 })
+    .toBuffer()
+}
+
+describe('events at the front desk', () => {
+  it('creates an event with a poster from a 3 MB photo, and the public calendar shows both', async () => {
+    const desk = await phoneOf('staff@example.com')
+    await desk.goto(`${app.url}/staff`)
+    await desk.getByRole('link', { name: 'Events' }).click()
+    await desk.getByRole('heading', { level: 1, name: 'Events' }).waitFor()
+    await desk.getByRole('link', { name: 'New event' }).click()
+    await desk.getByRole('heading', { level: 1, name: 'New event' }).waitFor()
+    // No poster before the event exists, and a form with nothing in it says what is missing.
+    await desk.getByText('Create the event first: then add its poster.').waitFor()
+    await desk.getByRole('button', { name: 'Create the event' }).click()
+    await desk.getByText('Give the event a title.').waitFor()
+
+    const title = 'Ankara & Adire: Textile Printing Night with the Lagos Print Collective'
+    await desk.getByLabel('Title', { exact: true }).fill(title)
+    await desk
+      .getByLabel('About', { exact: true })
+      .fill('Print your own adire-inspired tote. Materials included.')
+    await desk.getByLabel('First day', { exact: true }).fill('2026-12-05')
+    await desk.getByLabel('Starts', { exact: true }).fill('16:00')
+    await desk.getByLabel('Last day', { exact: true }).fill('2026-12-05')
+    await desk.getByLabel('Ends', { exact: true }).fill('22:00')
+    await desk.getByLabel('Time slots', { exact: true }).fill('4pm - 7pm, 7pm - 10pm')
+    await desk.getByLabel('Venue in the hotel', { exact: true }).fill('Print Studio')
+    await desk.getByLabel('Price (₦)', { exact: true }).fill('15,000')
+    await desk.getByLabel("Friends' price (₦)", { exact: true }).fill('12000')
+    await desk.getByLabel('Places each day and slot', { exact: true }).fill('16')
+    await desk.getByLabel('Extra questions when booking', { exact: true }).fill('T-shirt size')
+    await desk.getByRole('button', { name: 'Create the event' }).click()
+    await desk.getByRole('status').getByText('Saved: the calendar shows it now.').waitFor()
+    await desk.waitForURL(/\/staff\/events\/ankara-adire-/)
+
+    const photo = await cameraRollPhoto()
+    expect(photo.length).toBeGreaterThan(2_900_000)
+    expect(photo.length).toBeLessThan(4_000_000)
+    await desk.getByLabel('Choose a poster', { exact: true }).setInputFiles({
+      name: 'IMG_20261127_101500.jpg',
+      mimeType: 'image/jpeg',
+      buffer: photo,
+    })
+    await desk.getByRole('status').getByText('Poster saved: the calendar shows it now.').waitFor()
+    expect(await layoutProblems(desk)).toEqual([])
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-event-created-390.png`, fullPage: true })
+
+    // A guest's phone: the calendar has the event, with the poster uploaded.
+    const guest = await (await app.newContext(WIDTHS.phone)).newPage()
+    await guest.goto(`${app.url}/`)
+    const card = guest.locator('article', { hasText: title })
+    await card.waitFor()
+    await expect.poll(() => card.locator('img').first().getAttribute('src')).toMatch(/^\/media\//)
+    await card.scrollIntoViewIfNeeded()
+    await guest.screenshot({ path: `${SCREENSHOTS}staff-event-on-calendar-390.png` })
+    await desk.setViewportSize(viewportOf(WIDTHS.desktop))
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-event-editor-1280.png`, fullPage: true })
+  })
+})

@@ -4,6 +4,7 @@ import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { type AnyMachineSnapshot, type AnyStateMachine, getStateNodes } from 'xstate'
 import { CHECK_IN_CODE } from '../../machines/check-in/model'
+import { EVENT_DRAFT, SAVED_EVENT } from '../../machines/event-editor/model'
 import type { FlowModel } from '../../machines/flow-model'
 import { pendingApplication } from '../../machines/staff-applications/model'
 import {
@@ -200,6 +201,11 @@ const serverStates: Record<
     await refundEverything(app)
     return () => takeBackRefunds(app)
   },
+  eventUnderEdit: (app) => eventUnderEdit(app),
+  async eventGone({ db }) {
+    await db.delete(events).where(eq(events.id, SAVED_EVENT.id))
+    return undefined
+  },
   // Another member of staff approves it first.
   async applicationDecidedMeanwhile({ db }) {
     await db
@@ -208,6 +214,36 @@ const serverStates: Record<
       .where(eq(applications.id, pendingApplication.id))
     return undefined
   },
+}
+
+/**
+ * The event the editor model changes (its id and draft), as created at the front desk and not
+ * booked; the path's end removes it.
+ */
+async function eventUnderEdit({ db }: App) {
+  const instant = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`)
+  const row = {
+    name: EVENT_DRAFT.title,
+    about: EVENT_DRAFT.about,
+    startAt: instant(EVENT_DRAFT.startDay, EVENT_DRAFT.startTime),
+    endAt: instant(EVENT_DRAFT.endDay, EVENT_DRAFT.endTime),
+    timeSlots: EVENT_DRAFT.slots,
+    venue: EVENT_DRAFT.venue,
+    address: EVENT_DRAFT.address,
+    priceNaira: EVENT_DRAFT.price,
+    friendsPriceNaira: EVENT_DRAFT.friendsPrice,
+    capacity: EVENT_DRAFT.capacity,
+    membersOnly: EVENT_DRAFT.membersOnly,
+    rsvpOpen: EVENT_DRAFT.rsvp,
+    url: EVENT_DRAFT.url,
+    metadata: EVENT_DRAFT.extraQuestions,
+    posters: [],
+  }
+  await db
+    .insert(events)
+    .values({ id: SAVED_EVENT.id, ...row })
+    .onConflictDoUpdate({ target: events.id, set: row })
+  return () => db.delete(events).where(eq(events.id, SAVED_EVENT.id))
 }
 
 /**

@@ -2,6 +2,7 @@ import { describe, expect, it } from 'vitest'
 import { APPROVED, DECLINED } from '../../machines/application-review/model'
 import { CHECK_IN_ANSWERS } from '../../machines/check-in/model'
 import { guestsLine, isBlankCode, verdictView } from '../../machines/check-in/selectors'
+import { EVENT_DRAFT, SAVED_EVENT } from '../../machines/event-editor/model'
 import { pendingApplication } from '../../machines/staff-applications/model'
 import {
   listLead as applicationsLead,
@@ -12,6 +13,7 @@ import {
 import { actionLabel, auditChanges } from '../../machines/staff-audit/selectors'
 import type { StaffSession } from '../../machines/staff-day/machine'
 import { dayTotals, expectedPlaces, freePlaces } from '../../machines/staff-day/selectors'
+import { eventMarks, placesLine, whenLine } from '../../machines/staff-events/selectors'
 import { REFUND_REASON, REFUNDED, walletPayment } from '../../machines/staff-payments/model'
 import {
   isBlankReason,
@@ -105,7 +107,8 @@ describe('the audit log', () => {
     expect(actionLabel('check-in')).toBe('Checked a ticket in')
     expect(actionLabel('staff remove')).toBe('Took the staff role away')
     expect(actionLabel('payment refund')).toBe('Refunded a payment')
-    expect(actionLabel('event edit')).toBe('event edit')
+    expect(actionLabel('event edit')).toBe('Changed an event')
+    expect(actionLabel('space hide')).toBe('space hide')
   })
 })
 
@@ -157,5 +160,23 @@ describe('the payments', () => {
     expect(paymentsLead('ada', 1)).toBe("1 payment for 'ada', the newest first.")
     expect(paymentsLead('nobody@example.com', 0)).toBe("No payment matches 'nobody@example.com'.")
     expect(isBlankReason('  \n ')).toBe(true)
+  })
+})
+
+describe('the events', () => {
+  it('says when, how full, and what marks an event', () => {
+    expect(whenLine(SAVED_EVENT)).toBe('Saturday, December 5, 2026 · 4pm - 7pm, 7pm - 10pm')
+    expect(
+      whenLine({ ...SAVED_EVENT, draft: { ...EVENT_DRAFT, endDay: '2026-12-06', slots: [] } }),
+    ).toBe('Saturday, December 5, 2026 to Sunday, December 6, 2026')
+    expect(placesLine(SAVED_EVENT)).toBe('3 of 16 places booked')
+    expect(eventMarks(SAVED_EVENT)).toEqual([])
+    expect(
+      eventMarks({
+        ...SAVED_EVENT,
+        past: true,
+        draft: { ...EVENT_DRAFT, membersOnly: true, rsvp: false },
+      }),
+    ).toEqual(['Past', 'Members only', 'Booking closed'])
   })
 })

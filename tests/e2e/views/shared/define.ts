@@ -38,6 +38,8 @@ export type ServerState =
   | 'applicationDecidedMeanwhile'
   | 'refundsTakenBack'
   | 'paymentsRefundedMeanwhile'
+  | 'eventUnderEdit'
+  | 'eventGone'
 
 /** How a person makes one event happen in the browser, and what the server must be first. */
 export interface EventDriver {

@@ -1,0 +1,227 @@
+import { assign, setup } from 'xstate'
+import { ApiError, type components } from '../../openapi/client'
+import { errorParams, logCallError } from '../calls/booking'
+import { expiredOn401In, failedOnError, loadCallActions, loadEndings } from '../calls/member'
+import { expiredOn401, sessionGuards } from '../calls/session'
+import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { callStub } from '../calls/stub'
+import { refusalWords } from '../calls/words'
+import { onFirstUse } from '../on-first-use'
+import {
+  draftOf,
+  type EventDraft,
+  type EventForm,
+  type EventFormField,
+  emptyEventForm,
+  eventFormProblems,
+  formOf,
+} from '../rules/event-draft'
+
+export type StaffEvent = components['schemas']['StaffEvent']
+
+export type EventEditorEvent =
+  | { type: 'editor.retry' }
+  | { type: 'field.changed'; field: EventFormField; value: string | boolean }
+  | { type: 'save' }
+  | { type: 'save.retry' }
+  | { type: 'poster.chosen'; file: Blob }
+  | { type: 'poster.retry' }
+
+export interface EventEditorContext {
+  /** The event's id; null until a new one is saved. */
+  id: string | null
+  form: EventForm
+  /** The event as the server last answered it. */
+  event: StaffEvent | null
+  /** Save was pressed with problems: the form says them beside their fields. */
+  showProblems: boolean
+  /** Why the server refused the save (a title taken, a capacity below what is booked). */
+  refusal: string | null
+  /** The poster chosen last, kept to send again after a failed upload. */
+  file: Blob | null
+  /** Why the server refused the poster (not an image, too large). */
+  posterRefusal: string | null
+}
+
+const refusalOf = (error: unknown) => (error instanceof ApiError ? refusalWords(error) : null)
+
+// A call of the editor refused with a 401 or 403 leaves the screen; a 4xx the person can act on
+// is said in the server's words; anything else can be sent again.
+const callFailed = (refused: string, failed: string, keep: 'keepRefusal' | 'keepPosterRefusal') =>
+  [
+    expiredOn401In('eventEditor'),
+    { ...refusedOn403, target: '#eventEditor.forbidden' },
+    {
+      guard: { type: 'isRefusal', params: errorParams },
+      target: refused,
+      actions: { type: keep, params: errorParams },
+    },
+    { target: failed, actions: logCallError },
+  ] as const
+
+/**
+ * /staff/events/new and /staff/events/:id: an event's every field, checked as staff type and
+ * saved in one call (created, or changed); once it exists, its poster, chosen from the phone's
+ * camera roll, is uploaded beside the form. A refused save or poster says why in the server's
+ * words; a failed one can be sent again.
+ */
+export const eventEditorMachine = onFirstUse(() =>
+  setup({
+    types: {
+      context: {} as EventEditorContext,
+      input: {} as { id: string | null },
+      events: {} as EventEditorEvent,
+      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden' | 'missing' | 'saving' | 'uploading',
+    },
+    actors: {
+      loadEvent: callStub<StaffEvent, { id: string }>('loadEvent'),
+      saveEvent: callStub<StaffEvent, { id: string | null; draft: EventDraft }>('saveEvent'),
+      uploadPoster: callStub<StaffEvent, { id: string; file: Blob }>('uploadPoster'),
+    },
+    actions: {
+      ...loadCallActions,
+      takeEvent: assign((_, params: { event: StaffEvent }) => ({
+        event: params.event,
+        id: params.event.id,
+      })),
+      keepRefusal: assign((_, params: { error: unknown }) => ({
+        refusal: refusalOf(params.error),
+      })),
+      keepPosterRefusal: assign((_, params: { error: unknown }) => ({
+        posterRefusal: refusalOf(params.error),
+      })),
+      changeField: assign(({ context, event }) =>
+        event.type === 'field.changed'
+          ? { form: { ...context.form, [event.field]: event.value }, refusal: null }
+          : {},
+      ),
+    },
+    guards: {
+      ...sessionGuards,
+      ...forbiddenGuards,
+      isExisting: ({ context }) => context.id !== null,
+      isNotFound: (_, params: { error: unknown }) =>
+        params.error instanceof ApiError && params.error.status === 404,
+      // 400, 409, 413, 415: the server says what to change.
+      isRefusal: (_, params: { error: unknown }) =>
+        params.error instanceof ApiError && [400, 409, 413, 415].includes(params.error.status),
+      hasProblems: ({ context }) => Object.keys(eventFormProblems(context.form)).length > 0,
+      isSaved: ({ context }) => context.id !== null,
+    },
+  }).createMachine({
+    id: 'eventEditor',
+    context: ({ input }) => ({
+      id: input.id,
+      form: emptyEventForm(),
+      event: null,
+      showProblems: false,
+      refusal: null,
+      file: null,
+      posterRefusal: null,
+    }),
+    initial: 'opening',
+    states: {
+      opening: { always: [{ guard: 'isExisting', target: 'loading' }, { target: 'ready' }] },
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'loadEvent',
+          src: 'loadEvent',
+          input: ({ context }) => ({ id: context.id ?? '' }),
+          onDone: {
+            target: 'ready',
+            actions: [
+              { type: 'takeEvent', params: ({ event }) => ({ event: event.output }) },
+              assign({ form: ({ event }) => formOf(event.output.draft) }),
+            ],
+          },
+          onError: [
+            expiredOn401,
+            refusedOn403,
+            { guard: { type: 'isNotFound', params: errorParams }, target: 'missing' },
+            failedOnError,
+          ],
+        },
+      },
+      ready: {
+        type: 'parallel',
+        states: {
+          form: {
+            initial: 'editing',
+            on: { 'field.changed': { target: '.editing', actions: 'changeField' } },
+            states: {
+              editing: {
+                on: {
+                  save: [
+                    { guard: 'hasProblems', actions: assign({ showProblems: true }) },
+                    { target: 'saving' },
+                  ],
+                },
+              },
+              saving: {
+                tags: ['busy', 'saving'],
+                on: { 'field.changed': {} },
+                invoke: {
+                  id: 'saveEvent',
+                  src: 'saveEvent',
+                  input: ({ context }) => ({ id: context.id, draft: draftOf(context.form) }),
+                  onDone: {
+                    target: 'saved',
+                    actions: [
+                      { type: 'takeEvent', params: ({ event }) => ({ event: event.output }) },
+                      assign({ showProblems: false, refusal: null }),
+                    ],
+                  },
+                  onError: callFailed('refused', 'saveFailed', 'keepRefusal'),
+                },
+              },
+              saved: {},
+              refused: {},
+              saveFailed: { tags: ['error'], on: { 'save.retry': 'saving' } },
+            },
+          },
+          poster: {
+            initial: 'idle',
+            states: {
+              idle: {},
+              uploading: {
+                tags: ['busy', 'uploading'],
+                on: { 'poster.chosen': {} },
+                invoke: {
+                  id: 'uploadPoster',
+                  src: 'uploadPoster',
+                  input: ({ context }) => ({
+                    id: context.id ?? '',
+                    file: context.file ?? new Blob(),
+                  }),
+                  onDone: {
+                    target: 'uploaded',
+                    actions: {
+                      type: 'takeEvent',
+                      params: ({ event }) => ({ event: event.output }),
+                    },
+                  },
+                  onError: callFailed('rejected', 'uploadFailed', 'keepPosterRefusal'),
+                },
+              },
+              uploaded: {},
+              rejected: {},
+              uploadFailed: { tags: ['error'], on: { 'poster.retry': 'uploading' } },
+            },
+            on: {
+              // Only an event that exists has a poster (not while one is on its way: above).
+              'poster.chosen': {
+                guard: 'isSaved',
+                target: '.uploading',
+                actions: assign({ file: ({ event }) => event.file, posterRefusal: null }),
+              },
+            },
+          },
+        },
+      },
+      ...loadEndings('editor.retry'),
+      missing: { tags: ['missing'] },
+      forbidden: { tags: ['forbidden'] },
+    },
+  }),
+)

@@ -1,0 +1,140 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { Link } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import type { StaffEvent } from '../../machines/event-editor/machine'
+import { staffEventsActors } from '../../machines/staff-events/actors'
+import { staffEventsMachine } from '../../machines/staff-events/machine'
+import { eventMarks, placesLine, whenLine } from '../../machines/staff-events/selectors'
+import { css, cx } from '../../styled-system/css'
+import { flex, grid } from '../../styled-system/patterns'
+import { badge, button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { card, LoadStatus } from '../components/member-page'
+import { ResponsiveImage } from '../components/responsive-image'
+import { NotStaff, StaffPage } from '../components/staff-page'
+import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects, useLoadStates } from '../member-flow'
+
+/** /staff/events: every event, coming ones first; each opens in the editor. */
+export default function StaffEventsPage() {
+  const actorRef = useActorRef(
+    staffEventsMachine.provide({
+      actors: staffEventsActors(api),
+      actions: memberFlowEffects('Could not load the events'),
+    }),
+    { inspect: showLiveFlow },
+  )
+  return <StaffEventsView actorRef={actorRef} />
+}
+
+export function StaffEventsView({
+  actorRef,
+}: {
+  actorRef: ActorRefFrom<typeof staffEventsMachine>
+}) {
+  const load = useLoadStates(actorRef)
+  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
+  const ready = useSelector(actorRef, (s) => s.matches('ready'))
+  const events = useSelector(actorRef, (s) => s.context.events)
+  if (forbidden) {
+    return (
+      <StaffPage title="Events">
+        <NotStaff />
+      </StaffPage>
+    )
+  }
+  return (
+    <StaffPage title="Events" width="4xl" lead="What the calendar shows: the coming events first.">
+      <div className={flex({ mb: '5' })}>
+        <Link to="/staff/events/new" className={button({ size: 'lg' })}>
+          New event
+        </Link>
+      </div>
+      <section aria-label="Events" aria-busy={load.loading}>
+        <LoadStatus
+          {...load}
+          what="the events"
+          onRetry={() => actorRef.send({ type: 'events.retry' })}
+        />
+        {ready && events.length === 0 && (
+          <p className={cx(card, css({ px: '5', py: '8', textAlign: 'center' }))}>
+            No events yet: the first one you make shows on the calendar.
+          </p>
+        )}
+        {ready && events.length > 0 && (
+          <ul
+            className={grid({
+              listStyle: 'none',
+              gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+              gap: '3',
+            })}
+          >
+            {events.map((event) => (
+              <EventRow key={event.id} event={event} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </StaffPage>
+  )
+}
+
+function EventRow({ event }: { event: StaffEvent }) {
+  const marks = eventMarks(event)
+  return (
+    <li>
+      <Link
+        to={`/staff/events/${event.id}`}
+        className={cx(
+          card,
+          grid({
+            gridTemplateColumns: '4.5rem minmax(0, 1fr)',
+            gap: '4',
+            px: '4',
+            py: '4',
+            color: 'fg.default',
+            overflowWrap: 'anywhere',
+            _hover: { borderColor: 'sand.400' },
+            focusOutline: 'inside',
+          }),
+        )}
+      >
+        <span
+          className={css({
+            display: 'block',
+            w: '4.5rem',
+            aspectRatio: '3 / 4',
+            borderRadius: 'l2',
+            overflow: 'hidden',
+            bg: 'sand.100',
+          })}
+        >
+          {event.poster && (
+            <ResponsiveImage
+              url={event.poster}
+              alt=""
+              slot="card"
+              className={css({ w: 'full', h: 'full', objectFit: 'cover' })}
+            />
+          )}
+        </span>
+        <span className={css({ display: 'grid', gap: '1', alignContent: 'start' })}>
+          <span className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
+            {event.draft.title}
+          </span>
+          <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{whenLine(event)}</span>
+          <span className={css({ fontSize: 'sm' })}>{placesLine(event)}</span>
+          {marks.length > 0 && (
+            <span className={flex({ gap: '2', wrap: 'wrap', mt: '1' })}>
+              {marks.map((mark) => (
+                <span key={mark} className={badge({ tone: 'neutral' })}>
+                  {mark}
+                </span>
+              ))}
+            </span>
+          )}
+        </span>
+      </Link>
+    </li>
+  )
+}

@@ -1,0 +1,82 @@
+import { describe, expect, it } from 'vitest'
+import { EVENT_DRAFT } from '../../../machines/event-editor/model'
+import {
+  draftOf,
+  emptyEventForm,
+  eventFormProblems,
+  formOf,
+  HOTEL_ADDRESS,
+} from '../../../machines/rules/event-draft'
+
+const form = formOf(EVENT_DRAFT)
+
+describe("an event's form", () => {
+  it('sends what it shows: a draft read into the form comes back the same', () => {
+    expect(eventFormProblems(form)).toEqual({})
+    expect(draftOf(form)).toEqual(EVENT_DRAFT)
+  })
+
+  it('starts at the hotel, free, open for booking, for everyone, and says what it still needs', () => {
+    const blank = emptyEventForm()
+    expect(blank).toMatchObject({
+      address: HOTEL_ADDRESS,
+      price: '0',
+      rsvp: true,
+      membersOnly: false,
+    })
+    expect(eventFormProblems(blank)).toEqual({
+      title: 'Give the event a title.',
+      startDay: 'Choose the first day.',
+      startTime: 'Choose when it starts.',
+      endDay: 'Choose the last day.',
+      endTime: 'Choose when it ends.',
+      venue: 'Say where in the hotel it is.',
+      capacity: 'Write how many places each day has.',
+    })
+  })
+
+  it('reads prices and places as people write them, and trims and blanks the rest', () => {
+    const typed = {
+      ...form,
+      title: '  Rooftop Jazz  ',
+      price: '15,000',
+      friendsPrice: ' ',
+      capacity: '1 200',
+      url: '',
+      extraQuestions: '  ',
+      slots: '4pm - 7pm,, 7pm - 10pm ,',
+    }
+    expect(draftOf(typed)).toMatchObject({
+      title: 'Rooftop Jazz',
+      price: 15_000,
+      friendsPrice: null,
+      capacity: 1_200,
+      url: null,
+      extraQuestions: null,
+      slots: ['4pm - 7pm', '7pm - 10pm'],
+    })
+  })
+
+  it('refuses an end before the start, a slot that is not a time range, a friends price above the price, a web address without https', () => {
+    expect(
+      eventFormProblems({
+        ...form,
+        endDay: form.startDay,
+        endTime: '15:00',
+        slots: '4pm - 7pm, evening',
+        price: '10000',
+        friendsPrice: '12000',
+        url: 'sixteen.ng/jazz',
+      }),
+    ).toEqual({
+      endTime: 'The event ends before it starts.',
+      slots: "'evening' is not a time range such as '4pm - 8pm'.",
+      friendsPrice: "The friends' price is more than the price.",
+      url: 'Write a web address starting with https://.',
+    })
+    expect(eventFormProblems({ ...form, price: 'free', title: '!!!' })).toEqual({
+      title: 'Give the event a title.',
+      price: 'Write the price in whole naira (0 for free).',
+    })
+  })
+})
