@@ -1,9 +1,9 @@
 import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
-import { errorParams, logCallError } from '../calls/booking'
-import { expiredOn401In, failedOnError, loadCallActions, loadEndings } from '../calls/member'
+import { errorParams } from '../calls/booking'
+import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
 import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { forbiddenGuards, refusedOn403, writeFailed } from '../calls/staff'
 import { callStub } from '../calls/stub'
 import { refusalWords } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
@@ -21,19 +21,14 @@ export interface ApplicationReviewContext {
 const isStatus = (status: number) => (_: unknown, params: { error: unknown }) =>
   params.error instanceof ApiError && params.error.status === status
 
-// A decision's call failing: a 401 or 403 leaves the screen; a 409 (decided meanwhile, or the
-// e-mail has an account) is said in the server's words; anything else can be sent again.
+// A decision refused: another member of staff decided first, or the e-mail has an account.
 const decisionFailed = (failed: string) =>
-  [
-    expiredOn401In('applicationReview'),
-    { ...refusedOn403, target: '#applicationReview.forbidden' },
-    {
-      guard: { type: 'isConflict', params: errorParams },
-      target: 'refused',
-      actions: { type: 'keepRefusal', params: errorParams },
-    },
-    { target: failed, actions: logCallError },
-  ] as const
+  writeFailed('applicationReview', {
+    refusal: 'isConflict',
+    keep: 'keepRefusal',
+    refused: 'refused',
+    failed,
+  })
 
 /**
  * /staff/applications/:id: one application with every answer. While it waits for a decision,

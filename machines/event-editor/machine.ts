@@ -1,9 +1,9 @@
 import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
-import { errorParams, logCallError } from '../calls/booking'
-import { expiredOn401In, failedOnError, loadCallActions, loadEndings } from '../calls/member'
+import { errorParams } from '../calls/booking'
+import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
 import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { forbiddenGuards, refusedOn403, writeFailed } from '../calls/staff'
 import { callStub } from '../calls/stub'
 import { refusalWords } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
@@ -45,19 +45,9 @@ export interface EventEditorContext {
 
 const refusalOf = (error: unknown) => (error instanceof ApiError ? refusalWords(error) : null)
 
-// A call of the editor refused with a 401 or 403 leaves the screen; a 4xx the person can act on
-// is said in the server's words; anything else can be sent again.
+// A save or a poster refused: the server says what to change (a 4xx, see isRefusal).
 const callFailed = (refused: string, failed: string, keep: 'keepRefusal' | 'keepPosterRefusal') =>
-  [
-    expiredOn401In('eventEditor'),
-    { ...refusedOn403, target: '#eventEditor.forbidden' },
-    {
-      guard: { type: 'isRefusal', params: errorParams },
-      target: refused,
-      actions: { type: keep, params: errorParams },
-    },
-    { target: failed, actions: logCallError },
-  ] as const
+  writeFailed('eventEditor', { refusal: 'isRefusal', keep, refused, failed })
 
 /**
  * /staff/events/new and /staff/events/:id: an event's every field, checked as staff type and

@@ -1,9 +1,8 @@
 import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
-import { errorParams, logCallError } from '../calls/booking'
-import { expiredOn401In, failedOnError, loadCallActions, loadEndings } from '../calls/member'
+import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
 import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { forbiddenGuards, refusedOn403, writeFailed } from '../calls/staff'
 import { callStub } from '../calls/stub'
 import { refusalWords } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
@@ -151,16 +150,13 @@ export const staffPaymentsMachine = onFirstUse(() =>
                     context.payments.map((p) => (p.id === event.output.id ? event.output : p)),
                 }),
               },
-              onError: [
-                expiredOn401In('staffPayments'),
-                { ...refusedOn403, target: '#staffPayments.forbidden' },
-                {
-                  guard: { type: 'isConflict', params: errorParams },
-                  target: 'refused',
-                  actions: { type: 'keepRefusal', params: errorParams },
-                },
-                { target: 'refundFailed', actions: logCallError },
-              ],
+              // Refunded meanwhile, or not refundable any more.
+              onError: writeFailed('staffPayments', {
+                refusal: 'isConflict',
+                keep: 'keepRefusal',
+                refused: 'refused',
+                failed: 'refundFailed',
+              }),
             },
           },
           refundFailed: {

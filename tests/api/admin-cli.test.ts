@@ -6,7 +6,6 @@ import { runAdmin } from '../../server/admin/cli.ts'
 import {
   accounts,
   applications,
-  auditLog,
   communities,
   communityMembers,
   events,
@@ -14,6 +13,7 @@ import {
 } from '../../server/db/schema.ts'
 import { LONG_NAMED_APPLICANT } from '../../server/db/seed.ts'
 import { bearer, dbCases, NOW, signIn, startApi, type TestApi, TODAY } from '../support/api-app.ts'
+import { auditOf } from '../support/audit.ts'
 import { mailTo } from '../support/bookings.ts'
 
 // `npm run admin -- <command>`: the staff's tools on the server's database. Here each command
@@ -48,16 +48,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     afterAll(() => api?.close())
 
     const admin = (...argv: string[]) => runAdmin(ctx, argv)
-    const audited = (subject: string) =>
-      api.db
-        .select({
-          actor: auditLog.actor,
-          action: auditLog.action,
-          before: auditLog.before,
-          after: auditLog.after,
-        })
-        .from(auditLog)
-        .where(eq(auditLog.subject, subject))
+    const audited = (subject: string) => auditOf(api.db, subject)
 
     it('has --help on every command, with exit code 0', async () => {
       for (const command of [

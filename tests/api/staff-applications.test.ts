@@ -3,13 +3,7 @@ import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../openapi/schema'
-import {
-  accounts,
-  applications,
-  auditLog,
-  magicLinks,
-  type NewApplication,
-} from '../../server/db/schema.ts'
+import { accounts, applications, magicLinks, type NewApplication } from '../../server/db/schema.ts'
 import { DEMO_COMMUNITY_NAME, DEMO_STAFF, LONG_NAMED_APPLICANT } from '../../server/db/seed.ts'
 import {
   bearer,
@@ -20,6 +14,7 @@ import {
   startApi,
   type TestApi,
 } from '../support/api-app.ts'
+import { auditOf } from '../support/audit.ts'
 import { mailTo, UNLIMITED } from '../support/bookings.ts'
 
 // Applications for membership in the staff's tools (GET /staff/applications and its decisions):
@@ -123,16 +118,6 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       if (!row) throw new Error(`no application from ${email}`)
       return row.id
     }
-    const auditOf = (subject: string) =>
-      api.db
-        .select({
-          actor: auditLog.actor,
-          action: auditLog.action,
-          before: auditLog.before,
-          after: auditLog.after,
-        })
-        .from(auditLog)
-        .where(eq(auditLog.subject, subject))
     const accountsOf = (email: string) =>
       api.db.select().from(accounts).where(eq(accounts.email, email))
     const welcomes = async (email: string) =>
@@ -270,7 +255,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         })
         expect(verified.statusCode).toBe(200)
         expect(verified.json().user).toMatchObject({ email: 'obinna@example.com' })
-        expect(await auditOf(id)).toEqual([
+        expect(await auditOf(api.db, id)).toEqual([
           {
             actor: `${STAFF_NAME} <${DEMO_STAFF}>`,
             action: 'application approve',
@@ -282,7 +267,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         const message = `Obinna Eze's application was already approved on ${DECIDED_ON}.`
         expectError(await decide('approve', id), 409, message)
         expectError(await decide('decline', id, { note: 'Sorry.' }), 409, message)
-        expect(await auditOf(id)).toHaveLength(1)
+        expect(await auditOf(api.db, id)).toHaveLength(1)
         expect(await welcomes('obinna@example.com')).toHaveLength(1)
         expect((await list('decided')).map((application) => application.id)).toEqual([id])
         expect((await list()).map((application) => application.id)).not.toContain(id)
@@ -307,7 +292,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(mail?.text).toContain('we are not able to offer you a membership at this time')
         expect(mail?.text).toContain('\nThe next intake opens in April.\n')
         expect(await accountsOf(LONG_NAMED_APPLICANT)).toEqual([])
-        expect(await auditOf(id)).toEqual([
+        expect(await auditOf(api.db, id)).toEqual([
           {
             actor: `${STAFF_NAME} <${DEMO_STAFF}>`,
             action: 'application decline',
@@ -339,7 +324,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(row?.decisionNote).toBeNull()
         const mail = (await mailTo(api.db, 'blank.note@example.com')).at(-1)
         expect(mail?.text).toMatch(/at this time\.\n\nYou are always welcome/)
-        expect((await auditOf(blank))[0]?.after).toEqual({ status: 'Rejected' })
+        expect((await auditOf(api.db, blank))[0]?.after).toEqual({ status: 'Rejected' })
         // No note at all: the same.
         const none = await apply('no.note@example.com', 'Dele', 'Ige')
         expect(answerOf(await decide('decline', none)).decisionNote).toBeNull()
@@ -352,7 +337,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         )
         expectError(await decide('decline', nul, { note: 'x'.repeat(1001) }), 400, /note/)
         expect(answerOf(await get(nul)).status).toBe('pending')
-        expect(await auditOf(nul)).toEqual([])
+        expect(await auditOf(api.db, nul)).toEqual([])
       })
 
       it('approve of an e-mail that has an account: 409, and nothing is written', async () => {
@@ -376,7 +361,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
             .from(magicLinks)
             .where(eq(magicLinks.accountId, account?.id ?? '')),
         ).toEqual([])
-        expect(await auditOf(id)).toEqual([])
+        expect(await auditOf(api.db, id)).toEqual([])
         // Declining it is still possible.
         expect(answerOf(await decide('decline', id)).status).toBe('declined')
       })
@@ -393,7 +378,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expectError(refused, 409, `Ife Ola's application was already approved on ${DECIDED_ON}.`)
         expect(await accountsOf('same.moment@example.com')).toHaveLength(1)
         expect(await welcomes('same.moment@example.com')).toHaveLength(1)
-        expect(await auditOf(id)).toHaveLength(1)
+        expect(await auditOf(api.db, id)).toHaveLength(1)
       })
 
       it('approve and decline at the same moment: one decision wins, the other is refused', async () => {
@@ -407,7 +392,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         const accountsMade = (await accountsOf('torn@example.com')).length
         expect(accountsMade).toBe(row?.status === 'Approved' ? 1 : 0)
         expect(await mailTo(api.db, 'torn@example.com')).toHaveLength(2) // received + decision
-        expect(await auditOf(id)).toHaveLength(1)
+        expect(await auditOf(api.db, id)).toHaveLength(1)
       })
 
       it('a retried approve with the same Idempotency-Key: the same answer, one account, one mail', async () => {
@@ -421,7 +406,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(again.headers['idempotent-replayed']).toBe('true')
         expect(await accountsOf('retry@example.com')).toHaveLength(1)
         expect(await welcomes('retry@example.com')).toHaveLength(1)
-        expect(await auditOf(id)).toHaveLength(1)
+        expect(await auditOf(api.db, id)).toHaveLength(1)
         // Another key is another decision: refused.
         expectError(
           await decide('approve', id, { key: 'approve-retry-2' }),
@@ -453,7 +438,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           expectError(await api.app.inject(call), 401, 'Please log in.')
         }
         expect(answerOf(await get(id)).status).toBe('pending')
-        expect(await auditOf(id)).toEqual([])
+        expect(await auditOf(api.db, id)).toEqual([])
         expect(
           await api.db
             .select()

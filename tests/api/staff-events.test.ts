@@ -3,10 +3,11 @@ import type { LightMyRequestResponse } from 'fastify'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../openapi/schema'
-import { auditLog, events } from '../../server/db/schema.ts'
+import { events } from '../../server/db/schema.ts'
 import { DEMO_STAFF } from '../../server/db/seed.ts'
 import { MAX_UPLOAD_BYTES } from '../../server/images/poster-variants.ts'
 import { bearer, dbCases, expectError, signIn, startApi, type TestApi } from '../support/api-app.ts'
+import { auditOf } from '../support/audit.ts'
 import { GUEST, rsvp, UNLIMITED } from '../support/bookings.ts'
 
 // Events in the staff's tools (GET/POST /staff/events, GET/PUT /staff/events/{id}, PUT its
@@ -117,19 +118,9 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       (await api.app.inject({ url: '/api/events' })).json().data
     const publicEvent = async (id: string): Promise<Event | undefined> =>
       (await calendar()).find((event) => event.ID === id)
-    const auditOf = (subject: string) =>
-      api.db
-        .select({
-          actor: auditLog.actor,
-          action: auditLog.action,
-          before: auditLog.before,
-          after: auditLog.after,
-        })
-        .from(auditLog)
-        .where(eq(auditLog.subject, subject))
     /** The one entry of this action (the tests' clock gives every entry the same instant). */
     const auditedAs = async (subject: string, action: string) =>
-      (await auditOf(subject)).filter((entry) => entry.action === action)
+      (await auditOf(api.db, subject)).filter((entry) => entry.action === action)
     const rowOf = async (id: string) =>
       (await api.db.select().from(events).where(eq(events.id, id)))[0]
 
@@ -163,7 +154,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         metadata: 'Which film would you like next?',
         Poster: [],
       })
-      expect(await auditOf('courtyard-cinema')).toEqual([
+      expect(await auditOf(api.db, 'courtyard-cinema')).toEqual([
         {
           actor: `${STAFF_NAME} <${DEMO_STAFF}>`,
           action: 'event create',
@@ -325,7 +316,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       }
       expect(answer(await get('garden-quiz')).booked).toBe(3)
       const before = await rowOf('garden-quiz')
-      const audited = (await auditOf('garden-quiz')).length
+      const audited = (await auditOf(api.db, 'garden-quiz')).length
 
       expectError(
         await update('garden-quiz', { ...quiz, capacity: 2 }),
@@ -341,7 +332,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         dropped,
       )
       expect(await rowOf('garden-quiz')).toEqual(before)
-      expect(await auditOf('garden-quiz')).toHaveLength(audited)
+      expect(await auditOf(api.db, 'garden-quiz')).toHaveLength(audited)
 
       // Down to exactly what is booked, and a slot without bookings taken away: both fine.
       const lowered = answer(

@@ -5,7 +5,6 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatMinor } from '../../machines/rules/money.ts'
 import type { components } from '../../openapi/schema'
 import {
-  auditLog,
   bookings,
   events,
   payments,
@@ -23,6 +22,7 @@ import {
   startApi,
   type TestApi,
 } from '../support/api-app.ts'
+import { auditOf } from '../support/audit.ts'
 import { debitWallet, jazz, mailTo, UNLIMITED, walletBooks } from '../support/bookings.ts'
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.ts'
 
@@ -142,16 +142,6 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(response.statusCode, response.body).toBe(200)
       return response.json()
     }
-    const auditOf = (subject: string) =>
-      api.db
-        .select({
-          actor: auditLog.actor,
-          action: auditLog.action,
-          before: auditLog.before,
-          after: auditLog.after,
-        })
-        .from(auditLog)
-        .where(eq(auditLog.subject, subject))
     const creditsOf = (debitId: string) =>
       api.db
         .select()
@@ -414,7 +404,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         )
         expect(mail?.text).toContain(`${SITE}/profile/wallet`)
 
-        expect(await auditOf(debit)).toEqual([
+        expect(await auditOf(api.db, debit)).toEqual([
           {
             actor: `${STAFF_NAME} <${DEMO_STAFF}>`,
             action: 'payment refund',
@@ -438,7 +428,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expectError(await refund(debit, { method: 'wallet', reason: 'Again.' }), 409, ALREADY)
         expect(await creditsOf(debit)).toHaveLength(1)
         expect((await walletBooks(api.db, memberWallet)).balance).toBe(after.balance)
-        expect(await auditOf(debit)).toHaveLength(1)
+        expect(await auditOf(api.db, debit)).toHaveLength(1)
         // The search shows it refunded, with the balance now.
         expect((await search('Adebayo-Williams')).find((p) => p.id === debit)).toEqual(answer)
       })
@@ -467,7 +457,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(after.balance).toBe(before.balance + 500_000)
         expect(after.ledger).toBe(after.balance)
         expect(await mailTo(api.db, MEMBER.email)).toHaveLength(mails + 1)
-        expect(await auditOf(debit)).toHaveLength(1)
+        expect(await auditOf(api.db, debit)).toHaveLength(1)
       })
 
       it('a retried refund with the same Idempotency-Key: the same answer, one credit', async () => {
@@ -480,7 +470,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(again.json()).toEqual(first.json())
         expect(again.headers['idempotent-replayed']).toBe('true')
         expect(await creditsOf(debit)).toHaveLength(1)
-        expect(await auditOf(debit)).toHaveLength(1)
+        expect(await auditOf(api.db, debit)).toHaveLength(1)
         // Another key is another refund: refused.
         expectError(await refund(debit, body, { key: 'refund-retry-2' }), 409, ALREADY)
       })
@@ -497,7 +487,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           404,
           NO_PAYMENT,
         )
-        expect(await auditOf(debit)).toEqual([])
+        expect(await auditOf(api.db, debit)).toEqual([])
       })
     })
 
@@ -540,7 +530,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(mail?.text).toContain(`\n${reason}\n`)
         expect(mail?.text).toContain('your bank may take a few working days')
         expect(mail?.text).toContain(`Payment reference: ${paid.reference}`)
-        expect(await auditOf(paid.id)).toEqual([
+        expect(await auditOf(api.db, paid.id)).toEqual([
           {
             actor: `${STAFF_NAME} <${DEMO_STAFF}>`,
             action: 'payment refund',
@@ -571,7 +561,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
 
         expectError(await refund(paid.id, { method: 'card', reason: 'Again.' }), 409, ALREADY)
         expect(await refundsOf(paid.id)).toHaveLength(1)
-        expect(await auditOf(paid.id)).toHaveLength(1)
+        expect(await auditOf(api.db, paid.id)).toHaveLength(1)
       })
 
       it('a refund Paystack takes at once reads refunded in the answer', async () => {
@@ -593,7 +583,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         )
         expect(await paymentOf('demo-topup-ada')).toEqual(topUp)
         expect(await refundsOf(topUp.id)).toEqual([])
-        expect(await auditOf(topUp.id)).toEqual([])
+        expect(await auditOf(api.db, topUp.id)).toEqual([])
         expect(await mailTo(api.db, 'ada@example.com')).toHaveLength(mails)
       })
 
@@ -613,7 +603,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         for (const payment of [pending, declined]) {
           expect((await paymentOf(payment.reference)).status).toBe(payment.status)
           expect(await refundsOf(payment.id)).toEqual([])
-          expect(await auditOf(payment.id)).toEqual([])
+          expect(await auditOf(api.db, payment.id)).toEqual([])
         }
       })
     })
@@ -637,7 +627,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expectError(await refund(SOME_ID, { method: 'wallet', reason: 'Closed.' }), 404, NO_PAYMENT)
         expect((await paymentOf(paid.reference)).status).toBe('success')
         expect(await refundsOf(paid.id)).toEqual([])
-        expect(await auditOf(paid.id)).toEqual([])
+        expect(await auditOf(api.db, paid.id)).toEqual([])
       })
 
       it("answers a member's token 403 and no token 401; nothing is refunded", async () => {
@@ -659,7 +649,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           expectError(await api.app.inject(call), 401, 'Please log in.')
         }
         expect(await creditsOf(debit)).toEqual([])
-        expect(await auditOf(debit)).toEqual([])
+        expect(await auditOf(api.db, debit)).toEqual([])
       })
     })
   })
