@@ -32,6 +32,7 @@ import { staffApplicationsMachine } from './staff-applications/machine'
 import { staffAuditMachine } from './staff-audit/machine'
 import { staffDayMachine } from './staff-day/machine'
 import { staffEventsMachine } from './staff-events/machine'
+import { staffMembersMachine } from './staff-members/machine'
 import { staffPaymentsMachine } from './staff-payments/machine'
 import { studioRebookMachine } from './studio-rebook/machine'
 import { subscribeMachine } from './subscribe/machine'
@@ -101,6 +102,7 @@ export const staffFlows = {
   'staff-payments': staffPaymentsMachine,
   'staff-events': staffEventsMachine,
   'event-editor': eventEditorMachine,
+  'staff-members': staffMembersMachine,
   'staff-audit': staffAuditMachine,
 } as const
 

@@ -913,6 +913,49 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/members": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Members found by part of their name, e-mail or phone
+         * @description Accounts with a membership role (members and community members), the soonest to expire
+         *     first, the first 50 that match. Without `q`, the first 50.
+         */
+        get: operations["searchMembers"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/members/{memberId}/extension": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Extends a membership by hand to a later day, with a reason
+         * @description The membership runs to the end of `until` (Lagos) and is active. `until` must be after the
+         *     membership's current end (and after today): a shorter one answers 400. The reason is kept
+         *     in the audit log.
+         */
+        post: operations["extendMembership"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1324,6 +1367,29 @@ export interface components {
             venue: string | null;
             visitors: number;
             namesOfVisitors: string | null;
+        };
+        StaffMember: {
+            id: components["schemas"]["Id"];
+            name: string;
+            email: string;
+            phone: string | null;
+            /**
+             * @example Member
+             * @example Community Member
+             */
+            role: string;
+            /**
+             * @description expired: marked active, but its end has passed.
+             * @enum {string}
+             */
+            status: "active" | "inactive" | "expired";
+            /** @description The plan last paid for, in words ('Individual · 6 months'). */
+            plan: string | null;
+            /**
+             * Format: date-time
+             * @description When the membership ends.
+             */
+            expiry: string | null;
         };
         /** @description An event as staff write it. Times are Lagos wall-clock; prices whole naira. */
         EventDraft: {
@@ -3130,6 +3196,79 @@ export interface operations {
             404: components["responses"]["NotFound"];
             413: components["responses"]["TooLarge"];
             415: components["responses"]["UnsupportedMediaType"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchMembers: {
+        parameters: {
+            query?: {
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The members. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        members: components["schemas"]["StaffMember"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    extendMembership: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intent (a UUID made when the person confirms), sent again unchanged on every
+                 *     retry of the same request. The first answer is kept 24 hours: a retry with the same key
+                 *     and the same body is answered the same (with `Idempotent-Replayed: true`) and the write is
+                 *     made once; the same key with another body answers 422; a retry while the first request
+                 *     is still at work waits for its answer (409 after 10 seconds). Without a key every request
+                 *     is a new one. Either a Structured Field string (`"..."`) or the bare key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                memberId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    until: components["schemas"]["Day"];
+                    reason: string;
+                };
+            };
+        };
+        responses: {
+            /** @description The member, extended. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffMember"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            422: components["responses"]["IdempotencyKeyReused"];
             default: components["responses"]["Error"];
         };
     };

@@ -6,8 +6,8 @@ import { idempotencyKeys } from './db/schema'
 import { HttpError } from './http-error'
 
 // Idempotency-Key on the calls that book, pay, debit, top up, claim, apply, decide on an
-// application, refund a payment or create an event (the IETF draft 'The Idempotency-Key HTTP
-// Header Field', as Stripe uses it; docs/decisions/015). On a Lagos mobile network an answer is often lost after the server acted,
+// application, refund a payment, extend a membership or create an event (the IETF draft 'The
+// Idempotency-Key HTTP Header Field', as Stripe uses it; docs/decisions/015). On a Lagos mobile network an answer is often lost after the server acted,
 // and the app sends the same request again with the same key: the first answer is given again
 // and the write is made once, whichever instance each attempt reaches (the key lives in
 // PostgreSQL).
@@ -25,6 +25,7 @@ const KEYED = new Map([
   ['POST /api/staff/applications/:applicationId/approve', 'approveApplication'],
   ['POST /api/staff/applications/:applicationId/decline', 'declineApplication'],
   ['POST /api/staff/payments/:paymentId/refund', 'refundPayment'],
+  ['POST /api/staff/members/:memberId/extension', 'extendMembership'],
   ['POST /api/staff/events', 'createStaffEvent'],
 ])
 

@@ -210,6 +210,11 @@ export const routes: RouteObject[] = [
             'event-editor-page',
             () => import('./pages/event-editor-page'),
           ),
+          lazyPage(
+            '/staff/members',
+            'staff-members-page',
+            () => import('./pages/staff-members-page'),
+          ),
           lazyPage('/staff/audit', 'staff-audit-page', () => import('./pages/staff-audit-page')),
         ],
       },

@@ -10,6 +10,7 @@ const ACTIONS: Record<string, string> = {
   'event create': 'Created an event',
   'event edit': 'Changed an event',
   'event poster': "Changed an event's poster",
+  'member extend': 'Extended a membership',
   'staff add': 'Gave the staff role',
   'staff remove': 'Took the staff role away',
 }

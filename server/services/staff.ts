@@ -26,13 +26,15 @@ import {
   staffEvents,
   updateStaffEvent as update,
 } from '../staff/events'
+import { extendMembership as extend, searchMembers as findMembers } from '../staff/members'
 import { refundPayment as refund, searchPayments as search } from '../staff/payments'
 import { APPROVED } from './applications'
 import type { Handler, ServiceDeps } from './types'
 
 // The staff's tools (the contract's `staff` tag, docs/decisions/028): the day's sessions, the
 // door's check-in, the audit log, the applications for membership to decide on, payments to
-// find and refund, and the events to create and edit. Anyone without the staff role gets 403.
+// find and refund, members to find and extend, and the events to create and edit. Anyone
+// without the staff role gets 403.
 
 type AuditEntry = components['schemas']['AuditEntry']
 
@@ -165,6 +167,19 @@ export function staffService(
     return payment
   }
 
+  const searchMembers: Handler<'searchMembers'> = async (request) => {
+    requireStaff(request)
+    refuseUnstorableText(request.query)
+    return { members: await findMembers(db, request.query.q ?? '', now()) }
+  }
+
+  const extendMembership: Handler<'extendMembership'> = async (request) => {
+    const staff = requireStaff(request)
+    refuseUnstorableText(request.body)
+    const { until, reason } = request.body
+    return extend({ db, actor: staff, now: now() }, request.params.memberId, until, reason)
+  }
+
   const listStaffEvents: Handler<'listStaffEvents'> = async (request) => {
     requireStaff(request)
     return { events: await staffEvents(db, now()) }
@@ -220,5 +235,7 @@ export function staffService(
     declineApplication,
     searchPayments,
     refundPayment,
+    searchMembers,
+    extendMembership,
   }
 }

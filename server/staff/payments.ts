@@ -54,7 +54,7 @@ const REFUNDABLE_PURPOSES: readonly Payment['purpose'][] = ['booking', 'membersh
 const REFUND_PREFIX = 'refund:'
 
 /** `%text%` for ILIKE, with its own %, _ and \ taken as they are. */
-const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
+export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`
 
 /** An account's name as fullName writes it; null when it has none. */
 const nameOf = (account: { firstName: AnyPgColumn; lastName: AnyPgColumn }) =>

@@ -68,6 +68,9 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
         <Link to="/staff/events" className={button({ variant: 'outline', size: 'lg' })}>
           Events
         </Link>
+        <Link to="/staff/members" className={button({ variant: 'outline', size: 'lg' })}>
+          Members
+        </Link>
         <Link to="/staff/payments" className={button({ variant: 'outline', size: 'lg' })}>
           Payments
         </Link>

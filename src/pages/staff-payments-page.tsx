@@ -147,7 +147,7 @@ function PaymentRow({ actorRef, payment }: { actorRef: PaymentsRef; payment: Sta
           {amountOf(payment)}
         </p>
       </div>
-      <div className={css({ fontSize: 'sm', display: 'grid', gap: '0.5' })}>
+      <div className={grid({ fontSize: 'sm', gap: '0.5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
         <p>{[payment.name, payment.email].filter(Boolean).join(' · ')}</p>
         <p className={css({ color: 'fg.muted' })}>{paymentLine(payment)}</p>
       </div>

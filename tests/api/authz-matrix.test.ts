@@ -631,6 +631,23 @@ const CASES: Case[] = [
     staffSees: true,
   },
   {
+    operationId: 'searchMembers',
+    call: () => ({ method: 'GET', url: '/api/staff/members?q=example.com' }),
+    expect: staffOnly,
+    staffSees: true,
+  },
+  {
+    operationId: 'extendMembership',
+    target: "ada's membership",
+    call: (_role, world) => ({
+      method: 'POST',
+      url: `/api/staff/members/${world.people.member.accountId}/extension`,
+      payload: { until: '2028-06-30', reason: 'The studio was closed for two weeks in November.' },
+    }),
+    expect: staffOnly,
+    staffSees: true,
+  },
+  {
     operationId: 'listStaffEvents',
     call: () => ({ method: 'GET', url: '/api/staff/events' }),
     expect: staffOnly,

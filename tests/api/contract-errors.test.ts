@@ -179,6 +179,11 @@ const SAMPLES: Record<OperationId, Sample> = {
     params: { paymentId: SOME_ID },
     body: { method: 'card', reason: 'The rooftop was closed for repairs that night.' },
   },
+  searchMembers: { query: { q: 'kemi' } },
+  extendMembership: {
+    params: { memberId: SOME_ID },
+    body: { until: '2027-06-30', reason: 'The studio was closed for two weeks in November.' },
+  },
   listStaffEvents: {},
   createStaffEvent: { body: eventDraft },
   getStaffEvent: { params: { id: 'rooftop-jazz' } },

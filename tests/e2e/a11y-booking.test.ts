@@ -160,6 +160,20 @@ const screens: Record<string, Screen> = {
       await page.getByText('Give the event a title.').waitFor()
     },
   },
+  'staff members, an extension with nothing written': {
+    path: '/staff/members',
+    staff: true,
+    show: async (page) => {
+      await heading('Members')(page)
+      const kemi = page.getByRole('listitem').filter({ hasText: 'kemi@example.com' })
+      await kemi.getByRole('button', { name: 'Extend', exact: true }).click()
+      await page
+        .getByRole('form', { name: 'Extension' })
+        .getByRole('button', { name: 'Extend' })
+        .click()
+      await page.getByText('Choose the new last day and write the reason.').waitFor()
+    },
+  },
   'staff payments, a refund with no reason yet': {
     path: '/staff/payments',
     staff: true,

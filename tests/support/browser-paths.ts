@@ -202,6 +202,10 @@ const serverStates: Record<
     return () => takeBackRefunds(app)
   },
   eventUnderEdit: (app) => eventUnderEdit(app),
+  // Kemi's membership ends on 6 December (as in the demo data), or on 30 June, after the day the
+  // model asks for; the path's end puts it back as it was, with any extension it made.
+  membershipEndsSoon: (app) => setMembershipEnd(app, '2026-12-06T22:59:59.999Z'),
+  membershipEndsLater: (app) => setMembershipEnd(app, '2027-06-30T22:59:59.999Z'),
   async eventGone({ db }) {
     await db.delete(events).where(eq(events.id, SAVED_EVENT.id))
     return undefined
@@ -244,6 +248,22 @@ async function eventUnderEdit({ db }: App) {
     .values({ id: SAVED_EVENT.id, ...row })
     .onConflictDoUpdate({ target: events.id, set: row })
   return () => db.delete(events).where(eq(events.id, SAVED_EVENT.id))
+}
+
+/** Kemi's active membership ends at `end`; answers how to put it back as it was. */
+async function setMembershipEnd({ db }: App, end: string) {
+  const [kemi] = await db.select().from(accounts).where(eq(accounts.email, 'kemi@example.com'))
+  if (!kemi) throw new Error('No demo account kemi@example.com')
+  await db
+    .update(accounts)
+    .set({ subscriptionStatus: 'Active', subscriptionExpiry: new Date(end) })
+    .where(eq(accounts.id, kemi.id))
+  const { subscriptionStatus, subscriptionExpiry } = kemi
+  return () =>
+    db
+      .update(accounts)
+      .set({ subscriptionStatus, subscriptionExpiry })
+      .where(eq(accounts.id, kemi.id))
 }
 
 /**

@@ -14,6 +14,13 @@ import { actionLabel, auditChanges } from '../../machines/staff-audit/selectors'
 import type { StaffSession } from '../../machines/staff-day/machine'
 import { dayTotals, expectedPlaces, freePlaces } from '../../machines/staff-day/selectors'
 import { eventMarks, placesLine, whenLine } from '../../machines/staff-events/selectors'
+import { EXTENDED, kemi } from '../../machines/staff-members/model'
+import {
+  extendedMessage,
+  firstExtensionDay,
+  membershipLine,
+  membersLead,
+} from '../../machines/staff-members/selectors'
 import { REFUND_REASON, REFUNDED, walletPayment } from '../../machines/staff-payments/model'
 import {
   isBlankReason,
@@ -178,5 +185,24 @@ describe('the events', () => {
         draft: { ...EVENT_DRAFT, membersOnly: true, rsvp: false },
       }),
     ).toEqual(['Past', 'Members only', 'Booking closed'])
+  })
+})
+
+describe('the members', () => {
+  it('says what is known of a membership, and the first day it can be extended to', () => {
+    expect(membershipLine(kemi)).toBe('Individual · 1 year · ends 6 Dec 2026')
+    expect(membershipLine({ ...kemi, plan: null, expiry: null })).toBe('no end date')
+    // Her membership runs to the end of 6 Dec (Lagos): the 7th is the first day after.
+    expect(firstExtensionDay(kemi, new Date('2026-11-24T09:00:00Z'))).toBe('2026-12-07')
+    // An end already past: from tomorrow.
+    expect(firstExtensionDay(kemi, new Date('2026-12-20T09:00:00Z'))).toBe('2026-12-21')
+    expect(firstExtensionDay({ expiry: null }, new Date('2026-11-24T09:00:00Z'))).toBe('2026-11-25')
+  })
+
+  it('says what the list holds and what an extension did', () => {
+    expect(membersLead('', 2)).toBe('2 members, the soonest to end first.')
+    expect(membersLead('kemi', 1)).toBe("1 member for 'kemi', the soonest to end first.")
+    expect(membersLead('nobody', 0)).toBe("No member matches 'nobody'.")
+    expect(extendedMessage(EXTENDED)).toBe('Extended: Kemi Adeyemi is a member until 6 Jan 2027.')
   })
 })

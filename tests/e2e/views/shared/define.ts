@@ -40,6 +40,8 @@ export type ServerState =
   | 'paymentsRefundedMeanwhile'
   | 'eventUnderEdit'
   | 'eventGone'
+  | 'membershipEndsSoon'
+  | 'membershipEndsLater'
 
 /** How a person makes one event happen in the browser, and what the server must be first. */
 export interface EventDriver {

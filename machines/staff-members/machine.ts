@@ -1,0 +1,175 @@
+import { assign, setup } from 'xstate'
+import { ApiError, type components } from '../../openapi/client'
+import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
+import { expiredOn401, sessionGuards } from '../calls/session'
+import { forbiddenGuards, refusedOn403, writeFailed } from '../calls/staff'
+import { callStub } from '../calls/stub'
+import { refusalWords } from '../calls/words'
+import { onFirstUse } from '../on-first-use'
+import { isBlankReason } from '../staff-payments/selectors'
+
+export type StaffMember = components['schemas']['StaffMember']
+
+export interface Extension {
+  id: string
+  until: string
+  reason: string
+}
+
+export interface StaffMembersContext {
+  /** What was searched for (part of a name, an e-mail, a phone); blank: everyone. */
+  query: string
+  members: StaffMember[]
+  /** The member being extended, by id. */
+  chosen: string | null
+  /** The new last day, as the date field gives it. */
+  until: string
+  /** Why, for the audit log; kept through a refusal or a failure. */
+  reason: string
+  /** Extend was pressed without a day or a reason. */
+  incomplete: boolean
+  /** Why the server refused (a day before the current end, say). */
+  refusal: string | null
+}
+
+export type StaffMembersEvent =
+  | { type: 'search.submitted'; query: string }
+  | { type: 'members.retry' }
+  | { type: 'extend.start'; id: string }
+  | { type: 'until.changed'; until: string }
+  | { type: 'reason.changed'; reason: string }
+  | { type: 'extend.confirm' }
+  | { type: 'extend.cancel' }
+  | { type: 'extend.retry' }
+
+const browsingEvents = {
+  'search.submitted': { target: '#staffMembers.loading', actions: 'takeQuery' },
+  'extend.start': { target: 'extending', actions: 'chooseMember' },
+} as const
+
+// Writing the day and the reason, first or again after a refusal.
+const writingEvents = {
+  'until.changed': { target: 'extending', actions: 'takeUntil' },
+  'reason.changed': { target: 'extending', actions: 'takeReason' },
+  'extend.confirm': [
+    { guard: 'isIncomplete', target: 'extending', actions: 'markIncomplete' },
+    { target: 'saving' },
+  ],
+  'extend.cancel': 'browsing',
+} as const
+
+/**
+ * /staff/members: members found by name, e-mail or phone, with their status, plan and end.
+ * Staff extend one by hand to a later day, with a reason kept in the audit log; a day the server
+ * refuses (before the current end) says why and can be changed; a failed call can be sent again.
+ */
+export const staffMembersMachine = onFirstUse(() =>
+  setup({
+    types: {
+      context: {} as StaffMembersContext,
+      events: {} as StaffMembersEvent,
+      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden',
+    },
+    actors: {
+      searchMembers: callStub<StaffMember[], { query: string }>('searchMembers'),
+      extend: callStub<StaffMember, Extension>('extend'),
+    },
+    actions: {
+      ...loadCallActions,
+      takeQuery: assign(({ event }) => ({
+        query: event.type === 'search.submitted' ? event.query.trim() : '',
+        chosen: null,
+      })),
+      chooseMember: assign(({ event }) => ({
+        chosen: event.type === 'extend.start' ? event.id : null,
+        until: '',
+        reason: '',
+        incomplete: false,
+        refusal: null,
+      })),
+      takeUntil: assign(({ event }) =>
+        event.type === 'until.changed' ? { until: event.until } : {},
+      ),
+      takeReason: assign(({ event }) =>
+        event.type === 'reason.changed' ? { reason: event.reason, incomplete: false } : {},
+      ),
+      markIncomplete: assign({ incomplete: true }),
+      keepRefusal: assign((_, params: { error: unknown }) => ({
+        refusal: params.error instanceof ApiError ? refusalWords(params.error) : null,
+      })),
+    },
+    guards: {
+      ...sessionGuards,
+      ...forbiddenGuards,
+      // 400: the day is not after the current end (or today); the server says so.
+      isRefusal: (_, params: { error: unknown }) =>
+        params.error instanceof ApiError && params.error.status === 400,
+      isIncomplete: ({ context }) => context.until === '' || isBlankReason(context.reason),
+    },
+  }).createMachine({
+    id: 'staffMembers',
+    context: {
+      query: '',
+      members: [],
+      chosen: null,
+      until: '',
+      reason: '',
+      incomplete: false,
+      refusal: null,
+    },
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'searchMembers',
+          src: 'searchMembers',
+          input: ({ context }) => ({ query: context.query }),
+          onDone: { target: 'ready', actions: assign({ members: ({ event }) => event.output }) },
+          onError: [expiredOn401, refusedOn403, failedOnError],
+        },
+      },
+      ready: {
+        initial: 'browsing',
+        states: {
+          browsing: { on: browsingEvents },
+          extending: { on: writingEvents },
+          saving: {
+            tags: ['busy'],
+            invoke: {
+              id: 'extend',
+              src: 'extend',
+              input: ({ context }) => ({
+                id: context.chosen ?? '',
+                until: context.until,
+                reason: context.reason.trim(),
+              }),
+              onDone: {
+                target: 'extended',
+                actions: assign({
+                  members: ({ context, event }) =>
+                    context.members.map((m) => (m.id === event.output.id ? event.output : m)),
+                }),
+              },
+              onError: writeFailed('staffMembers', {
+                refusal: 'isRefusal',
+                keep: 'keepRefusal',
+                refused: 'refused',
+                failed: 'saveFailed',
+              }),
+            },
+          },
+          // Refused with a day and a reason written: sent again as they are, or changed.
+          refused: { on: { ...writingEvents, 'extend.confirm': 'saving' } },
+          saveFailed: {
+            tags: ['error'],
+            on: { 'extend.retry': 'saving', 'extend.cancel': 'browsing' },
+          },
+          extended: { on: browsingEvents },
+        },
+      },
+      ...loadEndings('members.retry'),
+      forbidden: { tags: ['forbidden'] },
+    },
+  }),
+)

@@ -1,0 +1,256 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useId, useRef } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import { staffMembersActors } from '../../machines/staff-members/actors'
+import { type StaffMember, staffMembersMachine } from '../../machines/staff-members/machine'
+import {
+  extendedMessage,
+  firstExtensionDay,
+  INCOMPLETE_EXTENSION,
+  MEMBER_STATUS_LABELS,
+  membershipLine,
+  membersLead,
+} from '../../machines/staff-members/selectors'
+import { REASON_MAX_LENGTH, reasonRoom } from '../../machines/staff-payments/selectors'
+import { css, cx } from '../../styled-system/css'
+import { flex, grid } from '../../styled-system/patterns'
+import { badge, button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { Field, textInput } from '../components/form-fields'
+import { card, LoadNotice, LoadStatus } from '../components/member-page'
+import { NotStaff, StaffPage } from '../components/staff-page'
+import { TextArea } from '../components/text-area'
+import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects, useLoadStates } from '../member-flow'
+
+/** /staff/members: find a member; extend a membership by hand, with a reason. */
+export default function StaffMembersPage() {
+  const actorRef = useActorRef(
+    staffMembersMachine.provide({
+      actors: staffMembersActors(api),
+      actions: memberFlowEffects('Could not load or extend the members', 'error'),
+    }),
+    { inspect: showLiveFlow },
+  )
+  return <StaffMembersView actorRef={actorRef} />
+}
+
+type MembersRef = ActorRefFrom<typeof staffMembersMachine>
+
+/** One column whose children never widen it past the screen (long names, long e-mails). */
+const column = grid({ gap: '3', gridTemplateColumns: 'minmax(0, 1fr)' })
+
+const STATUS_TONES: Record<StaffMember['status'], 'free' | 'neutral' | 'danger'> = {
+  active: 'free',
+  inactive: 'neutral',
+  expired: 'danger',
+}
+
+export function StaffMembersView({ actorRef }: { actorRef: MembersRef }) {
+  const load = useLoadStates(actorRef)
+  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
+  const ready = useSelector(actorRef, (s) => s.matches('ready'))
+  const { query, members } = useSelector(actorRef, (s) => s.context)
+  const searchId = useId()
+  const search = useRef<HTMLInputElement>(null)
+  if (forbidden) {
+    return (
+      <StaffPage title="Members">
+        <NotStaff />
+      </StaffPage>
+    )
+  }
+  return (
+    <StaffPage
+      title="Members"
+      lead="Find a member by name, e-mail or phone. Extend a membership by hand, with the reason."
+    >
+      <form
+        aria-label="Find members"
+        className={grid({
+          gridTemplateColumns: 'minmax(0, 1fr) auto',
+          gap: '3',
+          alignItems: 'end',
+          mb: '5',
+        })}
+        onSubmit={(event) => {
+          event.preventDefault()
+          actorRef.send({ type: 'search.submitted', query: search.current?.value ?? '' })
+        }}
+      >
+        <Field label="Name, e-mail or phone" htmlFor={searchId}>
+          <input
+            ref={search}
+            id={searchId}
+            type="search"
+            name="q"
+            defaultValue={query}
+            maxLength={200}
+            autoComplete="off"
+            spellCheck={false}
+            enterKeyHint="search"
+            className={textInput}
+          />
+        </Field>
+        <button
+          type="submit"
+          className={button({ size: 'lg' })}
+          disabled={load.loading}
+          aria-busy={load.loading || undefined}
+        >
+          Search
+        </button>
+      </form>
+      <section aria-label="Members found" aria-busy={load.loading} className={column}>
+        <LoadStatus
+          {...load}
+          what="the members"
+          onRetry={() => actorRef.send({ type: 'members.retry' })}
+        />
+        {ready && (
+          <p className={css({ color: 'fg.muted' })}>{membersLead(query, members.length)}</p>
+        )}
+        {ready && members.length > 0 && (
+          <ul className={cx(column, css({ listStyle: 'none' }))}>
+            {members.map((member) => (
+              <MemberRow key={member.id} actorRef={actorRef} member={member} />
+            ))}
+          </ul>
+        )}
+      </section>
+    </StaffPage>
+  )
+}
+
+function MemberRow({ actorRef, member }: { actorRef: MembersRef; member: StaffMember }) {
+  const chosen = useSelector(actorRef, (s) => s.context.chosen === member.id)
+  const browsing = useSelector(
+    actorRef,
+    (s) => s.matches({ ready: 'browsing' }) || s.matches({ ready: 'extended' }),
+  )
+  const extended = useSelector(actorRef, (s) => chosen && s.matches({ ready: 'extended' }))
+  return (
+    <li
+      className={cx(
+        card,
+        column,
+        css({ px: { base: '4', md: '5' }, py: '4', overflowWrap: 'anywhere' }),
+      )}
+    >
+      <div className={flex({ align: 'baseline', justify: 'space-between', gap: '3' })}>
+        <p className={css({ fontWeight: 'semibold', fontSize: 'lg', minW: '0' })}>{member.name}</p>
+        <span className={cx(badge({ tone: STATUS_TONES[member.status] }), css({ flexShrink: 0 }))}>
+          {MEMBER_STATUS_LABELS[member.status]}
+        </span>
+      </div>
+      <div className={grid({ fontSize: 'sm', gap: '0.5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
+        <p>{[member.email, member.phone].filter(Boolean).join(' · ')}</p>
+        <p className={css({ color: 'fg.muted' })}>
+          {member.role} · {membershipLine(member)}
+        </p>
+      </div>
+      {browsing && (
+        <button
+          type="button"
+          className={cx(button({ variant: 'outline', size: 'md' }), css({ justifySelf: 'start' }))}
+          onClick={() => actorRef.send({ type: 'extend.start', id: member.id })}
+        >
+          Extend
+        </button>
+      )}
+      {extended && (
+        <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
+          {extendedMessage(member)}
+        </p>
+      )}
+      {chosen && <ExtensionForm actorRef={actorRef} member={member} />}
+    </li>
+  )
+}
+
+/** The extension of the chosen member: the new last day and the reason, then the call. */
+function ExtensionForm({ actorRef, member }: { actorRef: MembersRef; member: StaffMember }) {
+  const state = useSelector(actorRef, (s) => s)
+  const untilId = useId()
+  const reasonId = useId()
+  const roomId = useId()
+  const send = actorRef.send
+  const { until, reason, incomplete, refusal } = state.context
+  const writing = (['extending', 'saving', 'refused', 'saveFailed'] as const).some((name) =>
+    state.matches({ ready: name }),
+  )
+  if (state.hasTag('expired')) return <LoadNotice kind="expired" what="the extension" />
+  if (!writing) return null
+  const busy = state.hasTag('busy')
+  const failed = state.matches({ ready: 'saveFailed' })
+  return (
+    <form
+      aria-label="Extension"
+      noValidate
+      className={cx(column, css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }))}
+      onSubmit={(event) => {
+        event.preventDefault()
+        send({ type: failed ? 'extend.retry' : 'extend.confirm' })
+      }}
+    >
+      <Field label="New last day" htmlFor={untilId}>
+        <input
+          id={untilId}
+          type="date"
+          value={until}
+          min={firstExtensionDay(member, new Date())}
+          readOnly={busy}
+          onChange={(event) => send({ type: 'until.changed', until: event.target.value })}
+          className={textInput}
+        />
+      </Field>
+      <Field label="Reason, for the audit log" htmlFor={reasonId}>
+        <TextArea
+          id={reasonId}
+          value={reason}
+          maxLength={REASON_MAX_LENGTH}
+          readOnly={busy}
+          aria-describedby={roomId}
+          onChange={(event) => send({ type: 'reason.changed', reason: event.target.value })}
+        />
+        <p id={roomId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+          {reasonRoom(reason)}
+        </p>
+      </Field>
+      {incomplete && (
+        <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
+          {INCOMPLETE_EXTENSION}
+        </p>
+      )}
+      {state.matches({ ready: 'refused' }) && (
+        <p role="alert" className={css({ color: 'berry.600', fontWeight: 'semibold' })}>
+          {refusal}
+        </p>
+      )}
+      {failed && (
+        <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
+          We couldn't reach the server, so nothing was changed. Check the connection, then extend
+          again.
+        </p>
+      )}
+      <div className={flex({ gap: '3', wrap: 'wrap' })}>
+        <button
+          type="submit"
+          className={button({ size: 'lg' })}
+          disabled={busy}
+          aria-busy={busy || undefined}
+        >
+          {busy ? 'Extending…' : 'Extend'}
+        </button>
+        <button
+          type="button"
+          className={button({ variant: 'ghost', size: 'lg' })}
+          disabled={busy}
+          onClick={() => send({ type: 'extend.cancel' })}
+        >
+          Cancel
+        </button>
+      </div>
+    </form>
+  )
+}
