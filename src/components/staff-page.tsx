@@ -1,8 +1,9 @@
-import type { ReactNode } from 'react'
+import { type ReactNode, useId, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { css } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
+import { Field, textInput } from './form-fields'
 import { MemberPage } from './member-page'
 
 /** A screen of the staff tools (/staff): the member area's page, under 'Front desk'. */
@@ -57,5 +58,67 @@ export function NotStaff() {
         Back to the menu
       </Link>
     </div>
+  )
+}
+
+/** One column whose children never widen it past the screen (long names, long e-mails). */
+export const staffColumn = grid({ gap: '3', gridTemplateColumns: 'minmax(0, 1fr)' })
+
+/** A staff list's search: one field and its button; `onSearch` gets what was typed. */
+export function StaffSearch({
+  name,
+  label,
+  query,
+  busy,
+  onSearch,
+}: {
+  /** The form's name: 'Find payments'. */
+  name: string
+  /** The field's label: 'Reference, e-mail or name'. */
+  label: string
+  query: string
+  busy: boolean
+  onSearch: (query: string) => void
+}) {
+  const id = useId()
+  const input = useRef<HTMLInputElement>(null)
+  return (
+    <form
+      aria-label={name}
+      className={grid({
+        gridTemplateColumns: 'minmax(0, 1fr) auto',
+        gap: '3',
+        alignItems: 'end',
+        mb: '5',
+      })}
+      onSubmit={(event) => {
+        event.preventDefault()
+        onSearch(input.current?.value ?? '')
+      }}
+    >
+      <Field label={label} htmlFor={id}>
+        <input
+          ref={input}
+          id={id}
+          type="search"
+          name="q"
+          defaultValue={query}
+          maxLength={200}
+          autoComplete="off"
+          autoCapitalize="none"
+          spellCheck={false}
+          enterKeyHint="search"
+          className={textInput}
+        />
+      </Field>
+      <button
+        type="submit"
+        className={button({ size: 'lg' })}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        Search
+      </button>
+    </form>
   )
 }

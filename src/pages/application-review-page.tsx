@@ -19,13 +19,10 @@ import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Field } from '../components/form-fields'
 import { card, LoadNotice, LoadStatus } from '../components/member-page'
-import { NotStaff, StaffPage } from '../components/staff-page'
+import { NotStaff, StaffPage, staffColumn } from '../components/staff-page'
 import { TextArea } from '../components/text-area'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
-
-/** One column whose children never widen it past the screen (long names, long e-mails). */
-const column = grid({ gap: '3', gridTemplateColumns: 'minmax(0, 1fr)' })
 
 /** /staff/applications/:id: one application, read in full, then approved or declined. */
 export default function ApplicationReviewPage() {
@@ -126,12 +123,12 @@ function Decision({
       {application.inviteCode ? ` · invite ${application.inviteCode}` : ''}
     </p>
   )
-  const panel = cx(column, css({ px: { base: '4', md: '5' }, py: '4' }))
+  const panel = cx(staffColumn, css({ px: { base: '4', md: '5' }, py: '4' }))
   const actions = flex({ gap: '3', wrap: 'wrap' })
 
   if (state.matches({ ready: 'decided' })) {
     return (
-      <section aria-label="Decision" className={column}>
+      <section aria-label="Decision" className={staffColumn}>
         {summary}
         <div role="status" className={cx(card, panel, css({ borderColor: 'palm.300' }))}>
           <p className={css({ fontWeight: 'semibold' })}>{decidedMessage(application)}</p>
@@ -144,7 +141,7 @@ function Decision({
   }
   if (state.matches({ ready: 'closed' })) {
     return (
-      <section aria-label="Decision" className={column}>
+      <section aria-label="Decision" className={staffColumn}>
         {summary}
         <div className={cx(card, panel)}>
           <p className={css({ fontWeight: 'semibold' })}>{decision}</p>
@@ -159,7 +156,7 @@ function Decision({
   }
   const busy = state.hasTag('busy')
   return (
-    <section aria-label="Decision" className={column}>
+    <section aria-label="Decision" className={staffColumn}>
       {summary}
       {state.matches({ ready: 'open' }) && (
         <div className={actions}>

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useId, useRef } from 'react'
+import { useId } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { staffMembersActors } from '../../machines/staff-members/actors'
 import { type StaffMember, staffMembersMachine } from '../../machines/staff-members/machine'
@@ -18,7 +18,7 @@ import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Field, textInput } from '../components/form-fields'
 import { card, LoadNotice, LoadStatus } from '../components/member-page'
-import { NotStaff, StaffPage } from '../components/staff-page'
+import { NotStaff, StaffPage, StaffSearch, staffColumn } from '../components/staff-page'
 import { TextArea } from '../components/text-area'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
@@ -37,9 +37,6 @@ export default function StaffMembersPage() {
 
 type MembersRef = ActorRefFrom<typeof staffMembersMachine>
 
-/** One column whose children never widen it past the screen (long names, long e-mails). */
-const column = grid({ gap: '3', gridTemplateColumns: 'minmax(0, 1fr)' })
-
 const STATUS_TONES: Record<StaffMember['status'], 'free' | 'neutral' | 'danger'> = {
   active: 'free',
   inactive: 'neutral',
@@ -51,8 +48,6 @@ export function StaffMembersView({ actorRef }: { actorRef: MembersRef }) {
   const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
   const ready = useSelector(actorRef, (s) => s.matches('ready'))
   const { query, members } = useSelector(actorRef, (s) => s.context)
-  const searchId = useId()
-  const search = useRef<HTMLInputElement>(null)
   if (forbidden) {
     return (
       <StaffPage title="Members">
@@ -65,43 +60,14 @@ export function StaffMembersView({ actorRef }: { actorRef: MembersRef }) {
       title="Members"
       lead="Find a member by name, e-mail or phone. Extend a membership by hand, with the reason."
     >
-      <form
-        aria-label="Find members"
-        className={grid({
-          gridTemplateColumns: 'minmax(0, 1fr) auto',
-          gap: '3',
-          alignItems: 'end',
-          mb: '5',
-        })}
-        onSubmit={(event) => {
-          event.preventDefault()
-          actorRef.send({ type: 'search.submitted', query: search.current?.value ?? '' })
-        }}
-      >
-        <Field label="Name, e-mail or phone" htmlFor={searchId}>
-          <input
-            ref={search}
-            id={searchId}
-            type="search"
-            name="q"
-            defaultValue={query}
-            maxLength={200}
-            autoComplete="off"
-            spellCheck={false}
-            enterKeyHint="search"
-            className={textInput}
-          />
-        </Field>
-        <button
-          type="submit"
-          className={button({ size: 'lg' })}
-          disabled={load.loading}
-          aria-busy={load.loading || undefined}
-        >
-          Search
-        </button>
-      </form>
-      <section aria-label="Members found" aria-busy={load.loading} className={column}>
+      <StaffSearch
+        name="Find members"
+        label="Name, e-mail or phone"
+        query={query}
+        busy={load.loading}
+        onSearch={(typed) => actorRef.send({ type: 'search.submitted', query: typed })}
+      />
+      <section aria-label="Members found" aria-busy={load.loading} className={staffColumn}>
         <LoadStatus
           {...load}
           what="the members"
@@ -111,7 +77,7 @@ export function StaffMembersView({ actorRef }: { actorRef: MembersRef }) {
           <p className={css({ color: 'fg.muted' })}>{membersLead(query, members.length)}</p>
         )}
         {ready && members.length > 0 && (
-          <ul className={cx(column, css({ listStyle: 'none' }))}>
+          <ul className={cx(staffColumn, css({ listStyle: 'none' }))}>
             {members.map((member) => (
               <MemberRow key={member.id} actorRef={actorRef} member={member} />
             ))}
@@ -133,7 +99,7 @@ function MemberRow({ actorRef, member }: { actorRef: MembersRef; member: StaffMe
     <li
       className={cx(
         card,
-        column,
+        staffColumn,
         css({ px: { base: '4', md: '5' }, py: '4', overflowWrap: 'anywhere' }),
       )}
     >
@@ -187,7 +153,7 @@ function ExtensionForm({ actorRef, member }: { actorRef: MembersRef; member: Sta
     <form
       aria-label="Extension"
       noValidate
-      className={cx(column, css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }))}
+      className={cx(staffColumn, css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }))}
       onSubmit={(event) => {
         event.preventDefault()
         send({ type: failed ? 'extend.retry' : 'extend.confirm' })

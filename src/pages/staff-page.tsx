@@ -14,10 +14,28 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
-import { card, LoadStatus } from '../components/member-page'
+import { card, LoadStatus, ProfileLink } from '../components/member-page'
 import { NotStaff, StaffPage } from '../components/staff-page'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
+
+/** The house's other tools, under the day. */
+const TOOLS = [
+  { to: '/staff/applications', label: 'Applications', hint: 'Read them, then approve or decline' },
+  { to: '/staff/events', label: 'Events', hint: 'Create and change events, and their posters' },
+  { to: '/staff/members', label: 'Members', hint: 'Find a member, extend a membership' },
+  { to: '/staff/payments', label: 'Payments', hint: 'Find a payment, refund it' },
+  { to: '/staff/audit', label: 'Audit log', hint: 'What staff did, and when' },
+] as const
+
+const toolList = css({
+  listStyle: 'none',
+  display: 'grid',
+  gridTemplateColumns: { base: 'minmax(0, 1fr)', md: 'repeat(2, minmax(0, 1fr))' },
+  '& > li': { borderTopWidth: '1px', borderColor: 'border' },
+  '& > li:first-child': { borderTopWidth: '0' },
+  md: { '& > li:nth-child(2)': { borderTopWidth: '0' } },
+})
 
 /** /staff: the front desk's day. Every session with its places: booked, in, and free. */
 export default function StaffDayPage() {
@@ -62,21 +80,6 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
         >
           {load.loading && day ? 'Refreshing…' : 'Refresh'}
         </button>
-        <Link to="/staff/applications" className={button({ variant: 'outline', size: 'lg' })}>
-          Applications
-        </Link>
-        <Link to="/staff/events" className={button({ variant: 'outline', size: 'lg' })}>
-          Events
-        </Link>
-        <Link to="/staff/members" className={button({ variant: 'outline', size: 'lg' })}>
-          Members
-        </Link>
-        <Link to="/staff/payments" className={button({ variant: 'outline', size: 'lg' })}>
-          Payments
-        </Link>
-        <Link to="/staff/audit" className={button({ variant: 'ghost', size: 'lg' })}>
-          Audit log
-        </Link>
       </div>
       <section aria-label="Sessions" aria-busy={load.loading}>
         <LoadStatus
@@ -109,6 +112,15 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
           </ul>
         )}
       </section>
+      <nav aria-label="Front desk tools" className={cx(card, css({ mt: '8' }))}>
+        <ul className={toolList}>
+          {TOOLS.map((tool) => (
+            <li key={tool.to}>
+              <ProfileLink {...tool} />
+            </li>
+          ))}
+        </ul>
+      </nav>
     </StaffPage>
   )
 }

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useId, useRef } from 'react'
+import { useId } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { staffPaymentsActors } from '../../machines/staff-payments/actors'
 import { type StaffPayment, staffPaymentsMachine } from '../../machines/staff-payments/machine'
@@ -18,9 +18,9 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
-import { Field, textInput } from '../components/form-fields'
+import { Field } from '../components/form-fields'
 import { card, LoadNotice, LoadStatus } from '../components/member-page'
-import { NotStaff, StaffPage } from '../components/staff-page'
+import { NotStaff, StaffPage, StaffSearch, staffColumn } from '../components/staff-page'
 import { TextArea } from '../components/text-area'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
@@ -39,9 +39,6 @@ export default function StaffPaymentsPage() {
 
 type PaymentsRef = ActorRefFrom<typeof staffPaymentsMachine>
 
-/** One column whose children never widen it past the screen (long names, long e-mails). */
-const column = grid({ gap: '3', gridTemplateColumns: 'minmax(0, 1fr)' })
-
 const STATUS_TONES: Record<StaffPayment['status'], 'paid' | 'free' | 'neutral' | 'danger'> = {
   paid: 'free',
   pending: 'neutral',
@@ -55,8 +52,6 @@ export function StaffPaymentsView({ actorRef }: { actorRef: PaymentsRef }) {
   const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
   const ready = useSelector(actorRef, (s) => s.matches('ready'))
   const { query, payments } = useSelector(actorRef, (s) => s.context)
-  const searchId = useId()
-  const search = useRef<HTMLInputElement>(null)
   if (forbidden) {
     return (
       <StaffPage title="Payments">
@@ -69,44 +64,14 @@ export function StaffPaymentsView({ actorRef }: { actorRef: PaymentsRef }) {
       title="Payments"
       lead="Find a payment by its reference, or the payer's e-mail or name. Refund it with a reason the payer reads."
     >
-      <form
-        aria-label="Find payments"
-        className={grid({
-          gridTemplateColumns: 'minmax(0, 1fr) auto',
-          gap: '3',
-          alignItems: 'end',
-          mb: '5',
-        })}
-        onSubmit={(event) => {
-          event.preventDefault()
-          actorRef.send({ type: 'search.submitted', query: search.current?.value ?? '' })
-        }}
-      >
-        <Field label="Reference, e-mail or name" htmlFor={searchId}>
-          <input
-            ref={search}
-            id={searchId}
-            type="search"
-            name="q"
-            defaultValue={query}
-            maxLength={200}
-            autoComplete="off"
-            autoCapitalize="none"
-            spellCheck={false}
-            enterKeyHint="search"
-            className={textInput}
-          />
-        </Field>
-        <button
-          type="submit"
-          className={button({ size: 'lg' })}
-          disabled={load.loading}
-          aria-busy={load.loading || undefined}
-        >
-          Search
-        </button>
-      </form>
-      <section aria-label="Payments found" aria-busy={load.loading} className={column}>
+      <StaffSearch
+        name="Find payments"
+        label="Reference, e-mail or name"
+        query={query}
+        busy={load.loading}
+        onSearch={(typed) => actorRef.send({ type: 'search.submitted', query: typed })}
+      />
+      <section aria-label="Payments found" aria-busy={load.loading} className={staffColumn}>
         <LoadStatus
           {...load}
           what="the payments"
@@ -114,7 +79,7 @@ export function StaffPaymentsView({ actorRef }: { actorRef: PaymentsRef }) {
         />
         {ready && <p className={css({ color: 'fg.muted' })}>{listLead(query, payments.length)}</p>}
         {ready && payments.length > 0 && (
-          <ul className={cx(column, css({ listStyle: 'none' }))}>
+          <ul className={cx(staffColumn, css({ listStyle: 'none' }))}>
             {payments.map((payment) => (
               <PaymentRow key={payment.id} actorRef={actorRef} payment={payment} />
             ))}
@@ -137,7 +102,7 @@ function PaymentRow({ actorRef, payment }: { actorRef: PaymentsRef; payment: Sta
     <li
       className={cx(
         card,
-        column,
+        staffColumn,
         css({ px: { base: '4', md: '5' }, py: '4', overflowWrap: 'anywhere' }),
       )}
     >
@@ -191,7 +156,7 @@ function RefundPanel({ actorRef, payment }: { actorRef: PaymentsRef; payment: St
   const busy = state.hasTag('busy')
   if (state.matches({ ready: 'refused' })) {
     return (
-      <div role="alert" className={column}>
+      <div role="alert" className={staffColumn}>
         <p className={css({ fontWeight: 'semibold' })}>{refusal}</p>
         <button
           type="button"
@@ -210,7 +175,7 @@ function RefundPanel({ actorRef, payment }: { actorRef: PaymentsRef; payment: St
     <form
       aria-label="Refund"
       noValidate
-      className={cx(column, css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }))}
+      className={cx(staffColumn, css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }))}
       onSubmit={(event) => {
         event.preventDefault()
         send({ type: state.matches({ ready: 'refundFailed' }) ? 'refund.retry' : 'refund.confirm' })
