@@ -1,4 +1,4 @@
-import { setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { onFirstUse } from '../on-first-use'
 
 /**
@@ -9,6 +9,8 @@ import { onFirstUse } from '../on-first-use'
 export const appUpdateMachine = onFirstUse(() =>
   setup({
     types: {
+      /** The person said reload: a takeover that comes after the patience still reloads. */
+      context: {} as { accepted: boolean },
       events: {} as
         | { type: 'update.found' }
         | { type: 'update.accepted' }
@@ -20,17 +22,26 @@ export const appUpdateMachine = onFirstUse(() =>
       activateUpdate: () => {},
       reload: () => {},
     },
+    guards: { hasAccepted: ({ context }) => context.accepted },
     delays: { activationPatience: 10_000 },
   }).createMachine({
     id: 'appUpdate',
+    context: { accepted: false },
     initial: 'current',
     states: {
       current: { on: { 'update.found': 'ready' } },
-      ready: { on: { 'update.accepted': 'activating', 'update.dismissed': 'later' } },
+      ready: {
+        on: {
+          'update.accepted': 'activating',
+          'update.dismissed': 'later',
+          // On a busy phone the new worker can take over after the patience ran out.
+          'update.active': { guard: 'hasAccepted', target: 'reloading' },
+        },
+      },
       // Asked again on the next page load, while the new version still waits.
       later: {},
       activating: {
-        entry: 'activateUpdate',
+        entry: ['activateUpdate', assign({ accepted: true })],
         on: { 'update.active': 'reloading' },
         // A worker that never takes over (another tab holds the old one): offer it again.
         after: { activationPatience: 'ready' },
