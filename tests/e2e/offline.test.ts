@@ -163,12 +163,9 @@ describe("a member's bookings", () => {
 })
 
 describe('a new version of the app', () => {
-  // The phone installs the whole app twice (the release, then the next one). Retried: on CI the
-  // reload after 'Reload' sometimes never comes (about one run in three, cause not yet found; a
-  // takeover after the page's patience now reloads, and that was not it).
+  // The phone installs the whole app twice (the release, then the next one).
   it('is offered while the old page works on, and takes over when the person reloads', {
     timeout: 150_000,
-    retry: 2,
   }, async () => {
     // A server of its own, on a copy of the build: the release is changed on its disk.
     const release = mkdtempSync(join(tmpdir(), 'release-'))
@@ -204,8 +201,12 @@ describe('a new version of the app', () => {
         )
         .toBe(1)
       await page.screenshot({ path: `${SCREENSHOTS}app-update-offered.png` })
-      // The old page works on meanwhile: another page, its code from the old worker.
-      await page.getByRole('link', { name: 'Menu' }).click()
+      // The old page works on meanwhile: another page, its code from the old worker. Followed by
+      // keyboard: a pointer pressed on a link makes Chromium start a stopped worker ahead of a
+      // navigation, and that start holds the old worker busy for up to five minutes, so the takeover
+      // waits that long (decision 027; the app reloads when it comes, as the flow's model shows).
+      await page.getByRole('link', { name: 'Menu' }).focus()
+      await page.keyboard.press('Enter')
       await page.waitForURL('**/menu')
       await hydrated(page)
       // The page loads again (its document committed; what it then loads is not in question here).
