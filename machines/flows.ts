@@ -30,10 +30,13 @@ import { rsvpMachine } from './rsvp/machine'
 import { sessionExpiryMachine } from './session-expiry/machine'
 import { staffApplicationsMachine } from './staff-applications/machine'
 import { staffAuditMachine } from './staff-audit/machine'
+import { staffBookingMachine } from './staff-booking/machine'
+import { staffBookingsMachine } from './staff-bookings/machine'
 import { staffDayMachine } from './staff-day/machine'
 import { staffEventsMachine } from './staff-events/machine'
 import { staffMembersMachine } from './staff-members/machine'
 import { staffPaymentsMachine } from './staff-payments/machine'
+import { staffSpacesMachine } from './staff-spaces/machine'
 import { studioRebookMachine } from './studio-rebook/machine'
 import { subscribeMachine } from './subscribe/machine'
 import { topUpMachine } from './top-up/machine'
@@ -103,6 +106,9 @@ export const staffFlows = {
   'staff-events': staffEventsMachine,
   'event-editor': eventEditorMachine,
   'staff-members': staffMembersMachine,
+  'staff-spaces': staffSpacesMachine,
+  'staff-bookings': staffBookingsMachine,
+  'staff-booking': staffBookingMachine,
   'staff-audit': staffAuditMachine,
 } as const
 

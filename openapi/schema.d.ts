@@ -956,6 +956,93 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/spaces": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The co-working spaces and print-studio items, hidden ones too
+         * @description Spaces first, then studio items, each in the order people see them.
+         */
+        get: operations["listStaffSpaces"];
+        put?: never;
+        /**
+         * Adds a co-working space or a print-studio item
+         * @description Its id is made from the name; a name whose id is taken answers 409. It comes last in its
+         *     list, and is offered for booking when `bookable`.
+         */
+        post: operations["createStaffSpace"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/spaces/{spaceId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One space or studio item */
+        get: operations["getStaffSpace"];
+        /**
+         * Changes a space or studio item; every field is sent, as the form shows it
+         * @description A capacity below the places booked on any coming day (or session) answers 409 with the day
+         *     and the number booked. A new name is the one bookings from today on show; a booking of a
+         *     day already past keeps the name it was made under. Hidden (`bookable` false), it is
+         *     offered to nobody; its bookings stay.
+         */
+        put: operations["updateStaffSpace"];
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/bookings": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A day's bookings, found by part of a name, e-mail or phone
+         * @description Every booking of the day (events, co-working, studio; cancelled ones too), by time slot,
+         *     then name; the first 100 that match. Without `q`, the first 100.
+         */
+        get: operations["searchBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/staff/bookings/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** One booking, with who made it, how it was paid and whether they came */
+        get: operations["getStaffBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
 }
 export type webhooks = Record<string, never>;
 export interface components {
@@ -1368,6 +1455,67 @@ export interface components {
             visitors: number;
             namesOfVisitors: string | null;
         };
+        StaffSpace: {
+            id: string;
+            kind: components["schemas"]["SpaceKind"];
+            /** @description Its name as people see it. */
+            name: string;
+            /** @description Places per day (a space) or per session (a studio item). */
+            capacity: number;
+            /** @description Offered for booking; false: hidden. */
+            bookable: boolean;
+            /** @description The most places booked on any coming day or session (the least capacity can be). */
+            booked: number;
+        };
+        /**
+         * @description coworking: a space booked by the day. studio: a print-studio item booked by the session.
+         * @enum {string}
+         */
+        SpaceKind: "coworking" | "studio";
+        SpaceDraft: {
+            name: string;
+            capacity: number;
+            bookable: boolean;
+        };
+        NewSpace: {
+            kind: components["schemas"]["SpaceKind"];
+            name: string;
+            capacity: number;
+            bookable: boolean;
+        };
+        StaffBooking: {
+            id: components["schemas"]["Id"];
+            name: string;
+            email: string;
+            phone: string;
+            /** @enum {string} */
+            kind: "event" | "coworking" | "studio";
+            /** @description The event's title, or the space's or item's name. */
+            what: string;
+            date: components["schemas"]["Day"];
+            timeSlot: string | null;
+            /** @description Where: the event's venue; null for a space or item. */
+            venue: string | null;
+            /** @description Extra guests. */
+            visitors: number;
+            namesOfVisitors: string | null;
+            /** @enum {string} */
+            status: "confirmed" | "held" | "cancelled";
+            paidWith: components["schemas"]["PaidWith"];
+            amountMinor: number;
+            paymentReference: string | null;
+            /** @description The answers to the event's extra questions, in their order. */
+            answers: {
+                label: string;
+                value: string;
+            }[];
+            /** Format: date-time */
+            bookedAt: string;
+            /** Format: date-time */
+            checkedInAt: string | null;
+            /** @description The staff member's name. */
+            checkedInBy: string | null;
+        };
         StaffMember: {
             id: components["schemas"]["Id"];
             name: string;
@@ -1716,6 +1864,7 @@ export interface components {
         };
     };
     parameters: {
+        SpaceId: string;
         ApplicationId: components["schemas"]["Id"];
         /**
          * @description One key per intent (a UUID made when the person confirms), sent again unchanged on every
@@ -3269,6 +3418,187 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             422: components["responses"]["IdempotencyKeyReused"];
+            default: components["responses"]["Error"];
+        };
+    };
+    listStaffSpaces: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The spaces and studio items. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        spaces: components["schemas"]["StaffSpace"][];
+                    };
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    createStaffSpace: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intent (a UUID made when the person confirms), sent again unchanged on every
+                 *     retry of the same request. The first answer is kept 24 hours: a retry with the same key
+                 *     and the same body is answered the same (with `Idempotent-Replayed: true`) and the write is
+                 *     made once; the same key with another body answers 422; a retry while the first request
+                 *     is still at work waits for its answer (409 after 10 seconds). Without a key every request
+                 *     is a new one. Either a Structured Field string (`"..."`) or the bare key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["NewSpace"];
+            };
+        };
+        responses: {
+            /** @description The space or item, made. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSpace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The space or item. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSpace"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    updateStaffSpace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                spaceId: components["parameters"]["SpaceId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["SpaceDraft"];
+            };
+        };
+        responses: {
+            /** @description The space or item, changed. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffSpace"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    searchBookings: {
+        parameters: {
+            query?: {
+                /** @description The day (today in Lagos when left out). */
+                date?: components["schemas"]["Day"];
+                q?: string;
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's bookings that match. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        date: components["schemas"]["Day"];
+                        bookings: components["schemas"]["StaffBooking"][];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                bookingId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffBooking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

@@ -6,7 +6,7 @@ import { idempotencyKeys } from './db/schema'
 import { HttpError } from './http-error'
 
 // Idempotency-Key on the calls that book, pay, debit, top up, claim, apply, decide on an
-// application, refund a payment, extend a membership or create an event (the IETF draft 'The
+// application, refund a payment, extend a membership or create an event, a space or a studio item (the IETF draft 'The
 // Idempotency-Key HTTP Header Field', as Stripe uses it; docs/decisions/015). On a Lagos mobile network an answer is often lost after the server acted,
 // and the app sends the same request again with the same key: the first answer is given again
 // and the write is made once, whichever instance each attempt reaches (the key lives in
@@ -27,6 +27,7 @@ const KEYED = new Map([
   ['POST /api/staff/payments/:paymentId/refund', 'refundPayment'],
   ['POST /api/staff/members/:memberId/extension', 'extendMembership'],
   ['POST /api/staff/events', 'createStaffEvent'],
+  ['POST /api/staff/spaces', 'createStaffSpace'],
 ])
 
 /** How long a key and its answer are kept. */

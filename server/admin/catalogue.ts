@@ -1,10 +1,11 @@
 import { readFile } from 'node:fs/promises'
-import { and, asc, eq, sql } from 'drizzle-orm'
-import { clockTime, lagosDay } from '../../machines/rules/dates'
+import { and, asc, eq } from 'drizzle-orm'
+import { clockTime, dayInFull, lagosDay } from '../../machines/rules/dates'
 import { formatNaira } from '../../machines/rules/money'
 import { cleanSpaceName } from '../../machines/rules/spaces'
 import { type Event, events, type NewEvent, type Space, type SpaceKind, spaces } from '../db/schema'
 import { DEMO_HOTEL_ADDRESS } from '../db/seed'
+import { HttpError } from '../http-error'
 import { type PosterWrite, setPoster, uploadPoster } from '../images/media-store'
 import { ImageRejected } from '../images/poster-variants'
 import {
@@ -17,6 +18,13 @@ import {
   mostPlacesBooked,
   slugOf,
 } from '../staff/events'
+import {
+  changeSpace,
+  insertSpace,
+  type SpaceChange,
+  type SpaceWrite,
+  spaceName,
+} from '../staff/spaces'
 import type { AdminContext } from './applications'
 import { CommandError, int, type Parsed, text, UsageError } from './args'
 
@@ -49,7 +57,11 @@ function parseSlots(value: string): string[] {
 }
 
 /** The command line writes as no one's account: its audit entries name 'npm run admin'. */
-const cliWrite = (ctx: AdminContext): EventWrite => ({ db: ctx.db, actor: null, now: ctx.now() })
+const cliWrite = (ctx: AdminContext): EventWrite & SpaceWrite => ({
+  db: ctx.db,
+  actor: null,
+  now: ctx.now(),
+})
 
 export const eventOptions = {
   title: { kind: 'text', help: "The event's name (required to create)", placeholder: '<text>' },
@@ -312,6 +324,16 @@ function describeSpace(space: Space): string {
   return `${space.id}: ${cleanSpaceName(space.name)}, ${space.capacity} places, ${space.coworking ? 'bookable' : 'not bookable'}, sort ${space.sort}`
 }
 
+/** The staff's tools' refusals (a name taken or unusable), as the command line says them. */
+async function asCommand<T>(write: () => Promise<T>): Promise<T> {
+  try {
+    return await write()
+  } catch (error) {
+    if (error instanceof HttpError && error.statusCode < 500) throw new CommandError(error.message)
+    throw error
+  }
+}
+
 export async function createSpace(
   ctx: AdminContext,
   kind: SpaceKind,
@@ -324,33 +346,29 @@ export async function createSpace(
       `To create a ${what.one}, give ${missing.map((m) => `--${m}`).join(', ')}.`,
     )
   }
-  const name = text(options, 'name') as string
-  const id = text(options, 'id') ?? slugOf(name)
+  const name = await asCommand(async () => spaceName(text(options, 'name') as string))
+  const id = text(options, 'id') ?? slugOf(cleanSpaceName(name))
   checkSlug(id, 'made from the name; give --id')
   const capacity = int(options, 'capacity') as number
   if (capacity < 1) throw new UsageError('--capacity must be at least 1.')
-  const [clash] = await ctx.db.select().from(spaces).where(eq(spaces.id, id))
-  if (clash) {
-    throw new CommandError(
-      `A ${KIND_NAMES[clash.kind].one} with the id ${id} exists already. Give another --id, or edit it with '${KIND_NAMES[clash.kind].command} edit ${id}'.`,
-    )
-  }
-  const [last] = await ctx.db
-    .select({ sort: sql<number>`coalesce(max(${spaces.sort}), 0)::int` })
-    .from(spaces)
-    .where(eq(spaces.kind, kind))
-  const [space] = await ctx.db
-    .insert(spaces)
-    .values({
+  const space = await asCommand(() =>
+    insertSpace(cliWrite(ctx), {
       id,
       name,
       kind,
       capacity,
       coworking: text(options, 'coworking') !== 'no',
-      sort: int(options, 'sort') ?? (last?.sort ?? 0) + 1,
-    })
-    .returning()
-  return `Created ${what.one} ${describeSpace(space as Space)}`
+      sort: int(options, 'sort'),
+    }),
+  )
+  if (!space) {
+    const [clash] = await ctx.db.select().from(spaces).where(eq(spaces.id, id))
+    const other = KIND_NAMES[clash?.kind ?? kind]
+    throw new CommandError(
+      `A ${other.one} with the id ${id} exists already. Give another --id, or edit it with '${other.command} edit ${id}'.`,
+    )
+  }
+  return `Created ${what.one} ${describeSpace(space)}`
 }
 
 export async function editSpace(
@@ -374,7 +392,7 @@ export async function editSpace(
       `No ${what.one} has the id '${id}'. ${what.command[0]?.toUpperCase()}${what.command.slice(1)}: ${list.map((s) => s.id).join(', ') || 'none yet'}.`,
     )
   }
-  const changes: Partial<Space> = {}
+  const changes: SpaceChange = {}
   const name = text(options, 'name')
   if (name !== undefined) changes.name = name
   const capacity = int(options, 'capacity')
@@ -391,6 +409,13 @@ export async function editSpace(
       `Nothing to change: give at least one option (see '${what.command} edit --help').`,
     )
   }
-  const [space] = await ctx.db.update(spaces).set(changes).where(eq(spaces.id, id)).returning()
-  return `Updated ${what.one} ${describeSpace(space as Space)}`
+  // Unlike the staff's tools, the command line may go below what is booked, and says so.
+  const { after, busiest } = await asCommand(() =>
+    changeSpace(cliWrite(ctx), id, changes, { belowBooked: 'allow' }),
+  )
+  const warning =
+    busiest && busiest.places > after.capacity
+      ? `\nNote: ${busiest.places} places are booked on ${dayInFull(busiest.day)}${busiest.slot ? `, ${busiest.slot}` : ''}; those bookings stay, new ones are refused ('Sold out').`
+      : ''
+  return `Updated ${what.one} ${describeSpace(after)}${warning}`
 }

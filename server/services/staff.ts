@@ -18,6 +18,7 @@ import {
   staffApplication,
   staffApplications,
 } from '../staff/applications'
+import { dayBookings, staffBookingOf } from '../staff/bookings'
 import { checkIn } from '../staff/check-in'
 import { sessionsOfDay } from '../staff/day'
 import {
@@ -28,13 +29,19 @@ import {
 } from '../staff/events'
 import { extendMembership as extend, searchMembers as findMembers } from '../staff/members'
 import { refundPayment as refund, searchPayments as search } from '../staff/payments'
+import {
+  createStaffSpace as createSpace,
+  staffSpaceOf,
+  staffSpaces,
+  updateStaffSpace as updateSpace,
+} from '../staff/spaces'
 import { APPROVED } from './applications'
 import type { Handler, ServiceDeps } from './types'
 
 // The staff's tools (the contract's `staff` tag, docs/decisions/028): the day's sessions, the
 // door's check-in, the audit log, the applications for membership to decide on, payments to
-// find and refund, members to find and extend, and the events to create and edit. Anyone
-// without the staff role gets 403.
+// find and refund, members to find and extend, the events, spaces and studio items to create
+// and edit, and a day's bookings to find. Anyone without the staff role gets 403.
 
 type AuditEntry = components['schemas']['AuditEntry']
 
@@ -220,7 +227,50 @@ export function staffService(
     return staffEventOf(db, id, now())
   }
 
+  const listStaffSpaces: Handler<'listStaffSpaces'> = async (request) => {
+    requireStaff(request)
+    return { spaces: await staffSpaces(db, now()) }
+  }
+
+  const getStaffSpace: Handler<'getStaffSpace'> = async (request) => {
+    requireStaff(request)
+    return staffSpaceOf(db, request.params.spaceId, now())
+  }
+
+  const createStaffSpace: Handler<'createStaffSpace'> = async (request, reply) => {
+    const staff = requireStaff(request)
+    refuseUnstorableText(request.body)
+    const space = await createSpace({ db, actor: staff, now: now() }, request.body)
+    reply.code(201)
+    return space
+  }
+
+  const updateStaffSpace: Handler<'updateStaffSpace'> = async (request) => {
+    const staff = requireStaff(request)
+    refuseUnstorableText(request.body)
+    return updateSpace({ db, actor: staff, now: now() }, request.params.spaceId, request.body)
+  }
+
+  const searchBookings: Handler<'searchBookings'> = async (request) => {
+    requireStaff(request)
+    refuseUnstorableText(request.query)
+    const date = request.query.date ?? lagosDay(now())
+    if (!isValidDay(date)) throw badRequest(`${date} is not a day on the calendar.`)
+    return { date, bookings: await dayBookings(db, date, request.query.q ?? '') }
+  }
+
+  const getStaffBooking: Handler<'getStaffBooking'> = async (request) => {
+    requireStaff(request)
+    return staffBookingOf(db, request.params.bookingId)
+  }
+
   return {
+    listStaffSpaces,
+    getStaffSpace,
+    createStaffSpace,
+    updateStaffSpace,
+    searchBookings,
+    getStaffBooking,
     listStaffEvents,
     getStaffEvent,
     createStaffEvent,

@@ -384,6 +384,84 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(wrongKind.err).toMatch(/^No studio item has the id 'the-loft'/)
       const nothing = await admin('spaces', 'edit', 'the-loft')
       expect(nothing.code).toBe(2)
+      // The staff's tools' rules: a name another has, or none, is refused; each write audited.
+      const sameId = await admin('spaces', 'create', '--name', 'The Loft.', '--capacity', '4')
+      expect(sameId.code).toBe(1)
+      expect(sameId.err).toMatch(/^A space with the id the-loft exists already\./)
+      const sameName = await admin(
+        'studio-items',
+        'create',
+        ...['--name', 'the loft', '--id', 'loft-press', '--capacity', '4'],
+      )
+      expect(sameName).toMatchObject({
+        code: 1,
+        err: 'A space or studio item called "the loft" exists already: give it another name.',
+      })
+      const noLetters = await admin('spaces', 'edit', 'the-loft', '--name', '!!!')
+      expect(noLetters).toMatchObject({ code: 1, err: 'Give it a name with letters or digits.' })
+      expect(await audited('the-loft')).toEqual([
+        {
+          actor: 'npm run admin',
+          action: 'space create',
+          before: null,
+          after: { name: 'The Loft', capacity: 16, bookable: true },
+        },
+        {
+          actor: 'npm run admin',
+          action: 'space update',
+          before: { bookable: true },
+          after: { bookable: false },
+        },
+      ])
+    })
+
+    it('spaces edit --name: the bookings of today on follow the new name; below what is booked, a note', async () => {
+      // Ada's co-working on Thursday (Courtyard), as the co-working panel books it.
+      const ada = await signIn(api, 'ada@example.com')
+      const booked = await api.app.inject({
+        method: 'POST',
+        url: '/api/bookings/rsvp',
+        headers: bearer(ada),
+        payload: {
+          Email: 'ada@example.com',
+          Name: 'Ada Okafor',
+          Phone: '+234 803 555 0101',
+          Event: 'Book a spot',
+          Type: 'spot',
+          Venue: 'Courtyard',
+          Date: '2026-11-26',
+          Amount: 0,
+          'Time Slot': '10am - 10pm',
+          'Paid with': 'free',
+          'Payment Reference': null,
+          Visitors: 1,
+          'Names of Visitors': 'Chidi Okeke',
+        },
+      })
+      expect(booked.statusCode, booked.body).toBe(201)
+      const renamed = await admin(
+        'spaces',
+        'edit',
+        'courtyard',
+        ...['--name', 'Ikoyi Courtyard', '--capacity', '1'],
+      )
+      expect(renamed).toEqual({
+        code: 0,
+        err: '',
+        out: "Updated space courtyard: Ikoyi Courtyard, 1 places, bookable, sort 3\nNote: 2 places are booked on Thursday, November 26, 2026; those bookings stay, new ones are refused ('Sold out').",
+      })
+      const mine = (
+        await api.app.inject({ url: '/api/bookings/ada@example.com', headers: bearer(ada) })
+      ).json().bookings as { Type: string; Venue: string }[]
+      expect(mine.filter((b) => b.Type === 'spot').map((b) => b.Venue)).toEqual(['Ikoyi Courtyard'])
+      expect(await audited('courtyard')).toEqual([
+        {
+          actor: 'npm run admin',
+          action: 'space update',
+          before: { name: 'Courtyard', capacity: 30 },
+          after: { name: 'Ikoyi Courtyard', capacity: 1 },
+        },
+      ])
     })
 
     it('staff add and remove: the role, an account when there is none, an audit entry each', async () => {

@@ -64,6 +64,8 @@ interface World extends RoleSet {
   adaReference: string
   /** The ticket code of ada's booking for today (Rooftop Jazz). */
   adaTicket: string
+  /** The id of that booking. */
+  adaBookingId: string
   /** The demo's pending applications: obinna's (individual) and a community one. */
   applicationIds: { individual: string; community: string }
   /** The ledger row of ada's co-working day, paid from her wallet. */
@@ -687,6 +689,48 @@ const CASES: Case[] = [
     }),
     expect: staffOnly,
   },
+  {
+    operationId: 'listStaffSpaces',
+    call: () => ({ method: 'GET', url: '/api/staff/spaces' }),
+    expect: staffOnly,
+  },
+  {
+    operationId: 'createStaffSpace',
+    call: () => ({
+      method: 'POST',
+      url: '/api/staff/spaces',
+      payload: { kind: 'studio', name: 'Adana Letterpress No. 2', capacity: 2, bookable: true },
+    }),
+    expect: staffOnly,
+  },
+  {
+    operationId: 'getStaffSpace',
+    call: () => ({ method: 'GET', url: '/api/staff/spaces/garden-room' }),
+    expect: staffOnly,
+  },
+  {
+    operationId: 'updateStaffSpace',
+    target: 'the Garden Room, as it is',
+    call: () => ({
+      method: 'PUT',
+      url: '/api/staff/spaces/garden-room',
+      payload: { name: 'The Garden Room', capacity: 20, bookable: true },
+    }),
+    expect: staffOnly,
+  },
+  {
+    operationId: 'searchBookings',
+    call: () => ({ method: 'GET', url: `/api/staff/bookings?date=${TODAY}&q=example.com` }),
+    expect: staffOnly,
+    staffSees: true,
+  },
+  {
+    operationId: 'getStaffBooking',
+    target: "ada's booking for today",
+    call: (_role, world) => ({ method: 'GET', url: `/api/staff/bookings/${world.adaBookingId}` }),
+    expect: staffOnly,
+    staffSees: true,
+  },
 ]
 
 const OPERATIONS = readOperations()
@@ -831,7 +875,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         .where(eq(payments.accountId, roles.people.member.accountId))
       if (!adaPayment) throw new Error('authz: the demo data has no payment of ada')
       const [adaToday] = await api.db
-        .select({ ticket: bookings.ticketCode })
+        .select({ id: bookings.id, ticket: bookings.ticketCode })
         .from(bookings)
         .where(and(eq(bookings.accountId, roles.people.member.accountId), eq(bookings.date, TODAY)))
       if (!adaToday) throw new Error('authz: the demo data has no booking of ada for today')
@@ -861,6 +905,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         ...roles,
         adaReference: adaPayment.reference,
         adaTicket: adaToday.ticket,
+        adaBookingId: adaToday.id,
         applicationIds: { individual: pendingOf('individual'), community: pendingOf('community') },
         adaDebitId: adaDebit.id,
         rooftopJazz: eventDraft(rooftopJazz),

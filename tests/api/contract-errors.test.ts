@@ -193,6 +193,17 @@ const SAMPLES: Record<OperationId, Sample> = {
     headers: { 'content-type': 'image/png' },
     body: Buffer.from('not a poster'),
   },
+  listStaffSpaces: {},
+  createStaffSpace: {
+    body: { kind: 'studio', name: 'Adana Letterpress No. 2', capacity: 2, bookable: true },
+  },
+  getStaffSpace: { params: { spaceId: 'garden-room' } },
+  updateStaffSpace: {
+    params: { spaceId: 'garden-room' },
+    body: { name: 'The Garden Room', capacity: 20, bookable: true },
+  },
+  searchBookings: { query: { date: '2026-11-24', q: 'ada' } },
+  getStaffBooking: { params: { bookingId: SOME_ID } },
 }
 
 function urlOf({ path }: Operation, { params = {}, query }: Sample): string {

@@ -1,0 +1,84 @@
+import { assign, setup } from 'xstate'
+import type { components } from '../../openapi/client'
+import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
+import { expiredOn401, sessionGuards } from '../calls/session'
+import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { callStub } from '../calls/stub'
+import { onFirstUse } from '../on-first-use'
+
+export type StaffBooking = components['schemas']['StaffBooking']
+
+export interface DayBookings {
+  date: string
+  bookings: StaffBooking[]
+}
+
+export interface StaffBookingsContext {
+  /** The day shown; null: today, as the server counts it. */
+  date: string | null
+  /** What was searched for (part of a name, an e-mail or a phone); blank: everyone. */
+  query: string
+  day: DayBookings | null
+}
+
+export type StaffBookingsEvent =
+  | { type: 'day.changed'; date: string }
+  | { type: 'search.submitted'; query: string }
+  | { type: 'bookings.retry' }
+
+const searching = {
+  'day.changed': { target: '#staffBookings.loading', actions: 'takeDay' },
+  'search.submitted': { target: '#staffBookings.loading', actions: 'takeQuery' },
+} as const
+
+/**
+ * /staff/bookings: a day's bookings (today first), found by part of a name, e-mail or phone;
+ * each opens at /staff/bookings/:id. Another day or another search reads them again.
+ */
+export const staffBookingsMachine = onFirstUse(() =>
+  setup({
+    types: {
+      context: {} as StaffBookingsContext,
+      events: {} as StaffBookingsEvent,
+      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden',
+    },
+    actors: {
+      searchBookings: callStub<DayBookings, { date: string | null; query: string }>(
+        'searchBookings',
+      ),
+    },
+    actions: {
+      ...loadCallActions,
+      takeDay: assign(({ event }) => (event.type === 'day.changed' ? { date: event.date } : {})),
+      takeQuery: assign(({ event }) =>
+        event.type === 'search.submitted' ? { query: event.query.trim() } : {},
+      ),
+    },
+    guards: { ...sessionGuards, ...forbiddenGuards },
+  }).createMachine({
+    id: 'staffBookings',
+    context: { date: null, query: '', day: null },
+    initial: 'loading',
+    states: {
+      loading: {
+        tags: ['busy'],
+        invoke: {
+          id: 'searchBookings',
+          src: 'searchBookings',
+          input: ({ context }) => ({ date: context.date, query: context.query }),
+          onDone: {
+            target: 'ready',
+            actions: assign({
+              day: ({ event }) => event.output,
+              date: ({ event }) => event.output.date,
+            }),
+          },
+          onError: [expiredOn401, refusedOn403, failedOnError],
+        },
+      },
+      ready: { on: searching },
+      ...loadEndings('bookings.retry'),
+      forbidden: { tags: ['forbidden'] },
+    },
+  }),
+)

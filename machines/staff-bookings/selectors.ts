@@ -1,0 +1,64 @@
+import { clockTime, dayInFull, shortDate } from '../rules/dates'
+import { formatMinor } from '../rules/money'
+import type { StaffBooking } from './machine'
+
+// What /staff/bookings and /staff/bookings/:id show of a booking.
+
+export const BOOKING_STATUS_LABELS: Record<StaffBooking['status'], string> = {
+  confirmed: 'Confirmed',
+  held: 'Waiting for payment',
+  cancelled: 'Cancelled',
+}
+
+export const KIND_LABELS: Record<StaffBooking['kind'], string> = {
+  event: 'Event',
+  coworking: 'Co-working',
+  studio: 'Print studio',
+}
+
+export const PAID_WITH_LABELS: Record<StaffBooking['paidWith'], string> = {
+  free: 'Free',
+  membership: 'Included in the membership',
+  wallet: 'Wallet',
+  'community-wallet': "Community's wallet",
+  paystack: 'Card',
+  sandbox: 'Card (sandbox)',
+}
+
+/** 'Rooftop Jazz · 4pm - 8pm · The Rooftop'. */
+export const whatLine = (booking: StaffBooking) =>
+  [booking.what, booking.timeSlot, booking.venue].filter(Boolean).join(' · ')
+
+/** 'Alone', '+2 guests: Ifeoma Okonkwo, Nnamdi Okonkwo'. */
+export function guestsLine(booking: Pick<StaffBooking, 'visitors' | 'namesOfVisitors'>): string {
+  if (booking.visitors === 0) return 'Alone'
+  const count = `+${booking.visitors} ${booking.visitors === 1 ? 'guest' : 'guests'}`
+  return booking.namesOfVisitors ? `${count}: ${booking.namesOfVisitors}` : count
+}
+
+/** 'Card · ₦15,000.00 · ref SIXTEEN-RJ-0001', or 'Free'. */
+export function paidLine(booking: StaffBooking): string {
+  return [
+    PAID_WITH_LABELS[booking.paidWith],
+    booking.amountMinor > 0 && formatMinor(booking.amountMinor, 'NGN'),
+    booking.paymentReference && `ref ${booking.paymentReference}`,
+  ]
+    .filter(Boolean)
+    .join(' · ')
+}
+
+/** 'Checked in at 16:12 by Oluwaseun Adebayo-Okonkwo', or 'Not checked in'. */
+export function checkInLine(booking: Pick<StaffBooking, 'checkedInAt' | 'checkedInBy'>): string {
+  if (!booking.checkedInAt) return 'Not checked in'
+  const by = booking.checkedInBy ? ` by ${booking.checkedInBy}` : ''
+  return `Checked in ${shortDate(booking.checkedInAt)}, ${clockTime(booking.checkedInAt)}${by}`
+}
+
+/** What the list says above its rows. */
+export function bookingsLead(date: string, query: string, count: number): string {
+  const day = dayInFull(date)
+  if (count === 0)
+    return query ? `No booking on ${day} matches '${query}'.` : `No bookings on ${day}.`
+  const found = `${count} ${count === 1 ? 'booking' : 'bookings'}`
+  return query ? `${found} on ${day} for '${query}'.` : `${found} on ${day}.`
+}
