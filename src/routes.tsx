@@ -215,6 +215,17 @@ export const routes: RouteObject[] = [
             'staff-members-page',
             () => import('./pages/staff-members-page'),
           ),
+          lazyPage('/staff/spaces', 'staff-spaces-page', () => import('./pages/staff-spaces-page')),
+          lazyPage(
+            '/staff/bookings',
+            'staff-bookings-page',
+            () => import('./pages/staff-bookings-page'),
+          ),
+          lazyPage(
+            '/staff/bookings/:bookingId',
+            'staff-booking-page',
+            () => import('./pages/staff-booking-page'),
+          ),
           lazyPage('/staff/audit', 'staff-audit-page', () => import('./pages/staff-audit-page')),
         ],
       },

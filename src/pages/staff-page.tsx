@@ -21,8 +21,14 @@ import { memberFlowEffects, useLoadStates } from '../member-flow'
 
 /** The house's other tools, under the day. */
 const TOOLS = [
+  { to: '/staff/bookings', label: 'Bookings', hint: "Find a guest's booking, by day and name" },
   { to: '/staff/applications', label: 'Applications', hint: 'Read them, then approve or decline' },
   { to: '/staff/events', label: 'Events', hint: 'Create and change events, and their posters' },
+  {
+    to: '/staff/spaces',
+    label: 'Spaces and studio items',
+    hint: 'Add, change or hide what people book',
+  },
   { to: '/staff/members', label: 'Members', hint: 'Find a member, extend a membership' },
   { to: '/staff/payments', label: 'Payments', hint: 'Find a payment, refund it' },
   { to: '/staff/audit', label: 'Audit log', hint: 'What staff did, and when' },

@@ -2,6 +2,7 @@ import jsQR from 'jsqr'
 import type { Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { auditOf } from '../support/audit'
 import {
   appInBrowser,
   logInByLink,
@@ -347,5 +348,91 @@ describe('events at the front desk', () => {
     await guest.screenshot({ path: `${SCREENSHOTS}staff-event-on-calendar-390.png` })
     await desk.setViewportSize(viewportOf(WIDTHS.desktop))
     await desk.screenshot({ path: `${SCREENSHOTS}staff-event-editor-1280.png`, fullPage: true })
+  })
+})
+
+describe('spaces and studio items at the front desk', () => {
+  it('adds a studio item, and hides a space: guests are no longer offered it, until it is offered again', async () => {
+    const desk = await phoneOf('staff@example.com')
+    await desk.goto(`${app.url}/staff`)
+    await desk.getByRole('link', { name: /Spaces and studio items/ }).click()
+    const studio = desk.getByRole('region', { name: 'Print-studio items' })
+    await studio.getByRole('button', { name: 'Add a studio item' }).click()
+    const form = desk.getByRole('form', { name: 'New studio item' })
+    // Saved without a name: the form says what is missing, beside its field.
+    await form.getByRole('button', { name: 'Add a studio item' }).click()
+    await form.getByText('Write its name, as people will see it.').waitFor()
+    await form.getByLabel('Name, as people see it').fill('Adana Letterpress No. 2')
+    await form.getByLabel('Places a session').fill('2')
+    await form.getByRole('button', { name: 'Add a studio item' }).click()
+    const item = studio.getByRole('listitem').filter({ hasText: 'Adana Letterpress No. 2' })
+    await item.getByRole('status').getByText('Saved: Adana Letterpress No. 2 is offered').waitFor()
+    await expect(item.textContent()).resolves.toContain('2 places a session')
+    expect(await layoutProblems(desk)).toEqual([])
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-spaces-added-390.png`, fullPage: true })
+
+    const courtyard = desk
+      .getByRole('region', { name: 'Co-working spaces' })
+      .getByRole('listitem')
+      .filter({ hasText: 'Courtyard' })
+    const offer = async (offered: boolean) => {
+      await courtyard.getByRole('button', { name: 'Change Courtyard' }).click()
+      const change = courtyard.getByRole('form', { name: 'Change Courtyard' })
+      await change.getByLabel('Offered for booking').setChecked(offered)
+      await change.getByRole('button', { name: 'Save', exact: true }).click()
+      await courtyard.getByRole('status').waitFor()
+    }
+    await offer(false)
+    await courtyard.getByText('Hidden', { exact: true }).waitFor()
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-spaces-hidden-390.png`, fullPage: true })
+
+    // A guest booking co-working is offered the other spaces only.
+    const offered = async () => {
+      const guest = await app.openInTab('/co-working', WIDTHS.phone)
+      await guest.getByRole('button', { name: 'Book', exact: true }).click()
+      const dialog = guest.getByRole('dialog', { name: 'Book now' })
+      await dialog.getByText('The Garden Room').first().waitFor()
+      return (await dialog.locator('label').allTextContents()).join(' | ')
+    }
+    await expect(offered()).resolves.not.toContain('Courtyard')
+    await offer(true)
+    await expect(offered()).resolves.toContain('Courtyard')
+
+    await desk.setViewportSize(viewportOf(WIDTHS.desktop))
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-spaces-1280.png`, fullPage: true })
+    // Each change is in the audit log, with who made it.
+    const log = await auditOf(app.db, 'courtyard')
+    expect(log.map((row) => [row.action, row.after, row.actor])).toEqual([
+      ['space update', { bookable: false }, `${STAFF_NAME} <staff@example.com>`],
+      ['space update', { bookable: true }, `${STAFF_NAME} <staff@example.com>`],
+    ])
+  })
+})
+
+describe("a day's bookings at the front desk", () => {
+  it("finds Ada's booking by her phone typed as on a slip of paper, and opens it", async () => {
+    const desk = await phoneOf('staff@example.com')
+    await desk.goto(`${app.url}/staff`)
+    await desk.getByRole('link', { name: /Bookings/ }).click()
+    const found = desk.getByRole('region', { name: 'Bookings found' })
+    await found.getByText(/bookings? on Tuesday, November 24, 2026\./).waitFor()
+    await desk.getByLabel('Name, e-mail or phone').fill('0803 555 0101')
+    await desk.getByRole('button', { name: 'Search', exact: true }).click()
+    await found.getByText("for '0803 555 0101'").waitFor()
+    const rows = found.getByRole('listitem')
+    await expect(rows.allTextContents()).resolves.toEqual([expect.stringContaining('Ada Okafor')])
+    expect(await layoutProblems(desk)).toEqual([])
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-bookings-390.png`, fullPage: true })
+    await rows.first().getByRole('link').click()
+    await desk.getByRole('heading', { name: 'Ada Okafor' }).waitFor()
+    await desk.getByText('Not checked in').waitFor()
+    await desk.getByText('Rooftop Jazz', { exact: false }).first().waitFor()
+    await expect(
+      desk.getByRole('link', { name: 'ada@example.com' }).getAttribute('href'),
+    ).resolves.toBe('mailto:ada@example.com')
+    expect(await layoutProblems(desk)).toEqual([])
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-booking-390.png`, fullPage: true })
+    await desk.setViewportSize(viewportOf(WIDTHS.desktop))
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-booking-1280.png`, fullPage: true })
   })
 })
