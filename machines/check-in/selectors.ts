@@ -30,7 +30,10 @@ const time = (iso: string) =>
   }).format(new Date(iso))
 
 /** 'with 2 guests: Tobi, Kemi', or '' for a booking without extra guests. */
-export function guestsLine({ visitors, namesOfVisitors }: NonNullable<CheckIn['ticket']>): string {
+export function guestsLine({
+  visitors,
+  namesOfVisitors,
+}: Pick<NonNullable<CheckIn['ticket']>, 'visitors' | 'namesOfVisitors'>): string {
   if (visitors === 0) return ''
   const who = `${visitors} ${visitors === 1 ? 'guest' : 'guests'}`
   return namesOfVisitors ? `with ${who}: ${namesOfVisitors}` : `with ${who}`

@@ -36,6 +36,6 @@ export const staffBookingsModel = defineModel({
     'xstate.done.actor.searchBookings': [{ output: today }, { output: { ...today, bookings: [] } }],
     'xstate.error.actor.searchBookings': [sessionEnded, connectionLost, notStaff],
     'search.submitted': [{ query: 'okonkwo' }],
-    'day.changed': [{ date: '2026-11-25' }],
+    'day.changed': [{ date: '2027-01-12' }],
   },
 })

@@ -1,3 +1,4 @@
+import { guestsLine } from '../check-in/selectors'
 import { clockTime, dayInFull, shortDate } from '../rules/dates'
 import { formatMinor } from '../rules/money'
 import type { StaffBooking } from './machine'
@@ -29,11 +30,10 @@ export const PAID_WITH_LABELS: Record<StaffBooking['paidWith'], string> = {
 export const whatLine = (booking: StaffBooking) =>
   [booking.what, booking.timeSlot, booking.venue].filter(Boolean).join(' · ')
 
-/** 'Alone', '+2 guests: Ifeoma Okonkwo, Nnamdi Okonkwo'. */
-export function guestsLine(booking: Pick<StaffBooking, 'visitors' | 'namesOfVisitors'>): string {
-  if (booking.visitors === 0) return 'Alone'
-  const count = `+${booking.visitors} ${booking.visitors === 1 ? 'guest' : 'guests'}`
-  return booking.namesOfVisitors ? `${count}: ${booking.namesOfVisitors}` : count
+/** 'Alone', or 'With 2 guests: Ifeoma Okonkwo, Nnamdi Okonkwo' (the door's words). */
+export function partyLine(booking: Pick<StaffBooking, 'visitors' | 'namesOfVisitors'>): string {
+  const guests = guestsLine(booking)
+  return guests ? `W${guests.slice(1)}` : 'Alone'
 }
 
 /** 'Card · ₦15,000.00 · ref SIXTEEN-RJ-0001', or 'Free'. */

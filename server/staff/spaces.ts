@@ -1,6 +1,6 @@
 import { and, eq, gt, gte, inArray, ne, sql } from 'drizzle-orm'
 import { dayInFull, lagosDay } from '../../machines/rules/dates'
-import { cleanSpaceName } from '../../machines/rules/spaces'
+import { cleanSpaceName, isMembersOnlySpace, MEMBERS_ONLY_SPACE } from '../../machines/rules/spaces'
 import type { components } from '../../openapi/schema'
 import { recordAudit } from '../audit'
 import type { Account } from '../auth'
@@ -30,6 +30,9 @@ type SpaceDraft = components['schemas']['SpaceDraft']
 type NewSpace = components['schemas']['NewSpace']
 
 export const NO_SUCH_SPACE = 'No space or studio item has this id.'
+
+/** The members-only space is known by its name (machines/rules/spaces.ts): a rename would open it. */
+export const MEMBERS_ONLY_KEEPS_ITS_NAME = `The ${MEMBERS_ONLY_SPACE} is for members only, and the app knows it by its name: it keeps its name.`
 
 export const SPACE_REFUSALS = {
   blankName: 'Write its name, as people will see it.',
@@ -238,6 +241,7 @@ export async function changeSpace(
       values.name = spaceName(values.name)
       // The same name as people see it ('Library. ' sent back as 'Library') is no rename.
       if (cleanSpaceName(values.name) === cleanSpaceName(before.name)) delete values.name
+      else if (isMembersOnlySpace(before.name)) throw conflict(MEMBERS_ONLY_KEEPS_ITS_NAME)
       else await refuseNameTaken(tx, values.name, id)
     }
     const diff = changed(before, { ...before, ...values })

@@ -9,9 +9,9 @@ import type { StaffBooking } from '../../machines/staff-bookings/machine'
 import {
   BOOKING_STATUS_LABELS,
   checkInLine,
-  guestsLine,
   KIND_LABELS,
   paidLine,
+  partyLine,
   whatLine,
 } from '../../machines/staff-bookings/selectors'
 import { css, cx } from '../../styled-system/css'
@@ -84,7 +84,7 @@ function BookingDetails({ booking }: { booking: StaffBooking }) {
   const rows: [string, ReactNode][] = [
     [KIND_LABELS[booking.kind], whatLine(booking)],
     ['Day', dayInFull(booking.date)],
-    ['Guests', guestsLine(booking)],
+    ['Guests', partyLine(booking)],
     [
       'E-mail',
       <a key="email" href={`mailto:${booking.email}`} className={linkStyle}>

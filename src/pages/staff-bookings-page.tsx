@@ -7,7 +7,7 @@ import { type StaffBooking, staffBookingsMachine } from '../../machines/staff-bo
 import {
   BOOKING_STATUS_LABELS,
   bookingsLead,
-  guestsLine,
+  partyLine,
   whatLine,
 } from '../../machines/staff-bookings/selectors'
 import { css, cx } from '../../styled-system/css'
@@ -131,7 +131,7 @@ function BookingRow({ booking }: { booking: StaffBooking }) {
         </span>
         <span className={css({ fontSize: 'sm' })}>{whatLine(booking)}</span>
         <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-          {[booking.email, booking.phone, guestsLine(booking)].join(' · ')}
+          {[booking.email, booking.phone, partyLine(booking)].join(' · ')}
         </span>
       </Link>
     </li>

@@ -3,6 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../openapi/schema'
 import { bookings } from '../../server/db/schema.ts'
 import { DEMO_STAFF, LONG_NAMED_MEMBER } from '../../server/db/seed.ts'
+import { MEMBERS_ONLY_KEEPS_ITS_NAME } from '../../server/staff/spaces.ts'
 import {
   bearer,
   dbCases,
@@ -445,6 +446,20 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(
         answer(await update('print-studio', { name: 'Print Studio', capacity: 2, bookable: true })),
       ).toEqual({ ...DEMO.studio, capacity: 2, booked: 2 })
+    })
+
+    it("keeps the 8th Floor's name: the app knows the members' floor by it, so a rename would open it", async () => {
+      const response = await update('8th-floor', {
+        name: '8th Floor Lounge',
+        capacity: 10,
+        bookable: true,
+      })
+      expectError(response, 409, MEMBERS_ONLY_KEEPS_ITS_NAME)
+      expect((await offered()).map((space) => space.Name)).not.toContain('8th Floor Lounge')
+      // Its places and whether it is offered still change.
+      expect(
+        answer(await update('8th-floor', { name: '8th Floor', capacity: 11, bookable: true })),
+      ).toMatchObject({ name: '8th Floor', capacity: 11 })
     })
 
     it('answers 404 for an id none has, and nothing is written', async () => {

@@ -206,6 +206,42 @@ const screens: Record<string, Screen> = {
       await page.getByText('Unknown ticket', { exact: true }).waitFor()
     },
   },
+  'staff spaces, a new studio item saved with nothing in it': {
+    path: '/staff/spaces',
+    staff: true,
+    show: async (page) => {
+      await heading('Spaces and studio items')(page)
+      await page.getByRole('button', { name: 'Add a studio item' }).click()
+      await page
+        .getByRole('form', { name: 'New studio item' })
+        .getByRole('button', { name: 'Add a studio item' })
+        .click()
+      await page.getByText('Write its name, as people will see it.').waitFor()
+    },
+  },
+  "staff bookings, the day's list": {
+    path: '/staff/bookings',
+    staff: true,
+    show: async (page) => {
+      await heading('Bookings')(page)
+      await page.getByRole('region', { name: 'Bookings found' }).getByRole('link').first().waitFor()
+    },
+  },
+  'staff booking, opened from the list': {
+    path: '/staff/bookings',
+    staff: true,
+    show: async (page) => {
+      await page
+        .getByRole('link', { name: /Ada Okafor/ })
+        .first()
+        .click()
+      await heading('Ada Okafor')(page)
+      await page
+        .getByText(/checked in/i)
+        .first()
+        .waitFor()
+    },
+  },
 }
 
 axeEveryScreen(screens)

@@ -11,6 +11,13 @@ import {
   noteRoom,
 } from '../../machines/staff-applications/selectors'
 import { actionLabel, auditChanges } from '../../machines/staff-audit/selectors'
+import { chiamakaBooking } from '../../machines/staff-bookings/model'
+import {
+  bookingsLead,
+  checkInLine,
+  paidLine,
+  partyLine,
+} from '../../machines/staff-bookings/selectors'
 import type { StaffSession } from '../../machines/staff-day/machine'
 import { dayTotals, expectedPlaces, freePlaces } from '../../machines/staff-day/selectors'
 import { eventMarks, placesLine, whenLine } from '../../machines/staff-events/selectors'
@@ -29,6 +36,8 @@ import {
   refundedMessage,
   refundLine,
 } from '../../machines/staff-payments/selectors'
+import { gardenRoom, newItem } from '../../machines/staff-spaces/model'
+import { savedMessage, spaceLine } from '../../machines/staff-spaces/selectors'
 
 describe('the answer at the door', () => {
   it('is green for admitted, red for already (when and by whom) and unknown, yellow for another day', () => {
@@ -204,5 +213,38 @@ describe('the members', () => {
     expect(membersLead('kemi', 1)).toBe("1 member for 'kemi', the soonest to end first.")
     expect(membersLead('nobody', 0)).toBe("No member matches 'nobody'.")
     expect(extendedMessage(EXTENDED)).toBe('Extended: Kemi Adeyemi is a member until 6 Jan 2027.')
+  })
+})
+
+describe("the front desk's words for spaces and bookings", () => {
+  it("says a space's places, and how full its fullest coming day is", () => {
+    expect(spaceLine(gardenRoom)).toBe('20 places a day · nothing booked ahead')
+    expect(spaceLine({ ...newItem, capacity: 1, booked: 1 })).toBe(
+      '1 place a session · 1 booked on its fullest coming session',
+    )
+    expect(savedMessage({ ...gardenRoom, bookable: false })).toBe(
+      'Saved: The Garden Room is hidden from booking.',
+    )
+  })
+
+  it("says a booking's guests, payment and check-in as the desk reads them", () => {
+    expect(partyLine(chiamakaBooking)).toBe('With 2 guests: Ifeoma Okonkwo, Nnamdi Okonkwo')
+    expect(partyLine({ visitors: 0, namesOfVisitors: null })).toBe('Alone')
+    expect(paidLine(chiamakaBooking)).toBe('Card (sandbox) · ₦15,000.00 · ref SIXTEEN-RJ-0001')
+    expect(
+      paidLine({ ...chiamakaBooking, paidWith: 'free', amountMinor: 0, paymentReference: null }),
+    ).toBe('Free')
+    expect(checkInLine(chiamakaBooking)).toBe('Not checked in')
+    // 15:12 UTC is 16:12 in Lagos.
+    expect(
+      checkInLine({
+        checkedInAt: '2026-11-24T15:12:00.000Z',
+        checkedInBy: 'Oluwaseun Adebayo-Okonkwo',
+      }),
+    ).toBe('Checked in 24 Nov 2026, 16:12 by Oluwaseun Adebayo-Okonkwo')
+    expect(bookingsLead('2026-11-24', 'okonkwo', 0)).toBe(
+      "No booking on Tuesday, November 24, 2026 matches 'okonkwo'.",
+    )
+    expect(bookingsLead('2026-11-24', '', 1)).toBe('1 booking on Tuesday, November 24, 2026.')
   })
 })
