@@ -1,7 +1,9 @@
+import { and, eq } from 'drizzle-orm'
 import jsQR from 'jsqr'
 import type { Locator, Page } from 'playwright-core'
 import sharp from 'sharp'
 import { describe, expect, it } from 'vitest'
+import { bookings } from '../../server/db/schema'
 import { auditOf } from '../support/audit'
 import {
   appInBrowser,
@@ -425,7 +427,17 @@ describe("a day's bookings at the front desk", () => {
     await desk.screenshot({ path: `${SCREENSHOTS}staff-bookings-390.png`, fullPage: true })
     await rows.first().getByRole('link').click()
     await desk.getByRole('heading', { name: 'Ada Okafor' }).waitFor()
-    await desk.getByText('Not checked in').waitFor()
+    // As the door left it: the ticket test of this file admits her.
+    const [jazz] = await app.db
+      .select({ checkedInAt: bookings.checkedInAt })
+      .from(bookings)
+      .where(and(eq(bookings.email, 'ada@example.com'), eq(bookings.eventId, 'rooftop-jazz')))
+    await desk
+      .getByRole('status')
+      .getByText(
+        jazz?.checkedInAt ? `Checked in 24 Nov 2026, 10:00 by ${STAFF_NAME}` : 'Not checked in',
+      )
+      .waitFor()
     await desk.getByText('Rooftop Jazz', { exact: false }).first().waitFor()
     await expect(
       desk.getByRole('link', { name: 'ada@example.com' }).getAttribute('href'),

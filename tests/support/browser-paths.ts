@@ -1,5 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs'
-import { and, eq, inArray, isNotNull, like, sql } from 'drizzle-orm'
+import { and, eq, inArray, isNotNull, like, notInArray, sql } from 'drizzle-orm'
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
 import { type AnyMachineSnapshot, type AnyStateMachine, getStateNodes } from 'xstate'
@@ -7,6 +7,7 @@ import { CHECK_IN_CODE } from '../../machines/check-in/model'
 import { EVENT_DRAFT, SAVED_EVENT } from '../../machines/event-editor/model'
 import type { FlowModel } from '../../machines/flow-model'
 import { pendingApplication } from '../../machines/staff-applications/model'
+import { chiamakaBooking } from '../../machines/staff-bookings/model'
 import {
   accounts,
   applications,
@@ -210,6 +211,14 @@ const serverStates: Record<
     await db.delete(events).where(eq(events.id, SAVED_EVENT.id))
     return undefined
   },
+  spacesPutBack: (app) => spacesPutBack(app),
+  gardenRoomBooked: (app) => gardenRoomBooked(app),
+  bookingAtTheDesk: (app) => bookingAtTheDesk(app, { checkedIn: false }),
+  bookingCheckedIn: (app) => bookingAtTheDesk(app, { checkedIn: true }),
+  async bookingGone({ db }) {
+    await db.delete(bookings).where(eq(bookings.id, chiamakaBooking.id))
+    return undefined
+  },
   // Another member of staff approves it first.
   async applicationDecidedMeanwhile({ db }) {
     await db
@@ -354,6 +363,75 @@ async function applicationUnderReview({ db }: App, status: 'Community - Pending'
   return async () => {
     await db.delete(accounts).where(eq(accounts.email, email))
     await db.delete(applications).where(eq(applications.id, pendingApplication.id))
+  }
+}
+
+/**
+ * Chiamaka's booking the staff-booking model opens (its id: a booking's id cannot be chosen through
+ * the app), at Rooftop Jazz on the paths' day, checked in by the demo staff or not; the path's end
+ * removes it.
+ */
+async function bookingAtTheDesk({ db }: App, { checkedIn }: { checkedIn: boolean }) {
+  const [staff] = await db
+    .select({ id: accounts.id })
+    .from(accounts)
+    .where(eq(accounts.email, 'staff@example.com'))
+  const b = chiamakaBooking
+  const row = {
+    email: b.email,
+    name: b.name,
+    phone: b.phone,
+    eventId: 'rooftop-jazz',
+    type: 'event' as const,
+    venue: 'Rooftop Terrace',
+    date: PATHS_DAY,
+    timeSlot: b.timeSlot,
+    amountMinor: b.amountMinor,
+    paidWith: b.paidWith,
+    paymentReference: b.paymentReference,
+    visitors: b.visitors,
+    namesOfVisitors: b.namesOfVisitors,
+    metadata: Object.fromEntries(b.answers.map((a) => [a.label, a.value])),
+    checkedInAt: checkedIn ? PATHS_NOW : null,
+    checkedInBy: checkedIn ? (staff?.id ?? null) : null,
+  }
+  await db
+    .insert(bookings)
+    .values({ id: b.id, ...row })
+    .onConflictDoUpdate({ target: bookings.id, set: row })
+  return () => db.delete(bookings).where(eq(bookings.id, b.id))
+}
+
+/** The spaces as they are; the path's end removes any it added and puts the others back. */
+async function spacesPutBack({ db }: App) {
+  const before = await db.select().from(spaces)
+  return async () => {
+    const kept = before.map((row) => row.id)
+    await db.delete(spaces).where(notInArray(spaces.id, kept))
+    for (const { id, ...row } of before) await db.update(spaces).set(row).where(eq(spaces.id, id))
+  }
+}
+
+/** Three places booked in the Garden Room today (one guest with two friends); removed after. */
+async function gardenRoomBooked(app: App) {
+  const putBack = await spacesPutBack(app)
+  const [row] = await app.db
+    .insert(bookings)
+    .values({
+      email: 'tochukwu.nwachukwu-balogun@lagosprintmakers.com.ng',
+      name: 'Tochukwu Nwachukwu-Balogun',
+      phone: '+234 809 555 0177',
+      type: 'spot',
+      venue: 'The Garden Room',
+      date: PATHS_DAY,
+      paidWith: 'free',
+      visitors: 2,
+      namesOfVisitors: 'Adaeze Nwachukwu, Kelechi Balogun',
+    })
+    .returning({ id: bookings.id })
+  return async () => {
+    if (row) await app.db.delete(bookings).where(eq(bookings.id, row.id))
+    await putBack()
   }
 }
 

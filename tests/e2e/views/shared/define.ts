@@ -42,6 +42,11 @@ export type ServerState =
   | 'eventGone'
   | 'membershipEndsSoon'
   | 'membershipEndsLater'
+  | 'bookingAtTheDesk'
+  | 'bookingCheckedIn'
+  | 'bookingGone'
+  | 'spacesPutBack'
+  | 'gardenRoomBooked'
 
 /** How a person makes one event happen in the browser, and what the server must be first. */
 export interface EventDriver {
