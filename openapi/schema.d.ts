@@ -170,6 +170,33 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/bookings/cancel/{bookingId}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels one of the signed-in person's bookings; the money goes back the way it came
+         * @description Allowed until the cut-off: for an event, its `cancel_cutoff_hours` (24 unless staff set
+         *     another) before the booked slot starts (the event's start when it has no slots); for
+         *     co-working and the print studio, until the day before ends (Lagos). A card payment is
+         *     refunded in full through the refund queue; a wallet or community-wallet payment is
+         *     credited back to that wallet at once; a free booking gives nothing back. The places
+         *     return to the pool, the ticket no longer checks in, and an e-mail confirms. A booking
+         *     already cancelled answers as it is, and nothing is refunded twice. After the cut-off: 409,
+         *     saying when it was. A booking that is not the person's: 404.
+         */
+        post: operations["cancelBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/bookings/dump/{email}": {
         parameters: {
             query?: never;
@@ -1455,6 +1482,19 @@ export interface components {
             visitors: number;
             namesOfVisitors: string | null;
         };
+        CancelledBooking: {
+            id: components["schemas"]["Id"];
+            /** Format: date-time */
+            cancelledAt: string;
+            refund: {
+                /**
+                 * @description card: on its way to the card through the refund queue. wallet, community-wallet: credited at once. none: nothing was paid.
+                 * @enum {string}
+                 */
+                way: "card" | "wallet" | "community-wallet" | "none";
+                amountMinor: number;
+            };
+        };
         StaffSpace: {
             id: string;
             kind: components["schemas"]["SpaceKind"];
@@ -2094,6 +2134,44 @@ export interface operations {
             };
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intent (a UUID made when the person confirms), sent again unchanged on every
+                 *     retry of the same request. The first answer is kept 24 hours: a retry with the same key
+                 *     and the same body is answered the same (with `Idempotent-Replayed: true`) and the write is
+                 *     made once; the same key with another body answers 422; a retry while the first request
+                 *     is still at work waits for its answer (409 after 10 seconds). Without a key every request
+                 *     is a new one. Either a Structured Field string (`"..."`) or the bare key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                bookingId: components["schemas"]["Id"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking, cancelled, and its money's way back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledBooking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
             default: components["responses"]["Error"];
         };
     };

@@ -5,9 +5,10 @@ import type { Db } from './db/client'
 import { idempotencyKeys } from './db/schema'
 import { HttpError } from './http-error'
 
-// Idempotency-Key on the calls that book, pay, debit, top up, claim, apply, decide on an
-// application, refund a payment, extend a membership or create an event, a space or a studio item (the IETF draft 'The
-// Idempotency-Key HTTP Header Field', as Stripe uses it; docs/decisions/015). On a Lagos mobile network an answer is often lost after the server acted,
+// Idempotency-Key on the calls that book, cancel a booking, pay, debit, top up, claim, apply,
+// decide on an application, refund a payment, extend a membership or create an event, a space or
+// a studio item (the IETF draft 'The Idempotency-Key HTTP Header Field', as Stripe uses it;
+// docs/decisions/015). On a Lagos mobile network an answer is often lost after the server acted,
 // and the app sends the same request again with the same key: the first answer is given again
 // and the write is made once, whichever instance each attempt reaches (the key lives in
 // PostgreSQL).
@@ -15,6 +16,7 @@ import { HttpError } from './http-error'
 /** The writes that take a key (routes as Fastify names them), by the contract's operationId. */
 const KEYED = new Map([
   ['POST /api/bookings/rsvp', 'createBooking'],
+  ['POST /api/bookings/cancel/:bookingId', 'cancelBooking'],
   ['POST /api/payments/initiate', 'initiatePayment'],
   ['POST /api/wallets/debit/:walletId', 'debitWallet'],
   ['POST /api/applications/create-application', 'createApplication'],

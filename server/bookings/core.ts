@@ -582,6 +582,7 @@ export function prepareBooking(p: PlaceRequest): PreparedBooking {
       ticketCode: newTicketCode(),
       checkedInAt: null,
       checkedInBy: null,
+      cancelledAt: null,
       createdAt: now,
     },
     capacity: quote.capacity,

@@ -109,6 +109,9 @@ export const events = pgTable(
     capacity: integer('capacity').notNull(),
     rsvpOpen: boolean('rsvp_open').notNull().default(true),
     membersOnly: boolean('members_only').notNull().default(false),
+    // A ticket may be cancelled (and refunded) until this many hours before its slot starts (its
+    // own start time on the day, without slots).
+    cancelCutoffHours: integer('cancel_cutoff_hours').notNull().default(24),
     about: text('about').notNull().default(''),
     url: text('url'),
     metadata: text('metadata'),
@@ -119,6 +122,7 @@ export const events = pgTable(
     check('events_id_slug', sql`${t.id} ~ '^[a-z0-9]+(-[a-z0-9]+)*$'`),
     check('events_ends_after_start', sql`${t.endAt} >= ${t.startAt}`),
     check('events_capacity_non_negative', sql`${t.capacity} >= 0`),
+    check('events_cancel_cutoff_hours_non_negative', sql`${t.cancelCutoffHours} >= 0`),
     check(
       'events_friends_price_non_negative',
       sql`${t.friendsPriceNaira} IS NULL OR ${t.friendsPriceNaira} >= 0`,
@@ -378,6 +382,10 @@ export const bookings = pgTable(
     // Admitted at the door: when, and by which staff member (one conditional update, decision 028).
     checkedInAt: instant('checked_in_at'),
     checkedInBy: uuid('checked_in_by').references(() => accounts.id, { onDelete: 'set null' }),
+    // When its booker cancelled it (POST /bookings/cancel/{id}); null for one the app cancelled
+    // itself (a card payment's hold released or given up) until its booker asks to cancel it,
+    // and for any cancelled before migration 0009.
+    cancelledAt: instant('cancelled_at'),
     createdAt: createdAt(),
   },
   (t) => [

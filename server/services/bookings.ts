@@ -3,6 +3,7 @@ import { lagosDay } from '../../machines/rules/dates'
 import { parseSlot } from '../../machines/rules/slots'
 import type { components } from '../../openapi/schema'
 import { type Account, optionalAccount, requireAccount } from '../auth'
+import { cancelOwnBooking } from '../bookings/cancel'
 import {
   type BookingInput,
   type BookingRow,
@@ -134,5 +135,23 @@ export function bookingsService({ db, now }: ServiceDeps, { publicUrl, mailer }:
     return { status: 'success', data }
   }
 
-  return { createBooking, listBookings, listPastBookings }
+  /**
+   * One of the signed-in person's bookings, cancelled until its cut-off, its money sent back the
+   * way it came (server/bookings/cancel.ts). A card refund is tried right after the commit, by
+   * this instance's refund worker (as a staff refund is), and retried by it after that.
+   */
+  const cancelBooking: Handler<'cancelBooking'> = async (request) => {
+    const account = requireAccount(request)
+    const { answer, refundPaymentId } = await cancelOwnBooking(db, {
+      account,
+      bookingId: request.params.bookingId,
+      now: now(),
+      site: siteUrl(publicUrl, request),
+    })
+    if (refundPaymentId) await request.server.refunds?.sendNow(refundPaymentId)
+    mailer?.kick()
+    return answer
+  }
+
+  return { createBooking, cancelBooking, listBookings, listPastBookings }
 }

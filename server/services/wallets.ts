@@ -76,13 +76,24 @@ function checkDebitAmount(debitAmount: number | null, price: number): void {
   )
 }
 
+/** A booking's debit has the ledger reference 'booking:<booking id>' (unique: one per booking). */
+export const BOOKING_DEBIT_PREFIX = 'booking:'
+
 /**
  * Takes the money and writes its ledger row. The conditional UPDATE is the guard: under any
  * concurrency a balance never goes below zero, and the ledger always adds up to the balance.
  */
 async function debit(
   tx: Tx,
-  p: { walletId: string; amount: number; narration: string; actor: string; note: string | null },
+  p: {
+    walletId: string
+    amount: number
+    narration: string
+    actor: string
+    note: string | null
+    /** The booking it pays for: a cancellation credits back this debit and no other. */
+    bookingId: string
+  },
 ): Promise<WalletTransactionRow> {
   const taken = await tx
     .update(wallets)
@@ -99,7 +110,7 @@ async function debit(
       narration: p.narration,
       note: p.note,
       actor: p.actor,
-      reference: null,
+      reference: `${BOOKING_DEBIT_PREFIX}${p.bookingId}`,
     })
     .returning()
   if (!row) throw new Error('debit: the ledger insert returned no row')
@@ -222,6 +233,7 @@ export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: 
             narration: narration.trim() || quote.title,
             actor: account.email,
             note: row.namesOfVisitors ? `Guests: ${row.namesOfVisitors}` : null,
+            bookingId: row.id,
           })
       return {
         transaction: transaction ? transactionBody(transaction) : null,

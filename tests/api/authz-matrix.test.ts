@@ -1,6 +1,7 @@
 import { and, eq, inArray, or } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { lagosDay } from '../../machines/rules/dates.ts'
 import {
   applications,
   bookings,
@@ -34,9 +35,9 @@ import {
 /**
  * What a role must get: 'ok' a 2xx; 'allowed' anything but 401/403 (the business rules decide);
  * 'permitted' anything but 401 (a rule of its own may still refuse with 403); '4xx' a refusal
- * other than 5xx; or exactly 401 / 403.
+ * other than 5xx; or exactly 401 / 403 / 404 (404: someone else's, answered as no such thing).
  */
-type Expectation = 'ok' | 'allowed' | 'permitted' | '4xx' | 401 | 403
+type Expectation = 'ok' | 'allowed' | 'permitted' | '4xx' | 401 | 403 | 404
 
 interface Call {
   method: 'GET' | 'POST' | 'PATCH' | 'PUT' | 'DELETE'
@@ -66,6 +67,8 @@ interface World extends RoleSet {
   adaTicket: string
   /** The id of that booking. */
   adaBookingId: string
+  /** Ada's free ticket to the Design Market, days ahead: still before its cancellation cut-off. */
+  adaLaterBookingId: string
   /** The demo's pending applications: obinna's (individual) and a community one. */
   applicationIds: { individual: string; community: string }
   /** The ledger row of ada's co-working day, paid from her wallet. */
@@ -170,6 +173,16 @@ const CASES: Case[] = [
       },
     }),
     expect: { others: 'ok', none: 'ok' },
+  },
+  {
+    operationId: 'cancelBooking',
+    target: "ada's ticket to the Design Market, days ahead",
+    call: (_role, world) => ({
+      method: 'POST',
+      url: `/api/bookings/cancel/${world.adaLaterBookingId}`,
+    }),
+    // Ada's, cancelled (and answered again as it is); anyone else's is no booking of theirs.
+    expect: { member: 'ok', others: 404 },
   },
   {
     operationId: 'listBookings',
@@ -891,6 +904,29 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       if (!adaDebit) throw new Error('authz: the demo data has no wallet debit of ada')
       const [rooftopJazz] = await api.db.select().from(events).where(eq(events.id, 'rooftop-jazz'))
       if (!rooftopJazz) throw new Error('authz: the demo data has no Rooftop Jazz')
+      const [designMarket] = await api.db
+        .select()
+        .from(events)
+        .where(eq(events.id, 'design-market'))
+      if (!designMarket) throw new Error('authz: the demo data has no Design Market')
+      const [adaLater] = await api.db
+        .insert(bookings)
+        .values({
+          accountId: roles.people.member.accountId,
+          email: roles.people.member.email,
+          name: roles.people.member.name,
+          phone: PHONE,
+          eventId: designMarket.id,
+          type: 'event',
+          venue: designMarket.venue,
+          date: lagosDay(designMarket.startAt),
+          amountMinor: 0,
+          paidWith: 'free',
+          paymentReference: 'Free booking',
+          createdAt: api.now,
+        })
+        .returning({ id: bookings.id })
+      if (!adaLater) throw new Error('authz: the Design Market ticket of ada was not written')
       const pending = await api.db
         .select({ id: applications.id, kind: applications.kind })
         .from(applications)
@@ -906,6 +942,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         adaReference: adaPayment.reference,
         adaTicket: adaToday.ticket,
         adaBookingId: adaToday.id,
+        adaLaterBookingId: adaLater.id,
         applicationIds: { individual: pendingOf('individual'), community: pendingOf('community') },
         adaDebitId: adaDebit.id,
         rooftopJazz: eventDraft(rooftopJazz),

@@ -5,7 +5,8 @@ import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import { PGlite } from '@electric-sql/pglite'
 import { addMinutes, subMinutes } from 'date-fns'
-import { and, eq, getTableColumns, sql } from 'drizzle-orm'
+import { and, eq, getTableColumns, type InferInsertModel, sql } from 'drizzle-orm'
+import type { PgColumn, PgTable } from 'drizzle-orm/pg-core'
 import pg from 'pg'
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest'
 import {
@@ -307,20 +308,25 @@ async function migrateUpTo(db: Db, kind: 'pglite' | 'postgres', last: string): P
 }
 
 /**
- * Bookings written with only the columns they name (the others take their defaults), so a database
+ * Rows written with only the columns they name (the others take their defaults), so a database
  * migrated only so far takes them: the schema of today names columns it does not have yet.
  */
-async function insertOldBookings(db: Db, rows: NewBooking[]): Promise<void> {
-  const columns = getTableColumns(bookings)
-  const keys = [...new Set(rows.flatMap((row) => Object.keys(row)))] as (keyof NewBooking)[]
-  const value = (row: NewBooking, key: keyof NewBooking) =>
-    row[key] === undefined ? sql`DEFAULT` : sql`${row[key]}`
+async function insertOld<T extends PgTable>(
+  db: Db,
+  table: T,
+  rows: InferInsertModel<T>[],
+): Promise<void> {
+  const columns: Record<string, PgColumn> = getTableColumns(table)
+  const named = rows as Record<string, unknown>[]
+  const keys = [...new Set(named.flatMap((row) => Object.keys(row)))]
+  const value = (row: Record<string, unknown>, key: string) =>
+    row[key] === undefined ? sql`DEFAULT` : sql.param(row[key], columns[key])
   await db.execute(
-    sql`INSERT INTO ${bookings} (${sql.join(
-      keys.map((key) => sql.identifier(columns[key].name)),
+    sql`INSERT INTO ${table} (${sql.join(
+      keys.map((key) => sql.identifier(columns[key]?.name ?? key)),
       sql`, `,
     )}) VALUES ${sql.join(
-      rows.map(
+      named.map(
         (row) =>
           sql`(${sql.join(
             keys.map((key) => value(row, key)),
@@ -370,7 +376,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       const { db } = database
       try {
         await migrateUpTo(db, kind, '0005_refunds_and_idempotency_keys')
-        await db.insert(events).values(eventRow('old-night', 20))
+        await insertOld(db, events, [eventRow('old-night', 20)])
         const held = (email: string, minutes: number, created: Date) =>
           ticketRow('old-night', email, {
             status: 'held',
@@ -378,7 +384,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
             paidWith: 'sandbox',
             createdAt: created,
           })
-        await insertOldBookings(db, [
+        await insertOld(db, bookings, [
           ticketRow('old-night', 'group@example.com', { visitors: 2 }),
           held('paying@example.com', 10, NOW),
           held('expired@example.com', -10, NOW),
@@ -439,8 +445,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       const { db } = database
       try {
         await migrateUpTo(db, kind, '0006_bookings_claim_a_counter')
-        await db.insert(events).values(eventRow('old-night', 20))
-        await insertOldBookings(db, [
+        await insertOld(db, events, [eventRow('old-night', 20)])
+        await insertOld(db, bookings, [
           ticketRow('old-night', 'one@example.com'),
           ticketRow('old-night', 'two@example.com', { status: 'cancelled' }),
           ticketRow('old-night', 'three@example.com', { visitors: 1 }),

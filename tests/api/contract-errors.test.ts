@@ -101,6 +101,7 @@ const SAMPLES: Record<OperationId, Sample> = {
   listSpaces: {},
   listPrintStudioItems: {},
   createBooking: { body: booking },
+  cancelBooking: { params: { bookingId: SOME_ID } },
   listBookings: { params: { email: 'ada@example.com' } },
   listPastBookings: { params: { email: 'ada@example.com' } },
   initiatePayment: {
