@@ -2,6 +2,7 @@ import { appUpdateMachine } from './app-update/machine'
 import { applicantFormMachine } from './applicant-form/machine'
 import { applicationMachine } from './application/machine'
 import { applicationReviewMachine } from './application-review/machine'
+import { bookingCancelMachine } from './booking-cancel/machine'
 import { bookingsListMachine } from './bookings-list/machine'
 import { calendarMachine } from './calendar/machine'
 import { carouselMachine } from './carousel/machine'
@@ -69,6 +70,7 @@ export const bookingFlows = {
   confirmation: confirmationMachine,
   'payment-return': paymentReturnMachine,
   'bookings-list': bookingsListMachine,
+  'booking-cancel': bookingCancelMachine,
   'print-studio': printStudioMachine,
   'studio-rebook': studioRebookMachine,
 } as const

@@ -34,6 +34,8 @@ export interface BookingRow {
   ticket: string | null
   /** Only current bookings carry these: guests, amount, how it was paid, status, reference. */
   more: BookingDetail[]
+  /** What Cancel needs to say where the money goes; null for a past booking. */
+  payment: { paidWith: string; amountMinor: number } | null
 }
 
 /** A current or upcoming booking as a row. */
@@ -48,6 +50,7 @@ export function currentBookingRow(booking: Booking): BookingRow {
     venue: booking.Venue,
     held: booking.Status === 'held',
     ticket: booking.Ticket ?? null,
+    payment: { paidWith: booking['Paid with'], amountMinor: booking.Amount },
     more: [
       {
         label: 'Guests',
@@ -74,6 +77,7 @@ export function pastBookingRow(booking: PastBooking): BookingRow {
     held: false,
     ticket: null,
     more: [],
+    payment: null,
   }
 }
 

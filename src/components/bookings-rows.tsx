@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { useId, useState } from 'react'
 import {
   type BookingRow,
   bookingDetails,
@@ -10,6 +10,7 @@ import { bookingTypeLabel } from '../../machines/rules/bookings'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { badge, disc } from '../../styled-system/recipes'
+import { CancelBooking } from './cancel-booking'
 import { ChevronDownIcon } from './line-icons'
 import { TicketQr } from './ticket-qr'
 
@@ -77,6 +78,8 @@ function BookingRowItem({
 }) {
   const detailsId = useId()
   const stub = bookingStub(row, now, past)
+  // Cancelled here: its ticket and details go, the cancellation's message stays until read again.
+  const [cancelled, setCancelled] = useState(false)
   return (
     <li
       className={css({
@@ -199,7 +202,7 @@ function BookingRowItem({
         </span>
       </button>
       <div id={detailsId} hidden={!open}>
-        {open && row.ticket && (
+        {open && row.ticket && !cancelled && (
           <div
             className={css({
               display: 'grid',
@@ -220,6 +223,7 @@ function BookingRowItem({
           </div>
         )}
         <dl
+          hidden={cancelled}
           className={css({
             display: 'grid',
             gridTemplateColumns: { base: '1fr 1fr', md: '1fr 1fr 1fr' },
@@ -244,6 +248,14 @@ function BookingRowItem({
             </div>
           ))}
         </dl>
+        {open && row.payment && (
+          <CancelBooking
+            id={row.id}
+            what={row.event}
+            {...row.payment}
+            onCancelled={() => setCancelled(true)}
+          />
+        )}
       </div>
     </li>
   )

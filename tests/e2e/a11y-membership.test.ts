@@ -50,6 +50,18 @@ const screens: Record<string, Screen> = {
   'invite, used': { path: '/invite/USED16', show: heading('This invite code has been used') },
   'invite, unknown': { path: '/invite/ABC123', show: heading('This invite code is not valid') },
   'profile bookings': { path: '/profile/bookings', member: true, show: heading(/./) },
+  'profile bookings, asked before cancelling': {
+    path: '/profile/bookings',
+    member: true,
+    show: async (page) => {
+      await page
+        .getByRole('button', { name: /Rooftop Jazz/ })
+        .first()
+        .click()
+      await page.getByRole('button', { name: 'Cancel this booking' }).click()
+      await page.getByRole('button', { name: 'Yes, cancel it' }).waitFor()
+    },
+  },
 }
 
 // The membership and member screens, each by its page heading ('member': Ada, an active member,

@@ -1,0 +1,93 @@
+import { assign, setup } from 'xstate'
+import { ApiError, type components } from '../../openapi/client'
+import { errorParams, logCallError } from '../calls/booking'
+import { loadCallActions } from '../calls/member'
+import { expiredOn401, sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
+import { refusalWords } from '../calls/words'
+import { onFirstUse } from '../on-first-use'
+
+export type CancelledBooking = components['schemas']['CancelledBooking']
+
+/** The booking as its row in /profile/bookings knows it. */
+export interface CancelInput {
+  id: string
+  /** What was booked: 'Rooftop Jazz', 'Co-working'. */
+  what: string
+  /** How it was paid (the Booking's 'Paid with'). */
+  paidWith: string
+  amountMinor: number
+}
+
+/**
+ * Cancel, in a booking's row of /profile/bookings: the person is asked first, told how the money
+ * comes back, then the booking is cancelled once however often the answer is lost on the way
+ * (Idempotency-Key). After the cut-off the server says when it was; a failed call can be sent
+ * again or left.
+ */
+export const bookingCancelMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as CancelInput,
+      context: {} as CancelInput & {
+        result: CancelledBooking | null
+        /** Why the server refused (the cut-off has passed, checked in at the door). */
+        refusal: string | null
+      },
+      events: {} as
+        | { type: 'cancel.start' }
+        | { type: 'cancel.confirm' }
+        | { type: 'cancel.keep' }
+        | { type: 'cancel.retry' },
+      tags: {} as 'busy' | 'error' | 'expired',
+    },
+    actors: {
+      cancelBooking: callStub<CancelledBooking, { id: string }>('cancelBooking'),
+    },
+    actions: {
+      ...loadCallActions,
+      keepRefusal: assign((_, params: { error: unknown }) => ({
+        refusal: params.error instanceof ApiError ? refusalWords(params.error) : null,
+      })),
+    },
+    guards: {
+      ...sessionGuards,
+      // 404 (no longer theirs) and 409 (the cut-off has passed): the server says why.
+      isRefusal: (_, params: { error: unknown }) =>
+        params.error instanceof ApiError && [404, 409].includes(params.error.status),
+    },
+  }).createMachine({
+    id: 'bookingCancel',
+    context: ({ input }) => ({ ...input, result: null, refusal: null }),
+    initial: 'idle',
+    states: {
+      idle: { on: { 'cancel.start': 'confirming' } },
+      confirming: { on: { 'cancel.confirm': 'cancelling', 'cancel.keep': 'idle' } },
+      cancelling: {
+        tags: ['busy'],
+        invoke: {
+          id: 'cancelBooking',
+          src: 'cancelBooking',
+          input: ({ context }) => ({ id: context.id }),
+          onDone: {
+            target: 'cancelled',
+            actions: assign({ result: ({ event }) => event.output }),
+          },
+          onError: [
+            expiredOn401,
+            {
+              guard: { type: 'isRefusal', params: errorParams },
+              target: 'refused',
+              actions: { type: 'keepRefusal', params: errorParams },
+            },
+            { target: 'failed', actions: logCallError },
+          ],
+        },
+      },
+      refused: { on: { 'cancel.keep': 'idle' } },
+      failed: { tags: ['error'], on: { 'cancel.retry': 'cancelling', 'cancel.keep': 'idle' } },
+      cancelled: { type: 'final' },
+      sessionExpired: { tags: ['expired'] },
+    },
+  }),
+)

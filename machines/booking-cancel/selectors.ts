@@ -1,0 +1,43 @@
+import { formatMinor } from '../rules/money'
+import type { CancelInput, CancelledBooking } from './machine'
+
+// What Cancel says of the money, before and after.
+
+const CARD = new Set(['paystack', 'sandbox', 'card'])
+const WALLETS: Record<string, string> = {
+  wallet: 'your wallet',
+  'community-wallet': "your community's wallet",
+}
+
+const naira = (amountMinor: number) => formatMinor(amountMinor, 'NGN')
+
+/** Asked before: where the money would go. */
+export function moneyBackLine({
+  paidWith,
+  amountMinor,
+}: Pick<CancelInput, 'paidWith' | 'amountMinor'>): string {
+  if (amountMinor === 0) return 'Nothing was paid, so there is nothing to refund.'
+  if (CARD.has(paidWith)) return `${naira(amountMinor)} goes back to your card.`
+  const wallet = WALLETS[paidWith]
+  if (wallet) return `${naira(amountMinor)} goes back to ${wallet} at once.`
+  return 'Nothing was paid, so there is nothing to refund.'
+}
+
+/** Said after: what the server did with the money. */
+export function cancelledLine({ refund }: CancelledBooking): string {
+  const amount = naira(refund.amountMinor)
+  switch (refund.way) {
+    case 'card':
+      return `Cancelled. ${amount} is on its way back to your card: banks take 5 to 10 working days.`
+    case 'wallet':
+      return refund.amountMinor > 0
+        ? `Cancelled. ${amount} is back in your wallet.`
+        : 'Cancelled. Its payment was refunded before.'
+    case 'community-wallet':
+      return refund.amountMinor > 0
+        ? `Cancelled. ${amount} is back in your community's wallet.`
+        : 'Cancelled. Its payment was refunded before.'
+    default:
+      return 'Cancelled. Nothing was paid, so there is nothing to refund.'
+  }
+}
