@@ -1,7 +1,7 @@
 import { type ReactNode, useId, useRef } from 'react'
 import { Link } from 'react-router-dom'
 import { css } from '../../styled-system/css'
-import { grid } from '../../styled-system/patterns'
+import { flex, grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { Field, textInput } from './form-fields'
 import { MemberPage } from './member-page'
@@ -120,5 +120,52 @@ export function StaffSearch({
         Search
       </button>
     </form>
+  )
+}
+
+/**
+ * A staff write that got no answer: "We couldn't reach the server, so nothing was refunded.
+ * Check the connection, then refund again."
+ */
+export function NotReached({ nothingWas, then }: { nothingWas: string; then: string }) {
+  return (
+    <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
+      We couldn't reach the server, so nothing was {nothingWas}. Check the connection, then {then}{' '}
+      again.
+    </p>
+  )
+}
+
+/** A staff form's submit (saying it is at work while busy) and its Cancel. */
+export function SubmitOrCancel({
+  label,
+  busyLabel,
+  busy,
+  onCancel,
+}: {
+  label: string
+  busyLabel: string
+  busy: boolean
+  onCancel: () => void
+}) {
+  return (
+    <div className={flex({ gap: '3', wrap: 'wrap' })}>
+      <button
+        type="submit"
+        className={button({ size: 'lg' })}
+        disabled={busy}
+        aria-busy={busy || undefined}
+      >
+        {busy ? busyLabel : label}
+      </button>
+      <button
+        type="button"
+        className={button({ variant: 'ghost', size: 'lg' })}
+        disabled={busy}
+        onClick={onCancel}
+      >
+        Cancel
+      </button>
+    </div>
   )
 }

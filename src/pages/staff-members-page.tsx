@@ -18,7 +18,14 @@ import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Field, textInput } from '../components/form-fields'
 import { card, LoadNotice, LoadStatus } from '../components/member-page'
-import { NotStaff, StaffPage, StaffSearch, staffColumn } from '../components/staff-page'
+import {
+  NotReached,
+  NotStaff,
+  StaffPage,
+  StaffSearch,
+  SubmitOrCancel,
+  staffColumn,
+} from '../components/staff-page'
 import { TextArea } from '../components/text-area'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
@@ -193,30 +200,13 @@ function ExtensionForm({ actorRef, member }: { actorRef: MembersRef; member: Sta
           {refusal}
         </p>
       )}
-      {failed && (
-        <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
-          We couldn't reach the server, so nothing was changed. Check the connection, then extend
-          again.
-        </p>
-      )}
-      <div className={flex({ gap: '3', wrap: 'wrap' })}>
-        <button
-          type="submit"
-          className={button({ size: 'lg' })}
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {busy ? 'Extending…' : 'Extend'}
-        </button>
-        <button
-          type="button"
-          className={button({ variant: 'ghost', size: 'lg' })}
-          disabled={busy}
-          onClick={() => send({ type: 'extend.cancel' })}
-        >
-          Cancel
-        </button>
-      </div>
+      {failed && <NotReached nothingWas="changed" then="extend" />}
+      <SubmitOrCancel
+        label="Extend"
+        busyLabel="Extending…"
+        busy={busy}
+        onCancel={() => send({ type: 'extend.cancel' })}
+      />
     </form>
   )
 }

@@ -20,7 +20,14 @@ import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Field } from '../components/form-fields'
 import { card, LoadNotice, LoadStatus } from '../components/member-page'
-import { NotStaff, StaffPage, StaffSearch, staffColumn } from '../components/staff-page'
+import {
+  NotReached,
+  NotStaff,
+  StaffPage,
+  StaffSearch,
+  SubmitOrCancel,
+  staffColumn,
+} from '../components/staff-page'
 import { TextArea } from '../components/text-area'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
@@ -204,29 +211,14 @@ function RefundPanel({ actorRef, payment }: { actorRef: PaymentsRef; payment: St
         </p>
       </Field>
       {state.matches({ ready: 'refundFailed' }) && (
-        <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
-          We couldn't reach the server, so nothing was refunded. Check the connection, then refund
-          again.
-        </p>
+        <NotReached nothingWas="refunded" then="refund" />
       )}
-      <div className={flex({ gap: '3', wrap: 'wrap' })}>
-        <button
-          type="submit"
-          className={button({ size: 'lg' })}
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {busy ? 'Refunding…' : 'Yes, refund'}
-        </button>
-        <button
-          type="button"
-          className={button({ variant: 'ghost', size: 'lg' })}
-          disabled={busy}
-          onClick={() => send({ type: 'refund.cancel' })}
-        >
-          Cancel
-        </button>
-      </div>
+      <SubmitOrCancel
+        label="Yes, refund"
+        busyLabel="Refunding…"
+        busy={busy}
+        onCancel={() => send({ type: 'refund.cancel' })}
+      />
     </form>
   )
 }

@@ -22,7 +22,13 @@ import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Field, textInput } from '../components/form-fields'
 import { card, LoadNotice, LoadStatus } from '../components/member-page'
-import { NotStaff, StaffPage, staffColumn } from '../components/staff-page'
+import {
+  NotReached,
+  NotStaff,
+  StaffPage,
+  SubmitOrCancel,
+  staffColumn,
+} from '../components/staff-page'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
 
@@ -251,29 +257,13 @@ function SpaceForm({ actorRef }: { actorRef: SpacesRef }) {
           {refusal}
         </p>
       )}
-      {failed && (
-        <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
-          We couldn't reach the server, so nothing was saved. Check the connection, then save again.
-        </p>
-      )}
-      <div className={flex({ gap: '3', wrap: 'wrap' })}>
-        <button
-          type="submit"
-          className={button({ size: 'lg' })}
-          disabled={busy}
-          aria-busy={busy || undefined}
-        >
-          {busy ? 'Saving…' : chosen === null ? words.add : 'Save'}
-        </button>
-        <button
-          type="button"
-          className={button({ variant: 'ghost', size: 'lg' })}
-          disabled={busy}
-          onClick={() => send({ type: 'edit.cancel' })}
-        >
-          Cancel
-        </button>
-      </div>
+      {failed && <NotReached nothingWas="saved" then="save" />}
+      <SubmitOrCancel
+        label={chosen === null ? words.add : 'Save'}
+        busyLabel="Saving…"
+        busy={busy}
+        onCancel={() => send({ type: 'edit.cancel' })}
+      />
     </form>
   )
 }
