@@ -16,6 +16,7 @@ export const sampleEvent: Event = {
   Price: 10000,
   FriendsPrice: 8000,
   RSVP: true,
+  Waitlist: false,
   'Members-only': false,
   About: 'Live jazz on the roof.',
   URL: null,

@@ -58,6 +58,77 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/events/{id}/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Joins the waitlist of a sold-out day (and slot) of an event
+         * @description For a day and slot with no place left. A guest gives a name, an e-mail and a phone; a
+         *     signed-in person's entry is also theirs by account. One entry per e-mail per day and slot:
+         *     joining again answers the entry there is (200). When a place frees up (a cancellation, a
+         *     hold that expires, staff raising the capacity), the first person waiting is offered it by
+         *     e-mail: the place is held for them for the event's `waitlistOfferHours` (12 unless staff
+         *     set another), and booking it with the same e-mail (createBooking, initiatePayment or
+         *     debitWallet, at the price they would pay) takes it. An offer not taken in time passes to
+         *     the next person. 409 while places are left ('book one instead'), and when the person
+         *     already has a booking for that day and slot.
+         */
+        post: operations["joinWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waitlist/{token}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A waitlist entry, read with the unguessable token of its e-mails' links
+         * @description Where the person stands: waiting (with their place in line), offered (the place held for
+         *     them until `offerExpiresAt`), booked, left or expired. An offer whose time is over is
+         *     passed on before answering.
+         */
+        get: operations["getWaitlistEntry"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/waitlist/{token}/leave": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Leaves the waitlist; a place offered to the person passes to the next in line
+         * @description Leaving twice answers the entry as it is. An entry already booked through its offer
+         *     cannot leave (409: cancel the booking instead).
+         */
+        post: operations["leaveWaitlist"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events/available-days": {
         parameters: {
             query?: never;
@@ -191,6 +262,48 @@ export interface paths {
          *     saying when it was. A booking that is not the person's: 404.
          */
         post: operations["cancelBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/manage/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A booking, read with the unguessable code of its receipt's 'Manage your booking' link
+         * @description Works without an account: the code is the booking's own secret (not its id, not its
+         *     ticket). Says whether it can still be cancelled, until when, and how the money would go
+         *     back.
+         */
+        get: operations["getManagedBooking"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/manage/{code}/cancel": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Cancels the booking of a 'Manage your booking' link; the money goes back the way it came
+         * @description As `cancelBooking`, by the link's code instead of a login.
+         */
+        post: operations["cancelManagedBooking"];
         delete?: never;
         options?: never;
         head?: never;
@@ -918,6 +1031,23 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/events/{id}/waitlist": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /** An event's waitlist, by day and slot, and how many more places would sell */
+        get: operations["getStaffEventWaitlist"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/events/{id}/poster": {
         parameters: {
             query?: never;
@@ -1139,6 +1269,8 @@ export interface components {
             FriendsPrice: number | null;
             /** @description True while places are available. */
             RSVP: boolean;
+            /** @description True while bookings are open and every day and slot still to come is full: people can join the waitlist (joinWaitlist). */
+            Waitlist: boolean;
             "Members-only": boolean;
             About: string;
             URL: string | null;
@@ -1482,6 +1614,91 @@ export interface components {
             visitors: number;
             namesOfVisitors: string | null;
         };
+        WaitlistJoin: {
+            date: components["schemas"]["Day"];
+            /** @description One of the event's slots; null when it has none. */
+            timeSlot: string | null;
+            name: components["schemas"]["PersonName"];
+            email: components["schemas"]["EmailAddress"];
+            phone: components["schemas"]["Phone"];
+        };
+        /**
+         * @description offered: a place is held for them until offerExpiresAt. expired: an offer not taken in time (it went to the next person).
+         * @enum {string}
+         */
+        WaitlistStatus: "waiting" | "offered" | "booked" | "left" | "expired";
+        WaitlistEntry: {
+            /** @description The entry's secret: /waitlist/{token} reads it, and its e-mails link there. */
+            token: string;
+            status: components["schemas"]["WaitlistStatus"];
+            /** @description Their place in line among those waiting (1 is next); null unless waiting. */
+            position: number | null;
+            eventId: string;
+            eventName: string;
+            date: components["schemas"]["Day"];
+            timeSlot: string | null;
+            name: string;
+            email: string;
+            /** @description As they gave it: the booking made through the offer uses it. */
+            phone: string;
+            /** Format: date-time */
+            joinedAt: string;
+            /**
+             * Format: date-time
+             * @description While offered, the end of the hold; null otherwise.
+             */
+            offerExpiresAt: string | null;
+        };
+        ManagedBooking: {
+            booking: components["schemas"]["Booking"];
+            name: string;
+            email: string;
+            /** @description Whether cancelBooking would cancel it now. */
+            cancellable: boolean;
+            /**
+             * Format: date-time
+             * @description The last instant it can be cancelled.
+             */
+            cutoff: string;
+            /** @description Why it cannot be cancelled, in people's words (after the cut-off, checked in, already cancelled); null when it can. */
+            refusal: string | null;
+            /** @description How the money would go back if it were cancelled now (or went back, once cancelled). */
+            refund: {
+                /** @enum {string} */
+                way: "card" | "wallet" | "community-wallet" | "none";
+                amountMinor: number;
+            };
+        };
+        StaffWaitlist: {
+            eventId: string;
+            eventName: string;
+            /** @description Each day and slot someone waits for or was offered, soonest first. */
+            places: {
+                date: components["schemas"]["Day"];
+                timeSlot: string | null;
+                capacity: number;
+                /** @description Places taken (confirmed, held and offered). */
+                booked: number;
+                /** @description People waiting: how many more places would sell. */
+                waiting: number;
+                /** @description Places held for people offered them. */
+                offered: number;
+            }[];
+            /** @description Everyone waiting or offered, in line order per day and slot; then those booked, left or expired. */
+            entries: {
+                date: components["schemas"]["Day"];
+                timeSlot: string | null;
+                position: number | null;
+                name: string;
+                email: string;
+                phone: string;
+                status: components["schemas"]["WaitlistStatus"];
+                /** Format: date-time */
+                joinedAt: string;
+                /** Format: date-time */
+                offerExpiresAt: string | null;
+            }[];
+        };
         CancelledBooking: {
             id: components["schemas"]["Id"];
             /** Format: date-time */
@@ -1605,12 +1822,18 @@ export interface components {
             url: string | null;
             /** @description Comma-separated questions asked when booking (the public Event's `metadata`). */
             extraQuestions: string | null;
+            /** @description How many hours before the booked slot starts people can no longer cancel; 24 when left out on creation, unchanged when left out on a change. */
+            cancelCutoffHours?: number;
+            /** @description How long a place offered from the waitlist is held; 12 when left out on creation, unchanged when left out on a change. */
+            waitlistOfferHours?: number;
         };
         /** @description A Lagos wall-clock time, 24-hour ('19:30'). */
         ClockTime: string;
         StaffEvent: {
             id: string;
             draft: components["schemas"]["EventDraft"];
+            /** @description People on its waitlists now (all days and slots): how many more places would sell. */
+            waiting: number;
             /** @description The first poster's address; null without one. */
             poster: string | null;
             /** @description The most places booked on any one of its days and slots (the least capacity can be). */
@@ -1904,6 +2127,10 @@ export interface components {
         };
     };
     parameters: {
+        /** @description The entry's secret, from the links of its e-mails. */
+        WaitlistToken: string;
+        /** @description The booking's secret, from its receipt's 'Manage your booking' link. */
+        ManageCode: string;
         SpaceId: string;
         ApplicationId: components["schemas"]["Id"];
         /**
@@ -2002,6 +2229,112 @@ export interface operations {
                 };
             };
             404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    joinWaitlist: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intent (a UUID made when the person confirms), sent again unchanged on every
+                 *     retry of the same request. The first answer is kept 24 hours: a retry with the same key
+                 *     and the same body is answered the same (with `Idempotent-Replayed: true`) and the write is
+                 *     made once; the same key with another body answers 422; a retry while the first request
+                 *     is still at work waits for its answer (409 after 10 seconds). Without a key every request
+                 *     is a new one. Either a Structured Field string (`"..."`) or the bare key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                id: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": components["schemas"]["WaitlistJoin"];
+            };
+        };
+        responses: {
+            /** @description The person was already waiting (or offered, or booked through it); the entry as it is. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            /** @description The person is on the waitlist. */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getWaitlistEntry: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entry's secret, from the links of its e-mails. */
+                token: components["parameters"]["WaitlistToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    leaveWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The entry's secret, from the links of its e-mails. */
+                token: components["parameters"]["WaitlistToken"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The entry, left. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["WaitlistEntry"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2172,6 +2505,71 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getManagedBooking: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The booking's secret, from its receipt's 'Manage your booking' link. */
+                code: components["parameters"]["ManageCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["ManagedBooking"];
+                };
+            };
+            404: components["responses"]["NotFound"];
+            429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    cancelManagedBooking: {
+        parameters: {
+            query?: never;
+            header?: {
+                /**
+                 * @description One key per intent (a UUID made when the person confirms), sent again unchanged on every
+                 *     retry of the same request. The first answer is kept 24 hours: a retry with the same key
+                 *     and the same body is answered the same (with `Idempotent-Replayed: true`) and the write is
+                 *     made once; the same key with another body answers 422; a retry while the first request
+                 *     is still at work waits for its answer (409 after 10 seconds). Without a key every request
+                 *     is a new one. Either a Structured Field string (`"..."`) or the bare key.
+                 */
+                "Idempotency-Key"?: components["parameters"]["IdempotencyKey"];
+            };
+            path: {
+                /** @description The booking's secret, from its receipt's 'Manage your booking' link. */
+                code: components["parameters"]["ManageCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The booking, cancelled, and its money's way back. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["CancelledBooking"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3388,6 +3786,32 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getStaffEventWaitlist: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                id: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The waitlist. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["StaffWaitlist"];
+                };
+            };
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
     };

@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions, type preValidationAsyncHookHandler 
 import openapiGlue from 'fastify-openapi-glue'
 import type { Redis } from 'ioredis'
 import { registerSessions, securityHandlers } from './auth'
+import { startWaitlistSweeper, type WaitlistSweeper } from './bookings/waitlist'
 import { followChanges } from './cache/changes'
 import { loadContract } from './contract'
 import type { Db } from './db/client'
@@ -48,6 +49,7 @@ import { schedulesService } from './services/schedules'
 import { POSTER_UPLOAD, staffService } from './services/staff'
 import { systemService } from './services/system'
 import type { OperationId, ServiceDeps, Services } from './services/types'
+import { waitlistService } from './services/waitlist'
 import { walletsService } from './services/wallets'
 import { registerSpa } from './spa'
 import { registerStatecharts } from './statecharts'
@@ -88,6 +90,8 @@ declare module 'fastify' {
     publicReads: PublicReads
     /** The refund queue's worker of this instance (server/payments/refunds.ts). */
     refunds: RefundWorker
+    /** This instance's sweeper of waitlist offers over and lapsed holds (server/bookings/waitlist.ts). */
+    waitlist: WaitlistSweeper
   }
 }
 
@@ -112,6 +116,7 @@ function buildServices(
     ...schedulesService(deps, reads),
     ...paymentsService({ ...deps, ...payments }),
     ...bookingsService(deps, mail),
+    ...waitlistService(deps, mail),
     ...walletsService(deps, mail),
     ...communitiesService(deps, mail),
     ...plansService(),
@@ -216,6 +221,17 @@ export async function buildApp({
   app.decorate('refunds', refunds)
   app.addHook('onReady', async () => refunds.kick())
   app.addHook('onClose', async () => refunds.close())
+  // Offers from the waitlist not taken in time pass to the next person, and lapsed holds of
+  // places people wait for are offered: every minute, and on start.
+  const waitlist = startWaitlistSweeper(db, {
+    now,
+    site: (publicUrl ?? 'http://localhost').replace(/\/$/, ''),
+    log: app.log,
+    offered: () => mailer?.kick(),
+  })
+  app.decorate('waitlist', waitlist)
+  app.addHook('onReady', async () => waitlist.kick())
+  app.addHook('onClose', async () => waitlist.close())
   // Before the routes exist: the webhook keeps its raw body and checks its signature first.
   registerWebhookSignature(app, provider)
   // Before the routes exist too: the profile picture's and the poster's routes alone take image

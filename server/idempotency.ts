@@ -17,6 +17,8 @@ import { HttpError } from './http-error'
 const KEYED = new Map([
   ['POST /api/bookings/rsvp', 'createBooking'],
   ['POST /api/bookings/cancel/:bookingId', 'cancelBooking'],
+  ['POST /api/events/:id/waitlist', 'joinWaitlist'],
+  ['POST /api/bookings/manage/:code/cancel', 'cancelManagedBooking'],
   ['POST /api/payments/initiate', 'initiatePayment'],
   ['POST /api/wallets/debit/:walletId', 'debitWallet'],
   ['POST /api/applications/create-application', 'createApplication'],

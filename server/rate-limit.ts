@@ -4,7 +4,8 @@ import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest }
 import { Redis } from 'ioredis'
 
 // Rate limits only where abuse costs something: starting a payment, making a booking, spending
-// from a wallet, sending an e-mail or storing an address. Pages, assets and public reads are
+// from a wallet, sending an e-mail or storing an address, and opening a booking by the secret of
+// its link (so secrets cannot be guessed by brute force). Pages, assets and public reads are
 // never limited. Many people share one public address (a carrier's NAT, the hotel's own Wi-Fi),
 // so the budgets of an address are sized for a crowd, and the tight ones are per e-mail and per
 // account (docs/decisions/018-rate-limits-for-shared-networks.md).
@@ -28,6 +29,12 @@ export interface RateLimits {
   addressLoginLinks?: Limit
   /** Per client address, card payments started (each holds a place). Unset: only `address`. */
   addressPayments?: Limit
+  /**
+   * Per client address, the calls naming a booking's secret in their path (its receipt's 'Manage
+   * your booking' link: read, cancel), so a network cannot try codes by the million. Unset: only
+   * `address` counts them.
+   */
+  addressLinks?: Limit
   /** Per e-mail in the body (Email, email, creatorEmail), over all the limited calls together. */
   email: Limit
   /** Per e-mail, login links. Unset: only `email` counts them. */
@@ -50,6 +57,7 @@ export const DEFAULT_RATE_LIMITS: Required<Omit<RateLimits, 'nameSpace'>> = {
   addressMail: { max: 300, timeWindow: TEN_MINUTES },
   addressLoginLinks: { max: 300, timeWindow: TEN_MINUTES },
   addressPayments: { max: 300, timeWindow: TEN_MINUTES },
+  addressLinks: { max: 300, timeWindow: TEN_MINUTES },
   email: { max: 30, timeWindow: TEN_MINUTES },
   emailLoginLinks: { max: 10, timeWindow: TEN_MINUTES },
   account: { max: 60, timeWindow: TEN_MINUTES },
@@ -58,14 +66,16 @@ export const DEFAULT_RATE_LIMITS: Required<Omit<RateLimits, 'nameSpace'>> = {
 /**
  * What a limited call costs when abused, beyond the request: an e-mail to (or a stored) address
  * given in the body, a login link, a card payment (a place held, a transaction at the provider),
- * or a wallet's money.
+ * a wallet's money, or a guess at a booking's secret link (someone's booking, read or cancelled).
  */
-type Kind = 'mail' | 'login' | 'payment' | 'wallet'
+type Kind = 'mail' | 'login' | 'payment' | 'wallet' | 'link'
 
 /** The calls that cost something when abused (routes as Fastify names them), and their kind. */
 const LIMITED = new Map<string, Kind>([
   // A free booking e-mails its receipt to the address in the body; a paid one is refused here.
   ['POST /api/bookings/rsvp', 'mail'],
+  // Joining a waitlist e-mails the address in its body (as a free booking does its receipt).
+  ['POST /api/events/:id/waitlist', 'mail'],
   // A card payment holds its place until paid (15 minutes at most); a debit spends a member's
   // money. The receipt goes out only once the money is there.
   ['POST /api/payments/initiate', 'payment'],
@@ -80,6 +90,15 @@ const LIMITED = new Map<string, Kind>([
   // Both send e-mail: a community's confirmation, and invitations to a community.
   ['POST /api/communities/create', 'mail'],
   ['POST /api/communities/invite-members', 'mail'],
+  // The secret of a receipt's 'Manage your booking' link reads and cancels a booking without an
+  // account: every try at a code counts, found or not.
+  ['GET /api/bookings/manage/:code', 'link'],
+  ['HEAD /api/bookings/manage/:code', 'link'],
+  ['POST /api/bookings/manage/:code/cancel', 'link'],
+  // A waitlist entry's token reads and leaves it without an account, as a manage link does.
+  ['GET /api/waitlist/:token', 'link'],
+  ['HEAD /api/waitlist/:token', 'link'],
+  ['POST /api/waitlist/:token/leave', 'link'],
 ])
 
 /** The e-mail a body books, pays or asks for, lower-cased; null when there is none to count. */
@@ -243,7 +262,7 @@ interface Budget {
   refusal: string
 }
 
-const EVERY_CALL: readonly Kind[] = ['mail', 'login', 'payment', 'wallet']
+const EVERY_CALL: readonly Kind[] = ['mail', 'login', 'payment', 'wallet', 'link']
 const emailKey = (prefix: string) => (request: FastifyRequest) => {
   const email = emailOf(request.body)
   return email === null ? null : `${prefix}:${email}`
@@ -271,6 +290,13 @@ const BUDGETS: Budget[] = [
     hook: 'onRequest',
     key: (request) => `address-payment:${request.ip}`,
     refusal: 'Too many payments were started from this network.',
+  },
+  {
+    limit: 'addressLinks',
+    counts: ['link'],
+    hook: 'onRequest',
+    key: (request) => `address-link:${request.ip}`,
+    refusal: 'Too many booking and waitlist links were opened from this network.',
   },
   {
     limit: 'addressMail',

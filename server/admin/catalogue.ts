@@ -56,11 +56,15 @@ function parseSlots(value: string): string[] {
   return slots
 }
 
-/** The command line writes as no one's account: its audit entries name 'npm run admin'. */
+/**
+ * The command line writes as no one's account: its audit entries name 'npm run admin'. A raised
+ * capacity offers its places to the waitlist at once, linked to PUBLIC_URL.
+ */
 const cliWrite = (ctx: AdminContext): EventWrite & SpaceWrite => ({
   db: ctx.db,
   actor: null,
   now: ctx.now(),
+  site: ctx.publicUrl,
 })
 
 export const eventOptions = {

@@ -1,11 +1,11 @@
-import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
-import { addDaysToDay, dayInFull, dayStart, formatTime, lagosDay } from '../../machines/rules/dates'
+import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
+import { cancelCutoff, cutoffPassed } from '../../machines/rules/cancel-cutoff'
 import { formatMinor } from '../../machines/rules/money'
-import { slotInstants } from '../../machines/rules/slots'
 import type { components } from '../../openapi/schema'
 import type { Account } from '../auth'
 import type { Db, Tx } from '../db/client'
 import {
+  accounts,
   bookings,
   communities,
   events,
@@ -22,19 +22,26 @@ import { cancelMail, type MoneyBack } from '../mail/cancel-mail'
 import { longDay, queueMail } from '../mail/outbox'
 import { queueRefund } from '../payments/refunds'
 import { BOOKING_DEBIT_PREFIX } from '../services/wallets'
-import { type BookingRow, bookingTitle } from './core'
+import { type BookingRow, bookingBody, bookingTitle } from './core'
+import { offerFreedPlaces } from './waitlist'
 
-// A person cancels their own booking (POST /bookings/cancel/{bookingId}): until the cut-off, in
-// one transaction with the booking's row locked, it is cancelled (its places go back by the
-// trigger of migration 0006, its ticket stops checking in: check-in admits confirmed bookings
-// only), its money goes back the way it came, and an e-mail says so. A booking already cancelled
-// is answered as it is, and nothing is refunded twice.
+// A person cancels their own booking: signed in (POST /bookings/cancel/{bookingId}), or with the
+// code of their receipt's 'Manage your booking' link (POST /bookings/manage/{code}/cancel), which
+// works without an account. Until the cut-off, in one transaction with the booking's row locked,
+// it is cancelled (its places go back by the trigger of migration 0006, its ticket stops checking
+// in: check-in admits confirmed bookings only), its money goes back the way it came, and an
+// e-mail says so. A booking already cancelled is answered as it is, and nothing is refunded twice.
+// The link's page reads the booking first (GET /bookings/manage/{code}): what a cancellation
+// would do now, by the same rules.
 
 type CancelledBooking = components['schemas']['CancelledBooking']
+type ManagedBooking = components['schemas']['ManagedBooking']
 type RefundAnswer = CancelledBooking['refund']
 
 export const NOT_YOURS = 'No booking of yours has this id.'
+export const NO_LINK = 'No booking has this link.'
 export const CHECKED_IN = 'This booking was checked in at the door: it can no longer be cancelled.'
+export const ALREADY_CANCELLED = 'This booking is cancelled.'
 
 /**
  * Why the money went back, kept on a card refund's row (refunds.reason, with no staff member in
@@ -55,15 +62,76 @@ const REFUND_PREFIX = 'refund:'
 const isCard = (row: BookingRow) => row.paidWith === 'paystack' || row.paidWith === 'sandbox'
 const isWallet = (row: BookingRow) =>
   row.paidWith === 'wallet' || row.paidWith === 'community-wallet'
+const walletWay = (row: BookingRow) =>
+  row.paidWith === 'community-wallet' ? ('community-wallet' as const) : ('wallet' as const)
+const NOTHING: RefundAnswer = { way: 'none', amountMinor: 0 }
+
+// ---------------------------------------------------------------------------------------------
+// Whose booking.
+
+/**
+ * How a booking is found: by the signed-in person who made it (404 for anyone else's), or by
+ * the code of its receipt's 'Manage your booking' link (404 for a code no booking has).
+ */
+export type BookingFinder = { account: Account; bookingId: string } | { code: string }
 
 /** Bookings made by this account, or with its e-mail before it signed in (as listBookings). */
 const mine = (account: Account) =>
   or(eq(bookings.accountId, account.id), eq(bookings.email, account.email))
 
-/** The e-mail addresses a booker's wallet debits name as their actor. */
-const payerEmails = (account: Account, row: BookingRow) => [
-  ...new Set([account.email, row.email].map((email) => email.toLowerCase())),
+/**
+ * The booking a finder names. A place the waitlist holds for someone offered it ('waitlist') is
+ * an offer, read and given up at its own link, not a booking: neither way finds it.
+ */
+const foundBy = (finder: BookingFinder): SQL | undefined =>
+  and(
+    'code' in finder
+      ? eq(bookings.manageCode, finder.code)
+      : and(eq(bookings.id, finder.bookingId), mine(finder.account)),
+    ne(bookings.paidWith, 'waitlist'),
+  )
+
+const notFoundBy = (finder: BookingFinder) => notFound('code' in finder ? NO_LINK : NOT_YOURS)
+
+/** Who paid for a booking, as its wallet debit names them. */
+interface Payer {
+  /** The actor of a wallet credit: the person signed in, else the booking's account's e-mail. */
+  email: string
+  /** Whose own wallet a 'wallet' booking was paid from. */
+  accountId: string | null
+  /** The e-mail addresses (lower case) the booking's wallet debit may name as its actor. */
+  emails: string[]
+}
+
+const lowerSet = (emails: (string | null | undefined)[]) => [
+  ...new Set(emails.filter((email): email is string => !!email).map((e) => e.toLowerCase())),
 ]
+
+/**
+ * The payer: the person signed in (their e-mail and the booking's); by a link's code, the
+ * booking's e-mail and its account's (wallet debits name the account's e-mail as actor).
+ */
+async function payerOf(tx: Db | Tx, finder: BookingFinder, row: BookingRow): Promise<Payer> {
+  if ('account' in finder) {
+    const { account } = finder
+    return {
+      email: account.email,
+      accountId: row.accountId ?? account.id,
+      emails: lowerSet([account.email, row.email]),
+    }
+  }
+  const [owner] = row.accountId
+    ? await tx
+        .select({ email: accounts.email })
+        .from(accounts)
+        .where(eq(accounts.id, row.accountId))
+    : []
+  return {
+    email: owner?.email ?? row.email,
+    accountId: row.accountId,
+    emails: lowerSet([row.email, owner?.email]),
+  }
+}
 
 // ---------------------------------------------------------------------------------------------
 // The cut-off.
@@ -74,51 +142,51 @@ interface CutoffEvent {
   cancelCutoffHours: number
 }
 
-/**
- * The last instant a booking can be cancelled. An event: its cancel_cutoff_hours before the
- * booked slot starts on the booked day (an event without slots: its own start time on that day).
- * Co-working and the print studio: the end of the day before the booked day (Lagos).
- */
-export function cancelCutoff(
-  row: Pick<BookingRow, 'type' | 'date' | 'timeSlot'>,
-  event: Pick<CutoffEvent, 'startAt' | 'cancelCutoffHours'> | null,
-): Date {
-  const midnight = dayStart(row.date)
-  if (row.type !== 'event' || !event) return midnight
-  const slot = row.timeSlot ? slotInstants(row.date, row.timeSlot) : null
-  // The event's own Lagos clock time, on the day booked (every Lagos day is 24 hours long).
-  const ownStart = new Date(
-    midnight.getTime() + (event.startAt.getTime() - dayStart(lagosDay(event.startAt)).getTime()),
-  )
-  const start = slot?.start ?? ownStart
-  return new Date(start.getTime() - event.cancelCutoffHours * 3_600_000)
+/** The booked event's name and cut-off; null for co-working and the studio. */
+async function eventOf(tx: Db | Tx, row: BookingRow): Promise<CutoffEvent | null> {
+  if (!row.eventId) return null
+  const [event] = await tx
+    .select({
+      name: events.name,
+      startAt: events.startAt,
+      cancelCutoffHours: events.cancelCutoffHours,
+    })
+    .from(events)
+    .where(eq(events.id, row.eventId))
+  return event ?? null
 }
 
-/** The 409 after the cut-off, saying when it was, in people's words. */
-export function cutoffPassed(
-  row: Pick<BookingRow, 'type' | 'date'>,
-  title: string,
-  cutoff: Date,
-  hours: number | null,
-): string {
-  if (row.type !== 'event' || hours === null) {
-    return `Cancellations for ${title} on ${dayInFull(row.date)} closed at the end of ${dayInFull(addDaysToDay(row.date, -1))}, the day before.`
-  }
-  const when = `${formatTime(cutoff)} on ${dayInFull(lagosDay(cutoff))}`
-  const before =
-    hours === 0 ? 'when it started' : `${hours} hour${hours === 1 ? '' : 's'} before it starts`
-  return `Cancellations for ${title} closed at ${when}, ${before}.`
+/** What a booking is called, its cut-off, and why it cannot be cancelled now (null: it can). */
+interface Standing {
+  title: string
+  cutoff: Date
+  refusal: string | null
+}
+
+function standingOf(row: BookingRow, event: CutoffEvent | null, now: Date): Standing {
+  const title = bookingTitle(row, event?.name)
+  const cutoff = cancelCutoff(row, event)
+  const hours = row.type === 'event' && event ? event.cancelCutoffHours : null
+  const refusal =
+    row.status === 'cancelled'
+      ? ALREADY_CANCELLED
+      : row.checkedInAt
+        ? CHECKED_IN
+        : now.getTime() >= cutoff.getTime()
+          ? cutoffPassed(row, title, cutoff, hours)
+          : null
+  return { title, cutoff, refusal }
 }
 
 // ---------------------------------------------------------------------------------------------
-// The money, as it went back.
+// The money: what would go back, and what went back.
 
 /** A card refund this cancellation queued: its reason, and no staff member asked for it. */
 const isOurRefund = (refund: Refund) => refund.reason === CANCEL_REASON && !refund.requestedBy
 
 /** The credit a cancellation wrote: its note, the booker as actor, at the cancellation's time. */
 async function ourCredit(
-  tx: Tx,
+  tx: Db | Tx,
   row: BookingRow,
   emails: string[],
   at: Date,
@@ -145,21 +213,36 @@ async function ourCredit(
  * first's): a card's, the refund this cancellation queued (0 when staff had refunded the payment
  * before; 'none' when it was an unpaid hold); a wallet's, the credit it wrote (0 when staff had).
  */
-async function refundMade(tx: Tx, row: BookingRow, emails: string[]): Promise<RefundAnswer> {
+async function refundMade(tx: Db | Tx, row: BookingRow, emails: string[]): Promise<RefundAnswer> {
   if (isCard(row) && row.paymentId) {
     const [refund] = await tx.select().from(refunds).where(eq(refunds.paymentId, row.paymentId))
     if (refund && isOurRefund(refund)) return { way: 'card', amountMinor: refund.amountMinor }
     if (refund?.requestedBy) return { way: 'card', amountMinor: 0 }
-    return { way: 'none', amountMinor: 0 }
+    return NOTHING
   }
   if (isWallet(row) && row.amountMinor > 0 && row.cancelledAt) {
     const credit = await ourCredit(tx, row, emails, row.cancelledAt)
-    return {
-      way: row.paidWith === 'community-wallet' ? 'community-wallet' : 'wallet',
-      amountMinor: credit?.difference ?? 0,
-    }
+    return { way: walletWay(row), amountMinor: credit?.difference ?? 0 }
   }
-  return { way: 'none', amountMinor: 0 }
+  return NOTHING
+}
+
+/**
+ * What a card payment gives back if its booking is cancelled now: nothing while it is a hold
+ * (not paid yet); nothing when staff refunded it already, or it was never taken; else the whole
+ * amount, once per payment.
+ */
+type CardDue = { due: true; payment: Payment } | { due: false; why: 'unpaid' | 'refunded' | 'free' }
+
+async function cardDue(tx: Db | Tx, row: BookingRow, payment: Payment | null): Promise<CardDue> {
+  if (row.status === 'held') return { due: false, why: 'unpaid' }
+  const [earlier] = payment
+    ? await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id))
+    : []
+  if (payment?.status !== 'success' || earlier || row.amountMinor <= 0) {
+    return { due: false, why: earlier || payment?.status === 'refunded' ? 'refunded' : 'free' }
+  }
+  return { due: true, payment }
 }
 
 /** A card payment: refunded in full through the queue, once per payment (its row is locked). */
@@ -169,64 +252,60 @@ async function refundCard(
   payment: Payment | null,
   now: Date,
 ): Promise<MoneyBack> {
-  if (row.status === 'held') {
+  const state = await cardDue(tx, row, payment)
+  if (!state.due) {
     // Not paid yet: the payment is let go as abandoned, so should the money come after all,
     // settlement refunds it as paid after a cancellation (server/payments/settle.ts).
-    if (payment?.status === 'pending') {
+    if (state.why === 'unpaid' && payment?.status === 'pending') {
       await tx
         .update(payments)
         .set({ status: 'abandoned', finalizedAt: now, outcomeNote: OUTCOME.released })
         .where(and(eq(payments.id, payment.id), eq(payments.status, 'pending')))
     }
-    return { way: 'none', why: 'unpaid' }
-  }
-  const [earlier] = payment
-    ? await tx.select().from(refunds).where(eq(refunds.paymentId, payment.id))
-    : []
-  // Staff refunded it already (or it was never taken): nothing more goes back.
-  if (payment?.status !== 'success' || earlier || row.amountMinor <= 0) {
-    return { way: 'none', why: earlier || payment?.status === 'refunded' ? 'refunded' : 'free' }
+    // Staff refunded it already (or it was never taken): nothing more goes back.
+    return { way: 'none', why: state.why }
   }
   await tx
     .update(payments)
     .set({ status: 'refunded', outcomeNote: OUTCOME.refunded })
-    .where(eq(payments.id, payment.id))
+    .where(eq(payments.id, state.payment.id))
   await queueRefund(tx, {
-    paymentId: payment.id,
+    paymentId: state.payment.id,
     amountMinor: row.amountMinor,
     at: now,
     reason: CANCEL_REASON,
   })
   return {
     way: 'card',
-    amount: formatMinor(row.amountMinor, payment.currency),
-    reference: payment.reference,
+    amount: formatMinor(row.amountMinor, state.payment.currency),
+    reference: state.payment.reference,
   }
 }
 
 /**
- * The debit that paid for a wallet booking, locked: the one that names it ('booking:<id>').
- * Debits written before they named their booking are matched: the booker's debit of the
- * booking's amount from a wallet of the booking's kind (their own, or a community's), the one
- * written nearest the booking's time (the same transaction wrote both), leaving out debits
- * another cancellation paid back. One that staff refunded is taken: then nothing is credited.
+ * The debit that paid for a wallet booking, locked when cancelling: the one that names it
+ * ('booking:<id>'). Debits written before they named their booking are matched: the booker's
+ * debit of the booking's amount from a wallet of the booking's kind (their own, or a
+ * community's), the one written nearest the booking's time (the same transaction wrote both),
+ * leaving out debits another cancellation paid back. One that staff refunded is taken: then
+ * nothing is credited.
  */
 async function debitOf(
-  tx: Tx,
+  tx: Db | Tx,
   row: BookingRow,
-  account: Account,
-  emails: string[],
+  payer: Payer,
+  lock: boolean,
 ): Promise<WalletTransaction | null> {
-  const [named] = await tx
+  const named = tx
     .select()
     .from(walletTransactions)
     .where(eq(walletTransactions.reference, `${BOOKING_DEBIT_PREFIX}${row.id}`))
-    .for('update')
-  if (named) return named
+  const [found] = lock ? await named.for('update') : await named
+  if (found) return found
   const alreadyCancelled = sql`EXISTS (SELECT 1 FROM ${walletTransactions} AS c
     WHERE c.reference = ${REFUND_PREFIX} || ${walletTransactions.id}::text
       AND c.note = ${CANCEL_REASON})`
-  const [found] = await tx
+  const matched = tx
     .select({ debit: walletTransactions })
     .from(walletTransactions)
     .innerJoin(wallets, eq(wallets.id, walletTransactions.walletId))
@@ -235,9 +314,11 @@ async function debitOf(
         eq(walletTransactions.action, 'debit'),
         eq(walletTransactions.difference, row.amountMinor),
         row.paidWith === 'wallet'
-          ? eq(wallets.accountId, row.accountId ?? account.id)
+          ? payer.accountId
+            ? eq(wallets.accountId, payer.accountId)
+            : sql`false`
           : sql`${wallets.communityId} IS NOT NULL`,
-        inArray(sql`lower(${walletTransactions.actor})`, emails),
+        inArray(sql`lower(${walletTransactions.actor})`, payer.emails),
         sql`NOT ${alreadyCancelled}`,
       ),
     )
@@ -247,27 +328,28 @@ async function debitOf(
       asc(walletTransactions.id),
     )
     .limit(1)
-    .for('update', { of: walletTransactions })
-  return found?.debit ?? null
+  const [match] = lock ? await matched.for('update', { of: walletTransactions }) : await matched
+  return match?.debit ?? null
 }
 
 /**
- * A wallet payment: credited back to the wallet it came from, at once (ledger row and balance),
- * with the reference staff's refund of that debit would have, so the debit is paid back once,
- * whoever asks. Lock order as staff's refund: the debit's row, then the wallet's.
+ * What a wallet payment gives back if its booking is cancelled now: its debit, while nobody has
+ * paid it back (staff's refund, or another cancellation's credit, has the reference
+ * 'refund:<debit id>'). Cancelling, the debit's row is locked and read in a few rounds: a debit
+ * locked while another cancellation paid it back is looked for again.
  */
-async function refundWallet(
-  tx: Tx,
+type WalletDue = { due: true; debit: WalletTransaction } | { due: false; why: 'refunded' | 'free' }
+
+async function walletDue(
+  tx: Db | Tx,
   row: BookingRow,
-  account: Account,
-  emails: string[],
-  now: Date,
-): Promise<MoneyBack> {
-  if (row.amountMinor <= 0) return { way: 'none', why: 'free' }
-  // A few rounds: a debit locked while another cancellation paid it back is looked for again.
+  payer: Payer,
+  lock: boolean,
+): Promise<WalletDue> {
+  if (row.amountMinor <= 0) return { due: false, why: 'free' }
   for (let round = 0; round < 3; round++) {
-    const debit = await debitOf(tx, row, account, emails)
-    if (!debit) return { way: 'none', why: 'refunded' }
+    const debit = await debitOf(tx, row, payer, lock)
+    if (!debit) return { due: false, why: 'refunded' }
     // Read after the lock, in a statement of its own: a credit committed meanwhile is seen.
     const [credit] = await tx
       .select()
@@ -275,44 +357,115 @@ async function refundWallet(
       .where(eq(walletTransactions.reference, `${REFUND_PREFIX}${debit.id}`))
     if (credit?.note === CANCEL_REASON) continue
     // Staff refunded this debit before: the booking is cancelled, nothing more is credited.
-    if (credit) return { way: 'none', why: 'refunded' }
-    await tx.insert(walletTransactions).values({
-      walletId: debit.walletId,
-      difference: row.amountMinor,
-      action: 'credit',
-      narration: `Refund: ${debit.narration ?? 'A booking'}`,
-      note: CANCEL_REASON,
-      actor: account.email,
-      reference: `${REFUND_PREFIX}${debit.id}`,
-      createdAt: now,
-    })
-    const [wallet] = await tx
-      .update(wallets)
-      .set({ balanceMinor: sql`${wallets.balanceMinor} + ${row.amountMinor}` })
-      .where(eq(wallets.id, debit.walletId))
-      .returning({ currency: wallets.currency, communityId: wallets.communityId })
-    if (!wallet) throw new Error('cancel: the wallet was not credited')
-    const [community] = wallet.communityId
-      ? await tx
-          .select({ name: communities.name })
-          .from(communities)
-          .where(eq(communities.id, wallet.communityId))
-      : []
-    return {
-      way: 'wallet',
-      amount: formatMinor(row.amountMinor, wallet.currency),
-      community: community?.name ?? null,
-    }
+    if (credit) return { due: false, why: 'refunded' }
+    return { due: true, debit }
   }
-  return { way: 'none', why: 'refunded' }
+  return { due: false, why: 'refunded' }
+}
+
+/**
+ * A wallet payment: credited back to the wallet it came from, at once (ledger row and balance),
+ * with the reference staff's refund of that debit would have, so the debit is paid back once,
+ * whoever asks. Lock order as staff's refund: the debit's row, then the wallet's. The credit
+ * names the payer as its actor.
+ */
+async function refundWallet(tx: Tx, row: BookingRow, payer: Payer, now: Date): Promise<MoneyBack> {
+  const state = await walletDue(tx, row, payer, true)
+  if (!state.due) return { way: 'none', why: state.why }
+  const { debit } = state
+  await tx.insert(walletTransactions).values({
+    walletId: debit.walletId,
+    difference: row.amountMinor,
+    action: 'credit',
+    narration: `Refund: ${debit.narration ?? 'A booking'}`,
+    note: CANCEL_REASON,
+    actor: payer.email,
+    reference: `${REFUND_PREFIX}${debit.id}`,
+    createdAt: now,
+  })
+  const [wallet] = await tx
+    .update(wallets)
+    .set({ balanceMinor: sql`${wallets.balanceMinor} + ${row.amountMinor}` })
+    .where(eq(wallets.id, debit.walletId))
+    .returning({ currency: wallets.currency, communityId: wallets.communityId })
+  if (!wallet) throw new Error('cancel: the wallet was not credited')
+  const [community] = wallet.communityId
+    ? await tx
+        .select({ name: communities.name })
+        .from(communities)
+        .where(eq(communities.id, wallet.communityId))
+    : []
+  return {
+    way: 'wallet',
+    amount: formatMinor(row.amountMinor, wallet.currency),
+    community: community?.name ?? null,
+  }
+}
+
+/**
+ * What would go back if the booking were cancelled now, by the rules a cancellation follows
+ * (cardDue, walletDue), read without locking anything: a card's whole amount while its payment
+ * is taken and not refunded (0 once staff refunded it; 'none' while unpaid); a wallet's while
+ * its debit is not paid back (else 0); nothing for a free booking.
+ */
+async function refundDue(
+  tx: Db | Tx,
+  row: BookingRow,
+  payment: Payment | null,
+  payer: Payer,
+): Promise<RefundAnswer> {
+  if (isCard(row)) {
+    const state = await cardDue(tx, row, payment)
+    if (state.due) return { way: 'card', amountMinor: row.amountMinor }
+    return state.why === 'refunded' ? { way: 'card', amountMinor: 0 } : NOTHING
+  }
+  if (isWallet(row)) {
+    const state = await walletDue(tx, row, payer, false)
+    if (state.due) return { way: walletWay(row), amountMinor: row.amountMinor }
+    return state.why === 'refunded' ? { way: walletWay(row), amountMinor: 0 } : NOTHING
+  }
+  return NOTHING
+}
+
+// ---------------------------------------------------------------------------------------------
+// Reading a booking by its link.
+
+/**
+ * The booking of a 'Manage your booking' link (GET /bookings/manage/{code}): the booking, its
+ * booker, its cut-off, whether a cancellation would cancel it now (or why not, in people's
+ * words), and the money that would go back, or, once cancelled, went back. 404 for a code no
+ * booking has, and for a waitlist's hold.
+ */
+export async function managedBookingOf(db: Db, code: string, now: Date): Promise<ManagedBooking> {
+  const finder: BookingFinder = { code }
+  const [row] = await db.select().from(bookings).where(foundBy(finder))
+  if (!row) throw notFoundBy(finder)
+  const event = await eventOf(db, row)
+  const { title, cutoff, refusal } = standingOf(row, event, now)
+  const payer = await payerOf(db, finder, row)
+  const [payment] =
+    isCard(row) && row.paymentId
+      ? await db.select().from(payments).where(eq(payments.id, row.paymentId))
+      : []
+  return {
+    booking: bookingBody(row, title),
+    name: row.name,
+    email: row.email,
+    cancellable: refusal === null && (row.status === 'confirmed' || row.status === 'held'),
+    cutoff: cutoff.toISOString(),
+    refusal,
+    refund:
+      row.status === 'cancelled'
+        ? await refundMade(db, row, payer.emails)
+        : await refundDue(db, row, payment ?? null, payer),
+  }
 }
 
 // ---------------------------------------------------------------------------------------------
 // Cancelling.
 
-export interface CancelOrder {
-  account: Account
-  bookingId: string
+/** A booking to cancel: whose, or which link's, and when. */
+export type CancelOrder = BookingFinder & {
   now: Date
   /** The site's address, for the link in the e-mail. */
   site: string
@@ -330,37 +483,35 @@ const answerOf = (row: BookingRow, at: Date, refund: RefundAnswer): CancelledBoo
   refund,
 })
 
-/** The booking, locked, if it is the account's; 404 for anyone else's and for no such id. */
-async function lockedBooking(tx: Tx, account: Account, id: string): Promise<BookingRow> {
-  const [row] = await tx
-    .select()
-    .from(bookings)
-    .where(and(eq(bookings.id, id), mine(account)))
-    .for('update')
-  if (!row) throw notFound(NOT_YOURS)
+/** The booking the finder names, locked; 404 when there is none (or it is not theirs). */
+async function lockedBooking(tx: Tx, finder: BookingFinder): Promise<BookingRow> {
+  const [row] = await tx.select().from(bookings).where(foundBy(finder)).for('update')
+  if (!row) throw notFoundBy(finder)
   return row
 }
 
 /**
- * Cancels one of the account's bookings until its cut-off, refunding it the way it was paid.
- * Lock order: a card booking's payment row first, then the booking's (as settlement takes them,
- * so the two wait in line rather than for each other), then a wallet debit and its wallet.
- * Throws 404 (not theirs), 409 (after the cut-off, or checked in).
+ * Cancels a booking until its cut-off, refunding it the way it was paid: one of the signed-in
+ * person's ({ account, bookingId }), or the booking of a receipt's link ({ code }); both ways
+ * share this one transaction. Lock order: a card booking's payment row first, then the
+ * booking's (as settlement takes them, so the two wait in line rather than for each other),
+ * then a wallet debit and its wallet. Throws 404 (not theirs, or no booking has the code), 409
+ * (after the cut-off, or checked in).
  */
 export async function cancelOwnBooking(db: Db, order: CancelOrder): Promise<CancelOutcome> {
-  const { account, bookingId, now } = order
+  const { now } = order
   const [seen] = await db
     .select({ paymentId: bookings.paymentId })
     .from(bookings)
-    .where(and(eq(bookings.id, bookingId), mine(account)))
-  if (!seen) throw notFound(NOT_YOURS)
+    .where(foundBy(order))
+  if (!seen) throw notFoundBy(order)
 
   return db.transaction(async (tx) => {
     const [payment] = seen.paymentId
       ? await tx.select().from(payments).where(eq(payments.id, seen.paymentId)).for('update')
       : []
-    const row = await lockedBooking(tx, account, bookingId)
-    const emails = payerEmails(account, row)
+    const row = await lockedBooking(tx, order)
+    const payer = await payerOf(tx, order, row)
 
     if (row.status === 'cancelled') {
       // The app cancelled it itself (a hold released or given up): it is cancelled from now on.
@@ -368,43 +519,31 @@ export async function cancelOwnBooking(db: Db, order: CancelOrder): Promise<Canc
       if (!row.cancelledAt) {
         await tx.update(bookings).set({ cancelledAt: at }).where(eq(bookings.id, row.id))
       }
-      const refund = await refundMade(tx, { ...row, cancelledAt: at }, emails)
+      const refund = await refundMade(tx, { ...row, cancelledAt: at }, payer.emails)
       return { answer: answerOf(row, at, refund), refundPaymentId: null }
     }
 
-    const [event] = row.eventId
-      ? await tx
-          .select({
-            name: events.name,
-            startAt: events.startAt,
-            cancelCutoffHours: events.cancelCutoffHours,
-          })
-          .from(events)
-          .where(eq(events.id, row.eventId))
-      : []
-    const title = bookingTitle(row, event?.name)
-    if (row.checkedInAt) throw conflict(CHECKED_IN)
-    const cutoff = cancelCutoff(row, event ?? null)
-    if (now.getTime() >= cutoff.getTime()) {
-      throw conflict(
-        cutoffPassed(
-          row,
-          title,
-          cutoff,
-          row.type === 'event' && event ? event.cancelCutoffHours : null,
-        ),
-      )
-    }
+    const { title, refusal } = standingOf(row, await eventOf(tx, row), now)
+    if (refusal) throw conflict(refusal)
 
     // The status returns the places (the trigger of migration 0006); a hold's expiry goes with it.
     await tx
       .update(bookings)
       .set({ status: 'cancelled', holdExpiresAt: null, cancelledAt: now })
       .where(eq(bookings.id, row.id))
+    // The place freed goes to the first person waiting for it, in this transaction.
+    if (row.type === 'event' && row.eventId) {
+      await offerFreedPlaces(
+        tx,
+        { eventId: row.eventId, date: row.date, timeSlot: row.timeSlot ?? '' },
+        now,
+        order.site,
+      )
+    }
     const money = isCard(row)
       ? await refundCard(tx, row, payment ?? null, now)
       : isWallet(row)
-        ? await refundWallet(tx, row, account, emails, now)
+        ? await refundWallet(tx, row, payer, now)
         : ({ way: 'none', why: 'free' } as const)
     await queueMail(
       tx,
@@ -418,7 +557,7 @@ export async function cancelOwnBooking(db: Db, order: CancelOrder): Promise<Canc
     )
     const cancelled = { ...row, status: 'cancelled' as const, cancelledAt: now }
     return {
-      answer: answerOf(row, now, await refundMade(tx, cancelled, emails)),
+      answer: answerOf(row, now, await refundMade(tx, cancelled, payer.emails)),
       refundPaymentId: money.way === 'card' ? (payment?.id ?? null) : null,
     }
   })

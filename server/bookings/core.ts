@@ -26,6 +26,7 @@ import {
   type PaidWith,
   type Space as SpaceRow,
   spaces,
+  waitlistEntries,
 } from '../db/schema'
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-error'
 import { isActiveMember } from '../membership'
@@ -74,7 +75,10 @@ export function priceText(amountMinor: number): string {
 }
 
 /** The server's own spelling of a slot the booker chose: '4pm-8pm' and '4pm - 8pm' are one slot. */
-function matchSlot(chosen: string | null | undefined, offered: readonly string[]): string | null {
+export function matchSlot(
+  chosen: string | null | undefined,
+  offered: readonly string[],
+): string | null {
   if (!chosen) return null
   const exact = offered.find((slot) => slot === chosen.trim())
   if (exact) return exact
@@ -414,7 +418,12 @@ async function setStatus(
  * locked until the commit, and the claim holds only when `places` more fit in `capacity`. The
  * booking's insert then adds them (the trigger); a claim of 0 checks the place is not over-full.
  */
-async function claim(tx: Tx, place: PlaceOf, places: number, capacity: number): Promise<boolean> {
+export async function claim(
+  tx: Tx,
+  place: PlaceOf,
+  places: number,
+  capacity: number,
+): Promise<boolean> {
   const [row] = await tx
     .insert(bookingPlaces)
     .values({ ...counterOf(place), taken: 0 })
@@ -494,8 +503,14 @@ export const ALREADY_BOOKED = "You're already booked for this"
  * given up for the new booking (its place goes back, and should it be paid after all, it is
  * refunded), since the person is paying again. The unique indexes of bookings are what makes the
  * rule hold when two attempts come at once: the second insert is refused, and this answers it.
+ * A place the waitlist holds for them (paid_with 'waitlist') is one of these holds.
  */
-async function heldByThem(tx: Tx, place: PlaceOf, email: string, title: string): Promise<string[]> {
+async function heldByThem(
+  tx: Tx,
+  place: PlaceOf,
+  email: string,
+  title: string,
+): Promise<BookingRow[]> {
   const same =
     place.type === 'event'
       ? and(
@@ -516,7 +531,7 @@ async function heldByThem(tx: Tx, place: PlaceOf, email: string, title: string):
     .where(and(same, eq(bookings.email, email), ne(bookings.status, 'cancelled')))
   const confirmed = mine.find((row) => row.status === 'confirmed')
   if (confirmed) throw new HttpError(409, ALREADY_BOOKED, bookingBody(confirmed, title))
-  return mine.filter((row) => row.status === 'held').map((row) => row.id)
+  return mine.filter((row) => row.status === 'held')
 }
 
 /** Visitor names as the app joins them: trimmed, blanks dropped; null when there are none. */
@@ -548,7 +563,10 @@ export interface PreparedBooking {
   now: Date
 }
 
-/** A ticket's code, of the same shape as the column's default (decision 028): 122 random bits. */
+/**
+ * A ticket's code, and a booking's manage code, of the same shape as the columns' default
+ * (decision 028): 122 random bits.
+ */
 const newTicketCode = () => randomUUID().replaceAll('-', '')
 
 /**
@@ -580,6 +598,7 @@ export function prepareBooking(p: PlaceRequest): PreparedBooking {
       status: p.holdUntil ? 'held' : 'confirmed',
       holdExpiresAt: p.holdUntil ?? null,
       ticketCode: newTicketCode(),
+      manageCode: newTicketCode(),
       checkedInAt: null,
       checkedInBy: null,
       cancelledAt: null,
@@ -676,15 +695,17 @@ async function writeWithCare(
   booking: PreparedBooking,
   receipt: NewMailMessage | null,
 ): Promise<BookingRow> {
-  const { row, capacity, title, now } = booking
+  const { capacity, title, now } = booking
   for (let attempt = 1; attempt <= 3; attempt++) {
+    let row = booking.row
     const givesUp = await heldByThem(tx, row, row.email, title)
+    const ids = givesUp.map((held) => held.id)
     if (givesUp.length > 0) {
-      await setStatus(
-        tx,
-        and(inArray(bookings.id, givesUp), eq(bookings.status, 'held')),
-        'cancelled',
-      )
+      // The place's counter row first, as offers from the waitlist and the reclaim of lapsed
+      // holds lock them (server/bookings/waitlist.ts), then the holds: a claim of nothing.
+      await claim(tx, row, 0, capacity)
+      await setStatus(tx, and(inArray(bookings.id, ids), eq(bookings.status, 'held')), 'cancelled')
+      row = keepsOfferTime(row, givesUp)
     }
     if (!(await claimOrReclaim(tx, row, placesOf(row), capacity, now))) {
       throw conflict('Sold out')
@@ -692,10 +713,39 @@ async function writeWithCare(
     const [written] = await tx.insert(bookings).values(row).onConflictDoNothing().returning()
     if (written) {
       if (receipt) await tx.insert(mailOutbox).values(receipt)
+      if (written.status === 'held' && written.type === 'event' && ids.length > 0) {
+        await passOfferHold(tx, ids, written.id, now)
+      }
       return written
     }
   }
   throw conflict(ALREADY_BOOKED)
+}
+
+/**
+ * A held booking (a card payment) that gives up a hold of theirs keeps the place at least as long
+ * as that hold would have: a place offered from the waitlist stays theirs until the offer ends,
+ * however soon a card payment started within it is abandoned. A card hold given up for a new one
+ * ended before the new one's, so it changes nothing.
+ */
+function keepsOfferTime(row: BookingRow, givesUp: BookingRow[]): BookingRow {
+  if (row.status !== 'held' || !row.holdExpiresAt) return row
+  const latest = Math.max(
+    row.holdExpiresAt.getTime(),
+    ...givesUp.map((held) => held.holdExpiresAt?.getTime() ?? 0),
+  )
+  return latest > row.holdExpiresAt.getTime() ? { ...row, holdExpiresAt: new Date(latest) } : row
+}
+
+/**
+ * The offer from the waitlist whose place was held by a hold given up now is held by the new
+ * held booking (the person pays by card for the place offered): its entry points at it.
+ */
+async function passOfferHold(tx: Tx, from: string[], to: string, now: Date): Promise<void> {
+  await tx
+    .update(waitlistEntries)
+    .set({ holdBookingId: to, updatedAt: now })
+    .where(and(eq(waitlistEntries.status, 'offered'), inArray(waitlistEntries.holdBookingId, from)))
 }
 
 /**
@@ -775,13 +825,72 @@ export async function confirmHeldBookings(
   }
 }
 
-/** A card payment failed or was abandoned: its held places go back. */
+/**
+ * A card payment failed or was abandoned: its held places go back, but for a place offered from
+ * the waitlist to its payer: that one is held for them again until the offer ends.
+ */
 export async function releaseHeldBookings(tx: Tx, paymentId: string): Promise<void> {
-  await setStatus(
+  const released = await setStatus(
     tx,
     and(eq(bookings.paymentId, paymentId), eq(bookings.status, 'held')),
     'cancelled',
   )
+  const events = released.filter((row) => row.type === 'event')
+  if (events.length > 0) await keepOffers(tx, events)
+}
+
+/**
+ * Offers from the waitlist whose place was held by these card holds, just cancelled in this
+ * transaction (their counter rows locked by it): each place is held for its person again by a
+ * 'waitlist' hold until the offer ends, taking back the place its card hold gave back. An offer
+ * already over is passed on by the waitlist's sweep.
+ */
+async function keepOffers(tx: Tx, released: BookingRow[]): Promise<void> {
+  const offers = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.status, 'offered'),
+        inArray(
+          waitlistEntries.holdBookingId,
+          released.map((row) => row.id),
+        ),
+      ),
+    )
+    .for('update')
+  for (const entry of offers) {
+    const card = released.find((row) => row.id === entry.holdBookingId)
+    if (!card || !entry.offerExpiresAt) continue
+    const [hold] = await tx
+      .insert(bookings)
+      .values({
+        type: 'event',
+        eventId: card.eventId,
+        venue: card.venue,
+        date: card.date,
+        timeSlot: card.timeSlot,
+        accountId: entry.accountId ?? card.accountId,
+        email: entry.email,
+        name: entry.name,
+        phone: entry.phone,
+        amountMinor: 0,
+        paidWith: 'waitlist',
+        paymentReference: null,
+        visitors: 0,
+        status: 'held',
+        holdExpiresAt: entry.offerExpiresAt,
+        createdAt: card.createdAt,
+      })
+      .onConflictDoNothing()
+      .returning({ id: bookings.id })
+    if (hold) {
+      await tx
+        .update(waitlistEntries)
+        .set({ holdBookingId: hold.id })
+        .where(eq(waitlistEntries.id, entry.id))
+    }
+  }
 }
 
 /** A booking as the contract names it; `title` is the event's name or what was booked. */

@@ -52,7 +52,14 @@ export const PAID_WITH = [
   'community-wallet',
   'paystack',
   'sandbox',
+  // A place held for someone offered it from the waitlist (status 'held' until the offer ends):
+  // never a booking anyone paid for, and never listed as one.
+  'waitlist',
 ] as const
+// waiting: in line. offered: a place is held for them (a 'waitlist' booking) until the offer
+// ends. booked: they booked that day and slot. left: they left the line. expired: an offer not
+// taken in time, passed to the next person.
+export const WAITLIST_STATUSES = ['waiting', 'offered', 'booked', 'left', 'expired'] as const
 export const WALLET_ACTIONS = ['credit', 'debit'] as const
 // A refund is queued in the transaction that decides it and sent by the refund worker.
 export const REFUND_STATUSES = ['pending', 'sent'] as const
@@ -71,6 +78,7 @@ export type SandboxStatus = (typeof SANDBOX_STATUSES)[number]
 export type BookingType = (typeof BOOKING_TYPES)[number]
 export type BookingStatus = (typeof BOOKING_STATUSES)[number]
 export type PaidWith = (typeof PAID_WITH)[number]
+export type WaitlistStatus = (typeof WAITLIST_STATUSES)[number]
 export type WalletAction = (typeof WALLET_ACTIONS)[number]
 export type RefundStatus = (typeof REFUND_STATUSES)[number]
 
@@ -112,6 +120,8 @@ export const events = pgTable(
     // A ticket may be cancelled (and refunded) until this many hours before its slot starts (its
     // own start time on the day, without slots).
     cancelCutoffHours: integer('cancel_cutoff_hours').notNull().default(24),
+    // How long a place offered from the waitlist is held for the person offered it.
+    waitlistOfferHours: integer('waitlist_offer_hours').notNull().default(12),
     about: text('about').notNull().default(''),
     url: text('url'),
     metadata: text('metadata'),
@@ -123,6 +133,7 @@ export const events = pgTable(
     check('events_ends_after_start', sql`${t.endAt} >= ${t.startAt}`),
     check('events_capacity_non_negative', sql`${t.capacity} >= 0`),
     check('events_cancel_cutoff_hours_non_negative', sql`${t.cancelCutoffHours} >= 0`),
+    check('events_waitlist_offer_hours_positive', sql`${t.waitlistOfferHours} >= 1`),
     check(
       'events_friends_price_non_negative',
       sql`${t.friendsPriceNaira} IS NULL OR ${t.friendsPriceNaira} >= 0`,
@@ -386,6 +397,12 @@ export const bookings = pgTable(
     // itself (a card payment's hold released or given up) until its booker asks to cancel it,
     // and for any cancelled before migration 0009.
     cancelledAt: instant('cancelled_at'),
+    // The secret of the receipt's 'Manage your booking' link, which works without an account:
+    // random, neither the booking's id nor its ticket. Made with the receipt, as the ticket is.
+    manageCode: text('manage_code')
+      .notNull()
+      .unique('bookings_manage_code_unique')
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
     createdAt: createdAt(),
   },
   (t) => [
@@ -719,6 +736,59 @@ export const media = pgTable(
   ],
 )
 
+/**
+ * People waiting for a place on a sold-out day (and slot) of an event, in line by when they
+ * joined. One entry in line per e-mail per day and slot. When a place frees up, the first in line
+ * is offered it: a 'waitlist' booking holds the place for them until offer_expires_at.
+ */
+export const waitlistEntries = pgTable(
+  'waitlist_entries',
+  {
+    id: uuid('id').primaryKey().defaultRandom(),
+    // The secret of the entry's links (/waitlist/{token}): random, never its id.
+    token: text('token')
+      .notNull()
+      .unique('waitlist_entries_token_unique')
+      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    // The Lagos calendar day, 'yyyy-MM-dd', and the slot ('' when the event has none).
+    date: date('date', { mode: 'string' }).notNull(),
+    timeSlot: text('time_slot').notNull().default(''),
+    accountId: uuid('account_id').references(() => accounts.id, { onDelete: 'set null' }),
+    email: text('email').notNull(),
+    name: text('name').notNull(),
+    phone: text('phone').notNull(),
+    status: text('status').$type<WaitlistStatus>().notNull().default('waiting'),
+    // While offered: the booking that holds the place, and when the offer ends.
+    holdBookingId: uuid('hold_booking_id').references(() => bookings.id),
+    offeredAt: instant('offered_at'),
+    offerExpiresAt: instant('offer_expires_at'),
+    // Once booked: the booking they made.
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    createdAt: createdAt(),
+    updatedAt: instant('updated_at').notNull().defaultNow(),
+  },
+  (t) => [
+    check('waitlist_entries_status', oneOf(t.status, WAITLIST_STATUSES)),
+    check('waitlist_entries_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check(
+      'waitlist_entries_offer_has_expiry',
+      sql`${t.status} <> 'offered' OR (${t.offerExpiresAt} IS NOT NULL AND ${t.holdBookingId} IS NOT NULL)`,
+    ),
+    // One place in line per person per day and slot.
+    uniqueIndex('waitlist_entries_one_in_line')
+      .on(t.eventId, t.date, t.timeSlot, t.email)
+      .where(sql`${t.status} IN ('waiting', 'offered')`),
+    // The line of a day and slot, first come first.
+    index('waitlist_entries_line_idx').on(t.eventId, t.date, t.timeSlot, t.status, t.createdAt),
+    index('waitlist_entries_offer_expiry_idx')
+      .on(t.offerExpiresAt)
+      .where(sql`${t.status} = 'offered'`),
+  ],
+)
+
 export type Event = typeof events.$inferSelect
 export type NewEvent = typeof events.$inferInsert
 export type Space = typeof spaces.$inferSelect
@@ -748,4 +818,5 @@ export type Refund = typeof refunds.$inferSelect
 export type IdempotencyKey = typeof idempotencyKeys.$inferSelect
 export type Media = typeof media.$inferSelect
 export type AuditEntry = typeof auditLog.$inferSelect
+export type WaitlistEntry = typeof waitlistEntries.$inferSelect
 export type NewAuditEntry = typeof auditLog.$inferInsert

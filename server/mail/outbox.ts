@@ -1,4 +1,5 @@
 import { eq } from 'drizzle-orm'
+import { cancelCutoff, cutoffWords } from '../../machines/rules/cancel-cutoff'
 import { dayStart, LAGOS_TZ } from '../../machines/rules/dates'
 import { calendarFile } from '../../machines/rules/ics'
 import { slotInstants } from '../../machines/rules/slots'
@@ -64,6 +65,7 @@ const PAID_WITH_TEXT: Record<Booking['paidWith'], string> = {
   'community-wallet': 'from your community wallet',
   paystack: 'by card',
   sandbox: 'by card',
+  waitlist: 'held for you from the waitlist',
 }
 
 function amountLine(booking: Booking): string {
@@ -86,6 +88,8 @@ interface ReceiptFacts {
   where: string
   start: Date | null
   end: Date | null
+  /** The booked event's start and cancel cut-off hours (null when not known yet); null: none. */
+  event: { startAt: Date; cancelCutoffHours: number | null } | null
 }
 
 /** What a receipt says of an event, when the caller has read it already. */
@@ -93,6 +97,8 @@ export interface ReceiptEvent {
   address: string
   startAt: Date
   endAt: Date
+  /** Hours before it starts that it can still be cancelled; read here when not given. */
+  cancelCutoffHours?: number
 }
 
 /** The event's address (for the receipt and the calendar file) and its own times as a fallback. */
@@ -105,7 +111,7 @@ async function factsOf(
   const slot = booking.timeSlot ? slotInstants(booking.date, booking.timeSlot) : null
   if (!booking.eventId) {
     const where = `${booking.venue ?? 'The hotel'}, Sixteen`
-    return { title, where, start: slot?.start ?? null, end: slot?.end ?? null }
+    return { title, where, start: slot?.start ?? null, end: slot?.end ?? null, event: null }
   }
   const [event] = known
     ? [known]
@@ -116,20 +122,56 @@ async function factsOf(
     where,
     start: slot?.start ?? event?.startAt ?? null,
     end: slot?.end ?? event?.endAt ?? null,
+    event: event
+      ? { startAt: event.startAt, cancelCutoffHours: event.cancelCutoffHours ?? null }
+      : null,
   }
+}
+
+/**
+ * The line of the receipt's 'Manage your booking' link, which cancels it without an account
+ * (server/bookings/cancel.ts): for a booking that can be cancelled (confirmed, not a place the
+ * waitlist holds, its cut-off still ahead when it was made), saying until when; else null.
+ */
+async function manageLine(
+  tx: Db | Tx,
+  booking: Booking,
+  facts: ReceiptFacts,
+  publicUrl: string,
+): Promise<string | null> {
+  if (booking.status !== 'confirmed' || booking.paidWith === 'waitlist') return null
+  let event: { startAt: Date; cancelCutoffHours: number } | null = null
+  if (booking.type === 'event' && booking.eventId && facts.event) {
+    const { startAt } = facts.event
+    let hours = facts.event.cancelCutoffHours
+    if (hours === null) {
+      const [row] = await tx
+        .select({ hours: events.cancelCutoffHours })
+        .from(events)
+        .where(eq(events.id, booking.eventId))
+      hours = row?.hours ?? null
+    }
+    event = hours === null ? null : { startAt, cancelCutoffHours: hours }
+  }
+  const cutoff = cancelCutoff(booking, event)
+  if (booking.createdAt.getTime() >= cutoff.getTime()) return null
+  const until = cutoffWords(booking, cutoff, event?.cancelCutoffHours ?? null, longDay)
+  return `Manage your booking (cancel it until ${until}): ${publicUrl}/manage/${booking.manageCode}`
 }
 
 /** The line under the ticket's QR code: the code, for the door to type when a scan fails. */
 const ticketLine = (ticket: string) => `Your ticket: ${ticket}`
 
 /**
- * The lines of a receipt: the ticket, what, when, where, who, what was paid, and the references.
+ * The lines of a receipt: the ticket, what, when, where, who, what was paid, the references, and
+ * the 'Manage your booking' link when it can be cancelled.
  */
 function receiptLines(
   booking: Booking,
   facts: ReceiptFacts,
   publicUrl: string,
   ticket: string | null,
+  manage: string | null,
 ): string[] {
   const when = [longDay(booking.date), booking.timeSlot].filter(Boolean).join(', ')
   const guests = booking.visitors
@@ -162,6 +204,7 @@ function receiptLines(
     booking.accountId
       ? `Your bookings: ${publicUrl}/profile/bookings`
       : `See what's on: ${publicUrl}/`,
+    ...(manage ? [manage] : []),
     'Questions? Just reply to this e-mail.',
     '',
     'See you soon,',
@@ -212,7 +255,8 @@ export async function bookingReceipt(
 ): Promise<OutgoingMail> {
   const facts = await factsOf(db, booking, title, event)
   const ticket = booking.status === 'confirmed' ? booking.ticketCode : null
-  const lines = receiptLines(booking, facts, publicUrl, ticket)
+  const manage = await manageLine(db, booking, facts, publicUrl)
+  const lines = receiptLines(booking, facts, publicUrl, ticket, manage)
   const calendar: MailAttachment[] =
     facts.start && facts.end
       ? [

@@ -3,7 +3,7 @@ import { lagosDay } from '../../machines/rules/dates'
 import { parseSlot } from '../../machines/rules/slots'
 import type { components } from '../../openapi/schema'
 import { type Account, optionalAccount, requireAccount } from '../auth'
-import { cancelOwnBooking } from '../bookings/cancel'
+import { cancelOwnBooking, managedBookingOf } from '../bookings/cancel'
 import {
   type BookingInput,
   type BookingRow,
@@ -54,7 +54,15 @@ async function upcoming(db: Db, account: Account, today: string): Promise<Bookin
   const rows = await db
     .select()
     .from(bookings)
-    .where(and(mine(account), gte(bookings.date, today), ne(bookings.status, 'cancelled')))
+    .where(
+      and(
+        mine(account),
+        gte(bookings.date, today),
+        ne(bookings.status, 'cancelled'),
+        // A place the waitlist holds for them is an offer, read at its own link, not a booking.
+        ne(bookings.paidWith, 'waitlist'),
+      ),
+    )
   // Soonest first: by day, then by the slot's start, then by when it was booked.
   return rows.sort(
     (a, b) =>
@@ -153,5 +161,31 @@ export function bookingsService({ db, now }: ServiceDeps, { publicUrl, mailer }:
     return answer
   }
 
-  return { createBooking, cancelBooking, listBookings, listPastBookings }
+  /**
+   * The booking of a receipt's 'Manage your booking' link, read without an account: the code is
+   * the booking's own secret. Whether it can be cancelled now, until when, and the money's way.
+   */
+  const getManagedBooking: Handler<'getManagedBooking'> = async (request) =>
+    managedBookingOf(db, request.params.code, now())
+
+  /** The booking of a receipt's link, cancelled as cancelBooking cancels: by its code. */
+  const cancelManagedBooking: Handler<'cancelManagedBooking'> = async (request) => {
+    const { answer, refundPaymentId } = await cancelOwnBooking(db, {
+      code: request.params.code,
+      now: now(),
+      site: siteUrl(publicUrl, request),
+    })
+    if (refundPaymentId) await request.server.refunds?.sendNow(refundPaymentId)
+    mailer?.kick()
+    return answer
+  }
+
+  return {
+    createBooking,
+    cancelBooking,
+    getManagedBooking,
+    cancelManagedBooking,
+    listBookings,
+    listPastBookings,
+  }
 }

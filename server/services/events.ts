@@ -57,20 +57,24 @@ async function placesTaken(db: Db, eventIds: string[], now: Date): Promise<Taken
  * RSVP is true while staff keep the event open and some day still to come (Mondays excluded)
  * and time slot has a place left; capacity counts per day and slot.
  */
-function hasPlaceLeft(row: EventRow, taken: Taken, now: Date): boolean {
-  if (!row.rsvpOpen) return false
+function placesLeft(row: EventRow, taken: Taken, now: Date): { rsvp: boolean; waitlist: boolean } {
+  if (!row.rsvpOpen) return { rsvp: false, waitlist: false }
   const today = lagosDay(now)
   const days = eventDays({ StartDate: row.startAt.toISOString(), EndDate: row.endAt.toISOString() })
   const slots = row.timeSlots.length > 0 ? row.timeSlots : [null]
-  return days
-    .filter((day) => day >= today)
-    .some((day) =>
-      slots.some((slot) => (taken.get(placeKey(row.id, day, slot)) ?? 0) < row.capacity),
-    )
+  const ahead = days.filter((day) => day >= today)
+  const rsvp = ahead.some((day) =>
+    slots.some((slot) => (taken.get(placeKey(row.id, day, slot)) ?? 0) < row.capacity),
+  )
+  // Every day and slot to come is full: people can wait for a place that frees up.
+  return { rsvp, waitlist: !rsvp && ahead.length > 0 }
 }
 
 /** An event row as the contract names it. */
-export function toEvent(row: EventRow, rsvp: boolean): Event {
+export function toEvent(
+  row: EventRow,
+  { rsvp, waitlist }: { rsvp: boolean; waitlist: boolean },
+): Event {
   return {
     ID: row.id,
     Name: row.name,
@@ -83,6 +87,7 @@ export function toEvent(row: EventRow, rsvp: boolean): Event {
     Price: row.priceNaira,
     FriendsPrice: row.friendsPriceNaira,
     RSVP: rsvp,
+    Waitlist: waitlist,
     'Members-only': row.membersOnly,
     About: row.about,
     URL: row.url,
@@ -102,7 +107,7 @@ export async function findEvents(db: Db, now: Date, ids?: string[]): Promise<Eve
     now,
   )
   return sortEvents(
-    rows.map((row) => toEvent(row, hasPlaceLeft(row, taken, now))),
+    rows.map((row) => toEvent(row, placesLeft(row, taken, now))),
     now,
   )
 }

@@ -35,6 +35,7 @@ import {
   staffSpaces,
   updateStaffSpace as updateSpace,
 } from '../staff/spaces'
+import { eventWaitlist } from '../staff/waitlist'
 import { APPROVED } from './applications'
 import type { Handler, ServiceDeps } from './types'
 
@@ -208,7 +209,20 @@ export function staffService(
   const updateStaffEvent: Handler<'updateStaffEvent'> = async (request) => {
     const staff = requireStaff(request)
     refuseUnstorableText(request.body)
-    return update({ db, actor: staff, now: now() }, request.params.id, request.body)
+    const site = siteUrl(publicUrl, request)
+    const event = await update(
+      { db, actor: staff, now: now(), site },
+      request.params.id,
+      request.body,
+    )
+    // A raised capacity may have offered places to people waiting: their e-mails leave now.
+    mailer?.kick()
+    return event
+  }
+
+  const getStaffEventWaitlist: Handler<'getStaffEventWaitlist'> = async (request) => {
+    requireStaff(request)
+    return eventWaitlist(db, request.params.id)
   }
 
   const uploadEventPoster: Handler<'uploadEventPoster'> = async (request) => {
@@ -275,6 +289,7 @@ export function staffService(
     getStaffEvent,
     createStaffEvent,
     updateStaffEvent,
+    getStaffEventWaitlist,
     uploadEventPoster,
     getStaffDay,
     checkInTicket,

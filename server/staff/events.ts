@@ -1,12 +1,14 @@
 import { TZDate } from '@date-fns/tz'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
 import { clockTime, dayInFull, isValidDay, LAGOS_TZ, lagosDay } from '../../machines/rules/dates'
+import { CANCEL_CUTOFF_HOURS, WAITLIST_OFFER_HOURS } from '../../machines/rules/event-draft'
 import { parseSlot } from '../../machines/rules/slots'
 import type { components } from '../../openapi/schema'
 import { recordAudit } from '../audit'
 import type { Account } from '../auth'
+import { offerFreedPlacesOfEvent } from '../bookings/waitlist'
 import type { Db, Tx } from '../db/client'
-import { bookings, type Event, events, type NewEvent } from '../db/schema'
+import { bookings, type Event, events, type NewEvent, waitlistEntries } from '../db/schema'
 import { badRequest, conflict, notFound } from '../http-error'
 import { holdingPlace } from '../services/events'
 
@@ -133,17 +135,52 @@ export function eventDraft(row: Event): EventDraft {
     rsvp: row.rsvpOpen,
     url: row.url,
     extraQuestions: row.metadata,
+    cancelCutoffHours: row.cancelCutoffHours,
+    waitlistOfferHours: row.waitlistOfferHours,
   }
 }
 
-function staffEvent(row: Event, booked: readonly BookedPlace[], now: Date): StaffEvent {
+function staffEvent(
+  row: Event,
+  booked: readonly BookedPlace[],
+  waiting: number,
+  now: Date,
+): StaffEvent {
   return {
     id: row.id,
     draft: eventDraft(row),
     poster: row.posters[0]?.url ?? null,
     booked: mostBooked(booked)?.places ?? 0,
     past: row.endAt.getTime() < now.getTime(),
+    waiting,
   }
+}
+
+// ---------------------------------------------------------------------------------------------
+// People waiting.
+
+/** People in line now ('waiting') per event, all days and slots: one grouped query. */
+async function peopleWaiting(db: Db | Tx, eventIds: string[]): Promise<Map<string, number>> {
+  if (eventIds.length === 0) return new Map()
+  const rows = await db
+    .select({
+      eventId: waitlistEntries.eventId,
+      waiting: sql<number>`count(*)`.mapWith(Number),
+    })
+    .from(waitlistEntries)
+    .where(and(inArray(waitlistEntries.eventId, eventIds), eq(waitlistEntries.status, 'waiting')))
+    .groupBy(waitlistEntries.eventId)
+  return new Map(rows.map((row) => [row.eventId, row.waiting]))
+}
+
+/** Whether anyone waits for a place at the event. */
+async function hasPeopleWaiting(tx: Tx, eventId: string): Promise<boolean> {
+  const [row] = await tx
+    .select({ id: waitlistEntries.id })
+    .from(waitlistEntries)
+    .where(and(eq(waitlistEntries.eventId, eventId), eq(waitlistEntries.status, 'waiting')))
+    .limit(1)
+  return row !== undefined
 }
 
 /** A draft checked and trimmed into the event's columns; 400 saying what to change. */
@@ -185,6 +222,13 @@ function eventColumns(draft: EventDraft): Omit<NewEvent, 'id'> {
     rsvpOpen: draft.rsvp,
     url,
     metadata: draft.extraQuestions?.trim() || null,
+    // Left out: a new event's usual hours (createStaffEvent), a changed event's own.
+    ...(draft.cancelCutoffHours === undefined
+      ? {}
+      : { cancelCutoffHours: draft.cancelCutoffHours }),
+    ...(draft.waitlistOfferHours === undefined
+      ? {}
+      : { waitlistOfferHours: draft.waitlistOfferHours }),
   }
 }
 
@@ -196,6 +240,11 @@ export interface EventWrite {
   /** The staff member; null: the command line. */
   actor: Account | null
   now: Date
+  /**
+   * Where people reach the site, for the e-mail of a place offered from the waitlist when a
+   * change leaves room (a capacity raised); without it, nobody waiting is offered one here.
+   */
+  site?: string
 }
 
 /** The draft's fields that differ, before and after. */
@@ -242,7 +291,7 @@ async function lockEvent(tx: Tx, id: string): Promise<Event> {
  * Returns the row before and after.
  */
 export async function changeEvent(
-  { db, actor, now }: EventWrite,
+  { db, actor, now, site }: EventWrite,
   id: string,
   values: Partial<NewEvent>,
   check: (tx: Tx, current: Event) => Promise<void> = async () => {},
@@ -255,6 +304,11 @@ export async function changeEvent(
     const [after] = await tx.update(events).set(values).where(eq(events.id, id)).returning()
     if (!after) throw new Error('changeEvent: the event was not updated')
     await recordAudit(tx, { at: now, actor, action: 'event edit', subject: id, ...diff })
+    // A change may leave room (a capacity raised): the places free go to the first in line, in
+    // this transaction, so nobody books a place someone waits for in between.
+    if (site !== undefined && (await hasPeopleWaiting(tx, id))) {
+      await offerFreedPlacesOfEvent(tx, id, now, site)
+    }
     return { before, after }
   })
 }
@@ -270,7 +324,13 @@ export async function staffEvents(db: Db, now: Date): Promise<StaffEvent[]> {
     rows.map((row) => row.id),
     now,
   )
-  const list = rows.map((row) => staffEvent(row, booked.get(row.id) ?? [], now))
+  const waiting = await peopleWaiting(
+    db,
+    rows.map((row) => row.id),
+  )
+  const list = rows.map((row) =>
+    staffEvent(row, booked.get(row.id) ?? [], waiting.get(row.id) ?? 0, now),
+  )
   const startOf = (event: StaffEvent) => `${event.draft.startDay}T${event.draft.startTime}`
   return [
     ...list.filter((event) => !event.past).sort((a, b) => startOf(a).localeCompare(startOf(b))),
@@ -282,7 +342,8 @@ export async function staffEvents(db: Db, now: Date): Promise<StaffEvent[]> {
 export async function staffEventOf(db: Db, id: string, now: Date): Promise<StaffEvent> {
   const [row] = await db.select().from(events).where(eq(events.id, id))
   if (!row) throw notFound(NO_SUCH_EVENT)
-  return staffEvent(row, (await placesBooked(db, [id], now)).get(id) ?? [], now)
+  const booked = (await placesBooked(db, [id], now)).get(id) ?? []
+  return staffEvent(row, booked, (await peopleWaiting(db, [id])).get(id) ?? 0, now)
 }
 
 /** Creates an event from a draft, its id made from the title; 409 when that id is taken. */
@@ -291,16 +352,23 @@ export async function createStaffEvent(write: EventWrite, draft: EventDraft): Pr
   const id = slugOf(columns.name)
   // /staff/events/new is the form of a new event: no event may have that address.
   if (id === 'new') throw conflict('An event cannot be called "New": give it a longer title.')
-  const row = await insertEvent(write, { id, ...columns })
+  const row = await insertEvent(write, {
+    id,
+    cancelCutoffHours: CANCEL_CUTOFF_HOURS.usual,
+    waitlistOfferHours: WAITLIST_OFFER_HOURS.usual,
+    ...columns,
+  })
   if (!row) {
     throw conflict(`An event called "${columns.name}" exists already: give it another title.`)
   }
-  return staffEvent(row, [], write.now)
+  return staffEvent(row, [], 0, write.now)
 }
 
 /**
  * Changes an event to the draft. 409 when a day and slot has more places booked than the new
- * capacity, or has bookings and is no longer one of the event's.
+ * capacity, or has bookings and is no longer one of the event's. A cut-off or offer time left
+ * out stays as it is. Room the change leaves (a capacity raised) is offered to people waiting,
+ * with `write.site` in their e-mail.
  */
 export async function updateStaffEvent(
   write: EventWrite,

@@ -117,6 +117,8 @@ const TINY_PNG = await sharp({
 
 const ownOnly = { member: 'ok', others: 403 } as const
 const staffOnly = { staff: 'ok', others: 403 } as const
+/** A secret of the shape the links carry, that no booking or waitlist entry has. */
+const UNKNOWN_SECRET = '0f1e2d3c4b5a69788796a5b4c3d2e1f0'
 
 const CASES: Case[] = [
   {
@@ -183,6 +185,49 @@ const CASES: Case[] = [
     }),
     // Ada's, cancelled (and answered again as it is); anyone else's is no booking of theirs.
     expect: { member: 'ok', others: 404 },
+  },
+  // The links of e-mails carry their own secret: an unknown one is no booking or entry for anyone,
+  // and no role's token opens one (the API tests of manage-booking and waitlist read real ones).
+  {
+    operationId: 'getManagedBooking',
+    target: 'a link nobody was sent',
+    call: () => ({ method: 'GET', url: `/api/bookings/manage/${UNKNOWN_SECRET}` }),
+    expect: { others: 404 },
+  },
+  {
+    operationId: 'cancelManagedBooking',
+    target: 'a link nobody was sent',
+    call: () => ({ method: 'POST', url: `/api/bookings/manage/${UNKNOWN_SECRET}/cancel` }),
+    expect: { others: 404 },
+  },
+  {
+    operationId: 'joinWaitlist',
+    target: 'Rooftop Jazz, places left',
+    call: (role, world) => ({
+      method: 'POST',
+      url: '/api/events/rooftop-jazz/waitlist',
+      payload: {
+        date: world.rooftopJazz.startDay,
+        timeSlot: world.rooftopJazz.slots[0] ?? null,
+        name: world.contact(role).Name,
+        email: world.contact(role).Email,
+        phone: '0803 555 0100',
+      },
+    }),
+    // Nobody waits while places are left: the rule refuses alike, whoever asks.
+    expect: { others: 'allowed' },
+  },
+  {
+    operationId: 'getWaitlistEntry',
+    target: 'a link nobody was sent',
+    call: () => ({ method: 'GET', url: `/api/waitlist/${UNKNOWN_SECRET}` }),
+    expect: { others: 404 },
+  },
+  {
+    operationId: 'leaveWaitlist',
+    target: 'a link nobody was sent',
+    call: () => ({ method: 'POST', url: `/api/waitlist/${UNKNOWN_SECRET}/leave` }),
+    expect: { others: 404 },
   },
   {
     operationId: 'listBookings',
@@ -679,6 +724,11 @@ const CASES: Case[] = [
   {
     operationId: 'getStaffEvent',
     call: () => ({ method: 'GET', url: '/api/staff/events/rooftop-jazz' }),
+    expect: staffOnly,
+  },
+  {
+    operationId: 'getStaffEventWaitlist',
+    call: () => ({ method: 'GET', url: '/api/staff/events/rooftop-jazz/waitlist' }),
     expect: staffOnly,
   },
   {

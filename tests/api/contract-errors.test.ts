@@ -42,6 +42,8 @@ const OPERATIONS: Operation[] = Object.entries<Record<string, Record<string, unk
 )
 
 const SOME_ID = '7b0e4c1a-3f7d-4b8e-9a51-2c6f0d9e8a14'
+/** A secret of the shape the e-mails' links carry. */
+const SOME_SECRET = '0f1e2d3c4b5a69788796a5b4c3d2e1f0'
 
 const booking = {
   Email: 'ada@example.com',
@@ -102,6 +104,20 @@ const SAMPLES: Record<OperationId, Sample> = {
   listPrintStudioItems: {},
   createBooking: { body: booking },
   cancelBooking: { params: { bookingId: SOME_ID } },
+  getManagedBooking: { params: { code: SOME_SECRET } },
+  cancelManagedBooking: { params: { code: SOME_SECRET } },
+  joinWaitlist: {
+    params: { id: 'rooftop-jazz' },
+    body: {
+      date: '2026-12-12',
+      timeSlot: null,
+      name: 'Ada Okafor',
+      email: 'ada@example.com',
+      phone: '0803 555 0100',
+    },
+  },
+  getWaitlistEntry: { params: { token: SOME_SECRET } },
+  leaveWaitlist: { params: { token: SOME_SECRET } },
   listBookings: { params: { email: 'ada@example.com' } },
   listPastBookings: { params: { email: 'ada@example.com' } },
   initiatePayment: {
@@ -188,6 +204,7 @@ const SAMPLES: Record<OperationId, Sample> = {
   listStaffEvents: {},
   createStaffEvent: { body: eventDraft },
   getStaffEvent: { params: { id: 'rooftop-jazz' } },
+  getStaffEventWaitlist: { params: { id: 'rooftop-jazz' } },
   updateStaffEvent: { params: { id: 'rooftop-jazz' }, body: eventDraft },
   uploadEventPoster: {
     params: { id: 'rooftop-jazz' },

@@ -100,6 +100,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           Price: 10000,
           FriendsPrice: 8000,
           RSVP: true,
+          Waitlist: false,
           'Members-only': false,
           About: expect.stringContaining('Lekan Adeyemi Quartet'),
           URL: null,
@@ -109,7 +110,12 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
 
       it('shows sold out, members only, free and extra fields as the calendar needs them', async () => {
         const events = await listEvents()
-        expect(byId(events, 'supper-club')).toMatchObject({ RSVP: false, Price: 35000 })
+        // Closed by staff, not full: nobody can wait for a place.
+        expect(byId(events, 'supper-club')).toMatchObject({
+          RSVP: false,
+          Waitlist: false,
+          Price: 35000,
+        })
         expect(byId(events, 'friends-of-16-brunch')).toMatchObject({
           'Members-only': true,
           RSVP: true,

@@ -8,12 +8,14 @@ import { DEMO_STAFF } from '../../server/db/seed.ts'
 import { MAX_UPLOAD_BYTES } from '../../server/images/poster-variants.ts'
 import { bearer, dbCases, expectError, signIn, startApi, type TestApi } from '../support/api-app.ts'
 import { auditOf } from '../support/audit.ts'
-import { GUEST, rsvp, UNLIMITED } from '../support/bookings.ts'
+import { type BookingInput, GUEST, rsvp, UNLIMITED } from '../support/bookings.ts'
 
 // Events in the staff's tools (GET/POST /staff/events, GET/PUT /staff/events/{id}, PUT its
 // poster): created and changed as the command line does, checked the same way, each write in the
 // audit log, on the public calendar at once. A capacity below what is booked, or a day or slot
-// with bookings taken away, is refused. Only staff may call them.
+// with bookings taken away, is refused. Its cancellation cut-off and how long a place offered
+// from the waitlist is held are staff's to set (24 and 12 hours unless they do), and the cut-off
+// is the one cancelling a booking keeps to. Only staff may call them.
 
 type EventDraft = components['schemas']['EventDraft']
 type StaffEvent = components['schemas']['StaffEvent']
@@ -133,6 +135,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         title: 'Courtyard Cinema',
         slots: ['7pm - 10pm'],
         url: null,
+        cancelCutoffHours: 24,
+        waitlistOfferHours: 12,
       }
       expect(created).toEqual({
         id: 'courtyard-cinema',
@@ -140,6 +144,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         poster: null,
         booked: 0,
         past: false,
+        waiting: 0,
       })
       expect(await publicEvent('courtyard-cinema')).toMatchObject({
         Name: 'Courtyard Cinema',
@@ -293,6 +298,123 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         },
       ])
       expectError(await update('no-such-event', cinema), 404, 'No event has this id.')
+    })
+
+    it('sets when cancellations close and how long an offered place is held; keeps them when left out', async () => {
+      const night = {
+        ...cinema,
+        title: 'Palm Wine Night',
+        startDay: '2026-12-18',
+        endDay: '2026-12-18',
+      }
+      const created = answer(
+        await create({ ...night, cancelCutoffHours: 48, waitlistOfferHours: 6 }),
+        201,
+      )
+      expect(created.draft).toMatchObject({ cancelCutoffHours: 48, waitlistOfferHours: 6 })
+      expect(await rowOf('palm-wine-night')).toMatchObject({
+        cancelCutoffHours: 48,
+        waitlistOfferHours: 6,
+      })
+
+      // Left out of a change (an older form): they stay as they are, and nothing is audited.
+      const kept = answer(await update('palm-wine-night', night))
+      expect(kept.draft).toMatchObject({ cancelCutoffHours: 48, waitlistOfferHours: 6 })
+      expect(await auditedAs('palm-wine-night', 'event edit')).toEqual([])
+
+      // Changed: 0 hours (until it starts) and a week; the audit has both, before and after.
+      const changed = answer(
+        await update('palm-wine-night', {
+          ...night,
+          cancelCutoffHours: 0,
+          waitlistOfferHours: 168,
+        }),
+      )
+      expect(changed.draft).toMatchObject({ cancelCutoffHours: 0, waitlistOfferHours: 168 })
+      expect(await auditedAs('palm-wine-night', 'event edit')).toEqual([
+        {
+          actor: `${STAFF_NAME} <${DEMO_STAFF}>`,
+          action: 'event edit',
+          before: { cancelCutoffHours: 48, waitlistOfferHours: 6 },
+          after: { cancelCutoffHours: 0, waitlistOfferHours: 168 },
+        },
+      ])
+    })
+
+    it('refuses a cut-off or an offer time out of bounds: 400 naming the field, nothing written', async () => {
+      const before = await rowOf('palm-wine-night')
+      const night = {
+        ...cinema,
+        title: 'Palm Wine Night',
+        startDay: '2026-12-18',
+        endDay: '2026-12-18',
+      }
+      const refusals: [Partial<EventDraft>, string, string][] = [
+        [{ cancelCutoffHours: 721 }, 'cancelCutoffHours must be <= 720.', 'cancelCutoffHours'],
+        [{ cancelCutoffHours: -1 }, 'cancelCutoffHours must be >= 0.', 'cancelCutoffHours'],
+        [{ cancelCutoffHours: 1.5 }, 'cancelCutoffHours must be integer.', 'cancelCutoffHours'],
+        [{ waitlistOfferHours: 0 }, 'waitlistOfferHours must be >= 1.', 'waitlistOfferHours'],
+        [{ waitlistOfferHours: 169 }, 'waitlistOfferHours must be <= 168.', 'waitlistOfferHours'],
+      ]
+      for (const [fields, message, field] of refusals) {
+        expectError(await update('palm-wine-night', { ...night, ...fields }), 400, message, field)
+        expectError(
+          await create({ ...night, title: 'Out Of Bounds', ...fields }),
+          400,
+          message,
+          field,
+        )
+      }
+      expect(await rowOf('palm-wine-night')).toEqual(before)
+      expect(await rowOf('out-of-bounds')).toBeUndefined()
+    })
+
+    it('the cut-off staff set is the one cancelling keeps to', async () => {
+      // Tomorrow at 7am: 24 hours before was this morning at 7, before the tests' clock (11am).
+      const tomorrow = {
+        ...quiz,
+        title: 'Sunrise Yoga',
+        startDay: '2026-11-25',
+        endDay: '2026-11-25',
+        startTime: '07:00',
+        endTime: '09:00',
+        slots: ['7am - 9am'],
+      }
+      const created = answer(await create(tomorrow), 201)
+      expect(created.draft.cancelCutoffHours).toBe(24)
+      const ticket: BookingInput = {
+        Email: 'ada@example.com',
+        Name: 'Ada Okafor',
+        Phone: '+234 803 555 0101',
+        Event: 'sunrise-yoga',
+        Type: 'event',
+        Venue: 'Garden',
+        Date: '2026-11-25',
+        Amount: 0,
+        'Time Slot': '7am - 9am',
+        'Paid with': 'free',
+        'Payment Reference': null,
+      }
+      const booking = await rsvp(api, ticket, { token: ada })
+      expect(booking.statusCode, booking.body).toBe(201)
+      const { id } = booking.json().data as { id: string }
+      const cancel = () =>
+        api.app.inject({
+          method: 'POST',
+          url: `/api/bookings/cancel/${id}`,
+          headers: bearer(ada),
+        })
+      expectError(
+        await cancel(),
+        409,
+        'Cancellations for Sunrise Yoga closed at 7am on Tuesday, November 24, 2026, 24 hours before it starts.',
+      )
+
+      // Staff let people cancel until 2 hours before (5am tomorrow): now it can be cancelled.
+      answer(await update('sunrise-yoga', { ...tomorrow, cancelCutoffHours: 2 }))
+      const cancelled = await cancel()
+      expect(cancelled.statusCode, cancelled.body).toBe(200)
+      expect(cancelled.json().refund).toEqual({ way: 'none', amountMinor: 0 })
     })
 
     it('refuses a capacity below the places booked, and a day or slot with bookings taken away', async () => {

@@ -1,0 +1,50 @@
+import { optionalAccount } from '../auth'
+import { refuseUnstorableText } from '../bookings/core'
+import { joinWaitlist, leaveWaitlist, readWaitlistEntry } from '../bookings/waitlist'
+import { type MailDeps, siteUrl } from '../mail/deps'
+import type { Handler, ServiceDeps } from './types'
+
+// The waitlist of a sold-out event day, as its person uses it (server/bookings/waitlist.ts holds
+// the rules): joining it (bearer optional), and their entry read or left with the token of its
+// e-mails' links.
+
+export function waitlistService({ db, now }: ServiceDeps, { publicUrl, mailer }: MailDeps) {
+  const joinWaitlistHandler: Handler<'joinWaitlist'> = async (request, reply) => {
+    const account = optionalAccount(request)
+    refuseUnstorableText(request.body)
+    const { created, entry } = await joinWaitlist(db, {
+      eventId: request.params.id,
+      input: request.body,
+      account,
+      now: now(),
+      site: siteUrl(publicUrl, request),
+    })
+    if (created) mailer?.kick()
+    reply.code(created ? 201 : 200)
+    return entry
+  }
+
+  const getWaitlistEntry: Handler<'getWaitlistEntry'> = async (request) => {
+    const entry = await readWaitlistEntry(
+      db,
+      request.params.token,
+      now(),
+      siteUrl(publicUrl, request),
+    )
+    // An offer passed on while reading: the next person's e-mail.
+    mailer?.kick()
+    return entry
+  }
+
+  const leaveWaitlistHandler: Handler<'leaveWaitlist'> = async (request) => {
+    const entry = await leaveWaitlist(db, request.params.token, now(), siteUrl(publicUrl, request))
+    mailer?.kick()
+    return entry
+  }
+
+  return {
+    joinWaitlist: joinWaitlistHandler,
+    getWaitlistEntry,
+    leaveWaitlist: leaveWaitlistHandler,
+  }
+}
