@@ -18,6 +18,7 @@ import { eventEditorMachine } from './event-editor/machine'
 import { inviteMachine } from './invite/machine'
 import { joinMachine } from './join/machine'
 import { loginLinkMachine } from './login-link/machine'
+import { manageBookingMachine } from './manage-booking/machine'
 import { memberSignupMachine } from './member-signup/machine'
 import { paymentReturnMachine } from './payment-return/machine'
 import { paymentsListMachine } from './payments-list/machine'
@@ -45,6 +46,8 @@ import { tourMachine } from './tour/machine'
 import { venuesMachine } from './venues/machine'
 import { verifyMachine } from './verify/machine'
 import { viewerMachine } from './viewer/machine'
+import { waitlistJoinMachine } from './waitlist-join/machine'
+import { waitlistOfferMachine } from './waitlist-offer/machine'
 import { walletMachine } from './wallet/machine'
 
 /**
@@ -71,6 +74,9 @@ export const bookingFlows = {
   'payment-return': paymentReturnMachine,
   'bookings-list': bookingsListMachine,
   'booking-cancel': bookingCancelMachine,
+  'manage-booking': manageBookingMachine,
+  'waitlist-join': waitlistJoinMachine,
+  'waitlist-offer': waitlistOfferMachine,
   'print-studio': printStudioMachine,
   'studio-rebook': studioRebookMachine,
 } as const

@@ -140,6 +140,18 @@ export const routes: RouteObject[] = [
       lazyPage('/member-signup', 'member-signup-page', () => import('./pages/member-signup-page')),
       lazyPage('/invite/:code', 'invite-page', () => import('./pages/invite-page')),
       lazyPage('/login-sent', 'login-sent-page', () => import('./pages/login-sent-page')),
+      // The links of e-mails, for people with or without an account: each carries its own secret.
+      lazyPage('/waitlist/:token', 'waitlist-page', () => import('./pages/waitlist-page'), {
+        browserOnly: true,
+      }),
+      lazyPage(
+        '/manage/:code',
+        'manage-booking-page',
+        () => import('./pages/manage-booking-page'),
+        {
+          browserOnly: true,
+        },
+      ),
       // Named by both documents and described by neither: the menu is the one place it can mean.
       { path: '/menu/:id', element: <Navigate to="/menu" replace /> },
       {

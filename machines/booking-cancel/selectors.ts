@@ -24,7 +24,7 @@ export function moneyBackLine({
 }
 
 /** Said after: what the server did with the money. */
-export function cancelledLine({ refund }: CancelledBooking): string {
+export function cancelledLine({ refund }: Pick<CancelledBooking, 'refund'>): string {
   const amount = naira(refund.amountMinor)
   switch (refund.way) {
     case 'card':

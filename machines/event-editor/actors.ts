@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
 import { sendOnce } from '../../openapi/send-once'
 import type { EventDraft } from '../rules/event-draft'
-import type { StaffEvent } from './machine'
+import type { StaffEvent, StaffWaitlist } from './machine'
 
 const at = (id: string) => ({ path: { id } })
 
@@ -23,6 +23,9 @@ export const eventEditorActors = (api: Api) => ({
         : expectData(
             api.PUT('/staff/events/{id}', { params: at(input.id), body: input.draft, signal }),
           ),
+  ),
+  loadWaitlist: fromPromise<StaffWaitlist, { id: string }>(({ input, signal }) =>
+    expectData(api.GET('/staff/events/{id}/waitlist', { params: at(input.id), signal })),
   ),
   // The file itself is the body, as the camera roll gives it.
   uploadPoster: fromPromise<StaffEvent, { id: string; file: Blob }>(({ input, signal }) =>

@@ -1,7 +1,7 @@
-import { assign, setup } from 'xstate'
+import { assign, raise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
-import { errorParams } from '../calls/booking'
-import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
+import { errorParams, logCallError } from '../calls/booking'
+import { expiredOn401In, failedOnError, loadCallActions, loadEndings } from '../calls/member'
 import { expiredOn401, sessionGuards } from '../calls/session'
 import { forbiddenGuards, refusedOn403, writeFailed } from '../calls/staff'
 import { callStub } from '../calls/stub'
@@ -18,6 +18,7 @@ import {
 } from '../rules/event-draft'
 
 export type StaffEvent = components['schemas']['StaffEvent']
+export type StaffWaitlist = components['schemas']['StaffWaitlist']
 
 export type EventEditorEvent =
   | { type: 'editor.retry' }
@@ -26,6 +27,7 @@ export type EventEditorEvent =
   | { type: 'save.retry' }
   | { type: 'poster.chosen'; file: Blob }
   | { type: 'poster.retry' }
+  | { type: 'waitlist.refresh' }
 
 export interface EventEditorContext {
   /** The event's id; null until a new one is saved. */
@@ -41,6 +43,8 @@ export interface EventEditorContext {
   file: Blob | null
   /** Why the server refused the poster (not an image, too large). */
   posterRefusal: string | null
+  /** Who waits for a place, by day and slot, as last read; null until read. */
+  waitlist: StaffWaitlist | null
 }
 
 const refusalOf = (error: unknown) => (error instanceof ApiError ? refusalWords(error) : null)
@@ -52,8 +56,10 @@ const callFailed = (refused: string, failed: string, keep: 'keepRefusal' | 'keep
 /**
  * /staff/events/new and /staff/events/:id: an event's every field, checked as staff type and
  * saved in one call (created, or changed); once it exists, its poster, chosen from the phone's
- * camera roll, is uploaded beside the form. A refused save or poster says why in the server's
- * words; a failed one can be sent again.
+ * camera roll, is uploaded beside the form, and its waitlist (who waits for a sold-out day and
+ * slot, who was offered a place) is read beside it, again after each save (a capacity raised
+ * offers places) or when staff ask. A refused save or poster says why in the server's words; a
+ * failed one can be sent again.
  */
 export const eventEditorMachine = onFirstUse(() =>
   setup({
@@ -67,6 +73,7 @@ export const eventEditorMachine = onFirstUse(() =>
       loadEvent: callStub<StaffEvent, { id: string }>('loadEvent'),
       saveEvent: callStub<StaffEvent, { id: string | null; draft: EventDraft }>('saveEvent'),
       uploadPoster: callStub<StaffEvent, { id: string; file: Blob }>('uploadPoster'),
+      loadWaitlist: callStub<StaffWaitlist, { id: string }>('loadWaitlist'),
     },
     actions: {
       ...loadCallActions,
@@ -108,6 +115,7 @@ export const eventEditorMachine = onFirstUse(() =>
       refusal: null,
       file: null,
       posterRefusal: null,
+      waitlist: null,
     }),
     initial: 'opening',
     states: {
@@ -160,6 +168,8 @@ export const eventEditorMachine = onFirstUse(() =>
                     actions: [
                       { type: 'takeEvent', params: ({ event }) => ({ event: event.output }) },
                       assign({ showProblems: false, refusal: null }),
+                      // A raised capacity offers places to people waiting: read them again.
+                      raise({ type: 'waitlist.refresh' }),
                     ],
                   },
                   onError: callFailed('refused', 'saveFailed', 'keepRefusal'),
@@ -205,6 +215,32 @@ export const eventEditorMachine = onFirstUse(() =>
                 target: '.uploading',
                 actions: assign({ file: ({ event }) => event.file, posterRefusal: null }),
               },
+            },
+          },
+          waitlist: {
+            initial: 'opening',
+            states: {
+              // A new event has nobody waiting (nor once it is saved: nothing is sold out yet).
+              opening: { always: [{ guard: 'isSaved', target: 'loading' }, { target: 'none' }] },
+              none: {},
+              loading: {
+                invoke: {
+                  id: 'loadWaitlist',
+                  src: 'loadWaitlist',
+                  input: ({ context }) => ({ id: context.id ?? '' }),
+                  onDone: {
+                    target: 'shown',
+                    actions: assign({ waitlist: ({ event }) => event.output }),
+                  },
+                  onError: [
+                    expiredOn401In('eventEditor'),
+                    { ...refusedOn403, target: '#eventEditor.forbidden' },
+                    { target: 'failed', actions: logCallError },
+                  ],
+                },
+              },
+              shown: { on: { 'waitlist.refresh': 'loading' } },
+              failed: { tags: ['error'], on: { 'waitlist.refresh': 'loading' } },
             },
           },
         },

@@ -1,8 +1,8 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, notStaff, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
-import type { EventDraft } from '../rules/event-draft'
-import { eventEditorMachine, type StaffEvent } from './machine'
+import { type EventDraft, formOf } from '../rules/event-draft'
+import { eventEditorMachine, type StaffEvent, type StaffWaitlist } from './machine'
 
 /** An event as staff write it: a long title, two slots, a friends' price. */
 export const EVENT_DRAFT: EventDraft = {
@@ -22,6 +22,8 @@ export const EVENT_DRAFT: EventDraft = {
   rsvp: true,
   url: null,
   extraQuestions: 'T-shirt size',
+  cancelCutoffHours: 24,
+  waitlistOfferHours: 12,
 }
 
 export const SAVED_EVENT: StaffEvent = {
@@ -30,6 +32,52 @@ export const SAVED_EVENT: StaffEvent = {
   poster: null,
   booked: 3,
   past: false,
+  waiting: 2,
+}
+
+const DAY = EVENT_DRAFT.startDay
+const LATE = '7pm - 10pm'
+
+/** Its waitlist: the late slot sold out, one place offered, two people in line behind. */
+export const WAITLIST: StaffWaitlist = {
+  eventId: SAVED_EVENT.id,
+  eventName: EVENT_DRAFT.title,
+  places: [{ date: DAY, timeSlot: LATE, capacity: 16, booked: 16, waiting: 2, offered: 1 }],
+  entries: [
+    {
+      date: DAY,
+      timeSlot: LATE,
+      position: null,
+      name: 'Oluwadamilola Chiamaka Adebayo-Nwachukwu',
+      email: 'oluwadamilola.adebayo-nwachukwu@example.com',
+      phone: '+234 803 555 0141',
+      status: 'offered',
+      joinedAt: '2026-11-20T09:12:00.000Z',
+      offerExpiresAt: '2026-11-24T20:30:00.000Z',
+    },
+    {
+      date: DAY,
+      timeSlot: LATE,
+      position: 1,
+      name: 'Emeka Obi',
+      email: 'emeka.obi@example.com',
+      phone: '+234 809 555 0144',
+      status: 'waiting',
+      joinedAt: '2026-11-21T18:40:00.000Z',
+      offerExpiresAt: null,
+    },
+    {
+      date: DAY,
+      timeSlot: LATE,
+      position: 2,
+      name: 'Ngozi Eze',
+      email: 'ngozi.eze@example.com',
+      phone: '+234 802 555 0145',
+      status: 'waiting',
+      joinedAt: '2026-11-22T07:05:00.000Z',
+      offerExpiresAt: null,
+    },
+  ],
 }
 
 const WITH_POSTER: StaffEvent = { ...SAVED_EVENT, poster: '/media/3f9a2c-960x1280.jpg' }
@@ -47,10 +95,16 @@ const capacityBelowBooked = {
 }
 const notAnImage = { error: new ApiError(400, 'This file is not an image we can read.') }
 
+const WAITLIST_EVENTS = new Set([
+  'xstate.done.actor.loadWaitlist',
+  'xstate.error.actor.loadWaitlist',
+  'waitlist.refresh',
+])
+
 export const eventEditorModel = defineModel({
   machine: eventEditorMachine,
   description:
-    'Staff write a new event or change one: every field checked as they type (problems shown when they save), saved in one call; a refused save (a title taken, a capacity below what is booked) says why; a failed one can be sent again; once the event exists its poster is uploaded from the camera roll, and a file that is not an image is refused; an unknown event says so; a 401 ends the session, a 403 says it is for staff.',
+    'Staff write a new event or change one: every field checked as they type (problems shown when they save), saved in one call; a refused save (a title taken, a capacity below what is booked) says why; a failed one can be sent again; once the event exists its poster is uploaded from the camera roll, and a file that is not an image is refused; its waitlist is read beside the form, again after a save or when staff ask, and a failed read can be tried again; an unknown event says so; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'a new event': { id: null }, 'an event': { id: SAVED_EVENT.id } },
   events: {
     'xstate.done.actor.loadEvent': [{ output: SAVED_EVENT }],
@@ -72,5 +126,26 @@ export const eventEditorModel = defineModel({
     'poster.chosen': [{ file: POSTER_FILE }],
     'xstate.done.actor.uploadPoster': [{ output: WITH_POSTER }],
     'xstate.error.actor.uploadPoster': [sessionEnded, connectionLost, notStaff, notAnImage],
+    'xstate.done.actor.loadWaitlist': [{ output: WAITLIST }],
+    'xstate.error.actor.loadWaitlist': [sessionEnded, connectionLost, notStaff],
+  },
+  // The waitlist is read beside the form, each on its own: while it is read (or its read failed)
+  // only its own events are walked, and staff read it again from the form as it was loaded or
+  // saved (not from every mix of fields typed and posters chosen, which it does not change).
+  sendsWhen: (snapshot, event) => {
+    const reading = ['loading', 'failed'].some((state) =>
+      snapshot.matches({ ready: { waitlist: state } }),
+    )
+    if (reading) return WAITLIST_EVENTS.has(event.type)
+    if (event.type !== 'waitlist.refresh') return true
+    const { form, event: loaded, showProblems } = snapshot.context
+    const untouched =
+      loaded !== null && JSON.stringify(form) === JSON.stringify(formOf(loaded.draft))
+    return (
+      snapshot.matches({ ready: { poster: 'idle' } }) &&
+      !showProblems &&
+      (snapshot.matches({ ready: { form: 'saved' } }) ||
+        (snapshot.matches({ ready: { form: 'editing' } }) && untouched))
+    )
   },
 })

@@ -23,7 +23,16 @@ export interface EventDraft {
   rsvp: boolean
   url: string | null
   extraQuestions: string | null
+  /** Hours before the booked slot starts when cancellations close; 24 when a new event leaves it out. */
+  cancelCutoffHours?: number
+  /** Hours a place offered from the waitlist is held; 12 when a new event leaves it out. */
+  waitlistOfferHours?: number
 }
+
+/** Cancellations close this many hours before the booked slot starts (at most 30 days). */
+export const CANCEL_CUTOFF_HOURS = { usual: 24, least: 0, most: 720 } as const
+/** A place offered from the waitlist is held this many hours (at most a week). */
+export const WAITLIST_OFFER_HOURS = { usual: 12, least: 1, most: 168 } as const
 
 /** The editor's fields as typed: text, and two switches. */
 export interface EventForm {
@@ -45,6 +54,10 @@ export interface EventForm {
   rsvp: boolean
   url: string
   extraQuestions: string
+  /** Hours before the booked slot starts when cancellations close. */
+  cancelCutoffHours: string
+  /** Hours a place offered from the waitlist is held. */
+  waitlistOfferHours: string
 }
 
 export type EventFormField = keyof EventForm
@@ -73,6 +86,8 @@ export const emptyEventForm = (): EventForm => ({
   rsvp: true,
   url: '',
   extraQuestions: '',
+  cancelCutoffHours: String(CANCEL_CUTOFF_HOURS.usual),
+  waitlistOfferHours: String(WAITLIST_OFFER_HOURS.usual),
 })
 
 /** The form of an event as it is. */
@@ -94,6 +109,8 @@ export function formOf(draft: EventDraft): EventForm {
     rsvp: draft.rsvp,
     url: draft.url ?? '',
     extraQuestions: draft.extraQuestions ?? '',
+    cancelCutoffHours: String(draft.cancelCutoffHours ?? CANCEL_CUTOFF_HOURS.usual),
+    waitlistOfferHours: String(draft.waitlistOfferHours ?? WAITLIST_OFFER_HOURS.usual),
   }
 }
 
@@ -144,6 +161,21 @@ export function eventFormProblems(form: EventForm): Partial<Record<EventFormFiel
     }
   }
   if (wholeOf(form.capacity) === null) problems.capacity = 'Write how many places each day has.'
+  const cutoff = wholeOf(form.cancelCutoffHours)
+  if (cutoff === null) {
+    problems.cancelCutoffHours =
+      'Write how many hours before it starts cancellations close (0: until it starts).'
+  } else if (cutoff > CANCEL_CUTOFF_HOURS.most) {
+    problems.cancelCutoffHours = `Cancellations can close at most ${CANCEL_CUTOFF_HOURS.most} hours (30 days) before it starts.`
+  }
+  const offer = wholeOf(form.waitlistOfferHours)
+  if (offer === null) {
+    problems.waitlistOfferHours = 'Write how many hours an offered place is held.'
+  } else if (offer < WAITLIST_OFFER_HOURS.least) {
+    problems.waitlistOfferHours = 'Hold an offered place for at least 1 hour.'
+  } else if (offer > WAITLIST_OFFER_HOURS.most) {
+    problems.waitlistOfferHours = `Hold an offered place for at most ${WAITLIST_OFFER_HOURS.most} hours (a week).`
+  }
   if (form.url.trim() && !/^https?:\/\/\S+$/i.test(form.url.trim())) {
     problems.url = 'Write a web address starting with https://.'
   }
@@ -171,5 +203,7 @@ export function draftOf(form: EventForm): EventDraft {
     rsvp: form.rsvp,
     url: blank(form.url),
     extraQuestions: blank(form.extraQuestions),
+    cancelCutoffHours: wholeOf(form.cancelCutoffHours) ?? CANCEL_CUTOFF_HOURS.usual,
+    waitlistOfferHours: wholeOf(form.waitlistOfferHours) ?? WAITLIST_OFFER_HOURS.usual,
   }
 }

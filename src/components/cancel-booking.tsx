@@ -3,6 +3,7 @@ import { useEffect } from 'react'
 import { bookingCancelActors } from '../../machines/booking-cancel/actors'
 import { bookingCancelMachine, type CancelInput } from '../../machines/booking-cancel/machine'
 import { cancelledLine, moneyBackLine } from '../../machines/booking-cancel/selectors'
+import { cancelByLinkActors } from '../../machines/manage-booking/actors'
 import { css } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
@@ -14,11 +15,16 @@ import { LoadNotice } from './member-page'
 /** Cancel, at the foot of an open booking: asked first, then cancelled, the money on its way. */
 export function CancelBooking({
   onCancelled,
+  byLink = false,
   ...booking
-}: CancelInput & { onCancelled: () => void }) {
+}: CancelInput & {
+  onCancelled: () => void
+  /** Cancelled by a 'Manage your booking' link: `id` is the link's code, no login needed. */
+  byLink?: boolean
+}) {
   const actorRef = useActorRef(
     bookingCancelMachine.provide({
-      actors: bookingCancelActors(api),
+      actors: byLink ? cancelByLinkActors(api) : bookingCancelActors(api),
       actions: memberFlowEffects('Could not cancel the booking'),
     }),
     { input: booking, inspect: showLiveFlow },

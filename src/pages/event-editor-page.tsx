@@ -3,16 +3,25 @@ import { type ReactNode, useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { eventEditorActors } from '../../machines/event-editor/actors'
-import { eventEditorMachine } from '../../machines/event-editor/machine'
+import { eventEditorMachine, type StaffWaitlist } from '../../machines/event-editor/machine'
 import {
+  lineOf,
+  placeCounts,
+  placeName,
+  standing,
+  waitingMark,
+} from '../../machines/event-editor/selectors'
+import {
+  CANCEL_CUTOFF_HOURS,
   type EventFormField,
   type EventFormText,
   eventFormProblems,
+  WAITLIST_OFFER_HOURS,
 } from '../../machines/rules/event-draft'
 import { placesLine } from '../../machines/staff-events/selectors'
 import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
-import { button } from '../../styled-system/recipes'
+import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Field, textInput } from '../components/form-fields'
 import { card, LoadNotice, LoadStatus } from '../components/member-page'
@@ -103,7 +112,11 @@ export function EventEditorView({ actorRef }: { actorRef: EditorRef }) {
     <StaffPage
       title={title}
       back="/staff/events"
-      lead={event ? placesLine(event) : 'Everything the calendar shows. Times are Lagos time.'}
+      lead={
+        event
+          ? [placesLine(event), waitingMark(event)].filter(Boolean).join(' · ')
+          : 'Everything the calendar shows. Times are Lagos time.'
+      }
     >
       <LoadStatus
         {...load}
@@ -161,6 +174,18 @@ export function EventEditorView({ actorRef }: { actorRef: EditorRef }) {
                 )}
               </div>
               {text('capacity', 'Places each day and slot')}
+              <div className={pair}>
+                {text(
+                  'cancelCutoffHours',
+                  'Cancellations close (hours before it starts)',
+                  `${CANCEL_CUTOFF_HOURS.usual} is the day before; 0 is until it starts.`,
+                )}
+                {text(
+                  'waitlistOfferHours',
+                  'A place offered from the waitlist is held for (hours)',
+                  `Then it goes to the next person waiting; ${WAITLIST_OFFER_HOURS.usual} unless you say.`,
+                )}
+              </div>
             </Section>
             <Section title="Booking">
               <Switch
@@ -209,6 +234,7 @@ export function EventEditorView({ actorRef }: { actorRef: EditorRef }) {
             </div>
           </form>
           <PosterSection actorRef={actorRef} />
+          <WaitlistSection actorRef={actorRef} />
         </div>
       )}
     </StaffPage>
@@ -223,6 +249,15 @@ function Section({ title, children }: { title: string; children: ReactNode }) {
     </fieldset>
   )
 }
+
+/** The fields of whole numbers: a phone shows its number pad. */
+const NUMBER_FIELDS: readonly EventFormField[] = [
+  'price',
+  'friendsPrice',
+  'capacity',
+  'cancelCutoffHours',
+  'waitlistOfferHours',
+]
 
 function TextField({
   actorRef,
@@ -264,7 +299,7 @@ function TextField({
         <input
           {...props}
           type={type}
-          inputMode={['price', 'friendsPrice', 'capacity'].includes(field) ? 'numeric' : undefined}
+          inputMode={NUMBER_FIELDS.includes(field) ? 'numeric' : undefined}
           className={textInput}
         />
       )}
@@ -472,3 +507,128 @@ function PosterSection({ actorRef }: { actorRef: EditorRef }) {
     </section>
   )
 }
+
+/**
+ * Who waits for a sold-out day and slot of the event, and who was offered a place: per day and
+ * slot, how many wait, are offered and booked, then each person in line with how to reach them.
+ */
+function WaitlistSection({ actorRef }: { actorRef: EditorRef }) {
+  const state = useSelector(actorRef, (s) => s)
+  if (state.matches({ ready: { waitlist: 'none' } })) return null
+  const { waitlist, event } = state.context
+  const loading = state.matches({ ready: { waitlist: 'loading' } })
+  const failed = state.matches({ ready: { waitlist: 'failed' } })
+  const hours = event?.draft.waitlistOfferHours ?? WAITLIST_OFFER_HOURS.usual
+  const refresh = () => actorRef.send({ type: 'waitlist.refresh' })
+  return (
+    <section
+      aria-label="Waitlist"
+      aria-busy={loading || undefined}
+      className={cx(card, column, css({ px: { base: '4', md: '5' }, py: '4' }))}
+    >
+      <div className={flex({ justify: 'space-between', align: 'center', gap: '3', wrap: 'wrap' })}>
+        <h2 className={css({ fontWeight: 'semibold' })}>Waitlist</h2>
+        {!failed && (
+          <button
+            type="button"
+            className={button({ variant: 'outline', size: 'md' })}
+            disabled={loading}
+            aria-busy={loading || undefined}
+            onClick={refresh}
+          >
+            {loading ? 'Reading…' : 'Refresh'}
+          </button>
+        )}
+      </div>
+      {failed && (
+        <div role="alert" className={column}>
+          <p className={css({ color: 'berry.600' })}>
+            We couldn't reach the server, so the waitlist is not shown.
+          </p>
+          <button
+            type="button"
+            className={cx(
+              button({ variant: 'outline', size: 'md' }),
+              css({ justifySelf: 'start' }),
+            )}
+            onClick={refresh}
+          >
+            Try again
+          </button>
+        </div>
+      )}
+      {!failed && waitlist === null && (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Reading the waitlist…</p>
+      )}
+      {!failed && waitlist !== null && waitlist.places.length === 0 && (
+        <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
+          Nobody is waiting. When a day and slot sells out, people can join its waitlist; a place
+          that frees up is offered to the first of them, held for {hours}{' '}
+          {hours === 1 ? 'hour' : 'hours'}.
+        </p>
+      )}
+      {!failed &&
+        waitlist?.places.map((place) => (
+          <WaitlistPlace
+            key={`${place.date} ${place.timeSlot ?? ''}`}
+            waitlist={waitlist}
+            place={place}
+          />
+        ))}
+    </section>
+  )
+}
+
+function WaitlistPlace({
+  waitlist,
+  place,
+}: {
+  waitlist: StaffWaitlist
+  place: StaffWaitlist['places'][number]
+}) {
+  const now = new Date()
+  return (
+    <div className={cx(column, css({ gap: '2', minW: '0', overflowWrap: 'anywhere' }))}>
+      <h3 className={css({ fontWeight: 'semibold' })}>
+        {placeName(place)}:{' '}
+        <span className={css({ fontWeight: 'normal' })}>{placeCounts(place)}</span>
+      </h3>
+      <ol className={cx(column, css({ gap: '2', listStyle: 'none' }))}>
+        {lineOf(waitlist, place).map((entry) => (
+          <li
+            key={`${entry.email} ${entry.joinedAt}`}
+            className={css({
+              display: 'grid',
+              gap: '1',
+              borderTopWidth: '1px',
+              borderColor: 'sand.200',
+              pt: '2',
+            })}
+          >
+            <span className={flex({ gap: '2', wrap: 'wrap', align: 'baseline' })}>
+              <span className={css({ fontWeight: 'medium', minW: '0' })}>{entry.name}</span>
+              {entry.status === 'waiting' && (
+                <span className={badge({ tone: 'neutral' })}>{standing(entry, now)}</span>
+              )}
+            </span>
+            {entry.status === 'offered' && (
+              <span className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'clay.700' })}>
+                {standing(entry, now)}
+              </span>
+            )}
+            <span className={flex({ gap: '1 4', wrap: 'wrap', fontSize: 'sm' })}>
+              <a href={`mailto:${entry.email}`} className={contactLink}>
+                {entry.email}
+              </a>
+              <a href={`tel:${entry.phone.replace(/[^\d+]/g, '')}`} className={contactLink}>
+                {entry.phone}
+              </a>
+            </span>
+          </li>
+        ))}
+      </ol>
+    </div>
+  )
+}
+
+const contactLink = css({ color: 'clay.700', textDecoration: 'underline', minW: '0' })

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useCallback, useState } from 'react'
+import { lazy, Suspense, useCallback, useState } from 'react'
 import { Link, useLocation, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { eventDetailActors } from '../../machines/event-detail/actors'
@@ -31,6 +31,11 @@ import { useViewer } from '../hooks/use-viewer'
 import { useCarriedAnswer } from '../initial-data'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
+
+// Only a sold-out event offers the waitlist: its form's code loads when one is shown.
+const WaitlistJoin = lazy(async () => ({
+  default: (await import('../components/waitlist-join')).WaitlistJoin,
+}))
 
 type Event = components['schemas']['Event']
 
@@ -181,6 +186,11 @@ function EventDetail({
               onShare={onShare}
               onAction={() => setPanelWanted(true)}
             />
+            {action === 'soldOut' && event.Waitlist === true && known && (
+              <Suspense fallback={null}>
+                <WaitlistJoin key={String(signedIn)} event={event} signedIn={signedIn} />
+              </Suspense>
+            )}
             {/* A new viewer or a new RSVP flag starts the booking afresh, with the right price. */}
             <RsvpFlow
               key={`${signedIn}|${isMember}|${event.RSVP}`}

@@ -2,6 +2,7 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import type { StaffEvent } from '../../machines/event-editor/machine'
+import { waitingMark } from '../../machines/event-editor/selectors'
 import { staffEventsActors } from '../../machines/staff-events/actors'
 import { staffEventsMachine } from '../../machines/staff-events/machine'
 import { eventMarks, placesLine, whenLine } from '../../machines/staff-events/selectors'
@@ -81,6 +82,7 @@ export function StaffEventsView({
 
 function EventRow({ event }: { event: StaffEvent }) {
   const marks = eventMarks(event)
+  const waiting = waitingMark(event)
   return (
     <li>
       <Link
@@ -124,8 +126,9 @@ function EventRow({ event }: { event: StaffEvent }) {
           </span>
           <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>{whenLine(event)}</span>
           <span className={css({ fontSize: 'sm' })}>{placesLine(event)}</span>
-          {marks.length > 0 && (
+          {(waiting || marks.length > 0) && (
             <span className={flex({ gap: '2', wrap: 'wrap', mt: '1' })}>
+              {waiting && <span className={badge({ tone: 'paid' })}>{waiting}</span>}
               {marks.map((mark) => (
                 <span key={mark} className={badge({ tone: 'neutral' })}>
                   {mark}

@@ -1,5 +1,6 @@
+import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { appInBrowser, logInByLink, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { animationsDone, appInBrowser, logInByLink, SCREENSHOTS, WIDTHS } from '../support/browser'
 import { layoutProblems } from '../support/layout'
 
 // A person cancels their own booking from /profile/bookings, logged in by the link of their
@@ -15,7 +16,51 @@ async function bookingsOf(email: string) {
   return page
 }
 
+/** The wallet's balance on /profile/wallet, shown. */
+async function walletBalance(page: Page): Promise<string> {
+  await page.goto(`${app.url}/profile/wallet`)
+  await page.getByText('Available balance').waitFor()
+  const show = page.getByRole('button', { name: 'Show balance' })
+  if (await show.isVisible()) await show.click()
+  const balance = page.getByText('Available balance').locator('xpath=../following-sibling::p[1]')
+  await expect.poll(() => balance.innerText()).not.toContain('*')
+  return balance.innerText()
+}
+
 describe('cancelling a booking', () => {
+  it("credits Ada's wallet back when she cancels a ticket she paid from it", async () => {
+    const page = await bookingsOf('ada@example.com')
+    const before = await walletBalance(page)
+    // Tomorrow's Listening Session, paid from her wallet at the members' price.
+    await page.goto(`${app.url}/event/listening-session`)
+    await page.getByText("Friend's special price").first().waitFor()
+    await page.getByRole('button', { name: 'Buy Ticket', exact: true }).click()
+    const dialog = page.getByRole('dialog')
+    await animationsDone(page)
+    await dialog.getByRole('button', { name: 'Pay via Wallet' }).click()
+    await page.getByRole('alertdialog').getByRole('button', { name: 'View Bookings' }).click()
+    await page.waitForURL('**/profile/bookings')
+    expect(await walletBalance(page)).not.toBe(before)
+
+    await page.goto(`${app.url}/profile/bookings`)
+    await page
+      .getByRole('button', { name: /Listening Session/ })
+      .first()
+      .click()
+    await page.getByRole('button', { name: 'Cancel this booking' }).click()
+    const asked = page.getByRole('region', { name: 'Cancel this booking' })
+    await asked.getByText('₦3,000.00 goes back to your wallet at once.').waitFor()
+    await asked.getByRole('button', { name: 'Yes, cancel it' }).click()
+    await page
+      .getByRole('status')
+      .getByText('Cancelled. ₦3,000.00 is back in your wallet.')
+      .waitFor()
+    expect(await layoutProblems(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}cancel-wallet-390.png`, fullPage: true })
+    // The balance is as it was before she booked.
+    expect(await walletBalance(page)).toBe(before)
+  })
+
   it("refunds Kemi's card payment when she cancels next week's workshop, and the booking leaves her list", async () => {
     const page = await bookingsOf('kemi@example.com')
     await page

@@ -6,6 +6,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app'
 import { events } from '../../server/db/schema'
 import { seedDemoData } from '../../server/db/seed'
+import { seriousViolations } from '../support/a11y'
 import { UNLIMITED } from '../support/bookings'
 import {
   closeWindows,
@@ -171,6 +172,72 @@ describe('/profile/payments', () => {
       await paymentCard(page, refused).getByText('Refunded', { exact: true }).waitFor()
       await expect(page.getByText('Refund pending', { exact: true }).count()).resolves.toBe(0)
       await page.screenshot({ path: `${SCREENSHOTS}refunds-sent-390.png`, fullPage: true })
+    } finally {
+      await context.close()
+    }
+  })
+})
+
+describe("a guest's 'Manage your booking' link", () => {
+  it('cancels a ticket paid by card, and Paystack is asked for the whole amount back', async () => {
+    const guest = {
+      email: 'adaeze.okonkwo-balogun@lagosfilmcollective.com.ng',
+      name: 'Adaeze Okonkwo-Balogun',
+      phone: '0812 555 0177',
+    }
+    const context = await openContext(browser, WIDTHS.phone, NOW)
+    try {
+      const page = await context.newPage()
+      // Tomorrow's Listening Session, ₦5,000, bought as a guest by card.
+      await page.goto(`${url}/event/listening-session`)
+      await page.getByRole('button', { name: 'Buy Ticket', exact: true }).click()
+      const dialog = page.getByRole('dialog')
+      await dialog.getByLabel('Email Address').fill(guest.email)
+      await dialog.getByLabel('Name', { exact: true }).fill(guest.name)
+      await dialog.getByLabel('Phone Number').fill(guest.phone)
+      await dialog.getByRole('button', { name: 'Pay ₦5,000 by card' }).click()
+      await page.waitForURL(`${fake.url}/checkout/**`)
+      const paid = [...fake.transactions.values()].find((t) => t.email === guest.email)
+      if (!paid) throw new Error('No card payment was started')
+      const { returnUrl } = await fake.pay(paid.reference)
+      await page.goto(returnUrl)
+      await page.getByText("We've sent you a receipt at").waitFor()
+
+      // The receipt's link: the booking, until when it can be cancelled, and where the money goes.
+      let link: string | undefined
+      await expect
+        .poll(async () => {
+          const mails = await outboxTo(url, guest.email)
+          link = mails
+            .map((mail) => /https?:\/\/\S+\/manage\/[A-Za-z0-9_-]+/.exec(mail.text)?.[0])
+            .find(Boolean)
+          return link
+        })
+        .toBeDefined()
+      await page.goto(url + new URL(link ?? '').pathname)
+      await page.getByRole('heading', { name: 'Listening Session' }).waitFor()
+      await page.getByText('You can cancel until 7pm on Tuesday, November 24, 2026.').waitFor()
+      await page.getByRole('img', { name: 'Ticket for Listening Session' }).waitFor()
+      expect(await seriousViolations(page)).toEqual([])
+      await page.screenshot({ path: `${SCREENSHOTS}manage-booking-390.png`, fullPage: true })
+      await page.getByRole('button', { name: 'Cancel this booking' }).click()
+      const asked = page.getByRole('region', { name: 'Cancel this booking' })
+      await asked.getByText('₦5,000.00 goes back to your card.').waitFor()
+      await asked.getByRole('button', { name: 'Yes, cancel it' }).click()
+      await page
+        .getByRole('status')
+        .getByText('Cancelled. ₦5,000.00 is on its way back to your card', { exact: false })
+        .first()
+        .waitFor()
+      // Paystack was asked for it once, in full; the ticket is gone from the page.
+      await expect
+        .poll(() => fake.refunds().filter((r) => r.reference === paid.reference))
+        .toEqual([{ reference: paid.reference, amount: 500_000 }])
+      await expect(page.getByRole('img', { name: /^Ticket for/ }).count()).resolves.toBe(0)
+      await page.screenshot({
+        path: `${SCREENSHOTS}manage-booking-cancelled-390.png`,
+        fullPage: true,
+      })
     } finally {
       await context.close()
     }

@@ -34,7 +34,7 @@ export const openDialog =
   }
 
 /** The serious and critical violations axe finds on the page, one line per element. */
-async function seriousViolations(page: Page): Promise<string[]> {
+export async function seriousViolations(page: Page): Promise<string[]> {
   const results = await new AxeBuilder({ page })
     .withTags(['wcag2a', 'wcag2aa', 'wcag21a', 'wcag21aa', 'best-practice'])
     // Passes and incomplete checks are not reported: the run is quicker without them.

@@ -2,7 +2,8 @@ import { describe, expect, it } from 'vitest'
 import { APPROVED, DECLINED } from '../../machines/application-review/model'
 import { CHECK_IN_ANSWERS } from '../../machines/check-in/model'
 import { guestsLine, isBlankCode, verdictView } from '../../machines/check-in/selectors'
-import { EVENT_DRAFT, SAVED_EVENT } from '../../machines/event-editor/model'
+import { EVENT_DRAFT, SAVED_EVENT, WAITLIST } from '../../machines/event-editor/model'
+import { lineOf, placeLine, standing, waitingMark } from '../../machines/event-editor/selectors'
 import { pendingApplication } from '../../machines/staff-applications/model'
 import {
   listLead as applicationsLead,
@@ -194,6 +195,46 @@ describe('the events', () => {
         draft: { ...EVENT_DRAFT, membersOnly: true, rsvp: false },
       }),
     ).toEqual(['Past', 'Members only', 'Booking closed'])
+  })
+})
+
+describe("an event's waitlist", () => {
+  const [place] = WAITLIST.places
+  if (!place) throw new Error('The waitlist has a place')
+  const [offered, first, second] = WAITLIST.entries
+  if (!offered || !first || !second) throw new Error('The waitlist has three people')
+  /** 11am in Lagos on the day the offer ends (9:30pm). */
+  const morning = new Date('2026-11-24T10:00:00Z')
+
+  it('says each day and slot: who waits, who was offered, how full', () => {
+    expect(placeLine(place)).toBe(
+      'Saturday, December 5 · 7pm - 10pm: 2 waiting, 1 offered · 16 of 16 booked',
+    )
+    expect(
+      placeLine({ ...place, timeSlot: null, waiting: 12, offered: 0, capacity: 30, booked: 30 }),
+    ).toBe('Saturday, December 5: 12 waiting · 30 of 30 booked')
+    expect(lineOf(WAITLIST, place)).toEqual([offered, first, second])
+    expect(lineOf(WAITLIST, { ...place, timeSlot: '4pm - 7pm' })).toEqual([])
+  })
+
+  it('says where each person stands: in line, or offered until when', () => {
+    expect(standing(first, morning)).toBe('1st in line')
+    expect(standing(second, morning)).toBe('2nd in line')
+    expect(standing({ ...second, position: 13 }, morning)).toBe('13th in line')
+    expect(standing(offered, morning)).toBe('Offered until 9:30pm')
+    expect(standing(offered, new Date('2026-11-23T10:00:00Z'))).toBe(
+      'Offered until 9:30pm tomorrow',
+    )
+    expect(standing(offered, new Date('2026-11-21T10:00:00Z'))).toBe(
+      'Offered until 9:30pm on Tuesday, November 24',
+    )
+    expect(standing({ ...first, status: 'left', position: null }, morning)).toBe('Left')
+  })
+
+  it('marks an event people wait for in the list of events', () => {
+    expect(waitingMark({ waiting: 12 })).toBe('12 waiting')
+    expect(waitingMark({ waiting: 0 })).toBeNull()
+    expect(waitingMark(SAVED_EVENT)).toBe('2 waiting')
   })
 })
 

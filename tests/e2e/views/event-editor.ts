@@ -18,11 +18,14 @@ import { MEMBER, notStaff, STAFF } from './shared/staff'
 
 // The event editor in each state, for the browser replay of the model's paths. The event the
 // model edits is put in the database first (or taken away, for the unknown address): staff make
-// events here, but a path starts from one. A poster is a real JPEG. Only tests import this.
+// events here, but a path starts from one. A poster is a real JPEG. Nobody waits for that event,
+// so its waitlist reads empty here (the API tests, staff-waitlist, read one with people in line).
+// Only tests import this.
 
 const EXISTING = `/staff/events/${SAVED_EVENT.id}`
 const EVENT = `**/api/staff/events/${SAVED_EVENT.id}`
 const POSTER = `**/api/staff/events/${SAVED_EVENT.id}/poster`
+const WAITLIST = `**/api/staff/events/${SAVED_EVENT.id}/waitlist`
 const NEW = 'Oluwaseun, a new event'
 const SAVES_DROPPING = 'Oluwaseun, saves and uploads lost on the way'
 const DROPPING = 'Oluwaseun, the connection dropping once'
@@ -156,6 +159,20 @@ export const eventEditorViews = defineViews({
       run: ({ page }) => page.getByRole('button', { name: 'Upload it again' }).click(),
     },
     'xstate.done.actor.uploadPoster': { accepts: only(STAFF), request: POSTER },
+    // The waitlist is read as the event opens and after each save; its failures are the model
+    // tests' (a read refused or lost on its own, the event's read having worked).
+    'xstate.done.actor.loadWaitlist': { accepts: only(STAFF, SAVES_DROPPING), request: WAITLIST },
+    'waitlist.refresh': {
+      accepts: idle,
+      run: ({ page, snapshot }) =>
+        page
+          .getByRole('region', { name: 'Waitlist' })
+          .getByRole('button', {
+            name: snapshot.matches({ ready: { waitlist: 'failed' } }) ? 'Try again' : 'Refresh',
+            exact: true,
+          })
+          .click(),
+    },
     'xstate.error.actor.uploadPoster': {
       accepts: (event, { start }) =>
         // A file the server refuses (400) is the API tests' (staff-events): a replay's file is
@@ -216,6 +233,20 @@ export const eventEditorViews = defineViews({
     },
     'ready.poster.uploadFailed': async ({ page }) => {
       await page.getByRole('button', { name: 'Upload it again' }).waitFor(SHORT)
+    },
+    // The page may have its answer already (the read starts as the event's arrives).
+    'ready.waitlist.loading': async ({ page }) => {
+      await page.getByRole('region', { name: 'Waitlist' }).waitFor(SHORT)
+    },
+    'ready.waitlist.shown': async ({ page }) => {
+      const waitlist = page.getByRole('region', { name: 'Waitlist' })
+      await waitlist.getByRole('button', { name: 'Refresh', exact: true }).waitFor(SHORT)
+    },
+    'ready.waitlist.failed': async ({ page }) => {
+      await page
+        .getByRole('region', { name: 'Waitlist' })
+        .getByText("We couldn't reach the server, so the waitlist is not shown.")
+        .waitFor(SHORT)
     },
     missing: async ({ page }) => {
       await page.getByRole('alert').getByText('No event has this address').waitFor(SHORT)

@@ -80,3 +80,40 @@ describe("an event's form", () => {
     })
   })
 })
+
+describe('when cancellations close, and how long an offered place is held', () => {
+  it('starts at 24 and 12 hours, reads an older draft without them as those, and sends them', () => {
+    expect(emptyEventForm()).toMatchObject({ cancelCutoffHours: '24', waitlistOfferHours: '12' })
+    const { cancelCutoffHours: _cutoff, waitlistOfferHours: _offer, ...older } = EVENT_DRAFT
+    expect(formOf(older)).toMatchObject({ cancelCutoffHours: '24', waitlistOfferHours: '12' })
+    expect(draftOf({ ...form, cancelCutoffHours: ' 0 ', waitlistOfferHours: '168' })).toMatchObject(
+      { cancelCutoffHours: 0, waitlistOfferHours: 168 },
+    )
+  })
+
+  it('asks for whole hours within their bounds, in words staff act on', () => {
+    expect(
+      eventFormProblems({ ...form, cancelCutoffHours: '', waitlistOfferHours: 'half a day' }),
+    ).toEqual({
+      cancelCutoffHours:
+        'Write how many hours before it starts cancellations close (0: until it starts).',
+      waitlistOfferHours: 'Write how many hours an offered place is held.',
+    })
+    expect(
+      eventFormProblems({ ...form, cancelCutoffHours: '721', waitlistOfferHours: '0' }),
+    ).toEqual({
+      cancelCutoffHours: 'Cancellations can close at most 720 hours (30 days) before it starts.',
+      waitlistOfferHours: 'Hold an offered place for at least 1 hour.',
+    })
+    expect(
+      eventFormProblems({ ...form, cancelCutoffHours: '-1', waitlistOfferHours: '169' }),
+    ).toEqual({
+      cancelCutoffHours:
+        'Write how many hours before it starts cancellations close (0: until it starts).',
+      waitlistOfferHours: 'Hold an offered place for at most 168 hours (a week).',
+    })
+    expect(
+      eventFormProblems({ ...form, cancelCutoffHours: '720', waitlistOfferHours: '1' }),
+    ).toEqual({})
+  })
+})

@@ -1,0 +1,24 @@
+import { fromPromise } from 'xstate'
+import { type Api, type components, expectData } from '../../openapi/client'
+import { sendOnce } from '../../openapi/send-once'
+import type { WaitlistEntry } from './machine'
+
+type WaitlistJoin = components['schemas']['WaitlistJoin']
+
+export const waitlistJoinActors = (api: Api) => ({
+  // Joined once, however often the answer is lost on the way (Idempotency-Key).
+  joinWaitlist: fromPromise<WaitlistEntry, { eventId: string; body: WaitlistJoin }>(
+    ({ input, signal }) =>
+      expectData(
+        sendOnce(
+          (attempt) =>
+            api.POST('/events/{id}/waitlist', {
+              params: { path: { id: input.eventId } },
+              body: input.body,
+              ...attempt,
+            }),
+          { signal },
+        ),
+      ),
+  ),
+})

@@ -1,0 +1,140 @@
+import { assign, setup } from 'xstate'
+import { ApiError, type components } from '../../openapi/client'
+import { logCallError } from '../calls/booking'
+import { loadCallActions } from '../calls/member'
+import { callStub } from '../calls/stub'
+import { refusalWords } from '../calls/words'
+import { onFirstUse } from '../on-first-use'
+import type { BookingDetails, DetailField } from '../rules/booking-fields'
+import { rsvpDays } from '../rules/rsvp'
+import { joinBlockers } from './selectors'
+
+type Event = components['schemas']['Event']
+export type WaitlistEntry = components['schemas']['WaitlistEntry']
+type WaitlistJoin = components['schemas']['WaitlistJoin']
+
+export interface WaitlistJoinInput {
+  event: Event
+  /** The stored details of whoever is looking (a signed-in person's, or a guest's remembered). */
+  details: BookingDetails
+  now: Date
+}
+
+export interface WaitlistJoinContext {
+  event: Event
+  days: string[]
+  day: string | null
+  slot: string | null
+  details: BookingDetails
+  /** The fields the person has left (a phone is judged once left). */
+  left: DetailField[]
+  entry: WaitlistEntry | null
+  /** The server's refusal in its words ('There are places left…'), or a lost connection. */
+  problem: string | null
+}
+
+const NOT_REACHED =
+  "We couldn't reach the server, so you're not on the waitlist yet. Check the connection, then try again."
+
+/**
+ * 'Join the waitlist', where a sold-out event says 'Sold out': the day (and slot) to wait for,
+ * a name, an e-mail and a phone, checked as they are typed; joined once however often the answer
+ * is lost (Idempotency-Key); then where they stand in line, and that an e-mail will come.
+ */
+export const waitlistJoinMachine = onFirstUse(() =>
+  setup({
+    types: {
+      input: {} as WaitlistJoinInput,
+      context: {} as WaitlistJoinContext,
+      events: {} as
+        | { type: 'join.open' }
+        | { type: 'join.close' }
+        | { type: 'day.chosen'; day: string }
+        | { type: 'slot.chosen'; slot: string }
+        | { type: 'detail.changed'; field: DetailField; value: string }
+        | { type: 'field.left'; field: DetailField }
+        | { type: 'join.submit' },
+      tags: {} as 'busy',
+    },
+    actors: {
+      joinWaitlist: callStub<WaitlistEntry, { eventId: string; body: WaitlistJoin }>(
+        'joinWaitlist',
+      ),
+    },
+    actions: loadCallActions,
+    guards: {
+      canJoin: ({ context }) => joinBlockers(context).length === 0,
+    },
+  }).createMachine({
+    id: 'waitlistJoin',
+    context: ({ input }) => {
+      const days = rsvpDays(input.event, input.now)
+      return {
+        event: input.event,
+        days,
+        // One day, or one slot: nothing to choose.
+        day: days.length === 1 ? (days[0] ?? null) : null,
+        slot: input.event.TimeSlots.length === 1 ? (input.event.TimeSlots[0] ?? null) : null,
+        details: input.details,
+        left: [],
+        entry: null,
+        problem: null,
+      }
+    },
+    initial: 'closed',
+    states: {
+      closed: { on: { 'join.open': 'editing' } },
+      editing: {
+        on: {
+          'join.close': 'closed',
+          'day.chosen': { actions: assign({ day: ({ event }) => event.day, problem: null }) },
+          'slot.chosen': { actions: assign({ slot: ({ event }) => event.slot, problem: null }) },
+          'detail.changed': {
+            actions: assign({
+              details: ({ context, event }) => ({ ...context.details, [event.field]: event.value }),
+              problem: null,
+            }),
+          },
+          'field.left': {
+            actions: assign({
+              left: ({ context, event }) =>
+                context.left.includes(event.field) ? context.left : [...context.left, event.field],
+            }),
+          },
+          'join.submit': { guard: 'canJoin', target: 'joining' },
+        },
+      },
+      joining: {
+        tags: ['busy'],
+        invoke: {
+          id: 'joinWaitlist',
+          src: 'joinWaitlist',
+          input: ({ context }) => ({
+            eventId: context.event.ID,
+            body: {
+              date: context.day ?? '',
+              timeSlot: context.slot,
+              name: context.details.name.trim(),
+              email: context.details.email.trim(),
+              phone: context.details.phone.trim(),
+            },
+          }),
+          onDone: { target: 'joined', actions: assign({ entry: ({ event }) => event.output }) },
+          onError: {
+            target: 'editing',
+            actions: [
+              logCallError,
+              assign({
+                problem: ({ event }) =>
+                  event.error instanceof ApiError && event.error.status < 500
+                    ? refusalWords(event.error)
+                    : NOT_REACHED,
+              }),
+            ],
+          },
+        },
+      },
+      joined: { on: { 'join.close': 'closed' } },
+    },
+  }),
+)

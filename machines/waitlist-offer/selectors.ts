@@ -1,0 +1,86 @@
+import type { components } from '../../openapi/client'
+import type { BookingPayment } from '../calls/booking'
+import { BOOKINGS_PATH } from '../rules/bookings'
+import { ticketPrice } from '../rules/events'
+import { formatNaira } from '../rules/money'
+import { registeredPath } from '../rules/rsvp'
+import type { WaitlistOfferContext } from './machine'
+
+type BookingInput = components['schemas']['BookingInput']
+type PaidWith = components['schemas']['PaidWith']
+type OfferContext = Pick<WaitlistOfferContext, 'entry' | 'event' | 'viewer' | 'origin'>
+
+// What the waitlist page says and sends, from its entry and event.
+
+/** What the place costs this viewer, in whole naira: the price they would pay booking it. */
+export function offerPrice({ event, viewer }: Pick<OfferContext, 'event' | 'viewer'>): number {
+  return event ? ticketPrice(event, viewer.isMember) : 0
+}
+
+export const isFreeForOffer = (context: Pick<OfferContext, 'event' | 'viewer'>) =>
+  offerPrice(context) === 0
+
+/** The take button's words: 'Book my place' (free) or 'Pay ₦15,000 and book'. */
+export function takeLabel(context: Pick<OfferContext, 'event' | 'viewer'>): string {
+  const price = offerPrice(context)
+  return price === 0 ? 'Book my place' : `Pay ${formatNaira(price)} and book`
+}
+
+/** The booking that takes the offer: the entry's person, day and slot, at their price. */
+export function offerBooking(context: OfferContext, paidWith: PaidWith): BookingInput {
+  const { entry, event } = context
+  if (!entry || !event) throw new Error('offerBooking: no offer loaded')
+  return {
+    Email: entry.email,
+    Name: entry.name,
+    Phone: entry.phone,
+    Type: 'event',
+    Event: event.ID,
+    Venue: event.Venue,
+    Date: entry.date,
+    'Time Slot': entry.timeSlot,
+    Amount: offerPrice(context) * 100,
+    'Paid with': paidWith,
+    Visitors: 0,
+    'Names of Visitors': null,
+    metadata: null,
+  }
+}
+
+/** The ticket's page, as a guest's RSVP ends on it. */
+export function registeredPathOfOffer(context: OfferContext, ticket = ''): string {
+  const { entry, event } = context
+  if (!entry || !event) throw new Error('registeredPathOfOffer: no offer loaded')
+  return registeredPath(event.ID, {
+    email: entry.email,
+    name: entry.name,
+    time: entry.timeSlot ?? '',
+    date: entry.date,
+    address: event.Address,
+    imgUrl: event.Poster[0]?.url ?? '',
+    starts: event.StartDate,
+    ends: event.EndDate,
+    type: 'event',
+    rsvp: event.RSVP,
+    price: offerPrice(context),
+    venue: event.Venue,
+    timeslots: event.TimeSlots,
+    ticket,
+  })
+}
+
+/** The card payment: back to the ticket's page (a guest) or /profile/bookings (signed in). */
+export function offerPayment(context: OfferContext): BookingPayment {
+  const path = context.viewer.signedIn ? BOOKINGS_PATH : registeredPathOfOffer(context)
+  return {
+    callbackUrl: `${context.origin}${path}`,
+    email: context.entry?.email ?? '',
+    payment: {
+      Amount: offerPrice(context) * 100,
+      Currency: 'NGN',
+      Account: context.viewer.signedIn && context.viewer.userId ? [context.viewer.userId] : null,
+      Plan: null,
+    },
+    booking: offerBooking(context, 'paystack'),
+  }
+}

@@ -1,0 +1,186 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useState } from 'react'
+import { Link, useParams } from 'react-router-dom'
+import type { ActorRefFrom } from 'xstate'
+import { bookingDetails, bookingWhen } from '../../machines/bookings-list/selectors'
+import { manageBookingActors } from '../../machines/manage-booking/actors'
+import { manageBookingMachine } from '../../machines/manage-booking/machine'
+import {
+  cancelledNote,
+  cancelUntilLine,
+  isCancelled,
+  managedRow,
+} from '../../machines/manage-booking/selectors'
+import { css, cx } from '../../styled-system/css'
+import { button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { CancelBooking } from '../components/cancel-booking'
+import { RowsSkeleton } from '../components/member-page'
+import { Page } from '../components/page'
+import { RetryButton } from '../components/retry-button'
+import { StatusCard } from '../components/status-card'
+import { TicketQr } from '../components/ticket-qr'
+import { showLiveFlow } from '../live-flows'
+import { SITE } from '../site'
+
+type ManageRef = ActorRefFrom<typeof manageBookingMachine>
+
+/**
+ * /manage/:code, the receipt's 'Manage your booking' link: the booking and its ticket, and Cancel
+ * until the cut-off, for people with or without an account (the code is the booking's secret).
+ */
+export default function ManageBookingPage() {
+  const { code = '' } = useParams()
+  const actorRef = useActorRef(
+    manageBookingMachine.provide({
+      actors: manageBookingActors(api),
+      actions: { logError: (_, { error }) => console.warn('Could not read the booking', error) },
+    }),
+    { input: { code }, inspect: showLiveFlow },
+  )
+  return <ManageBookingView actorRef={actorRef} />
+}
+
+const card = css({
+  layerStyle: 'card',
+  borderRadius: 'l3',
+  overflow: 'hidden',
+  display: 'grid',
+  minW: '0',
+})
+
+export function ManageBookingView({ actorRef }: { actorRef: ManageRef }) {
+  const state = useSelector(actorRef, (s) => s)
+  const [now] = useState(() => new Date())
+  const managed = state.context.booking
+
+  if (state.matches('missing')) {
+    return (
+      <>
+        <title>{`Booking link not found · ${SITE.name}`}</title>
+        <StatusCard
+          tone="error"
+          title="We can't find this booking"
+          actions={
+            <Link to="/" className={button({ size: 'lg' })}>
+              See what's on
+            </Link>
+          }
+        >
+          <p>
+            Check that the address matches the link in your receipt, or write to {SITE.supportEmail}
+            .
+          </p>
+        </StatusCard>
+      </>
+    )
+  }
+  if (state.matches('failed')) {
+    return (
+      <>
+        <title>{`Your booking · ${SITE.name}`}</title>
+        <StatusCard
+          tone="error"
+          title="We couldn't load your booking"
+          actions={<RetryButton onRetry={() => actorRef.send({ type: 'booking.retry' })} />}
+        >
+          <p>Check your connection, then try again. Your booking is as it was.</p>
+        </StatusCard>
+      </>
+    )
+  }
+  if (!managed) {
+    return (
+      <Page title="Your booking">
+        <title>{`Your booking · ${SITE.name}`}</title>
+        <RowsSkeleton count={1} label="Loading your booking" />
+      </Page>
+    )
+  }
+
+  const row = managedRow(managed)
+  const cancelled = isCancelled(managed)
+  return (
+    <Page title="Your booking">
+      <title>{`Your booking · ${SITE.name}`}</title>
+      <article aria-labelledby="booking-heading" className={card} aria-busy={state.hasTag('busy')}>
+        <header className={css({ p: { base: '4', md: '5' }, display: 'grid', gap: '1' })}>
+          <h2
+            id="booking-heading"
+            className={css({ textStyle: 'display.card', overflowWrap: 'anywhere' })}
+          >
+            {row.event}
+          </h2>
+          <p className={css({ color: 'fg.muted' })}>{bookingWhen(row, now)}</p>
+          <p className={css({ textStyle: 'note', overflowWrap: 'anywhere' })}>
+            For {managed.name}, {managed.email}
+          </p>
+        </header>
+        {row.ticket && !cancelled && (
+          <div
+            className={cx(
+              dashedTop,
+              css({ display: 'grid', justifyItems: 'center', gap: '2', py: '4' }),
+            )}
+          >
+            <TicketQr code={row.ticket} label={`Ticket for ${row.event}`} />
+            <p className={css({ textStyle: 'note', textAlign: 'center' })}>
+              Show this at the door.
+            </p>
+          </div>
+        )}
+        <dl
+          className={cx(
+            dashedTop,
+            css({
+              display: 'grid',
+              gridTemplateColumns: { base: '1fr 1fr', md: '1fr 1fr 1fr' },
+              columnGap: '4',
+              rowGap: '4',
+              p: { base: '4', md: '5' },
+            }),
+          )}
+        >
+          {bookingDetails(row, now).map((item) => (
+            <div
+              key={item.label}
+              className={cx(css({ minW: '0' }), item.wide && css({ gridColumn: '1 / -1' }))}
+            >
+              <dt className={css({ textStyle: 'detailLabel' })}>{item.label}</dt>
+              <dd className={css({ mt: '0.5', fontSize: 'md', overflowWrap: 'anywhere' })}>
+                {item.value}
+              </dd>
+            </div>
+          ))}
+        </dl>
+        <footer
+          className={cx(dashedTop, css({ p: { base: '4', md: '5' }, display: 'grid', gap: '3' }))}
+        >
+          {cancelled ? (
+            <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
+              {cancelledNote(managed)}
+            </p>
+          ) : managed.cancellable ? (
+            <p className={css({ textStyle: 'note' })}>{cancelUntilLine(managed)}</p>
+          ) : (
+            <p className={css({ color: 'fg.muted' })}>{managed.refusal}</p>
+          )}
+        </footer>
+        {managed.cancellable && !cancelled && row.payment && (
+          <CancelBooking
+            byLink
+            id={state.context.code}
+            what={row.event}
+            {...row.payment}
+            onCancelled={() => actorRef.send({ type: 'booking.cancelled' })}
+          />
+        )}
+      </article>
+      <p className={css({ mt: '6', textStyle: 'note' })}>
+        Questions? Write to {SITE.supportEmail}.
+      </p>
+    </Page>
+  )
+}
+
+const dashedTop = css({ borderTopWidth: '1px', borderStyle: 'dashed', borderColor: 'sand.300' })
