@@ -16,7 +16,7 @@ import {
 } from '../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../http-error'
 import { queueMail } from '../mail/outbox'
-import { joinedMail, offerMail, waitlistWhat } from '../mail/waitlist-mail'
+import { joinedMail, offerEndedMail, offerMail, waitlistWhat } from '../mail/waitlist-mail'
 import { isActiveMember } from '../membership'
 import { ALREADY_BOOKED, claim, counterOf, matchSlot } from './core'
 
@@ -138,7 +138,7 @@ async function lapsedPlaces(db: Db | Tx, place: WaitlistPlace, now: Date): Promi
  * its 15 minutes), and an offer left without a live hold ends: 'expired' when its time is over,
  * 'left' when its hold was cancelled before (the person cancelled it). Its place is offered next.
  */
-async function passOnOffers(tx: Tx, place: WaitlistPlace, now: Date): Promise<void> {
+async function passOnOffers(tx: Tx, place: WaitlistPlace, now: Date, site: string): Promise<void> {
   const overOffers = tx
     .select({ id: waitlistEntries.holdBookingId })
     .from(waitlistEntries)
@@ -159,7 +159,7 @@ async function passOnOffers(tx: Tx, place: WaitlistPlace, now: Date): Promise<vo
         lte(bookings.holdExpiresAt, now),
       ),
     )
-  await tx
+  const ended = await tx
     .update(waitlistEntries)
     .set({
       status: sql`CASE WHEN ${waitlistEntries.offerExpiresAt} <= ${now.toISOString()}::timestamptz
@@ -174,6 +174,26 @@ async function passOnOffers(tx: Tx, place: WaitlistPlace, now: Date): Promise<vo
           WHERE h.id = ${waitlistEntries.holdBookingId} AND h.status IN ('held', 'confirmed'))`,
       ),
     )
+    .returning()
+  // Whoever's offer ran out hears so: nobody is left waiting for a place that went on.
+  const expired = ended.filter((entry) => entry.status === 'expired')
+  if (expired.length === 0) return
+  const [event] = await tx
+    .select({ name: events.name })
+    .from(events)
+    .where(eq(events.id, place.eventId))
+  for (const entry of expired) {
+    await queueMail(
+      tx,
+      offerEndedMail({
+        to: entry.email,
+        name: entry.name,
+        what: waitlistWhat(event?.name ?? '', entry.date, entry.timeSlot || null),
+        site,
+        token: entry.token,
+      }),
+    )
+  }
 }
 
 /**
@@ -277,7 +297,7 @@ export async function offerFreedPlaces(
   const [event] = await tx.select().from(events).where(eq(events.id, place.eventId))
   if (!event) return 0
   await lockCounter(tx, place)
-  await passOnOffers(tx, place, now)
+  await passOnOffers(tx, place, now, site)
   if (!stillOffered(event, place, now)) return 0
   // Nobody waiting: lapsed holds keep counting until a booking needs their place, as ever.
   const [anyone] = await tx
@@ -667,7 +687,7 @@ export async function leaveWaitlist(
   const entry = await placeTransaction(db, async (tx) => {
     await lockCounter(tx, place)
     // The entry's own offer whose time is over passes on first: it stays 'expired'.
-    await passOnOffers(tx, place, now)
+    await passOnOffers(tx, place, now, site)
     // Under the counter's lock the entry's hold stays the same: it is cancelled before the entry
     // is locked (a payment confirming that hold locks it, then the entry, by the trigger).
     const [before] = await tx.select().from(waitlistEntries).where(eq(waitlistEntries.id, seen.id))

@@ -55,3 +55,17 @@ export function offerMail(mail: WaitlistMail & { until: Date }): OutgoingMail {
   ].join('\n')
   return { to: mail.to, subject: `A place is yours: ${mail.what}`, text: `${text}\n` }
 }
+
+/** Sent when an offer ran out before it was booked: the place went on to the next person. */
+export function offerEndedMail(mail: WaitlistMail): OutgoingMail {
+  const text = [
+    `Hello ${mail.name},`,
+    '',
+    `The place we held for you at ${mail.what} was not booked in time, so it went to the next person waiting.`,
+    '',
+    `If it is still full and you would like to wait again, you can join the waitlist again from the event: ${entryLink(mail.site, mail.token)}`,
+    '',
+    ...signature,
+  ].join('\n')
+  return { to: mail.to, subject: `Your offer for ${mail.what} has ended`, text: `${text}\n` }
+}

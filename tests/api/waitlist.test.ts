@@ -471,6 +471,12 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       // An hour on, reading the entry passes its offer on: the next person is offered the place.
       clock = addMinutes(new Date(offer.offerExpiresAt ?? ''), 1)
       expect(await entryOf(first.token)).toMatchObject({ status: 'expired', offerExpiresAt: null })
+      // Ife hears that her offer ended, once.
+      expect(
+        (await subjects('ife@example.com')).filter((subject) => subject.includes('has ended')),
+      ).toEqual([
+        `Your offer for Waitlist Night ${serial}, Thursday, 26 November 2026, 7pm - 10pm has ended`,
+      ])
       const next = await entryOf(second.token)
       expect(next.status).toBe('offered')
       expect(await subjects('jide@example.com')).toContain(
