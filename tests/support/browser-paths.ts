@@ -17,6 +17,7 @@ import {
   refunds,
   sessions,
   spaces,
+  waitlistEntries,
   wallets,
   walletTransactions,
 } from '../../server/db/schema'
@@ -213,6 +214,10 @@ const serverStates: Record<
   },
   spacesPutBack: (app) => spacesPutBack(app),
   gardenRoomBooked: (app) => gardenRoomBooked(app),
+  // Thursday's Poetry & Palm Wine has no place left (its capacity 0): it offers its waitlist.
+  poetryFull: (app) => poetryCapacity(app, 0),
+  // Places again (a cancellation, staff raising it): nobody needs to wait.
+  poetryHasRoom: (app) => poetryCapacity(app, 40),
   bookingAtTheDesk: (app) => bookingAtTheDesk(app, { checkedIn: false }),
   bookingCheckedIn: (app) => bookingAtTheDesk(app, { checkedIn: true }),
   async bookingGone({ db }) {
@@ -227,6 +232,15 @@ const serverStates: Record<
       .where(eq(applications.id, pendingApplication.id))
     return undefined
   },
+}
+
+/** Sets the capacity of the demo's Poetry & Palm Wine; answers how to put it back. */
+async function poetryCapacity({ db }: App, capacity: number) {
+  const id = 'poetry-and-palm-wine'
+  const [event] = await db.select().from(events).where(eq(events.id, id))
+  if (!event) throw new Error(`No event ${id}`)
+  await db.update(events).set({ capacity }).where(eq(events.id, id))
+  return () => db.update(events).set({ capacity: event.capacity }).where(eq(events.id, id))
 }
 
 /**
@@ -523,7 +537,14 @@ async function replayInBrowser(
       for (const [key, value] of Object.entries(values)) localStorage.setItem(key, value)
     }, start.remembered)
   }
-  const undo: Array<() => Promise<unknown>> = [await forgetBookingsMade(app)]
+  const undo: Array<() => Promise<unknown>> = [
+    await forgetBookingsMade(app),
+    await forgetWaitlistsJoined(app),
+  ]
+  if (start.server) {
+    const back = await serverStates[start.server](app, page)
+    if (back) undo.push(back)
+  }
   const folder = `${SCREENSHOTS}paths/${flow}/`
   try {
     for (const [i, step] of path.steps.entries()) {
@@ -617,6 +638,17 @@ async function forgetBookingsMade({ db }: App): Promise<() => Promise<unknown>> 
         ),
       )
   }
+}
+
+/** Waitlist entries a path makes are removed after it: the next path joins afresh. */
+async function forgetWaitlistsJoined({ db }: App): Promise<() => Promise<unknown>> {
+  const kept = (await db.select({ id: waitlistEntries.id }).from(waitlistEntries)).map(
+    (row) => row.id,
+  )
+  return () =>
+    db
+      .delete(waitlistEntries)
+      .where(kept.length > 0 ? notInArray(waitlistEntries.id, kept) : undefined)
 }
 
 /** Holds the matching requests until released, so a waiting state can be seen. */

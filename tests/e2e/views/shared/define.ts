@@ -47,6 +47,8 @@ export type ServerState =
   | 'bookingGone'
   | 'spacesPutBack'
   | 'gardenRoomBooked'
+  | 'poetryFull'
+  | 'poetryHasRoom'
 
 /** How a person makes one event happen in the browser, and what the server must be first. */
 export interface EventDriver {
@@ -78,6 +80,8 @@ export interface ViewStart {
   open?: (page: Page, url: string, addInitScript: Page['addInitScript']) => Promise<void>
   /** A demo account signed in, as the magic link would. */
   signIn?: string
+  /** The server state the page must find as it opens (put back after the path). */
+  server?: ServerState
   /** Keys in the browser's storage before the page runs (a guest's remembered details). */
   remembered?: Record<string, string>
   /** Width of the window; a desktop by default. */
