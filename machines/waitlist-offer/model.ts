@@ -5,20 +5,34 @@ import { type WaitlistEntry, waitlistOfferMachine } from './machine'
 
 const TOKEN = '3f9c2a7be1d44c0f8a6b5e2d9c1f7a30'
 
-const entry = (status: WaitlistEntry['status']): WaitlistEntry => ({
+/**
+ * The entry the model loads: for the demo's Rooftop Jazz today (its 4pm slot), as the browser
+ * replay puts it on the server (its token cannot be chosen through the app).
+ */
+export const waitlistOfferEntry: WaitlistEntry = {
   token: TOKEN,
-  status,
-  position: status === 'waiting' ? 3 : null,
+  status: 'waiting',
+  position: 1,
   eventId: sampleEvent.ID,
   eventName: sampleEvent.Name,
-  date: '2026-11-22',
+  date: '2026-11-24',
   timeSlot: '4pm - 8pm',
   name: 'Oluwaseun Adebayo-Ogunleye',
   email: 'oluwaseun.adebayo-ogunleye@lagoscreatives.com.ng',
   phone: '0803 555 0199',
-  joinedAt: '2026-11-20T09:00:00.000Z',
-  offerExpiresAt: status === 'offered' ? '2026-11-21T20:30:00.000Z' : null,
+  joinedAt: '2026-11-23T09:00:00.000Z',
+  offerExpiresAt: null,
+}
+
+const entry = (status: WaitlistEntry['status']): WaitlistEntry => ({
+  ...waitlistOfferEntry,
+  status,
+  position: status === 'waiting' ? 1 : null,
+  offerExpiresAt: status === 'offered' ? '2026-11-24T21:00:00.000Z' : null,
 })
+
+/** A free event's offer (the demo's Poetry & Palm Wine, in the browser): booked with one tap. */
+export const freeOfferEvent = { ...sampleEvent, Price: 0, FriendsPrice: null }
 
 const loaded = (status: WaitlistEntry['status'], event = sampleEvent) => ({
   output: { entry: entry(status), event },
@@ -42,7 +56,7 @@ export const waitlistOfferModel = defineModel({
     'xstate.done.actor.loadOffer': [
       loaded('waiting'),
       loaded('offered'),
-      loaded('offered', { ...sampleEvent, Price: 0, FriendsPrice: null }),
+      loaded('offered', freeOfferEvent),
       loaded('booked'),
       loaded('left'),
       loaded('expired'),
@@ -51,7 +65,11 @@ export const waitlistOfferModel = defineModel({
       { error: new ApiError(404, 'No waitlist entry has this link.') },
       connectionLost,
     ],
-    'xstate.done.actor.reloadOffer': [loaded('offered'), loaded('expired')],
+    'xstate.done.actor.reloadOffer': [
+      loaded('offered'),
+      loaded('offered', freeOfferEvent),
+      loaded('expired'),
+    ],
     'xstate.error.actor.reloadOffer': [connectionLost],
     'xstate.done.actor.leaveWaitlist': [{ output: entry('left') }],
     'xstate.error.actor.leaveWaitlist': [connectionLost],

@@ -8,6 +8,7 @@ import { EVENT_DRAFT, SAVED_EVENT } from '../../machines/event-editor/model'
 import type { FlowModel } from '../../machines/flow-model'
 import { pendingApplication } from '../../machines/staff-applications/model'
 import { chiamakaBooking } from '../../machines/staff-bookings/model'
+import { waitlistOfferEntry } from '../../machines/waitlist-offer/model'
 import {
   accounts,
   applications,
@@ -17,6 +18,7 @@ import {
   refunds,
   sessions,
   spaces,
+  type WaitlistStatus,
   waitlistEntries,
   wallets,
   walletTransactions,
@@ -218,6 +220,12 @@ const serverStates: Record<
   poetryFull: (app) => poetryCapacity(app, 0),
   // Places again (a cancellation, staff raising it): nobody needs to wait.
   poetryHasRoom: (app) => poetryCapacity(app, 40),
+  waitlistWaiting: (app) => waitlistEntry(app, 'waiting'),
+  waitlistOffered: (app) => waitlistEntry(app, 'offered'),
+  waitlistOfferedFree: (app) => waitlistEntry(app, 'offered', POETRY),
+  waitlistBooked: (app) => waitlistEntry(app, 'booked'),
+  waitlistLeft: (app) => waitlistEntry(app, 'left'),
+  waitlistExpired: (app) => waitlistEntry(app, 'expired'),
   bookingAtTheDesk: (app) => bookingAtTheDesk(app, { checkedIn: false }),
   bookingCheckedIn: (app) => bookingAtTheDesk(app, { checkedIn: true }),
   async bookingGone({ db }) {
@@ -234,13 +242,63 @@ const serverStates: Record<
   },
 }
 
+/** The demo's free Poetry & Palm Wine, Thursday 4pm - 8pm. */
+const POETRY = { eventId: 'poetry-and-palm-wine', date: '2026-11-26' }
+
 /** Sets the capacity of the demo's Poetry & Palm Wine; answers how to put it back. */
 async function poetryCapacity({ db }: App, capacity: number) {
-  const id = 'poetry-and-palm-wine'
+  const id = POETRY.eventId
   const [event] = await db.select().from(events).where(eq(events.id, id))
   if (!event) throw new Error(`No event ${id}`)
   await db.update(events).set({ capacity }).where(eq(events.id, id))
   return () => db.update(events).set({ capacity: event.capacity }).where(eq(events.id, id))
+}
+
+/**
+ * The waitlist-offer model's entry (its token and person), for the demo's Rooftop Jazz today or
+ * Thursday's free Poetry & Palm Wine, in line, offered (a place held for it until tonight),
+ * booked, left or expired: its token is the entry's own secret, which no flow chooses. The
+ * path's end removes it (forgetWaitlistsJoined) and its hold (forgetBookingsMade).
+ */
+async function waitlistEntry(
+  { db }: App,
+  status: WaitlistStatus,
+  event: { eventId: string; date: string } = waitlistOfferEntry,
+) {
+  const place = { eventId: event.eventId, date: event.date }
+  const person = {
+    email: waitlistOfferEntry.email,
+    name: waitlistOfferEntry.name,
+    phone: waitlistOfferEntry.phone,
+  }
+  const offerEnds = new Date(PATHS_NOW.getTime() + 12 * 3_600_000)
+  const [hold] =
+    status === 'offered'
+      ? await db
+          .insert(bookings)
+          .values({
+            ...person,
+            ...place,
+            timeSlot: waitlistOfferEntry.timeSlot,
+            type: 'event',
+            paidWith: 'waitlist',
+            status: 'held',
+            holdExpiresAt: offerEnds,
+          })
+          .returning({ id: bookings.id })
+      : []
+  await db.insert(waitlistEntries).values({
+    ...person,
+    ...place,
+    timeSlot: waitlistOfferEntry.timeSlot ?? '',
+    token: waitlistOfferEntry.token,
+    status,
+    holdBookingId: hold?.id ?? null,
+    offeredAt: hold ? PATHS_NOW : null,
+    offerExpiresAt: hold ? offerEnds : null,
+    createdAt: new Date(PATHS_NOW.getTime() - 86_400_000),
+  })
+  return undefined
 }
 
 /**

@@ -49,6 +49,12 @@ export type ServerState =
   | 'gardenRoomBooked'
   | 'poetryFull'
   | 'poetryHasRoom'
+  | 'waitlistWaiting'
+  | 'waitlistOffered'
+  | 'waitlistOfferedFree'
+  | 'waitlistBooked'
+  | 'waitlistLeft'
+  | 'waitlistExpired'
 
 /** How a person makes one event happen in the browser, and what the server must be first. */
 export interface EventDriver {
