@@ -220,6 +220,7 @@ const serverStates: Record<
   poetryFull: (app) => poetryCapacity(app, 0),
   // Places again (a cancellation, staff raising it): nobody needs to wait.
   poetryHasRoom: (app) => poetryCapacity(app, 40),
+  kemisWorkshopKept: (app) => kemisWorkshopKept(app),
   waitlistWaiting: (app) => waitlistEntry(app, 'waiting'),
   waitlistOffered: (app) => waitlistEntry(app, 'offered'),
   waitlistOfferedFree: (app) => waitlistEntry(app, 'offered', POETRY),
@@ -240,6 +241,28 @@ const serverStates: Record<
       .where(eq(applications.id, pendingApplication.id))
     return undefined
   },
+}
+
+/**
+ * Kemi's Risograph Workshop next week, paid by card (demo-riso-kemi): a path may cancel it; after
+ * the path it is hers again, paid and not refunded, for the next path to cancel.
+ */
+async function kemisWorkshopKept({ db }: App) {
+  const [payment] = await db.select().from(payments).where(eq(payments.reference, 'demo-riso-kemi'))
+  if (!payment) throw new Error("No demo payment of Kemi's workshop")
+  const [booking] = await db.select().from(bookings).where(eq(bookings.paymentId, payment.id))
+  if (!booking) throw new Error("No demo booking of Kemi's workshop")
+  return async () => {
+    await db.delete(refunds).where(eq(refunds.paymentId, payment.id))
+    await db
+      .update(payments)
+      .set({ status: payment.status, outcomeNote: payment.outcomeNote })
+      .where(eq(payments.id, payment.id))
+    await db
+      .update(bookings)
+      .set({ status: booking.status, cancelledAt: booking.cancelledAt })
+      .where(eq(bookings.id, booking.id))
+  }
 }
 
 /** The demo's free Poetry & Palm Wine, Thursday 4pm - 8pm. */

@@ -49,6 +49,7 @@ export type ServerState =
   | 'gardenRoomBooked'
   | 'poetryFull'
   | 'poetryHasRoom'
+  | 'kemisWorkshopKept'
   | 'waitlistWaiting'
   | 'waitlistOffered'
   | 'waitlistOfferedFree'
