@@ -3,7 +3,8 @@ import { connectionLost } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type ManagedBooking, manageBookingMachine } from './machine'
 
-const CODE = '5d2c8e1f9a7b4c3d8e6f1a2b3c4d5e6f'
+/** The code of the receipt's link (the browser replay gives it to a demo booking first). */
+export const MANAGE_CODE = '5d2c8e1f9a7b4c3d8e6f1a2b3c4d5e6f'
 
 const managed = (over: Partial<ManagedBooking>): ManagedBooking => ({
   booking: {
@@ -33,7 +34,7 @@ export const manageBookingModel = defineModel({
   machine: manageBookingMachine,
   description:
     "The receipt's 'Manage your booking' link: the booking, whether it can still be cancelled (until when, and where the money goes) or why not; once cancelled here it is read again; an unknown link says so; a lost connection offers a retry.",
-  inputs: { 'from the receipt': { code: CODE } },
+  inputs: { 'from the receipt': { code: MANAGE_CODE } },
   events: {
     'xstate.done.actor.loadBooking': [
       { output: managed({}) },

@@ -6,6 +6,7 @@ import { type AnyMachineSnapshot, type AnyStateMachine, getStateNodes } from 'xs
 import { CHECK_IN_CODE } from '../../machines/check-in/model'
 import { EVENT_DRAFT, SAVED_EVENT } from '../../machines/event-editor/model'
 import type { FlowModel } from '../../machines/flow-model'
+import { MANAGE_CODE } from '../../machines/manage-booking/model'
 import { pendingApplication } from '../../machines/staff-applications/model'
 import { chiamakaBooking } from '../../machines/staff-bookings/model'
 import { waitlistOfferEntry } from '../../machines/waitlist-offer/model'
@@ -221,6 +222,9 @@ const serverStates: Record<
   // Places again (a cancellation, staff raising it): nobody needs to wait.
   poetryHasRoom: (app) => poetryCapacity(app, 40),
   kemisWorkshopKept: (app) => kemisWorkshopKept(app),
+  // The receipt's link of a demo booking: Kemi's workshop next week, or Ada's concert tonight.
+  managedWorkshop: (app) => managedByLink(app, 'demo-riso-kemi'),
+  managedConcert: (app) => managedByLink(app, 'demo-jazz-ada'),
   waitlistWaiting: (app) => waitlistEntry(app, 'waiting'),
   waitlistOffered: (app) => waitlistEntry(app, 'offered'),
   waitlistOfferedFree: (app) => waitlistEntry(app, 'offered', POETRY),
@@ -263,6 +267,21 @@ async function kemisWorkshopKept({ db }: App) {
       .set({ status: booking.status, cancelledAt: booking.cancelledAt })
       .where(eq(bookings.id, booking.id))
   }
+}
+
+/**
+ * The manage-booking model's link code given to the demo booking its card payment names (a
+ * booking's code is its own secret, which no flow chooses); the old code back after the path.
+ */
+async function managedByLink({ db }: App, reference: string) {
+  const [payment] = await db.select().from(payments).where(eq(payments.reference, reference))
+  const [booking] = payment
+    ? await db.select().from(bookings).where(eq(bookings.paymentId, payment.id))
+    : []
+  if (!booking) throw new Error(`No demo booking paid by ${reference}`)
+  await db.update(bookings).set({ manageCode: MANAGE_CODE }).where(eq(bookings.id, booking.id))
+  return () =>
+    db.update(bookings).set({ manageCode: booking.manageCode }).where(eq(bookings.id, booking.id))
 }
 
 /** The demo's free Poetry & Palm Wine, Thursday 4pm - 8pm. */

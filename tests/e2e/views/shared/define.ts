@@ -50,6 +50,8 @@ export type ServerState =
   | 'poetryFull'
   | 'poetryHasRoom'
   | 'kemisWorkshopKept'
+  | 'managedWorkshop'
+  | 'managedConcert'
   | 'waitlistWaiting'
   | 'waitlistOffered'
   | 'waitlistOfferedFree'
