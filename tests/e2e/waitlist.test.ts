@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { bookingPlaces, bookings } from '../../server/db/schema'
 import { seriousViolations } from '../support/a11y'
 import { type BookingInput, DAYS, poetry } from '../support/bookings'
-import { appInBrowser, outboxTo, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { appInBrowser, logInByLink, outboxTo, SCREENSHOTS, WIDTHS } from '../support/browser'
 import { layoutProblems } from '../support/layout'
 
 // The waitlist, from where people meet it. A Tuesday, 10:00 in Lagos: Poetry & Palm Wine, free,
@@ -127,6 +127,16 @@ describe('the waitlist of a sold-out event', () => {
     await joined.getByText('Number 1 in line for Thursday, November 26, 2026 · 4pm - 8pm').waitFor()
     await joined.getByText(WAITING.email, { exact: false }).waitFor()
     await shot(page, 'waitlist-joined-320')
+
+    // The front desk sees who waits, and that one more place would sell.
+    const desk = await (await app.newContext(WIDTHS.desktop)).newPage()
+    await logInByLink(desk, app.url, 'staff@example.com')
+    await desk.goto(`${app.url}/staff/events/${EVENT}`)
+    const waitlist = desk.getByRole('region', { name: 'Waitlist' })
+    await waitlist.getByText('1 waiting · 40 of 40 booked', { exact: false }).waitFor()
+    await waitlist.getByText(WAITING.name).waitFor()
+    await waitlist.scrollIntoViewIfNeeded()
+    await shot(desk, 'staff-event-waitlist-1280')
 
     // Its e-mail's link says where they stand.
     const entryPath = await linkIn(WAITING.email, /https?:\/\/\S+\/waitlist\/[A-Za-z0-9_-]+/)
