@@ -10,7 +10,6 @@ import {
   events,
   payments,
   refunds,
-  wallets,
   walletTransactions,
 } from '../../server/db/schema.ts'
 import { DEMO_STAFF } from '../../server/db/seed.ts'
@@ -32,6 +31,7 @@ import {
   walletBooks,
 } from '../support/bookings.ts'
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.ts'
+import { createWallet, fundWallet } from '../support/wallet-topup'
 
 // A person cancels their own booking (POST /bookings/cancel/{bookingId}): until the cut-off (an
 // event's cancel_cutoff_hours before its slot, the end of the day before for co-working), the
@@ -122,24 +122,13 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       chinedu = await signIn(api, CHINEDU.email)
       ifeoma = await signIn(api, IFEOMA.email)
       staff = await signIn(api, DEMO_STAFF)
-      const created = await api.app.inject({
-        method: 'POST',
-        url: '/api/wallets',
-        headers: bearer(chinedu),
-      })
-      expect(created.statusCode, created.body).toBe(201)
-      walletId = created.json().data.userWallet.id
-      // ₦200,000 in, as a top-up leaves it: the ledger adds up to the balance.
-      await api.db.insert(walletTransactions).values({
-        walletId,
-        difference: 20_000_000,
-        action: 'credit',
-        narration: 'Wallet top-up',
-        actor: CHINEDU.email,
-        reference: 'cancel-booking-topup',
-        createdAt: NOW,
-      })
-      await api.db.update(wallets).set({ balanceMinor: 20_000_000 }).where(eq(wallets.id, walletId))
+      walletId = await createWallet(api, chinedu)
+      // ₦200,000 in, as a top-up leaves it.
+      await fundWallet(
+        api.db,
+        { walletId: walletId, actor: CHINEDU.email, reference: 'cancel-booking-topup', at: NOW },
+        20_000_000,
+      )
     })
     afterAll(async () => {
       await api?.close()

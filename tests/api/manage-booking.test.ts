@@ -9,7 +9,6 @@ import {
   events,
   payments,
   refunds,
-  wallets,
   walletTransactions,
 } from '../../server/db/schema.ts'
 import { DEMO_STAFF } from '../../server/db/seed.ts'
@@ -31,6 +30,7 @@ import {
   walletBooks,
 } from '../support/bookings.ts'
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.ts'
+import { createWallet, fundWallet } from '../support/wallet-topup'
 
 // A booking's 'Manage your booking' link (GET /bookings/manage/{code}, POST
 // /bookings/manage/{code}/cancel): its receipt carries it, and its code, a secret of its own (not
@@ -109,24 +109,13 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       })
       chinedu = await signIn(api, CHINEDU.email)
       staff = await signIn(api, DEMO_STAFF)
-      const created = await api.app.inject({
-        method: 'POST',
-        url: '/api/wallets',
-        headers: bearer(chinedu),
-      })
-      expect(created.statusCode, created.body).toBe(201)
-      walletId = created.json().data.userWallet.id
-      // ₦200,000 in, as a top-up leaves it: the ledger adds up to the balance.
-      await api.db.insert(walletTransactions).values({
-        walletId,
-        difference: 20_000_000,
-        action: 'credit',
-        narration: 'Wallet top-up',
-        actor: CHINEDU.email,
-        reference: 'manage-booking-topup',
-        createdAt: NOW,
-      })
-      await api.db.update(wallets).set({ balanceMinor: 20_000_000 }).where(eq(wallets.id, walletId))
+      walletId = await createWallet(api, chinedu)
+      // ₦200,000 in, as a top-up leaves it.
+      await fundWallet(
+        api.db,
+        { walletId: walletId, actor: CHINEDU.email, reference: 'manage-booking-topup', at: NOW },
+        20_000_000,
+      )
     })
     afterAll(async () => {
       await api?.close()

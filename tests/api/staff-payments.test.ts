@@ -25,6 +25,7 @@ import {
 import { auditOf } from '../support/audit.ts'
 import { debitWallet, jazz, mailTo, UNLIMITED, walletBooks } from '../support/bookings.ts'
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.ts'
+import { createWallet, fundWallet } from '../support/wallet-topup'
 
 // Payments in the staff's tools (GET /staff/payments, POST /staff/payments/{id}/refund): card
 // payments and wallet debits found by reference, e-mail or name; a refund in full, once however
@@ -92,27 +93,18 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       fake.webhookUrl = `${address}/api/payments/webhook`
       staff = await signIn(api, DEMO_STAFF)
       member = await signIn(api, MEMBER.email)
-      const created = await api.app.inject({
-        method: 'POST',
-        url: '/api/wallets',
-        headers: bearer(member),
-      })
-      expect(created.statusCode, created.body).toBe(201)
-      memberWallet = created.json().data.userWallet.id
-      // ₦200,000 in, as a top-up leaves it: the ledger adds up to the balance.
-      await api.db.insert(walletTransactions).values({
-        walletId: memberWallet,
-        difference: 20_000_000,
-        action: 'credit',
-        narration: 'Wallet top-up',
-        actor: MEMBER.email,
-        reference: 'staff-payments-topup',
-        createdAt: subDays(NOW, 3),
-      })
-      await api.db
-        .update(wallets)
-        .set({ balanceMinor: 20_000_000 })
-        .where(eq(wallets.id, memberWallet))
+      memberWallet = await createWallet(api, member)
+      // ₦200,000 in, as a top-up leaves it.
+      await fundWallet(
+        api.db,
+        {
+          walletId: memberWallet,
+          actor: MEMBER.email,
+          reference: 'staff-payments-topup',
+          at: subDays(NOW, 3),
+        },
+        20_000_000,
+      )
     })
     afterAll(async () => {
       await api?.close()

@@ -1,5 +1,5 @@
 import { createHmac } from 'node:crypto'
-import { eq } from 'drizzle-orm'
+import { eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import type { components } from '../../openapi/schema'
@@ -113,6 +113,30 @@ export async function createWallet(api: TestApi, token: string): Promise<string>
   const id = response.json().data.userWallet?.id
   expect(typeof id).toBe('string')
   return id as string
+}
+
+/**
+ * Puts `amountMinor` into a wallet as a top-up leaves it (a credit in the ledger and the balance
+ * moved by it, so the ledger still adds up): a payer's money before a test spends it.
+ */
+export async function fundWallet(
+  db: Db,
+  wallet: { walletId: string; actor: string; reference: string; at: Date },
+  amountMinor: number,
+): Promise<void> {
+  await db.insert(walletTransactions).values({
+    walletId: wallet.walletId,
+    difference: amountMinor,
+    action: 'credit',
+    narration: 'Wallet top-up',
+    actor: wallet.actor,
+    reference: wallet.reference,
+    createdAt: wallet.at,
+  })
+  await db
+    .update(wallets)
+    .set({ balanceMinor: sql`${wallets.balanceMinor} + ${amountMinor}` })
+    .where(eq(wallets.id, wallet.walletId))
 }
 
 /** Wallets whose balance is not the sum of their ledger (credits less debits): none, ever. */
