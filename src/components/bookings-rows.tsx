@@ -222,32 +222,18 @@ function BookingRowItem({
             </p>
           </div>
         )}
-        <dl
+        <BookingDetailsList
+          row={row}
+          now={now}
           hidden={cancelled}
           className={css({
-            display: 'grid',
-            gridTemplateColumns: { base: '1fr 1fr', md: '1fr 1fr 1fr' },
-            columnGap: '4',
-            rowGap: '4',
             mx: { base: '3', md: '4' },
             py: '4',
             borderTopWidth: '1px',
             borderStyle: 'dashed',
             borderColor: 'sand.300',
           })}
-        >
-          {bookingDetails(row, now).map((item) => (
-            <div
-              key={item.label}
-              className={cx(css({ minW: '0' }), item.wide && css({ gridColumn: '1 / -1' }))}
-            >
-              <dt className={css({ textStyle: 'detailLabel' })}>{item.label}</dt>
-              <dd className={css({ mt: '0.5', fontSize: 'md', overflowWrap: 'anywhere' })}>
-                {item.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        />
         {open && row.payment && (
           <CancelBooking
             id={row.id}
@@ -258,5 +244,46 @@ function BookingRowItem({
         )}
       </div>
     </li>
+  )
+}
+
+/** What a booking is, item by item (event, day, slot, venue, guests, payment), in a grid. */
+export function BookingDetailsList({
+  row,
+  now,
+  hidden = false,
+  className,
+}: {
+  row: BookingRow
+  now: Date
+  hidden?: boolean
+  /** Its place in the card: margins, padding, a rule above. */
+  className?: string
+}) {
+  return (
+    <dl
+      hidden={hidden}
+      className={cx(
+        css({
+          display: 'grid',
+          gridTemplateColumns: { base: '1fr 1fr', md: '1fr 1fr 1fr' },
+          columnGap: '4',
+          rowGap: '4',
+        }),
+        className,
+      )}
+    >
+      {bookingDetails(row, now).map((item) => (
+        <div
+          key={item.label}
+          className={cx(css({ minW: '0' }), item.wide && css({ gridColumn: '1 / -1' }))}
+        >
+          <dt className={css({ textStyle: 'detailLabel' })}>{item.label}</dt>
+          <dd className={css({ mt: '0.5', fontSize: 'md', overflowWrap: 'anywhere' })}>
+            {item.value}
+          </dd>
+        </div>
+      ))}
+    </dl>
   )
 }

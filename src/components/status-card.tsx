@@ -1,7 +1,9 @@
 import type { ReactNode } from 'react'
+import { Link } from 'react-router-dom'
 import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
-import { disc } from '../../styled-system/recipes'
+import { button, disc } from '../../styled-system/recipes'
+import { SITE } from '../site'
 import { CheckMark } from './check-mark'
 import { MailIcon } from './line-icons'
 import { SiteHeader } from './site-header'
@@ -165,5 +167,30 @@ export function StatusCard({
         </section>
       </main>
     </div>
+  )
+}
+
+/**
+ * The page of an e-mail's link whose secret matches nothing (mistyped, cut short): says so, where
+ * the link came from (`from`: 'your receipt'), and leads to the calendar.
+ */
+export function LinkNotFound({ title, from }: { title: string; from: string }) {
+  return (
+    <>
+      <title>{`${title} · ${SITE.name}`}</title>
+      <StatusCard
+        tone="error"
+        title={title}
+        actions={
+          <Link to="/" className={button({ size: 'lg' })}>
+            See what's on
+          </Link>
+        }
+      >
+        <p>
+          Check that the address matches the link in {from}, or write to {SITE.supportEmail}.
+        </p>
+      </StatusCard>
+    </>
   )
 }

@@ -1,8 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
-import { Link, useParams } from 'react-router-dom'
+import { useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { bookingDetails, bookingWhen } from '../../machines/bookings-list/selectors'
+import { bookingWhen } from '../../machines/bookings-list/selectors'
 import { manageBookingActors } from '../../machines/manage-booking/actors'
 import { manageBookingMachine } from '../../machines/manage-booking/machine'
 import {
@@ -12,13 +12,13 @@ import {
   managedRow,
 } from '../../machines/manage-booking/selectors'
 import { css, cx } from '../../styled-system/css'
-import { button } from '../../styled-system/recipes'
 import { api } from '../api'
+import { BookingDetailsList } from '../components/bookings-rows'
 import { CancelBooking } from '../components/cancel-booking'
 import { RowsSkeleton } from '../components/member-page'
 import { Page } from '../components/page'
 import { RetryButton } from '../components/retry-button'
-import { StatusCard } from '../components/status-card'
+import { LinkNotFound, StatusCard } from '../components/status-card'
 import { TicketQr } from '../components/ticket-qr'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
@@ -54,27 +54,8 @@ export function ManageBookingView({ actorRef }: { actorRef: ManageRef }) {
   const [now] = useState(() => new Date())
   const managed = state.context.booking
 
-  if (state.matches('missing')) {
-    return (
-      <>
-        <title>{`Booking link not found · ${SITE.name}`}</title>
-        <StatusCard
-          tone="error"
-          title="We can't find this booking"
-          actions={
-            <Link to="/" className={button({ size: 'lg' })}>
-              See what's on
-            </Link>
-          }
-        >
-          <p>
-            Check that the address matches the link in your receipt, or write to {SITE.supportEmail}
-            .
-          </p>
-        </StatusCard>
-      </>
-    )
-  }
+  if (state.matches('missing'))
+    return <LinkNotFound title="We can't find this booking" from="your receipt" />
   if (state.matches('failed')) {
     return (
       <>
@@ -129,30 +110,11 @@ export function ManageBookingView({ actorRef }: { actorRef: ManageRef }) {
             </p>
           </div>
         )}
-        <dl
-          className={cx(
-            dashedTop,
-            css({
-              display: 'grid',
-              gridTemplateColumns: { base: '1fr 1fr', md: '1fr 1fr 1fr' },
-              columnGap: '4',
-              rowGap: '4',
-              p: { base: '4', md: '5' },
-            }),
-          )}
-        >
-          {bookingDetails(row, now).map((item) => (
-            <div
-              key={item.label}
-              className={cx(css({ minW: '0' }), item.wide && css({ gridColumn: '1 / -1' }))}
-            >
-              <dt className={css({ textStyle: 'detailLabel' })}>{item.label}</dt>
-              <dd className={css({ mt: '0.5', fontSize: 'md', overflowWrap: 'anywhere' })}>
-                {item.value}
-              </dd>
-            </div>
-          ))}
-        </dl>
+        <BookingDetailsList
+          row={row}
+          now={now}
+          className={cx(dashedTop, css({ p: { base: '4', md: '5' } }))}
+        />
         <footer
           className={cx(dashedTop, css({ p: { base: '4', md: '5' }, display: 'grid', gap: '3' }))}
         >

@@ -14,7 +14,7 @@ import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { checkoutInBrowser, useCheckout } from '../components/checkout-in-browser'
 import { RetryButton } from '../components/retry-button'
-import { StatusCard } from '../components/status-card'
+import { LinkNotFound, StatusCard } from '../components/status-card'
 import { useViewer } from '../hooks/use-viewer'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
@@ -87,26 +87,8 @@ export function WaitlistView({ actorRef }: { actorRef: WaitlistRef }) {
   const { entry, event, problem } = state.context
 
   if (state.matches('loading')) return <Checking />
-  if (state.matches('missing')) {
-    return (
-      <>
-        <title>{`Waitlist link not found · ${SITE.name}`}</title>
-        <StatusCard
-          tone="error"
-          title="We can't find this waitlist link"
-          actions={
-            <Link to="/" className={button({ size: 'lg' })}>
-              See what's on
-            </Link>
-          }
-        >
-          <p>
-            Check that the address matches the link in your e-mail, or write to {SITE.supportEmail}.
-          </p>
-        </StatusCard>
-      </>
-    )
-  }
+  if (state.matches('missing'))
+    return <LinkNotFound title="We can't find this waitlist link" from="your e-mail" />
   if (state.matches('failed') || !entry || !event) {
     return (
       <>
