@@ -146,7 +146,6 @@ export async function openTab(browser: Browser, now: Date, url: string) {
      * would hover what loads under it.
      */
     async fresh(width: number): Promise<Page> {
-      await page.unrouteAll({ behavior: 'ignoreErrors' })
       for (const script of scripts.splice(0)) await script.dispose()
       // The page left writes nothing more: its pagehide handlers (React Router keeps the scroll
       // positions in session storage) run once the next page has come, after the clearing. A page
@@ -159,7 +158,10 @@ export async function openTab(browser: Browser, now: Date, url: string) {
       await stopWriting().catch(stopWriting)
       await page.route(blank, (route) => route.fulfill({ contentType: 'text/html', body: '' }))
       await page.goto(blank)
-      await page.unroute(blank)
+      // The routes go only now the page that used them has: until it has gone, the app may still
+      // send a call again (a retry after a dropped connection), which must meet the same routes,
+      // not reach the server for the next turn to find done.
+      await page.unrouteAll({ behavior: 'ignoreErrors' })
       await page.evaluate(() => {
         localStorage.clear()
         sessionStorage.clear()
