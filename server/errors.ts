@@ -7,7 +7,7 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify'
-import { isDriverError } from './db/client'
+import { isContention, isDriverError } from './db/client'
 import { HttpError } from './http-error'
 import type { BodyRefusal } from './http-options'
 import { logAbandoned, logRequest } from './logging'
@@ -100,16 +100,29 @@ const TOO_SLOW = '57014'
 const BROKEN_CONNECTION =
   /^(Connection terminated|timeout expired|timeout exceeded when trying to connect|Client has encountered a connection error|Client was closed and is not queryable)/
 
+/** What the log says of a request the database could not serve (see databaseUnavailability). */
+const UNAVAILABILITY_LOG = {
+  unreachable: 'request failed: the database cannot be reached',
+  'too slow': 'request failed: the database did not answer in time',
+  contended:
+    'request failed: the database gave it up for another that wanted the same rows (a deadlock)',
+} as const
+
 /** What node-postgres says of a statement that got no answer at all (query_timeout). */
 const NO_ANSWER = /^Query read timeout/
 
 /**
  * Why the database cannot serve a request right now, rather than a fault of ours or of the
- * request: 'unreachable', 'too slow', or null. Looks at the error and its causes (drizzle wraps
+ * request: 'unreachable', 'too slow', 'contended' (given up for another transaction that wanted
+ * the same rows: the same request works at once, and the app sends a write again on a 503), or
+ * null. Looks at the error and its causes (drizzle wraps
  * the driver's error as `cause`). A network error counts only when it came out of the database
  * driver (isDriverError): a client hanging up mid-request fails with ECONNRESET too.
  */
-export function databaseUnavailability(error: unknown): 'unreachable' | 'too slow' | null {
+export function databaseUnavailability(
+  error: unknown,
+): 'unreachable' | 'too slow' | 'contended' | null {
+  if (isContention(error)) return 'contended'
   let current: unknown = error
   for (let depth = 0; current instanceof Error && depth < 5; depth++) {
     const code = (current as { code?: unknown }).code
@@ -165,12 +178,7 @@ export function registerErrorHandling(app: FastifyInstance) {
     // Not a fault of ours nor of the request: the same request will work once it is back.
     const unavailability = error instanceof HttpError ? null : databaseUnavailability(error)
     if (unavailability) {
-      request.log.warn(
-        { err: error },
-        unavailability === 'too slow'
-          ? 'request failed: the database did not answer in time'
-          : 'request failed: the database cannot be reached',
-      )
+      request.log.warn({ err: error }, UNAVAILABILITY_LOG[unavailability])
       return reply
         .code(503)
         .header('retry-after', '5')

@@ -3,7 +3,7 @@ import { cancelCutoff, cutoffPassed } from '../../machines/rules/cancel-cutoff'
 import { formatMinor } from '../../machines/rules/money'
 import type { components } from '../../openapi/schema'
 import type { Account } from '../auth'
-import type { Db, Tx } from '../db/client'
+import { type Db, retriedTransaction, type Tx } from '../db/client'
 import {
   accounts,
   bookings,
@@ -506,7 +506,9 @@ export async function cancelOwnBooking(db: Db, order: CancelOrder): Promise<Canc
     .where(foundBy(order))
   if (!seen) throw notFoundBy(order)
 
-  return db.transaction(async (tx) => {
+  // Run again if PostgreSQL gave it up for the waitlist's sweeper or a payment's settlement,
+  // which lock some of the same rows in another order.
+  return retriedTransaction(db, async (tx) => {
     const [payment] = seen.paymentId
       ? await tx.select().from(payments).where(eq(payments.id, seen.paymentId)).for('update')
       : []

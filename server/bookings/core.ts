@@ -14,7 +14,7 @@ import {
 import { cleanSpaceName, isMembersOnlySpace } from '../../machines/rules/spaces'
 import type { components } from '../../openapi/schema'
 import type { Account } from '../auth'
-import type { Db, Tx } from '../db/client'
+import { type Db, retriedTransaction, type Tx } from '../db/client'
 import { perDatabase, preparedStatement } from '../db/prepared'
 import {
   type Booking as BookingRow,
@@ -763,7 +763,9 @@ export async function takePlace(
 ): Promise<BookingRow> {
   if (await writeAtOnce(db, booking, receipt)) return booking.row
   if (is(db, PgTransaction)) return writeWithCare(db as Tx, booking, receipt)
-  return db.transaction((tx) => writeWithCare(tx, booking, receipt))
+  // Run again if PostgreSQL gave it up for a cancellation or the waitlist's sweeper (holds of
+  // the same place, locked in another order).
+  return retriedTransaction(db, (tx) => writeWithCare(tx, booking, receipt))
 }
 
 /**

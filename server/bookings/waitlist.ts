@@ -5,7 +5,7 @@ import { eventDays, isValidDay, lagosDay } from '../../machines/rules/dates'
 import { hasEnded } from '../../machines/rules/events'
 import type { components } from '../../openapi/schema'
 import type { Account } from '../auth'
-import type { Db, Tx } from '../db/client'
+import { type Db, retriedTransaction, type Tx } from '../db/client'
 import {
   bookingPlaces,
   bookings,
@@ -369,30 +369,6 @@ export async function offerFreedPlacesOfEvent(
   return offered
 }
 
-/** The SQLSTATE of a database error, however it is wrapped (drizzle wraps the driver's). */
-function sqlState(error: unknown): string | undefined {
-  for (let at = error; at; at = (at as { cause?: unknown }).cause) {
-    const code = (at as { code?: unknown }).code
-    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
-  }
-  return undefined
-}
-
-/**
- * A transaction of one place's line, run again when PostgreSQL aborted it for a deadlock (a
- * payment confirmed, or a hold given up, as the offer it holds ends) or a serialization failure.
- */
-async function placeTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
-  for (let attempt = 1; ; attempt++) {
-    try {
-      return await db.transaction(work)
-    } catch (error) {
-      const state = sqlState(error)
-      if (attempt >= 3 || (state !== '40P01' && state !== '40001')) throw error
-    }
-  }
-}
-
 /**
  * Offers not taken in time pass on; lapsed holds of waited-for places free up and are offered.
  * One transaction per place, its counter row locked first; a place that fails does not stop the
@@ -403,7 +379,7 @@ export async function sweepWaitlists(db: Db, now: Date, site: string): Promise<n
   let failure: unknown = null
   for (const place of await placesToSweep(db, now)) {
     try {
-      offered += await placeTransaction(db, (tx) => offerFreedPlaces(tx, place, now, site))
+      offered += await retriedTransaction(db, (tx) => offerFreedPlaces(tx, place, now, site))
     } catch (error) {
       failure ??= error
     }
@@ -597,7 +573,7 @@ export async function joinWaitlist(
   if (!event) throw notFound('This event does not exist.')
   const place = await placeAsked(db, event, input, account, now)
   const email = input.email.trim().toLowerCase()
-  const entry = await placeTransaction(db, async (tx) => {
+  const entry = await retriedTransaction(db, async (tx) => {
     // The counter row first: a cancellation offering its place waits, or is waited for, so a
     // place that frees up now is either offered to this entry or answered 'book one instead'.
     const taken = await lockCounter(tx, place)
@@ -666,7 +642,7 @@ export async function readWaitlistEntry(
 ): Promise<WaitlistEntryBody> {
   let entry = await entryByToken(db, token)
   if (offerIsOver(entry, now)) {
-    await placeTransaction(db, (tx) => offerFreedPlaces(tx, placeOf(entry), now, site))
+    await retriedTransaction(db, (tx) => offerFreedPlaces(tx, placeOf(entry), now, site))
     entry = await entryByToken(db, token)
   }
   return entryBody(db, entry)
@@ -684,7 +660,7 @@ export async function leaveWaitlist(
 ): Promise<WaitlistEntryBody> {
   const seen = await entryByToken(db, token)
   const place = placeOf(seen)
-  const entry = await placeTransaction(db, async (tx) => {
+  const entry = await retriedTransaction(db, async (tx) => {
     await lockCounter(tx, place)
     // The entry's own offer whose time is over passes on first: it stays 'expired'.
     await passOnOffers(tx, place, now, site)

@@ -127,6 +127,41 @@ const POOL_BUSY = 'timeout exceeded when trying to connect'
 /** A SQLSTATE: PostgreSQL itself answered (a refusal, not a network failure). */
 const SQLSTATE = /^[0-9A-Z]{5}$/
 
+/** The SQLSTATE of a database error, however it is wrapped (drizzle wraps the driver's). */
+export function sqlState(error: unknown): string | undefined {
+  for (let at = error; at; at = (at as { cause?: unknown }).cause) {
+    const code = (at as { code?: unknown }).code
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code
+  }
+  return undefined
+}
+
+/**
+ * PostgreSQL gave up this transaction for another that wanted the same rows: a deadlock
+ * (40P01) or a serialization failure (40001). Nothing of it was written; the same work can run
+ * again at once.
+ */
+export const isContention = (error: unknown): boolean => {
+  const state = sqlState(error)
+  return state === '40P01' || state === '40001'
+}
+
+/**
+ * A transaction run again, up to three times in all, when PostgreSQL aborted it for contention
+ * (isContention): for work whose rows other transactions lock in another order (a cancellation
+ * and the waitlist's sweeper, a confirmed payment and an offer that ends). `work` must do nothing
+ * outside the transaction, as it may run more than once.
+ */
+export async function retriedTransaction<T>(db: Db, work: (tx: Tx) => Promise<T>): Promise<T> {
+  for (let attempt = 1; ; attempt++) {
+    try {
+      return await db.transaction(work)
+    } catch (error) {
+      if (attempt >= 3 || !isContention(error)) throw error
+    }
+  }
+}
+
 /** Errors that came out of a pool opened here (see isDriverError). */
 const driverErrors = new WeakSet<object>()
 
