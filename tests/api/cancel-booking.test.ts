@@ -7,7 +7,6 @@ import {
   accounts,
   bookingPlaces,
   bookings,
-  events,
   payments,
   refunds,
   walletTransactions,
@@ -26,7 +25,10 @@ import {
 import {
   type BookingInput,
   debitWallet,
+  type EventShape,
+  eventMaker,
   mailTo,
+  ticketTo,
   UNLIMITED,
   walletBooks,
 } from '../support/bookings.ts'
@@ -77,19 +79,6 @@ const contact = (person: typeof CHINEDU) => ({
   Phone: person.phone,
 })
 
-interface EventShape {
-  day?: string
-  /** The Lagos clock time it starts, 'HH:mm'; its one slot runs three hours from it. */
-  start?: string
-  slots?: string[]
-  price?: number
-  capacity?: number
-  cancelCutoffHours?: number
-}
-
-/** Lagos wall-clock time on a day, as an instant (Lagos is UTC+1 all year). */
-const lagos = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`)
-
 describe.each(dbCases())('%s', (_name, kind, skip) => {
   describe.skipIf(skip)('cancelling a booking', () => {
     let api: TestApi
@@ -98,7 +87,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     let ifeoma: string
     let staff: string
     let walletId: string
-    let serial = 0
+    let makeEvent: ReturnType<typeof eventMaker>
 
     beforeAll(async () => {
       fake = await startFakePaystack()
@@ -109,6 +98,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           publicUrl: SITE,
         },
       })
+      makeEvent = eventMaker(api.db, 'Jollof Night')
       const address = await api.app.listen({ port: 0, host: '127.0.0.1' })
       fake.webhookUrl = `${address}/api/payments/webhook`
       await api.db.insert(accounts).values(
@@ -136,47 +126,9 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     })
 
     /** An event of its own, by default ₦5,000 on Thursday at 7pm, with places to spare. */
-    const anEvent = async (shape: EventShape = {}) => {
-      serial += 1
-      const id = `jollof-night-${String(serial).padStart(2, '0')}`
-      const day = shape.day ?? DAY
-      const start = lagos(day, shape.start ?? '19:00')
-      const end = new Date(start.getTime() + 3 * 3_600_000)
-      await api.db.insert(events).values({
-        id,
-        name: `Jollof Night ${serial}`,
-        address: '16 Akin Olugbade Street, Victoria Island, Lagos',
-        venue: 'Courtyard',
-        startAt: start,
-        endAt: end,
-        timeSlots: shape.slots ?? [SLOT],
-        priceNaira: (shape.price ?? PRICE_MINOR) / 100,
-        capacity: shape.capacity ?? 20,
-        ...(shape.cancelCutoffHours === undefined
-          ? {}
-          : { cancelCutoffHours: shape.cancelCutoffHours }),
-      })
-      const [row] = await api.db.select().from(events).where(eq(events.id, id))
-      if (!row) throw new Error(`no event ${id}`)
-      return row
-    }
-
-    const ticket = (
-      event: Awaited<ReturnType<typeof anEvent>>,
-      who: Pick<BookingInput, 'Email' | 'Name' | 'Phone'>,
-      paidWith: BookingInput['Paid with'],
-    ): BookingInput => ({
-      ...who,
-      Event: event.id,
-      Type: 'event',
-      Venue: event.venue,
-      Date: new Date(event.startAt.getTime() + 3_600_000).toISOString().slice(0, 10),
-      Amount: event.priceNaira * 100,
-      'Time Slot': event.timeSlots[0] ?? null,
-      'Paid with': paidWith,
-      'Payment Reference': null,
-      Visitors: 0,
-    })
+    const anEvent = (shape: Partial<EventShape> = {}) =>
+      makeEvent({ day: DAY, slots: [SLOT], price: PRICE_MINOR, ...shape })
+    const ticket = ticketTo
 
     /** A free booking (rsvp), signed in or not; its answer's booking. */
     const rsvp = async (body: BookingInput, token?: string) => {
@@ -194,7 +146,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     }
 
     /** Chinedu's ticket to a new ₦5,000 event, paid from his wallet. */
-    const walletTicket = async (shape: EventShape = {}) => {
+    const walletTicket = async (shape: Partial<EventShape> = {}) => {
       const event = await anEvent(shape)
       const response = await debitWallet(
         api,

@@ -6,7 +6,6 @@ import type { components } from '../../openapi/schema'
 import {
   accounts,
   bookings,
-  events,
   payments,
   refunds,
   walletTransactions,
@@ -25,7 +24,11 @@ import {
 import {
   type BookingInput,
   debitWallet,
+  type EventShape,
+  eventMaker,
+  lagosAt,
   mailTo,
+  ticketTo,
   UNLIMITED,
   walletBooks,
 } from '../support/bookings.ts'
@@ -66,18 +69,6 @@ const BISI = {
   Phone: '+234 807 555 0141',
 }
 
-/** Lagos wall-clock time on a day, as an instant (Lagos is UTC+1 all year). */
-const lagos = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`)
-
-interface EventShape {
-  day?: string
-  /** The Lagos clock time it starts, 'HH:mm'; its one slot runs three hours from it. */
-  start?: string
-  slots?: string[]
-  price?: number
-  cancelCutoffHours?: number
-}
-
 describe.each(dbCases())('%s', (_name, kind, skip) => {
   describe.skipIf(skip)("a booking's 'Manage your booking' link", () => {
     let api: TestApi
@@ -85,7 +76,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     let chinedu: string
     let staff: string
     let walletId: string
-    let serial = 0
+    let makeEvent: ReturnType<typeof eventMaker>
     /** The app's clock: NOW, moved on by the tests of the cut-off and put back after them. */
     let clock = NOW
 
@@ -99,6 +90,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           now: () => clock,
         },
       })
+      makeEvent = eventMaker(api.db, 'Amala Evening')
       const address = await api.app.listen({ port: 0, host: '127.0.0.1' })
       fake.webhookUrl = `${address}/api/payments/webhook`
       await api.db.insert(accounts).values({
@@ -123,46 +115,9 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     })
 
     /** An event of its own, by default ₦5,000 on Thursday at 7pm, with places to spare. */
-    const anEvent = async (shape: EventShape = {}) => {
-      serial += 1
-      const id = `amala-evening-${String(serial).padStart(2, '0')}`
-      const day = shape.day ?? DAY
-      const start = lagos(day, shape.start ?? '19:00')
-      await api.db.insert(events).values({
-        id,
-        name: `Amala Evening ${serial}`,
-        address: '16 Akin Olugbade Street, Victoria Island, Lagos',
-        venue: 'Courtyard',
-        startAt: start,
-        endAt: new Date(start.getTime() + 3 * 3_600_000),
-        timeSlots: shape.slots ?? [SLOT],
-        priceNaira: (shape.price ?? PRICE_MINOR) / 100,
-        capacity: 20,
-        ...(shape.cancelCutoffHours === undefined
-          ? {}
-          : { cancelCutoffHours: shape.cancelCutoffHours }),
-      })
-      const [row] = await api.db.select().from(events).where(eq(events.id, id))
-      if (!row) throw new Error(`no event ${id}`)
-      return row
-    }
-
-    const ticket = (
-      event: Awaited<ReturnType<typeof anEvent>>,
-      who: Pick<BookingInput, 'Email' | 'Name' | 'Phone'>,
-      paidWith: BookingInput['Paid with'],
-    ): BookingInput => ({
-      ...who,
-      Event: event.id,
-      Type: 'event',
-      Venue: event.venue,
-      Date: new Date(event.startAt.getTime() + 3_600_000).toISOString().slice(0, 10),
-      Amount: event.priceNaira * 100,
-      'Time Slot': event.timeSlots[0] ?? null,
-      'Paid with': paidWith,
-      'Payment Reference': null,
-      Visitors: 0,
-    })
+    const anEvent = (shape: Partial<EventShape> = {}) =>
+      makeEvent({ day: DAY, slots: [SLOT], price: PRICE_MINOR, ...shape })
+    const ticket = ticketTo
 
     /** The booking row, as it is now. */
     const rowOf = async (id: string) => {
@@ -412,7 +367,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         )
         expect(managed(await read(today.manageCode))).toMatchObject({
           cancellable: false,
-          cutoff: lagos(TODAY, '00:00').toISOString(),
+          cutoff: lagosAt(TODAY, '00:00').toISOString(),
           refusal:
             'Cancellations for Co-working on Tuesday, November 24, 2026 closed at the end of Monday, November 23, 2026, the day before.',
         })

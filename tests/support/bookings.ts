@@ -2,7 +2,13 @@ import { eq, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import type { components } from '../../openapi/schema'
 import type { Db } from '../../server/db/client.ts'
-import { bookings, mailOutbox, wallets, walletTransactions } from '../../server/db/schema.ts'
+import {
+  bookings,
+  events,
+  mailOutbox,
+  wallets,
+  walletTransactions,
+} from '../../server/db/schema.ts'
 import type { TestApi } from './api-app.ts'
 
 // Booking bodies for the demo data on the pinned clock (Tuesday 24 November 2026, Lagos), as the
@@ -184,3 +190,69 @@ export const RISO_REGISTERED_PATH = `/event/risograph-workshop/registered?${new 
   venue: 'Print Studio',
   timeslots: JSON.stringify(['12pm - 4pm', '4pm - 8pm']),
 })}`
+
+/** Lagos wall-clock time on a day, as an instant (Lagos is UTC+1 all year). */
+export const lagosAt = (day: string, time: string) => new Date(`${day}T${time}:00+01:00`)
+
+/** An event a test makes of its own (see eventMaker): when, its slots, price, places, cut-off. */
+export interface EventShape {
+  /** Its day, 'yyyy-MM-dd'. */
+  day: string
+  /** The Lagos clock time it starts, 'HH:mm'; it runs three hours. */
+  start?: string
+  slots: string[]
+  /** In kobo. */
+  price: number
+  capacity?: number
+  cancelCutoffHours?: number
+}
+
+export type EventRow = typeof events.$inferSelect
+
+/**
+ * Makes events of a test's own in the courtyard, named `name` and numbered ('Jollof Night 1',
+ * id 'jollof-night-01'): at 7pm, with 20 places and the default cut-off unless the shape says.
+ */
+export function eventMaker(db: Db, name: string) {
+  let serial = 0
+  return async (shape: EventShape): Promise<EventRow> => {
+    serial += 1
+    const id = `${name.toLowerCase().replace(/\s+/g, '-')}-${String(serial).padStart(2, '0')}`
+    const start = lagosAt(shape.day, shape.start ?? '19:00')
+    await db.insert(events).values({
+      id,
+      name: `${name} ${serial}`,
+      address: '16 Akin Olugbade Street, Victoria Island, Lagos',
+      venue: 'Courtyard',
+      startAt: start,
+      endAt: new Date(start.getTime() + 3 * 3_600_000),
+      timeSlots: shape.slots,
+      priceNaira: shape.price / 100,
+      capacity: shape.capacity ?? 20,
+      ...(shape.cancelCutoffHours === undefined
+        ? {}
+        : { cancelCutoffHours: shape.cancelCutoffHours }),
+    })
+    const [row] = await db.select().from(events).where(eq(events.id, id))
+    if (!row) throw new Error(`no event ${id}`)
+    return row
+  }
+}
+
+/** A ticket to the first slot of such an event, at its price, for `who`, paid as `paidWith`. */
+export const ticketTo = (
+  event: EventRow,
+  who: Pick<BookingInput, 'Email' | 'Name' | 'Phone'>,
+  paidWith: BookingInput['Paid with'],
+): BookingInput => ({
+  ...who,
+  Event: event.id,
+  Type: 'event',
+  Venue: event.venue,
+  Date: new Date(event.startAt.getTime() + 3_600_000).toISOString().slice(0, 10),
+  Amount: event.priceNaira * 100,
+  'Time Slot': event.timeSlots[0] ?? null,
+  'Paid with': paidWith,
+  'Payment Reference': null,
+  Visitors: 0,
+})
