@@ -336,7 +336,12 @@ describe('events at the front desk', () => {
       mimeType: 'image/jpeg',
       buffer: photo,
     })
-    await desk.getByRole('status').getByText('Poster saved: the calendar shows it now.').waitFor()
+    // Nine variants of a 3 MB photo of noise (the encoders' worst case) take 3.5 s of one core
+    // alone; beside two other test files and their browsers on this 2-core machine, up to 40 s.
+    await desk
+      .getByRole('status')
+      .getByText('Poster saved: the calendar shows it now.')
+      .waitFor({ timeout: 90_000 })
     expect(await layoutProblems(desk)).toEqual([])
     await desk.screenshot({ path: `${SCREENSHOTS}staff-event-created-390.png`, fullPage: true })
 
@@ -350,7 +355,7 @@ describe('events at the front desk', () => {
     await guest.screenshot({ path: `${SCREENSHOTS}staff-event-on-calendar-390.png` })
     await desk.setViewportSize(viewportOf(WIDTHS.desktop))
     await desk.screenshot({ path: `${SCREENSHOTS}staff-event-editor-1280.png`, fullPage: true })
-  })
+  }, 180_000)
 })
 
 describe('spaces and studio items at the front desk', () => {
