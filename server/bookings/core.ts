@@ -29,6 +29,7 @@ import {
   waitlistEntries,
 } from '../db/schema'
 import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-error'
+import type { ReceiptEvent } from '../mail/outbox'
 import { isActiveMember } from '../membership'
 
 // The one place that prices a booking and takes a place for it (docs/decisions/026). Every way of
@@ -60,8 +61,8 @@ export interface Quote {
   capacity: number
   /** The event's extra questions; none for co-working and the studio. */
   questions: string[]
-  /** The booked event's address and times, for its receipt; null for co-working and the studio. */
-  event: { address: string; startAt: Date; endAt: Date } | null
+  /** The booked event as its receipt tells it; null for co-working and the studio. */
+  event: ReceiptEvent | null
   /** 1 + Visitors. */
   places: number
 }
@@ -231,7 +232,12 @@ async function quoteEvent(
     timeSlot,
     capacity: row.capacity,
     questions,
-    event: { address: row.address, startAt: row.startAt, endAt: row.endAt },
+    event: {
+      address: row.address,
+      startAt: row.startAt,
+      endAt: row.endAt,
+      cancelCutoffHours: row.cancelCutoffHours,
+    },
     places: 1,
   }
 }
@@ -926,8 +932,8 @@ export function bookingTitle(
 }
 
 /**
- * What the receipts of booking rows name: each one's title, and the booked event's address and
- * times (null for co-working and the studio); the events read once.
+ * What the receipts of booking rows name: each one's title, and the booked event's address, times
+ * and cancel cut-off (null for co-working and the studio); the events read once.
  */
 export async function receiptSubjects(
   db: Db | Tx,
@@ -943,6 +949,7 @@ export async function receiptSubjects(
             address: events.address,
             startAt: events.startAt,
             endAt: events.endAt,
+            cancelCutoffHours: events.cancelCutoffHours,
           })
           .from(events)
           .where(inArray(events.id, ids))

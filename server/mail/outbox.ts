@@ -88,8 +88,8 @@ interface ReceiptFacts {
   where: string
   start: Date | null
   end: Date | null
-  /** The booked event's start and cancel cut-off hours (null when not known yet); null: none. */
-  event: { startAt: Date; cancelCutoffHours: number | null } | null
+  /** The booked event's start and cancel cut-off hours; null: none. */
+  event: { startAt: Date; cancelCutoffHours: number } | null
 }
 
 /** What a receipt says of an event, when the caller has read it already. */
@@ -97,8 +97,8 @@ export interface ReceiptEvent {
   address: string
   startAt: Date
   endAt: Date
-  /** Hours before it starts that it can still be cancelled; read here when not given. */
-  cancelCutoffHours?: number
+  /** Hours before it starts that it can still be cancelled. */
+  cancelCutoffHours: number
 }
 
 /** The event's address (for the receipt and the calendar file) and its own times as a fallback. */
@@ -122,9 +122,7 @@ async function factsOf(
     where,
     start: slot?.start ?? event?.startAt ?? null,
     end: slot?.end ?? event?.endAt ?? null,
-    event: event
-      ? { startAt: event.startAt, cancelCutoffHours: event.cancelCutoffHours ?? null }
-      : null,
+    event: event ? { startAt: event.startAt, cancelCutoffHours: event.cancelCutoffHours } : null,
   }
 }
 
@@ -133,26 +131,9 @@ async function factsOf(
  * (server/bookings/cancel.ts): for a booking that can be cancelled (confirmed, not a place the
  * waitlist holds, its cut-off still ahead when it was made), saying until when; else null.
  */
-async function manageLine(
-  tx: Db | Tx,
-  booking: Booking,
-  facts: ReceiptFacts,
-  publicUrl: string,
-): Promise<string | null> {
+function manageLine(booking: Booking, facts: ReceiptFacts, publicUrl: string): string | null {
   if (booking.status !== 'confirmed' || booking.paidWith === 'waitlist') return null
-  let event: { startAt: Date; cancelCutoffHours: number } | null = null
-  if (booking.type === 'event' && booking.eventId && facts.event) {
-    const { startAt } = facts.event
-    let hours = facts.event.cancelCutoffHours
-    if (hours === null) {
-      const [row] = await tx
-        .select({ hours: events.cancelCutoffHours })
-        .from(events)
-        .where(eq(events.id, booking.eventId))
-      hours = row?.hours ?? null
-    }
-    event = hours === null ? null : { startAt, cancelCutoffHours: hours }
-  }
+  const event = booking.type === 'event' && booking.eventId ? facts.event : null
   const cutoff = cancelCutoff(booking, event)
   if (booking.createdAt.getTime() >= cutoff.getTime()) return null
   const until = cutoffWords(booking, cutoff, event?.cancelCutoffHours ?? null, longDay)
@@ -255,7 +236,7 @@ export async function bookingReceipt(
 ): Promise<OutgoingMail> {
   const facts = await factsOf(db, booking, title, event)
   const ticket = booking.status === 'confirmed' ? booking.ticketCode : null
-  const manage = await manageLine(db, booking, facts, publicUrl)
+  const manage = manageLine(booking, facts, publicUrl)
   const lines = receiptLines(booking, facts, publicUrl, ticket, manage)
   const calendar: MailAttachment[] =
     facts.start && facts.end
