@@ -1,7 +1,7 @@
 import { existsSync } from 'node:fs'
 import { fileURLToPath } from 'node:url'
 import type { FlowModel } from '../../machines/flow-model'
-import { type FlowName, flows, membershipFlows } from '../../machines/flows'
+import { type FlowName, flows, membershipFlows, staffFlows } from '../../machines/flows'
 import type { FlowViews } from '../e2e/views/shared/define'
 
 // The flows' models and browser views, found by the flow's name in machines/flows.ts: a model is
@@ -42,12 +42,31 @@ export async function viewsOf(names: readonly FlowName[]): Promise<FlowViews[]> 
 }
 
 /**
- * The membership flows in two files' worth, so the run's two workers share their browser
- * replays: those before the member area (up to 'profile' in the list), and the member area's.
+ * The membership flows in two files' worth, so the run's workers share their browser replays:
+ * those before the member area (up to 'profile' in the list), and the member area's.
  */
 export function membershipFlowsSplit() {
   const names = Object.keys(membershipFlows) as (keyof typeof membershipFlows)[]
   const memberArea = names.indexOf('profile')
   if (memberArea < 0) throw new Error("machines/flows.ts lists no 'profile' flow to split at")
   return { publicPages: names.slice(0, memberArea), memberArea: names.slice(memberArea) }
+}
+
+/**
+ * The staff's flows in two files' worth (together they took 215 s of one worker, the run's
+ * longest file): the front desk's (the day, the door, events, bookings and spaces), and the
+ * office's (applications, payments, members and the audit), which share a file with the
+ * public membership pages.
+ */
+export function staffFlowsSplit() {
+  const office = [
+    'staff-applications',
+    'application-review',
+    'staff-payments',
+    'staff-members',
+    'staff-audit',
+  ] as const satisfies readonly (keyof typeof staffFlows)[]
+  const names = Object.keys(staffFlows) as (keyof typeof staffFlows)[]
+  const desk = names.filter((name) => !(office as readonly string[]).includes(name))
+  return { desk, office: [...office] }
 }
