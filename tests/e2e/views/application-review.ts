@@ -6,6 +6,7 @@ import { pendingApplication } from '../../../machines/staff-applications/model'
 import { decidedMessage, STATUS_LABELS } from '../../../machines/staff-applications/selectors'
 import { defineViews, type EventDriver, type ViewStep } from './shared/define'
 import {
+  dropWrites,
   heading,
   isNetworkError,
   LOAD,
@@ -76,8 +77,8 @@ export const applicationReviewViews = defineViews({
     [DECISIONS_DROPPING]: {
       ...opening,
       open: async (page, url) => {
-        // At once: the app sends a decision three times before it says so (about 3 s).
-        await page.route(DECISIONS, (route) => route.abort('internetdisconnected'))
+        // At once: the app sends a decision three times before it says so.
+        await page.route(DECISIONS, dropWrites(page))
         await openPath(page, url)
       },
     },

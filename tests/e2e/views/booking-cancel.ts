@@ -5,7 +5,7 @@ import { bookingCancelModel } from '../../../machines/booking-cancel/model'
 import { moneyBackLine } from '../../../machines/booking-cancel/selectors'
 import { defineViews, type ViewStart } from './shared/define'
 import { enabledAs } from './shared/enabled'
-import { LOAD, SHORT, sessionEnded, statusOf } from './shared/member-area'
+import { dropWrites, LOAD, SHORT, sessionEnded, statusOf } from './shared/member-area'
 
 // Cancel, in an open booking of /profile/bookings, in each state, for the browser replay of the
 // model's paths: Ada's Rooftop Jazz tonight (its cut-off passed: refused) and Kemi's Risograph
@@ -23,7 +23,7 @@ const modelInput = bookingCancelModel.inputs['paid by card'] as CancelInput
 const openRow =
   (what: string, drop = false) =>
   async (page: Page, url: string) => {
-    if (drop) await page.route(CANCEL, (route) => route.abort('internetdisconnected'))
+    if (drop) await page.route(CANCEL, dropWrites(page))
     await page.goto(`${url}/profile/bookings`, LOAD)
     await page
       .getByRole('button', { name: new RegExp(what) })

@@ -11,7 +11,7 @@ import {
   holdUpToCamera,
 } from '../../support/door-camera'
 import { defineViews, type EventDriver, type ServerState } from './shared/define'
-import { heading, LOAD, SHORT, sessionEnded } from './shared/member-area'
+import { dropWrites, heading, LOAD, SHORT, sessionEnded } from './shared/member-area'
 import { MEMBER, notStaff, STAFF, staffCallError } from './shared/staff'
 
 // /staff/check-in in each state, for the browser replay of the model's paths. The ticket the
@@ -39,10 +39,7 @@ const open =
     await fakeCamera({ addInitScript })
     // Every check-in is lost on the way (after a moment, so 'Checking…' can be seen).
     if (dropping) {
-      await page.route(CHECK_INS, async (route) => {
-        await new Promise((resolve) => setTimeout(resolve, 1500))
-        await route.abort('internetdisconnected')
-      })
+      await page.route(CHECK_INS, dropWrites(page, { after: 1500 }))
     }
     await page.goto(url + PATH, LOAD)
   }

@@ -1,10 +1,11 @@
-import type { Page, Route } from 'playwright-core'
+import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { eventEditorMachine } from '../../../machines/event-editor/machine'
 import { EVENT_DRAFT, eventEditorModel, SAVED_EVENT } from '../../../machines/event-editor/model'
 import { eventFormProblems } from '../../../machines/rules/event-draft'
 import { defineViews, type EventDriver, type ViewStep } from './shared/define'
 import {
+  dropWrites,
   heading,
   isNetworkError,
   LOAD,
@@ -86,10 +87,7 @@ export const eventEditorViews = defineViews({
       ...staff,
       open: async (page, url) => {
         // Only the writes, each after a moment (so 'Saving…' and 'Uploading…' can be seen).
-        const lose = async (route: Route) => {
-          await new Promise((resolve) => setTimeout(resolve, 1500))
-          await route.abort('internetdisconnected')
-        }
+        const lose = dropWrites(page, { after: 1500 })
         await page.route(EVENT, (route) =>
           route.request().method() === 'GET' ? route.fallback() : lose(route),
         )

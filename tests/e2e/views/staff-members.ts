@@ -4,6 +4,7 @@ import { staffMembersModel } from '../../../machines/staff-members/model'
 import { INCOMPLETE_EXTENSION } from '../../../machines/staff-members/selectors'
 import { defineViews, type EventDriver } from './shared/define'
 import {
+  dropWrites,
   heading,
   isNetworkError,
   LOAD,
@@ -46,9 +47,9 @@ export const staffMembersViews = defineViews({
     ...starts,
     [EXTENSIONS_DROPPING]: {
       ...(starts[STAFF] as NonNullable<(typeof starts)[string]>),
-      // At once: the app sends an extension three times before it says so (about 3 s).
+      // At once: the app sends an extension three times before it says so.
       open: async (page, url) => {
-        await page.route(EXTENSIONS, (route) => route.abort('internetdisconnected'))
+        await page.route(EXTENSIONS, dropWrites(page))
         await page.goto(`${url}/staff/members`, LOAD)
       },
     },

@@ -4,6 +4,7 @@ import { staffSpacesMachine } from '../../../machines/staff-spaces/machine'
 import { gardenRoom, staffSpacesModel } from '../../../machines/staff-spaces/model'
 import { defineViews, type EventDriver, type ViewStep } from './shared/define'
 import {
+  dropWrites,
   heading,
   isNetworkError,
   LOAD,
@@ -79,11 +80,10 @@ export const staffSpacesViews = defineViews({
       // Every save's connection drops after a moment, so the save can be seen under way (a new
       // one is sent three times before the page says so; a change once).
       open: async (page, url) => {
-        await page.route(SAVES, async (route) => {
-          if (route.request().method() === 'GET') return route.fallback()
-          await new Promise((resolve) => setTimeout(resolve, 1500))
-          return route.abort('internetdisconnected')
-        })
+        const lose = dropWrites(page, { after: 1500 })
+        await page.route(SAVES, (route) =>
+          route.request().method() === 'GET' ? route.fallback() : lose(route),
+        )
         await page.goto(`${url}/staff/spaces`, LOAD)
       },
     },

@@ -5,7 +5,7 @@ import { waitlistJoinModel } from '../../../machines/waitlist-join/model'
 import { joinBlockerText } from '../../../machines/waitlist-join/selectors'
 import { defineViews } from './shared/define'
 import { enabledAs } from './shared/enabled'
-import { LOAD, SHORT, statusOf } from './shared/member-area'
+import { dropWrites, LOAD, SHORT, statusOf } from './shared/member-area'
 
 // 'Join the waitlist' under a sold-out event's 'Sold out', in each state, for the browser replay
 // of the model's paths: the demo's Poetry & Palm Wine (one day, one slot) with no place left, for
@@ -43,7 +43,7 @@ export const waitlistJoinViews = defineViews({
     [DROPPING]: {
       ...start,
       open: async (page, url) => {
-        await page.route(JOIN, (route) => route.abort('internetdisconnected'))
+        await page.route(JOIN, dropWrites(page))
         await page.goto(url + PATH, LOAD)
       },
     },

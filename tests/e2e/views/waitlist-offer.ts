@@ -10,7 +10,14 @@ import { waitlistOfferEntry, waitlistOfferModel } from '../../../machines/waitli
 import { payingShows } from './shared/checkout'
 import { defineViews, type ServerState } from './shared/define'
 import { enabledAs } from './shared/enabled'
-import { dropUntilFailed, LOAD, retryDriver, SHORT, statusOf } from './shared/member-area'
+import {
+  dropUntilFailed,
+  dropWrites,
+  LOAD,
+  retryDriver,
+  SHORT,
+  statusOf,
+} from './shared/member-area'
 
 // /waitlist/:token, the page of a waitlist entry's e-mails, in each state, for the browser
 // replay of the model's paths. The model's entry is put on the server first (in line, offered
@@ -71,8 +78,9 @@ export const waitlistOfferViews = defineViews({
       ...opening,
       // At once: the app sends a write three times before it says so.
       open: async (page, url) => {
-        await page.route(LEAVE, (route) => route.abort('internetdisconnected'))
-        await page.route(BOOK, (route) => route.abort('internetdisconnected'))
+        const lose = dropWrites(page)
+        await page.route(LEAVE, lose)
+        await page.route(BOOK, lose)
         await page.goto(url + PATH, LOAD)
       },
     },

@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import type { AnyEventObject } from 'xstate'
+import { RETRY_PAUSES_MS } from '../../../../openapi/send-once'
 import type { EventDriver, ViewStep } from './define'
 
 // What the member area's pages share in the browser replay of their model paths: the loading
@@ -44,6 +45,36 @@ export async function dropUntilFailed(page: Page, glob: string) {
       },
       () => {},
     )
+}
+
+/** How long the page takes to hear of a dropped connection and start its pause, at most. */
+const HEARD_MS = 100
+
+/**
+ * A route's handler that drops every write's connection (the browser's 'Failed to fetch'): a
+ * sending's first attempt `after` ms (so the page can be seen sending; it says so until its last
+ * attempt), the app's attempts again at once. After each drop, the page's clock runs through the pause the
+ * app waits before it sends the same write again (RETRY_PAUSES_MS, counted by its
+ * Idempotency-Key): sendOnce's unit tests prove the pauses, and a replay need not wait them out
+ * (2.7 s a write). A jump made before the page starts its pause is lost: the pause is then waited.
+ */
+export function dropWrites(page: Page, { after = 0 } = {}) {
+  const sent = new Map<string, number>()
+  return async (route: Route) => {
+    // A write without a key is sent once; a person's Try again sends the same intent (its key)
+    // three times more.
+    const key = route.request().headers()['idempotency-key']
+    const times = key ? (sent.get(key) ?? 0) : 0
+    if (key) sent.set(key, times + 1)
+    const attempt = times % (RETRY_PAUSES_MS.length + 1)
+    if (attempt === 0 && after > 0) await pause(after)
+    await route.abort('internetdisconnected')
+    const next = key ? RETRY_PAUSES_MS[attempt] : undefined
+    if (next === undefined) return
+    await pause(HEARD_MS)
+    // The page may have gone meanwhile (the path ended).
+    await page.clock.fastForward(next).catch(() => {})
+  }
 }
 
 /** Opens a member page with the connection dropping until the page offers Try again. */
