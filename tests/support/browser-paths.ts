@@ -24,6 +24,7 @@ import {
   wallets,
   walletTransactions,
 } from '../../server/db/schema'
+import { stateChecked } from '../e2e/views/shared/checked'
 import type { FlowViews, ServerState, ViewStep } from '../e2e/views/shared/define'
 import {
   type AppServer,
@@ -690,6 +691,7 @@ async function replayInBrowser(
           )
         }
       }
+      stateChecked(page)
       if (seenFirst) await setUp()
       held?.release()
       await held?.done()

@@ -37,9 +37,9 @@ const open =
   ({ dropping = false } = {}) =>
   async (page: Page, url: string, addInitScript: Page['addInitScript']) => {
     await fakeCamera({ addInitScript })
-    // Every check-in is lost on the way (after a moment, so 'Checking…' can be seen).
+    // Every check-in is lost on the way, once 'Checking…' has been seen.
     if (dropping) {
-      await page.route(CHECK_INS, dropWrites(page, { after: 1500 }))
+      await page.route(CHECK_INS, dropWrites(page, { seen: true }))
     }
     await page.goto(url + PATH, LOAD)
   }

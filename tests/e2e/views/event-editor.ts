@@ -86,8 +86,8 @@ export const eventEditorViews = defineViews({
     [SAVES_DROPPING]: {
       ...staff,
       open: async (page, url) => {
-        // Only the writes, each after a moment (so 'Saving…' and 'Uploading…' can be seen).
-        const lose = dropWrites(page, { after: 1500 })
+        // Only the writes, once 'Saving…' or 'Uploading…' has been seen.
+        const lose = dropWrites(page, { seen: true })
         await page.route(EVENT, (route) =>
           route.request().method() === 'GET' ? route.fallback() : lose(route),
         )

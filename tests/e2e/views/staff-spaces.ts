@@ -77,10 +77,10 @@ export const staffSpacesViews = defineViews({
     ...starts,
     [SAVES_DROPPING]: {
       ...(starts[STAFF] as NonNullable<(typeof starts)[string]>),
-      // Every save's connection drops after a moment, so the save can be seen under way (a new
-      // one is sent three times before the page says so; a change once).
+      // Every save's connection drops once the save has been seen under way (a new one is sent
+      // three times before the page says so; a change once).
       open: async (page, url) => {
-        const lose = dropWrites(page, { after: 1500 })
+        const lose = dropWrites(page, { seen: true })
         await page.route(SAVES, (route) =>
           route.request().method() === 'GET' ? route.fallback() : lose(route),
         )

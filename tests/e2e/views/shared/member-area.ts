@@ -1,6 +1,7 @@
 import type { Page, Route } from 'playwright-core'
 import type { AnyEventObject } from 'xstate'
 import { RETRY_PAUSES_MS } from '../../../../openapi/send-once'
+import { stateSeen } from './checked'
 import type { EventDriver, ViewStep } from './define'
 
 // What the member area's pages share in the browser replay of their model paths: the loading
@@ -24,16 +25,19 @@ export const openPath = (path: string) => async (page: Page, url: string) => {
 
 const pause = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
+/** How long a request is kept so its waiting state can be seen, when nobody says it was. */
+const SEEN_MS = 1500
+
 /**
  * The connection drops for every request matching the glob (the browser's 'Failed to fetch', as
- * a person offline sees it) until the page offers Try again; each drop comes after a moment, so
- * the loading state can be seen first.
+ * a person offline sees it) until the page offers Try again; each drop comes once the loading
+ * state has been seen (stateSeen).
  */
 export async function dropUntilFailed(page: Page, glob: string) {
   let dropping = true
   await page.route(glob, async (route) => {
     if (!dropping) return route.fallback()
-    await pause(1500)
+    await stateSeen(page, SEEN_MS)
     await route.abort('internetdisconnected')
   })
   page
@@ -51,14 +55,15 @@ export async function dropUntilFailed(page: Page, glob: string) {
 const HEARD_MS = 100
 
 /**
- * A route's handler that drops every write's connection (the browser's 'Failed to fetch'): a
- * sending's first attempt `after` ms (so the page can be seen sending; it says so until its last
- * attempt), the app's attempts again at once. After each drop, the page's clock runs through the pause the
- * app waits before it sends the same write again (RETRY_PAUSES_MS, counted by its
- * Idempotency-Key): sendOnce's unit tests prove the pauses, and a replay need not wait them out
- * (2.7 s a write). A jump made before the page starts its pause is lost: the pause is then waited.
+ * A route's handler that drops every write's connection (the browser's 'Failed to fetch'). With
+ * `seen`, a sending's first attempt waits until its sending state has been seen (stateSeen: for a
+ * write the replay's own hold does not keep), the app's attempts again at once. After each drop,
+ * the page's clock runs through the pause the app waits before it sends the same write again
+ * (RETRY_PAUSES_MS, counted by its Idempotency-Key): sendOnce's unit tests prove the pauses, and
+ * a replay need not wait them out (2.7 s a write). A jump made before the page starts its pause
+ * is lost: the pause is then waited.
  */
-export function dropWrites(page: Page, { after = 0 } = {}) {
+export function dropWrites(page: Page, { seen = false } = {}) {
   const sent = new Map<string, number>()
   return async (route: Route) => {
     // A write without a key is sent once; a person's Try again sends the same intent (its key)
@@ -67,7 +72,7 @@ export function dropWrites(page: Page, { after = 0 } = {}) {
     const times = key ? (sent.get(key) ?? 0) : 0
     if (key) sent.set(key, times + 1)
     const attempt = times % (RETRY_PAUSES_MS.length + 1)
-    if (attempt === 0 && after > 0) await pause(after)
+    if (attempt === 0 && seen) await stateSeen(page, SEEN_MS)
     await route.abort('internetdisconnected')
     const next = key ? RETRY_PAUSES_MS[attempt] : undefined
     if (next === undefined) return
@@ -124,8 +129,8 @@ export function loadStates(title: string, what: string) {
 }
 
 /**
- * Try again, on a load failure: the new request waits a moment, so the loading state can be seen
- * even where the path ends there.
+ * Try again, on a load failure: the new request waits until the loading state has been seen
+ * (stateSeen), even where the path ends there.
  */
 export function retryDriver(glob: string): EventDriver {
   return {
@@ -133,7 +138,7 @@ export function retryDriver(glob: string): EventDriver {
       await page.route(
         glob,
         async (route) => {
-          await pause(1500)
+          await stateSeen(page, SEEN_MS)
           await route.fallback()
         },
         { times: 1 },
