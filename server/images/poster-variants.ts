@@ -1,5 +1,5 @@
 import { createHash } from 'node:crypto'
-import sharp, { type Sharp } from 'sharp'
+import type { Sharp } from 'sharp'
 import {
   IMAGE_FORMATS,
   type ImageFormat,
@@ -8,6 +8,7 @@ import {
   variantSizes,
   widestVariant,
 } from '../../machines/rules/images.ts'
+import { loadSharp } from './sharp.ts'
 
 /** The largest file staff may upload: a camera JPEG is 3 to 12 MB. */
 export const MAX_UPLOAD_BYTES = 20 * 1024 * 1024
@@ -47,6 +48,7 @@ export async function posterVariants(file: Buffer): Promise<{ url: string; varia
       `The file is ${megabytes(file.length)}; a poster may be at most ${megabytes(MAX_UPLOAD_BYTES)}. Export it smaller and try again.`,
     )
   }
+  const sharp = await loadSharp()
   const metadata = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS })
     .metadata()
     .catch(() => {

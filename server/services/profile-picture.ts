@@ -1,8 +1,8 @@
 import { createHash } from 'node:crypto'
-import sharp from 'sharp'
 import { badRequest } from '../http-error'
 import type { ImageUpload } from '../images/image-upload'
 import { MAX_INPUT_PIXELS, type Variant } from '../images/poster-variants'
+import { loadSharp } from '../images/sharp'
 
 // Profile pictures: the browser PUTs the file's bytes (image/jpeg, image/png or image/webp). The
 // server trusts neither the name nor the declared type: sharp reads what the bytes are. One
@@ -31,6 +31,7 @@ export const PICTURE_UPLOAD: ImageUpload = {
 /** Checks an uploaded picture and makes its square variant; throws 400 with what to do. */
 export async function pictureVariant(file: Buffer): Promise<Variant> {
   if (file.length === 0) throw badRequest('The picture is empty. Choose an image file.')
+  const sharp = await loadSharp()
   const metadata = await sharp(file, { limitInputPixels: MAX_INPUT_PIXELS })
     .metadata()
     .catch(() => {
