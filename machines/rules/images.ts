@@ -75,6 +75,13 @@ export interface ResponsiveImage {
 }
 
 /**
+ * Whether a picture is an uploaded photo, with variants the browser decodes off the page's main
+ * thread, not a drawing (the demo's SVGs), which it lays out as a document of its own on the main
+ * thread, before the page's first paint when the page asks for it early (decision 027).
+ */
+export const isPhoto = (url: string) => UPLOADED.test(url)
+
+/**
  * The responsive image for a picture URL. An uploaded poster (`/media/<hash>-<w>x<h>.jpg`) has
  * AVIF, WebP and JPEG variants at each of its widths; any other URL (the demo's SVGs) is drawn
  * as it is, at the `fallback` size.

@@ -1,6 +1,7 @@
 import { Link } from 'react-router-dom'
 import { calendarLabel } from '../../machines/rules/dates'
 import { cardActionLabel, eventAction, isFreeEvent } from '../../machines/rules/events'
+import { isPhoto } from '../../machines/rules/images'
 import type { components } from '../../openapi/client'
 import { css, cx } from '../../styled-system/css'
 import { badge, button } from '../../styled-system/recipes'
@@ -11,6 +12,9 @@ type Event = components['schemas']['Event']
 /**
  * One event of the calendar: poster, name, badge and exactly one action. `eager` loads the poster
  * at once (the cards in the first screen); `priority` marks the first one, preloaded from the HTML.
+ * Both for photos only: a drawing asked for early is laid out before the first paint, and a phone
+ * that has been here before would show the cards 70 ms later for it; it loads once the page is
+ * laid out.
  */
 export function EventCard({
   event,
@@ -27,6 +31,7 @@ export function EventCard({
 }) {
   const action = eventAction(event, { isMember }, now)
   const poster = event.Poster[0]?.url
+  const early = poster !== undefined && isPhoto(poster)
   return (
     <article
       aria-labelledby={`event-${event.ID}`}
@@ -46,8 +51,8 @@ export function EventCard({
               url={poster}
               alt=""
               slot="card"
-              eager={eager || priority}
-              priority={priority}
+              eager={early && (eager || priority)}
+              priority={early && priority}
               className={cx(
                 css({ layerStyle: 'cover' }),
                 action === 'closed' && css({ filter: 'grayscale(0.7)' }),

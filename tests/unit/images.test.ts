@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import {
+  isPhoto,
   responsiveImage,
   SLOT_SIZES,
   uploadedPosterUrl,
@@ -93,5 +94,11 @@ describe('any other picture', () => {
     ]) {
       expect(responsiveImage(url, 'card').sources).toEqual([])
     }
+  })
+
+  it('is a drawing, not a photo: the calendar asks for it once the page is laid out', () => {
+    expect(isPhoto('/images/posters/jazz-rooftop.svg')).toBe(false)
+    expect(isPhoto('/media/0123456789abcdef0123-1440x1920.png')).toBe(false)
+    expect(isPhoto('/media/0123456789abcdef0123-1440x1920.jpg')).toBe(true)
   })
 })
