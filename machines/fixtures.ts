@@ -56,3 +56,6 @@ export const connectionLost = { error: new TypeError('Failed to fetch') }
 
 /** A call's failure when the signed-in person is not staff: the server's 403. */
 export const notStaff = { error: new ApiError(403, "This is for the hotel's staff.") }
+
+/** How a staff screen's read fails in its model: the session ended, the network, not staff. */
+export const staffReadFailures = [sessionEnded, connectionLost, notStaff]

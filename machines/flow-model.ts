@@ -38,3 +38,20 @@ export function defineModel<TMachine extends AnyStateMachine>(
 ): FlowModel {
   return model as unknown as FlowModel
 }
+
+/**
+ * The payloads of one call's endings, for a model's `events`: each of `outputs` answers the actor
+ * `src` (`xstate.done.actor.<src>`), each of `errors` fails it (`xstate.error.actor.<src>`).
+ */
+export const callEndings = <const TSrc extends string>(
+  src: TSrc,
+  outputs: unknown[],
+  errors: Array<{ error: unknown }>,
+) =>
+  ({
+    [`xstate.done.actor.${src}`]: outputs.map((output) => ({ output })),
+    [`xstate.error.actor.${src}`]: errors,
+  }) as unknown as Record<
+    `xstate.${'done' | 'error'}.actor.${TSrc}`,
+    Array<Record<string, unknown>>
+  >

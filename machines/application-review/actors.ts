@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
+import { writeOnce } from '../calls/write-once'
 import type { StaffApplication } from '../staff-applications/machine'
 
 const at = (id: string) => ({ path: { applicationId: id } })
@@ -11,28 +11,24 @@ export const applicationReviewActors = (api: Api) => ({
   ),
   // A decision is made once, however often its answer is lost on the way (Idempotency-Key).
   approve: fromPromise<StaffApplication, { id: string }>(({ input, signal }) =>
-    expectData(
-      sendOnce(
-        (attempt) =>
-          api.POST('/staff/applications/{applicationId}/approve', {
-            params: at(input.id),
-            ...attempt,
-          }),
-        { signal },
-      ),
+    writeOnce(
+      (attempt) =>
+        api.POST('/staff/applications/{applicationId}/approve', {
+          params: at(input.id),
+          ...attempt,
+        }),
+      signal,
     ),
   ),
   decline: fromPromise<StaffApplication, { id: string; note: string }>(({ input, signal }) =>
-    expectData(
-      sendOnce(
-        (attempt) =>
-          api.POST('/staff/applications/{applicationId}/decline', {
-            params: at(input.id),
-            body: { note: input.note },
-            ...attempt,
-          }),
-        { signal },
-      ),
+    writeOnce(
+      (attempt) =>
+        api.POST('/staff/applications/{applicationId}/decline', {
+          params: at(input.id),
+          body: { note: input.note },
+          ...attempt,
+        }),
+      signal,
     ),
   ),
 })

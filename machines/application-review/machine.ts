@@ -1,11 +1,10 @@
 import { assign, setup } from 'xstate'
-import { ApiError } from '../../openapi/client'
-import { errorParams } from '../calls/booking'
-import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403, writeFailed } from '../calls/staff'
+import { isStatus } from '../calls/booking'
+import { callState } from '../calls/call-state'
+import { loadCallActions, loadEndings } from '../calls/member'
+import { type StaffTag, staffGuards, staffRecordReadFailed, writeFailed } from '../calls/staff'
 import { callStub } from '../calls/stub'
-import { refusalWords } from '../calls/words'
+import { keepRefusal } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 import type { StaffApplication } from '../staff-applications/machine'
 
@@ -17,9 +16,6 @@ export interface ApplicationReviewContext {
   /** Why the server refused the decision (decided meanwhile, an account exists). */
   refusal: string | null
 }
-
-const isStatus = (status: number) => (_: unknown, params: { error: unknown }) =>
-  params.error instanceof ApiError && params.error.status === status
 
 // A decision refused: another member of staff decided first, or the e-mail has an account.
 const decisionFailed = (failed: string) =>
@@ -51,7 +47,7 @@ export const applicationReviewMachine = onFirstUse(() =>
         | { type: 'note.changed'; note: string }
         | { type: 'decision.cancel' }
         | { type: 'decision.retry' },
-      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden' | 'missing',
+      tags: {} as StaffTag | 'missing',
     },
     actors: {
       loadApplication: callStub<StaffApplication, { id: string }>('loadApplication'),
@@ -60,13 +56,10 @@ export const applicationReviewMachine = onFirstUse(() =>
     },
     actions: {
       ...loadCallActions,
-      keepRefusal: assign((_, params: { error: unknown }) => ({
-        refusal: params.error instanceof ApiError ? refusalWords(params.error) : null,
-      })),
+      keepRefusal: keepRefusal(),
     },
     guards: {
-      ...sessionGuards,
-      ...forbiddenGuards,
+      ...staffGuards,
       isNotFound: isStatus(404),
       isConflict: isStatus(409),
       isPending: ({ context }) => context.application?.status === 'pending',
@@ -86,12 +79,7 @@ export const applicationReviewMachine = onFirstUse(() =>
             target: 'ready',
             actions: assign({ application: ({ event }) => event.output, refusal: null }),
           },
-          onError: [
-            expiredOn401,
-            refusedOn403,
-            { guard: { type: 'isNotFound', params: errorParams }, target: 'missing' },
-            failedOnError,
-          ],
+          onError: staffRecordReadFailed,
         },
       },
       ready: {
@@ -110,32 +98,18 @@ export const applicationReviewMachine = onFirstUse(() =>
               'decision.cancel': 'open',
             },
           },
-          approving: {
-            tags: ['busy'],
-            invoke: {
-              id: 'approve',
-              src: 'approve',
-              input: ({ context }) => ({ id: context.id }),
-              onDone: {
-                target: 'decided',
-                actions: assign({ application: ({ event }) => event.output }),
-              },
-              onError: decisionFailed('approveFailed'),
-            },
-          },
-          declining: {
-            tags: ['busy'],
-            invoke: {
-              id: 'decline',
-              src: 'decline',
-              input: ({ context }) => ({ id: context.id, note: context.note }),
-              onDone: {
-                target: 'decided',
-                actions: assign({ application: ({ event }) => event.output }),
-              },
-              onError: decisionFailed('declineFailed'),
-            },
-          },
+          approving: callState('approve', {
+            input: ({ context }) => ({ id: context.id }),
+            keep: 'application',
+            target: 'decided',
+            onError: decisionFailed('approveFailed'),
+          }),
+          declining: callState('decline', {
+            input: ({ context }) => ({ id: context.id, note: context.note }),
+            keep: 'application',
+            target: 'decided',
+            onError: decisionFailed('declineFailed'),
+          }),
           approveFailed: {
             tags: ['error'],
             on: { 'decision.retry': 'approving', 'decision.cancel': 'open' },

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, notStaff, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import type { StaffApplication } from '../staff-applications/machine'
 import { pendingApplication } from '../staff-applications/model'
 import { applicationReviewMachine } from './machine'
@@ -35,17 +35,21 @@ export const applicationReviewModel = defineModel({
     'Staff read one application with every answer; while it waits they approve it after a confirmation, or decline it with a note; a decision refused because someone decided first says so and reads it again; a failed decision can be sent again; an application decided before shows its decision; an unknown id says so; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'an application': { id: pendingApplication.id } },
   events: {
-    'xstate.done.actor.loadApplication': [{ output: pendingApplication }, { output: APPROVED }],
-    'xstate.error.actor.loadApplication': [
-      sessionEnded,
-      connectionLost,
-      notStaff,
-      noSuchApplication,
-    ],
+    ...callEndings(
+      'loadApplication',
+      [pendingApplication, APPROVED],
+      [sessionEnded, connectionLost, notStaff, noSuchApplication],
+    ),
     'note.changed': [{ note: DECLINE_NOTE }],
-    'xstate.done.actor.approve': [{ output: APPROVED }],
-    'xstate.error.actor.approve': [sessionEnded, connectionLost, notStaff, decidedMeanwhile],
-    'xstate.done.actor.decline': [{ output: DECLINED }],
-    'xstate.error.actor.decline': [sessionEnded, connectionLost, notStaff, decidedMeanwhile],
+    ...callEndings(
+      'approve',
+      [APPROVED],
+      [sessionEnded, connectionLost, notStaff, decidedMeanwhile],
+    ),
+    ...callEndings(
+      'decline',
+      [DECLINED],
+      [sessionEnded, connectionLost, notStaff, decidedMeanwhile],
+    ),
   },
 })

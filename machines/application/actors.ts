@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
-import { type Api, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
+import type { Api } from '../../openapi/client'
+import { writeOnce } from '../calls/write-once'
 import type { ApplicationRequest } from './machine'
 
 export const applicationActors = (api: Api) => ({
@@ -8,24 +8,20 @@ export const applicationActors = (api: Api) => ({
   submitApplication: fromPromise<void, ApplicationRequest>(async ({ input, signal }) => {
     if (input.code) {
       const code = input.code
-      await expectData(
-        sendOnce(
-          (attempt) =>
-            api.POST('/invites/claim/{code}', {
-              params: { path: { code } },
-              body: input.application,
-              ...attempt,
-            }),
-          { signal },
-        ),
+      await writeOnce(
+        (attempt) =>
+          api.POST('/invites/claim/{code}', {
+            params: { path: { code } },
+            body: input.application,
+            ...attempt,
+          }),
+        signal,
       )
     } else {
-      await expectData(
-        sendOnce(
-          (attempt) =>
-            api.POST('/applications/create-application', { body: input.application, ...attempt }),
-          { signal },
-        ),
+      await writeOnce(
+        (attempt) =>
+          api.POST('/applications/create-application', { body: input.application, ...attempt }),
+        signal,
       )
     }
   }),

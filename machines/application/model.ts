@@ -2,7 +2,7 @@ import type { SnapshotFrom } from 'xstate'
 import { ApiError } from '../../openapi/client'
 import { type ApplicantFormOutput, formContextOf, isFormComplete } from '../applicant-form/machine'
 import { connectionLost } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type Applicant, emptyApplicant } from '../rules/application'
 import { type ApplicationContext, applicationMachine, STEP_FORMS } from './machine'
 import { stepOf } from './selectors'
@@ -47,11 +47,14 @@ export const applicationModel = defineModel({
       { applicant: ADDRESS, step: 'address' },
       { applicant: { firstName: 'Bisi' }, step: 'contact' },
     ],
-    'xstate.done.actor.submitApplication': [{ output: undefined }],
-    'xstate.error.actor.submitApplication': [
-      { error: new ApiError(409, 'An application for this e-mail is already waiting.') },
-      connectionLost,
-    ],
+    ...callEndings(
+      'submitApplication',
+      [undefined],
+      [
+        { error: new ApiError(409, 'An application for this e-mail is already waiting.') },
+        connectionLost,
+      ],
+    ),
   },
   // A step's form ends with the answers it was given, changed only in its own fields, going on
   // only when they are fit to send; the Profile step has no step before it to go back to.

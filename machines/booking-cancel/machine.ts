@@ -1,10 +1,11 @@
-import { assign, setup } from 'xstate'
-import { ApiError, type components } from '../../openapi/client'
-import { errorParams, logCallError } from '../calls/booking'
+import { setup } from 'xstate'
+import type { components } from '../../openapi/client'
+import { errorParams, isStatus, logCallError } from '../calls/booking'
+import { callState } from '../calls/call-state'
 import { loadCallActions } from '../calls/member'
 import { expiredOn401, sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
-import { refusalWords } from '../calls/words'
+import { keepRefusal } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 
 export type CancelledBooking = components['schemas']['CancelledBooking']
@@ -46,15 +47,12 @@ export const bookingCancelMachine = onFirstUse(() =>
     },
     actions: {
       ...loadCallActions,
-      keepRefusal: assign((_, params: { error: unknown }) => ({
-        refusal: params.error instanceof ApiError ? refusalWords(params.error) : null,
-      })),
+      keepRefusal: keepRefusal(),
     },
     guards: {
       ...sessionGuards,
       // 404 (no longer theirs) and 409 (the cut-off has passed): the server says why.
-      isRefusal: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && [404, 409].includes(params.error.status),
+      isRefusal: isStatus(404, 409),
     },
   }).createMachine({
     id: 'bookingCancel',
@@ -63,27 +61,20 @@ export const bookingCancelMachine = onFirstUse(() =>
     states: {
       idle: { on: { 'cancel.start': 'confirming' } },
       confirming: { on: { 'cancel.confirm': 'cancelling', 'cancel.keep': 'idle' } },
-      cancelling: {
-        tags: ['busy'],
-        invoke: {
-          id: 'cancelBooking',
-          src: 'cancelBooking',
-          input: ({ context }) => ({ id: context.id }),
-          onDone: {
-            target: 'cancelled',
-            actions: assign({ result: ({ event }) => event.output }),
+      cancelling: callState('cancelBooking', {
+        input: ({ context }) => ({ id: context.id }),
+        keep: 'result',
+        target: 'cancelled',
+        onError: [
+          expiredOn401,
+          {
+            guard: { type: 'isRefusal', params: errorParams },
+            target: 'refused',
+            actions: { type: 'keepRefusal', params: errorParams },
           },
-          onError: [
-            expiredOn401,
-            {
-              guard: { type: 'isRefusal', params: errorParams },
-              target: 'refused',
-              actions: { type: 'keepRefusal', params: errorParams },
-            },
-            { target: 'failed', actions: logCallError },
-          ],
-        },
-      },
+          { target: 'failed', actions: logCallError },
+        ],
+      }),
       refused: { on: { 'cancel.keep': 'idle' } },
       failed: { tags: ['error'], on: { 'cancel.retry': 'cancelling', 'cancel.keep': 'idle' } },
       cancelled: { type: 'final' },

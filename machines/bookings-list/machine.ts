@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { logCallError } from '../calls/booking'
+import { callState } from '../calls/call-state'
 import { expiredOn401In, expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
 import { sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
@@ -143,22 +144,16 @@ export const bookingsListMachine = onFirstUse(() =>
               ],
             },
           },
-          pastLoading: {
+          pastLoading: callState('loadPastBookings', {
             tags: ['pastBusy'],
-            invoke: {
-              id: 'loadPastBookings',
-              src: 'loadPastBookings',
-              input: ({ context }) => ({ email: context.email ?? '' }),
-              onDone: {
-                target: 'pastShown',
-                actions: assign({ past: ({ event }) => event.output }),
-              },
-              onError: [
-                expiredOn401In('bookingsList'),
-                { target: 'pastFailed', actions: logCallError },
-              ],
-            },
-          },
+            input: ({ context }) => ({ email: context.email ?? '' }),
+            keep: 'past',
+            target: 'pastShown',
+            onError: [
+              expiredOn401In('bookingsList'),
+              { target: 'pastFailed', actions: logCallError },
+            ],
+          }),
           pastFailed: { tags: ['pastError'], on: { 'past.retry': 'pastLoading' } },
           pastShown: { on: { 'past.hide': 'pastHidden' } },
         },

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import type { Booking, PastBooking } from './machine'
 import { bookingsListMachine } from './machine'
 
@@ -42,17 +42,19 @@ export const bookingsListModel = defineModel({
     },
   },
   events: {
-    'xstate.done.actor.loadBookings': [
-      { output: { email: 'ada@example.com', bookings: [upcoming] } },
-      { output: { email: 'ada@example.com', bookings: [] } },
-    ],
-    'xstate.error.actor.loadBookings': [
-      sessionEnded,
-      { error: new ApiError(500, 'Something went wrong on our side.') },
-      connectionLost,
-    ],
-    'xstate.done.actor.loadPastBookings': [{ output: [past] }],
-    'xstate.error.actor.loadPastBookings': [sessionEnded, connectionLost],
+    ...callEndings(
+      'loadBookings',
+      [
+        { email: 'ada@example.com', bookings: [upcoming] },
+        { email: 'ada@example.com', bookings: [] },
+      ],
+      [
+        sessionEnded,
+        { error: new ApiError(500, 'Something went wrong on our side.') },
+        connectionLost,
+      ],
+    ),
+    ...callEndings('loadPastBookings', [[past]], [sessionEnded, connectionLost]),
     'booking.toggle': [{ id: upcoming.id }, { id: past.id }],
   },
 })

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
 import { logCallError } from '../calls/booking'
+import { callState } from '../calls/call-state'
 import { failedOnError, failedUntil, loadCallActions } from '../calls/member'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
@@ -58,15 +59,11 @@ export const calendarMachine = onFirstUse(() =>
           { target: 'loading' },
         ],
       },
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadEvents',
-          src: 'loadEvents',
-          onDone: { target: 'starting', actions: assign({ events: ({ event }) => event.output }) },
-          onError: failedOnError,
-        },
-      },
+      loading: callState('loadEvents', {
+        keep: 'events',
+        target: 'starting',
+        onError: failedOnError,
+      }),
       listed: { on: { 'events.refresh': 'refreshing' } },
       empty: { on: { 'events.refresh': 'refreshing' } },
       // A background refresh keeps the list on screen; a failure keeps the last good list.

@@ -1,4 +1,4 @@
-import { logCallError } from './booking'
+import { errorParams, logCallError } from './booking'
 import { expiredOn401 } from './session'
 
 // What a page's calls share (the member area's, and the plans' read): a 401 goes to the flow's
@@ -17,6 +17,12 @@ export const expiredOn401In = (machineId: string) =>
 
 /** A load's onError without a session to lose: logged, then `failed`. */
 export const failedOnError = { target: 'failed', actions: logCallError } as const
+
+/** A load's onError where what is read may not be there (the flow's `isMissing`): `missing`. */
+export const missingOrFailed = [
+  { guard: { type: 'isMissing', params: errorParams }, target: 'missing' },
+  failedOnError,
+] as const
 
 /** A load's onError: a 401 goes to the flow's `sessionExpired` state, anything else to `failed`. */
 export const expiredOrFailed = [expiredOn401, failedOnError] as const

@@ -1,4 +1,5 @@
-import type { ApiError } from '../../openapi/client'
+import { type AnyEventObject, assign, type MachineContext } from 'xstate'
+import { ApiError } from '../../openapi/client'
 
 // The one place where a refused call becomes what a person reads. The server words its refusals
 // for people ('Sold out', 'An application for this e-mail is already waiting.') and those pass
@@ -43,3 +44,17 @@ export function refusalWords(error: ApiError): string {
   if (error.field) return `Please check the ${fieldWords(error.field)} and try again.`
   return error.message
 }
+
+/** A refused call's words, or null for a failure that is no refusal (a crash, the network). */
+export const refusalOf = (error: unknown): string | null =>
+  error instanceof ApiError ? refusalWords(error) : null
+
+/**
+ * The `keepRefusal` action of a flow that shows why the server refused (its context's `refusal`),
+ * given the failed call's error as params. Typed by the flow's context where setup() names it.
+ */
+export const keepRefusal = <TContext extends MachineContext & { refusal: string | null }>() =>
+  // biome-ignore lint/suspicious/noExplicitAny: the events it may raise and the actors are the machine's
+  assign<TContext, AnyEventObject, { error: unknown }, any, any>(
+    (_, params) => ({ refusal: refusalOf(params.error) }) as Partial<TContext>,
+  )

@@ -1,8 +1,8 @@
 import { and, assign, setup, stateIn } from 'xstate'
 import type { components } from '../../openapi/client'
-import { failedOnError, loadCallActions } from '../calls/member'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { callState } from '../calls/call-state'
+import { loadCallActions } from '../calls/member'
+import { staffGuards, staffReadFailed, staffTypes } from '../calls/staff'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import { isBlankCode } from './selectors'
@@ -50,11 +50,7 @@ const scanned = {
  */
 export const checkInMachine = onFirstUse(() =>
   setup({
-    types: {
-      context: {} as CheckInContext,
-      events: {} as CheckInEvent,
-      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden',
-    },
+    types: staffTypes<CheckInContext, CheckInEvent>(),
     actors: {
       checkIn: callStub<CheckIn, { code: string }>('checkIn'),
     },
@@ -67,8 +63,7 @@ export const checkInMachine = onFirstUse(() =>
       })),
     },
     guards: {
-      ...sessionGuards,
-      ...forbiddenGuards,
+      ...staffGuards,
       isBlank: ({ event }) => event.type === 'code.submitted' && isBlankCode(event.code),
       isNewScan: ({ context, event }) =>
         event.type === 'code.scanned' &&
@@ -85,19 +80,12 @@ export const checkInMachine = onFirstUse(() =>
         states: {
           // Ready for a code: the field is empty, the camera (when on) is looking.
           waiting: { on: { 'code.submitted': submitted, 'code.scanned': scanned } },
-          checking: {
-            tags: ['busy'],
-            invoke: {
-              id: 'checkIn',
-              src: 'checkIn',
-              input: ({ context }) => ({ code: context.code }),
-              onDone: {
-                target: 'answered',
-                actions: assign({ verdict: ({ event }) => event.output }),
-              },
-              onError: [expiredOn401, refusedOn403, failedOnError],
-            },
-          },
+          checking: callState('checkIn', {
+            input: ({ context }) => ({ code: context.code }),
+            keep: 'verdict',
+            target: 'answered',
+            onError: staffReadFailed,
+          }),
           // Green, red or yellow until the next guest's code.
           answered: {
             on: {

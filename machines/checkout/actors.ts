@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
 import type { BookingPayment, WalletDebitRequest } from '../calls/booking'
+import { writeOnce } from '../calls/write-once'
 import type { LoadedWallets } from '../rules/wallets'
 import { checkoutMachine } from './machine'
 
@@ -21,10 +21,9 @@ export const loadBookingWallets = (api: Api) =>
 /** Starts a card payment for a booking and answers the provider's checkout address. */
 export const initiateBookingPayment = (api: Api) =>
   fromPromise<string, BookingPayment>(async ({ input, signal }) => {
-    const body = await expectData(
-      sendOnce((attempt) => api.POST('/payments/initiate', { body: input, ...attempt }), {
-        signal,
-      }),
+    const body = await writeOnce(
+      (attempt) => api.POST('/payments/initiate', { body: input, ...attempt }),
+      signal,
     )
     return body.data.authorization_url
   })
@@ -35,12 +34,10 @@ export const postWalletDebit = (
   { walletId, body }: WalletDebitRequest,
   signal: AbortSignal,
 ) =>
-  expectData(
-    sendOnce(
-      (attempt) =>
-        api.POST('/wallets/debit/{walletId}', { params: { path: { walletId } }, body, ...attempt }),
-      { signal },
-    ),
+  writeOnce(
+    (attempt) =>
+      api.POST('/wallets/debit/{walletId}', { params: { path: { walletId } }, body, ...attempt }),
+    signal,
   )
 
 /** The wallet debit as an actor, for flows that only need to know it went through. */

@@ -1,3 +1,4 @@
+import { type AnyEventObject, assign, type MachineContext } from 'xstate'
 import type { DetailField } from '../rules/booking-fields'
 
 // Every booking form (co-working, the RSVP panel, the print studio and its 'Book again') keeps
@@ -23,13 +24,20 @@ export interface LeftParams {
   field: DetailField
 }
 
-/**
- * `field.left`'s action, as each machine's `assign(({ context }, params: LeftParams) =>
- * leftOf(context, params))` (an `assign` made here would not take each machine's context).
- */
+/** The details left once `params.field` is left too. */
 export const leftOf = (context: WithLeftDetails, params: LeftParams) => ({
   left: [...context.left, params.field],
 })
+
+/**
+ * `field.left`'s action (`leaveField`), as each booking form's setup() names it: typed by the
+ * form's own context, which TypeScript takes from where it stands (`leaveField: leaveField()`).
+ */
+export const leaveField = <TContext extends MachineContext & WithLeftDetails>() =>
+  // biome-ignore lint/suspicious/noExplicitAny: the events it may raise and the actors are the machine's
+  assign<TContext, AnyEventObject, LeftParams, any, any>(
+    ({ context }, params) => leftOf(context, params) as unknown as Partial<TContext>,
+  )
 
 /** The transition each booking form takes on `field.left`, in the state where details change. */
 export const fieldLeft = {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import type { BookingPayment, WalletDebitRequest } from '../calls/booking'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { checkoutMachine } from './machine'
 
 const origin = 'https://sixteen.example'
@@ -15,15 +15,18 @@ const collectiveWallet = { id: '00000000-0000-4000-8000-00000000c001', Balance: 
  * (less than any booking); a 401 (the session is over); the network down (a retry).
  */
 export const walletReadEvents = {
-  'xstate.done.actor.loadWallets': [
-    { output: { userWallet: adaWallet, communityWallets: [collectiveWallet] } },
-    { output: { userWallet: adaWallet, communityWallets: [] } },
-    { output: { userWallet: { ...adaWallet, Balance: 100_000 }, communityWallets: [] } },
-  ],
-  'xstate.error.actor.loadWallets': [
-    { error: new ApiError(401, 'Login session has expired') },
-    { error: new TypeError('Failed to fetch') },
-  ],
+  ...callEndings(
+    'loadWallets',
+    [
+      { userWallet: adaWallet, communityWallets: [collectiveWallet] },
+      { userWallet: adaWallet, communityWallets: [] },
+      { userWallet: { ...adaWallet, Balance: 100_000 }, communityWallets: [] },
+    ],
+    [
+      { error: new ApiError(401, 'Login session has expired') },
+      { error: new TypeError('Failed to fetch') },
+    ],
+  ),
 }
 
 /** A paid ticket of Ada's, as every booking flow hands it over (the flows' own tests check them). */
@@ -83,17 +86,18 @@ export const checkoutModel = defineModel({
     },
   },
   events: {
-    'xstate.done.actor.initiatePayment': [
-      { output: `${origin}/api/payments/sandbox/checkout/ref_1` },
-    ],
-    'xstate.error.actor.initiatePayment': [
-      { error: expired },
-      { error: new ApiError(409, 'Sold out') },
-    ],
-    'xstate.done.actor.debitWallet': [{ output: { transaction: null } }],
-    'xstate.error.actor.debitWallet': [
-      { error: expired },
-      { error: new ApiError(402, 'Your wallet balance is too low for this payment.') },
-    ],
+    ...callEndings(
+      'initiatePayment',
+      [`${origin}/api/payments/sandbox/checkout/ref_1`],
+      [{ error: expired }, { error: new ApiError(409, 'Sold out') }],
+    ),
+    ...callEndings(
+      'debitWallet',
+      [{ transaction: null }],
+      [
+        { error: expired },
+        { error: new ApiError(402, 'Your wallet balance is too low for this payment.') },
+      ],
+    ),
   },
 })

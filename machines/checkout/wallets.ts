@@ -1,4 +1,4 @@
-import { fromPromise } from 'xstate'
+import { type AnyEventObject, assign, fromPromise, type MachineContext } from 'xstate'
 import type { components } from '../../openapi/client'
 import {
   type BookingPayment,
@@ -94,10 +94,19 @@ interface WithWallets {
 /**
  * What every paying flow's setup() spreads in: the checkout it invokes and the read of the
  * wallets (stubs the page provides), the actions and guards those name, and `hasWalletsFailed`
- * ('wallets.retry'). The flow still declares its own `logError` and `setWallets` (an assign
- * typed by its own context and events).
+ * ('wallets.retry'). The flow still declares its own `logError`, and `setWallets` (below).
  */
 export const payingActors = { checkout: checkoutMachine, loadWallets: loadWalletsStub }
+
+/**
+ * The `setWallets` action the wallet pieces name: the wallets as read (or opened, or closed),
+ * typed by the flow's own context, which TypeScript takes from where setup() names it.
+ */
+export const setWallets = <TContext extends MachineContext & WithWallets>() =>
+  // biome-ignore lint/suspicious/noExplicitAny: the events it may raise and the actors are the machine's
+  assign<TContext, AnyEventObject, { wallets: BookingWallets }, any, any>(
+    (_, params) => ({ wallets: params.wallets }) as Partial<TContext>,
+  )
 
 export const payingActions = {
   /** The storage keeps the wallet ids of the last read (spec: `wallet`, `communityWallet`). */

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import type { ApplicantFormOutput } from '../applicant-form/machine'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { ACCOUNT_EXISTS_MESSAGE, type Applicant, emptyApplicant } from '../rules/application'
 import { type CommunityApplicationContext, communityApplicationMachine } from './machine'
 
@@ -54,11 +54,14 @@ export const communityApplicationModel = defineModel({
     ],
     // Personal Info's form ends: Submit with its answers fit, or Previous.
     'xstate.done.actor.applicantForm': [formEnded('on'), formEnded('back')],
-    'xstate.done.actor.createCommunity': [{ output: undefined }],
-    'xstate.error.actor.createCommunity': [
-      { error: new ApiError(409, ACCOUNT_EXISTS_MESSAGE) },
-      { error: new ApiError(501, 'Not implemented yet') },
-    ],
+    ...callEndings(
+      'createCommunity',
+      [undefined],
+      [
+        { error: new ApiError(409, ACCOUNT_EXISTS_MESSAGE) },
+        { error: new ApiError(501, 'Not implemented yet') },
+      ],
+    ),
   },
   sendsWhen: (snapshot, event) => {
     if (event.type !== 'community.changed') return true

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { logCallError } from '../calls/booking'
+import { keepOutput } from '../calls/call-state'
 import { expiredOn401In, expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
 import { sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
@@ -26,6 +27,36 @@ export interface CommunityMembersInput {
   email: string | null
 }
 
+interface CommunityMembersContext {
+  /** The signed-in e-mail: only the creator manages the community. */
+  viewer: string | null
+  community: Community | null
+  /** The e-mail typed in the 'Add new member' form. */
+  draft: string
+  /** The person the 'Are you sure?' question is about. */
+  target: string | null
+  error: string | null
+}
+
+/**
+ * A change to the community's members, adding (`inviteMember`) or removing (`removeMember`) the
+ * e-mail `emailOf` gives; once made, on to `done` (its banner, then the list read again).
+ */
+const memberChange = <const TSrc extends 'inviteMember' | 'removeMember'>(
+  src: TSrc,
+  emailOf: (context: CommunityMembersContext) => string,
+  done: string,
+) =>
+  ({
+    id: src,
+    src,
+    input: ({ context }: { context: CommunityMembersContext }): MemberChange => ({
+      communityId: context.community?.id ?? '',
+      email: emailOf(context),
+    }),
+    onDone: { target: done },
+  }) as const
+
 /** The reload after a member is added or removed (spec: 3 s). */
 export const RELOAD_AFTER_MS = 3000
 
@@ -44,16 +75,7 @@ export const communityMembersMachine = onFirstUse(() =>
   setup({
     types: {
       input: {} as CommunityMembersInput,
-      context: {} as {
-        /** The signed-in e-mail: only the creator manages the community. */
-        viewer: string | null
-        community: Community | null
-        /** The e-mail typed in the 'Add new member' form. */
-        draft: string
-        /** The person the 'Are you sure?' question is about. */
-        target: string | null
-        error: string | null
-      },
+      context: {} as CommunityMembersContext,
       events: {} as
         | { type: 'community.retry' }
         | { type: 'member.addOpened' }
@@ -108,7 +130,7 @@ export const communityMembersMachine = onFirstUse(() =>
             {
               guard: { type: 'hasCommunity', params: ({ event }) => ({ community: event.output }) },
               target: 'ready',
-              actions: assign({ community: ({ event }) => event.output }),
+              actions: keepOutput('community'),
             },
             { target: 'none' },
           ],
@@ -146,13 +168,11 @@ export const communityMembersMachine = onFirstUse(() =>
           inviting: {
             tags: ['busy'],
             invoke: {
-              id: 'inviteMember',
-              src: 'inviteMember',
-              input: ({ context }) => ({
-                communityId: context.community?.id ?? '',
-                email: context.draft.trim(),
-              }),
-              onDone: { target: '#communityMembers.added' },
+              ...memberChange(
+                'inviteMember',
+                (context) => context.draft.trim(),
+                '#communityMembers.added',
+              ),
               onError: [
                 expiredOn401In('communityMembers'),
                 {
@@ -174,13 +194,11 @@ export const communityMembersMachine = onFirstUse(() =>
           removing: {
             tags: ['busy'],
             invoke: {
-              id: 'removeMember',
-              src: 'removeMember',
-              input: ({ context }) => ({
-                communityId: context.community?.id ?? '',
-                email: context.target ?? '',
-              }),
-              onDone: { target: '#communityMembers.removed' },
+              ...memberChange(
+                'removeMember',
+                (context) => context.target ?? '',
+                '#communityMembers.removed',
+              ),
               onError: [
                 expiredOn401In('communityMembers'),
                 {

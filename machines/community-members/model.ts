@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type Community, communityMembersMachine } from './machine'
 
 const community: Community = {
@@ -25,8 +25,7 @@ export const communityMembersModel = defineModel({
     'a member': { email: 'femi@example.com' },
   },
   events: {
-    'xstate.done.actor.loadCommunity': [{ output: community }, { output: full }, { output: null }],
-    'xstate.error.actor.loadCommunity': [sessionEnded, connectionLost],
+    ...callEndings('loadCommunity', [community, full, null], [sessionEnded, connectionLost]),
     'member.emailChanged': [
       { email: 'new@example.com' },
       { email: 'not-an-email' },

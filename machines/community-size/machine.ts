@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
 import { logCallError } from '../calls/booking'
+import { keepOutput } from '../calls/call-state'
 import { expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
 import { expiredOn401, sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
@@ -75,9 +76,9 @@ export const communitySizeMachine = onFirstUse(() =>
             {
               guard: { type: 'hasCommunity', params: ({ event }) => ({ profile: event.output }) },
               target: 'choosing',
-              actions: assign({ profile: ({ event }) => event.output }),
+              actions: keepOutput('profile'),
             },
-            { target: 'noCommunity', actions: assign({ profile: ({ event }) => event.output }) },
+            { target: 'noCommunity', actions: keepOutput('profile') },
           ],
           onError: expiredOrFailed,
         },

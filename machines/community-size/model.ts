@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, sampleAccount, sampleCommunity, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { communitySizeMachine } from './machine'
 
 const creator = { ...sampleAccount('Inactive'), 'Email Address': 'zainab@example.com' }
@@ -12,12 +12,15 @@ export const communitySizeModel = defineModel({
   inputs: { 'signed in': undefined },
   limit: 300,
   events: {
-    'xstate.done.actor.loadCommunity': [
-      { output: { account: creator, community: sampleCommunity('Community - Pending') } },
-      { output: { account: creator, community: sampleCommunity('Active') } },
-      { output: { account: creator, community: null } },
-    ],
-    'xstate.error.actor.loadCommunity': [sessionEnded, connectionLost],
+    ...callEndings(
+      'loadCommunity',
+      [
+        { account: creator, community: sampleCommunity('Community - Pending') },
+        { account: creator, community: sampleCommunity('Active') },
+        { account: creator, community: null },
+      ],
+      [sessionEnded, connectionLost],
+    ),
     'size.chosen': [{ size: 6 }, { size: 12 }],
     'xstate.error.actor.saveSize': [
       sessionEnded,

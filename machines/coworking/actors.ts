@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, type components, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
+import { writeOnce } from '../calls/write-once'
 import { checkoutWithCalls, loadBookingWallets } from '../checkout/actors'
 import type { CoworkingOptions } from './machine'
 
@@ -15,10 +15,9 @@ export const coworkingActors = (api: Api) => ({
     return { spaces: spaces.data, days: days.data }
   }),
   reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async ({ input, signal }) => {
-    const body = await expectData(
-      sendOnce((attempt) => api.POST('/bookings/rsvp', { body: input.booking, ...attempt }), {
-        signal,
-      }),
+    const body = await writeOnce(
+      (attempt) => api.POST('/bookings/rsvp', { body: input.booking, ...attempt }),
+      signal,
     )
     return body.data
   }),

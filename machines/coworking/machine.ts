@@ -6,9 +6,8 @@ import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,
   fieldLeft,
-  type LeftParams,
+  leaveField,
   leftGuards,
-  leftOf,
   type WithLeftDetails,
 } from '../checkout/left-details'
 import { type CheckoutInput, checkoutOutcomes } from '../checkout/machine'
@@ -19,6 +18,7 @@ import {
   payingActions,
   payingActors,
   payingGuards,
+  setWallets,
   walletCanPay,
   walletOptions,
   walletsRetry,
@@ -211,8 +211,8 @@ export const coworkingMachine = onFirstUse(() =>
     },
     actions: {
       ...payingActions,
-      leaveField: assign(({ context }, params: LeftParams) => leftOf(context, params)),
-      setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
+      leaveField: leaveField(),
+      setWallets: setWallets(),
       clearError: assign({ error: null }),
       showFailure: assign((_, params: { error: unknown }) => ({ error: failure(params.error) })),
       rememberGuest: (

@@ -1,7 +1,7 @@
 import { ApiError } from '../../openapi/client'
 import { walletReadEvents } from '../checkout/model'
 import { walletsAnswerFirst } from '../checkout/wallets'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type CoworkingInput, type CoworkingOptions, coworkingMachine } from './machine'
 
 const options: CoworkingOptions = {
@@ -63,8 +63,7 @@ export const coworkingModel = defineModel({
     ],
     'pay.wallet': [{ wallet: 'personal' }, { wallet: 'community' }],
     ...walletReadEvents,
-    'xstate.done.actor.reserveSpot': [{ output: {} }],
-    'xstate.error.actor.reserveSpot': [{ error: expired }, { error: soldOut }],
+    ...callEndings('reserveSpot', [{}], [{ error: expired }, { error: soldOut }]),
     // How the checkout ended (its own model walks the card and the wallets): paid from a wallet,
     // the session over, back from the provider's page, or a card payment that could not start.
     'xstate.done.actor.checkout': [

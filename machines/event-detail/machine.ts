@@ -1,7 +1,7 @@
-import { assign, setup } from 'xstate'
+import { setup } from 'xstate'
 import type { components } from '../../openapi/client'
-import { ApiError } from '../../openapi/client'
-import { errorParams, logCallError } from '../calls/booking'
+import { errorParams, isStatus, logCallError } from '../calls/booking'
+import { callState } from '../calls/call-state'
 import { failedOnError, failedUntil, loadCallActions } from '../calls/member'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
@@ -37,8 +37,7 @@ export const eventDetailMachine = onFirstUse(() =>
     actions: loadCallActions,
     guards: {
       hasEvent: ({ context }) => context.event !== null,
-      isNotFound: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 404,
+      isNotFound: isStatus(404),
       linkCopied: (_, params: { outcome: ShareOutcome }) => params.outcome === 'copied',
     },
     // Long enough to read 'Link copied' twice over, short enough not to stay in the way.
@@ -51,22 +50,18 @@ export const eventDetailMachine = onFirstUse(() =>
       starting: {
         always: [{ guard: 'hasEvent', target: 'shown' }, { target: 'loading' }],
       },
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadEvent',
-          src: 'loadEvent',
-          input: ({ context }) => ({ id: context.id }),
-          onDone: { target: 'shown', actions: assign({ event: ({ event }) => event.output }) },
-          onError: [
-            {
-              guard: { type: 'isNotFound', params: errorParams },
-              target: 'notFound',
-            },
-            failedOnError,
-          ],
-        },
-      },
+      loading: callState('loadEvent', {
+        input: ({ context }) => ({ id: context.id }),
+        keep: 'event',
+        target: 'shown',
+        onError: [
+          {
+            guard: { type: 'isNotFound', params: errorParams },
+            target: 'notFound',
+          },
+          failedOnError,
+        ],
+      }),
       shown: {
         type: 'parallel',
         states: {
@@ -75,18 +70,13 @@ export const eventDetailMachine = onFirstUse(() =>
             states: {
               current: { on: { 'event.refresh': 'refreshing' } },
               // A booking changed the places left: read them again without hiding the page.
-              refreshing: {
-                invoke: {
-                  id: 'loadEvent',
-                  src: 'loadEvent',
-                  input: ({ context }) => ({ id: context.id }),
-                  onDone: {
-                    target: 'current',
-                    actions: assign({ event: ({ event }) => event.output }),
-                  },
-                  onError: { target: 'current', actions: logCallError },
-                },
-              },
+              refreshing: callState('loadEvent', {
+                tags: [],
+                input: ({ context }) => ({ id: context.id }),
+                keep: 'event',
+                target: 'current',
+                onError: { target: 'current', actions: logCallError },
+              }),
             },
           },
           share: {

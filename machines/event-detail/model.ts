@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { sampleEvent } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { eventDetailMachine } from './machine'
 
 export const eventDetailModel = defineModel({
@@ -12,12 +12,18 @@ export const eventDetailModel = defineModel({
     'only the id': { id: sampleEvent.ID, event: null },
   },
   events: {
-    'xstate.done.actor.loadEvent': [{ output: { ...sampleEvent, RSVP: false } }],
-    'xstate.error.actor.loadEvent': [
-      { error: new ApiError(404, 'This event does not exist.') },
-      { error: new ApiError(500, 'Something went wrong on our side. Please try again.') },
-    ],
-    'xstate.done.actor.shareEvent': [{ output: 'copied' }, { output: 'shared' }],
-    'xstate.error.actor.shareEvent': [{ error: new DOMException('Denied', 'NotAllowedError') }],
+    ...callEndings(
+      'loadEvent',
+      [{ ...sampleEvent, RSVP: false }],
+      [
+        { error: new ApiError(404, 'This event does not exist.') },
+        { error: new ApiError(500, 'Something went wrong on our side. Please try again.') },
+      ],
+    ),
+    ...callEndings(
+      'shareEvent',
+      ['copied', 'shared'],
+      [{ error: new DOMException('Denied', 'NotAllowedError') }],
+    ),
   },
 })

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
+import { writeOnce } from '../calls/write-once'
 import type { EventDraft } from '../rules/event-draft'
 import type { StaffEvent, StaffWaitlist } from './machine'
 
@@ -15,10 +15,9 @@ export const eventEditorActors = (api: Api) => ({
   saveEvent: fromPromise<StaffEvent, { id: string | null; draft: EventDraft }>(
     ({ input, signal }) =>
       input.id === null
-        ? expectData(
-            sendOnce((attempt) => api.POST('/staff/events', { body: input.draft, ...attempt }), {
-              signal,
-            }),
+        ? writeOnce(
+            (attempt) => api.POST('/staff/events', { body: input.draft, ...attempt }),
+            signal,
           )
         : expectData(
             api.PUT('/staff/events/{id}', { params: at(input.id), body: input.draft, signal }),

@@ -1,11 +1,17 @@
 import { assign, raise, setup } from 'xstate'
-import { ApiError, type components } from '../../openapi/client'
-import { errorParams, logCallError } from '../calls/booking'
-import { expiredOn401In, failedOnError, loadCallActions, loadEndings } from '../calls/member'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403, writeFailed } from '../calls/staff'
+import type { components } from '../../openapi/client'
+import { isStatus, logCallError } from '../calls/booking'
+import { callState } from '../calls/call-state'
+import { expiredOn401In, loadCallActions, loadEndings } from '../calls/member'
+import {
+  refusedOn403,
+  type StaffTag,
+  staffGuards,
+  staffRecordReadFailed,
+  writeFailed,
+} from '../calls/staff'
 import { callStub } from '../calls/stub'
-import { refusalWords } from '../calls/words'
+import { keepRefusal, refusalOf } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 import {
   draftOf,
@@ -47,8 +53,6 @@ export interface EventEditorContext {
   waitlist: StaffWaitlist | null
 }
 
-const refusalOf = (error: unknown) => (error instanceof ApiError ? refusalWords(error) : null)
-
 // A save or a poster refused: the server says what to change (a 4xx, see isRefusal).
 const callFailed = (refused: string, failed: string, keep: 'keepRefusal' | 'keepPosterRefusal') =>
   writeFailed('eventEditor', { refusal: 'isRefusal', keep, refused, failed })
@@ -67,7 +71,7 @@ export const eventEditorMachine = onFirstUse(() =>
       context: {} as EventEditorContext,
       input: {} as { id: string | null },
       events: {} as EventEditorEvent,
-      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden' | 'missing' | 'saving' | 'uploading',
+      tags: {} as StaffTag | 'missing' | 'saving' | 'uploading',
     },
     actors: {
       loadEvent: callStub<StaffEvent, { id: string }>('loadEvent'),
@@ -81,9 +85,7 @@ export const eventEditorMachine = onFirstUse(() =>
         event: params.event,
         id: params.event.id,
       })),
-      keepRefusal: assign((_, params: { error: unknown }) => ({
-        refusal: refusalOf(params.error),
-      })),
+      keepRefusal: keepRefusal(),
       keepPosterRefusal: assign((_, params: { error: unknown }) => ({
         posterRefusal: refusalOf(params.error),
       })),
@@ -94,14 +96,11 @@ export const eventEditorMachine = onFirstUse(() =>
       ),
     },
     guards: {
-      ...sessionGuards,
-      ...forbiddenGuards,
+      ...staffGuards,
       isExisting: ({ context }) => context.id !== null,
-      isNotFound: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 404,
+      isNotFound: isStatus(404),
       // 400, 409, 413, 415: the server says what to change.
-      isRefusal: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && [400, 409, 413, 415].includes(params.error.status),
+      isRefusal: isStatus(400, 409, 413, 415),
       hasProblems: ({ context }) => Object.keys(eventFormProblems(context.form)).length > 0,
       isSaved: ({ context }) => context.id !== null,
     },
@@ -133,12 +132,7 @@ export const eventEditorMachine = onFirstUse(() =>
               assign({ form: ({ event }) => formOf(event.output.draft) }),
             ],
           },
-          onError: [
-            expiredOn401,
-            refusedOn403,
-            { guard: { type: 'isNotFound', params: errorParams }, target: 'missing' },
-            failedOnError,
-          ],
+          onError: staffRecordReadFailed,
         },
       },
       ready: {
@@ -223,22 +217,17 @@ export const eventEditorMachine = onFirstUse(() =>
               // A new event has nobody waiting (nor once it is saved: nothing is sold out yet).
               opening: { always: [{ guard: 'isSaved', target: 'loading' }, { target: 'none' }] },
               none: {},
-              loading: {
-                invoke: {
-                  id: 'loadWaitlist',
-                  src: 'loadWaitlist',
-                  input: ({ context }) => ({ id: context.id ?? '' }),
-                  onDone: {
-                    target: 'shown',
-                    actions: assign({ waitlist: ({ event }) => event.output }),
-                  },
-                  onError: [
-                    expiredOn401In('eventEditor'),
-                    { ...refusedOn403, target: '#eventEditor.forbidden' },
-                    { target: 'failed', actions: logCallError },
-                  ],
-                },
-              },
+              loading: callState('loadWaitlist', {
+                tags: [],
+                input: ({ context }) => ({ id: context.id ?? '' }),
+                keep: 'waitlist',
+                target: 'shown',
+                onError: [
+                  expiredOn401In('eventEditor'),
+                  { ...refusedOn403, target: '#eventEditor.forbidden' },
+                  { target: 'failed', actions: logCallError },
+                ],
+              }),
               shown: { on: { 'waitlist.refresh': 'loading' } },
               failed: { tags: ['error'], on: { 'waitlist.refresh': 'loading' } },
             },

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
-import { connectionLost, notStaff, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { connectionLost, notStaff, sessionEnded, staffReadFailures } from '../fixtures'
+import { callEndings, defineModel } from '../flow-model'
 import { type EventDraft, formOf } from '../rules/event-draft'
 import { eventEditorMachine, type StaffEvent, type StaffWaitlist } from './machine'
 
@@ -107,13 +107,16 @@ export const eventEditorModel = defineModel({
     'Staff write a new event or change one: every field checked as they type (problems shown when they save), saved in one call; a refused save (a title taken, a capacity below what is booked) says why; a failed one can be sent again; once the event exists its poster is uploaded from the camera roll, and a file that is not an image is refused; its waitlist is read beside the form, again after a save or when staff ask, and a failed read can be tried again; an unknown event says so; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'a new event': { id: null }, 'an event': { id: SAVED_EVENT.id } },
   events: {
-    'xstate.done.actor.loadEvent': [{ output: SAVED_EVENT }],
-    'xstate.error.actor.loadEvent': [
-      sessionEnded,
-      connectionLost,
-      notStaff,
-      { error: new ApiError(404, 'No event has this id.') },
-    ],
+    ...callEndings(
+      'loadEvent',
+      [SAVED_EVENT],
+      [
+        sessionEnded,
+        connectionLost,
+        notStaff,
+        { error: new ApiError(404, 'No event has this id.') },
+      ],
+    ),
     // A new event's form is checked field by field (tests/unit); here a title cleared and typed
     // again, and a capacity lowered below what is booked.
     'field.changed': [
@@ -121,13 +124,18 @@ export const eventEditorModel = defineModel({
       { field: 'title', value: EVENT_DRAFT.title },
       { field: 'capacity', value: '2' },
     ],
-    'xstate.done.actor.saveEvent': [{ output: SAVED_EVENT }],
-    'xstate.error.actor.saveEvent': [sessionEnded, connectionLost, notStaff, capacityBelowBooked],
+    ...callEndings(
+      'saveEvent',
+      [SAVED_EVENT],
+      [sessionEnded, connectionLost, notStaff, capacityBelowBooked],
+    ),
     'poster.chosen': [{ file: POSTER_FILE }],
-    'xstate.done.actor.uploadPoster': [{ output: WITH_POSTER }],
-    'xstate.error.actor.uploadPoster': [sessionEnded, connectionLost, notStaff, notAnImage],
-    'xstate.done.actor.loadWaitlist': [{ output: WAITLIST }],
-    'xstate.error.actor.loadWaitlist': [sessionEnded, connectionLost, notStaff],
+    ...callEndings(
+      'uploadPoster',
+      [WITH_POSTER],
+      [sessionEnded, connectionLost, notStaff, notAnImage],
+    ),
+    ...callEndings('loadWaitlist', [WAITLIST], staffReadFailures),
   },
   // The waitlist is read beside the form, each on its own: while it is read (or its read failed)
   // only its own events are walked, and staff read it again from the form as it was loaded or

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { inviteMachine } from './machine'
 
 export const inviteModel = defineModel({
@@ -12,13 +12,13 @@ export const inviteModel = defineModel({
     'a code that cannot be one': { code: '!' },
   },
   events: {
-    'xstate.done.actor.getInvite': [
-      { output: { 'First Name': 'Chioma', Status: 'Pending' } },
-      { output: { 'First Name': 'Kemi', Status: 'Used' } },
-    ],
-    'xstate.error.actor.getInvite': [
-      { error: new ApiError(404, 'No invite has this code.') },
-      connectionLost,
-    ],
+    ...callEndings(
+      'getInvite',
+      [
+        { 'First Name': 'Chioma', Status: 'Pending' },
+        { 'First Name': 'Kemi', Status: 'Used' },
+      ],
+      [{ error: new ApiError(404, 'No invite has this code.') }, connectionLost],
+    ),
   },
 })

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type JoinInput, joinMachine } from './machine'
 
 const invite = {
@@ -21,14 +21,14 @@ export const joinModel = defineModel({
     "/join-community: 'Accept Invite' joins and goes to /menu; 'Invalid Community ID', 'Invalid invite' or 'An error occurred while processing the request' otherwise; without a login, /login with the e-mail.",
   inputs,
   events: {
-    'xstate.done.actor.joinCommunity': [
-      { output: { status: 'success' } },
-      { output: { status: 'error' } },
-    ],
-    'xstate.error.actor.joinCommunity': [
-      sessionEnded,
-      { error: new ApiError(403, 'This invite is for another e-mail address.') },
-      connectionLost,
-    ],
+    ...callEndings(
+      'joinCommunity',
+      [{ status: 'success' }, { status: 'error' }],
+      [
+        sessionEnded,
+        { error: new ApiError(403, 'This invite is for another e-mail address.') },
+        connectionLost,
+      ],
+    ),
   },
 })

@@ -1,10 +1,9 @@
 import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
-import { logCallError } from '../calls/booking'
+import { emailGuards, emailSending, emailSubmitted } from '../calls/email-form'
 import { loadCallActions } from '../calls/member'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
-import { isValidEmail } from '../rules/email'
 
 export interface LoginLinkInput {
   /** The `?email=` of the address when it is a valid one: prefilled and locked. */
@@ -50,7 +49,7 @@ export const loginLinkMachine = onFirstUse(() =>
       ...loadCallActions,
     },
     guards: {
-      hasValidEmail: ({ context }) => isValidEmail(context.email.trim()),
+      ...emailGuards,
       isEditable: ({ context }) => !context.locked,
     },
   }).createMachine({
@@ -68,35 +67,19 @@ export const loginLinkMachine = onFirstUse(() =>
             guard: 'isEditable',
             actions: assign({ email: ({ event }) => event.value, error: null }),
           },
-          'form.submitted': {
-            guard: 'hasValidEmail',
-            target: 'sending',
-            actions: assign({ error: null }),
-          },
+          'form.submitted': emailSubmitted(),
         },
       },
-      sending: {
-        tags: ['busy'],
-        invoke: {
-          id: 'requestLoginLink',
-          src: 'requestLoginLink',
-          input: ({ context }) => ({ email: context.email.trim() }),
-          onDone: {
-            target: 'sent',
-            actions: {
-              type: 'navigateToSent',
-              params: ({ context }) => ({ email: context.email.trim() }),
-            },
-          },
-          onError: {
-            target: 'editing',
-            actions: [
-              assign({ error: ({ event }) => loginLinkFailure(event.error) }),
-              logCallError,
-            ],
+      sending: emailSending('requestLoginLink', {
+        onDone: {
+          target: 'sent',
+          actions: {
+            type: 'navigateToSent',
+            params: ({ context }) => ({ email: context.email.trim() }),
           },
         },
-      },
+        failure: loginLinkFailure,
+      }),
       sent: { type: 'final' },
     },
   }),

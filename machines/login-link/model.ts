@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type LoginLinkInput, loginLinkMachine } from './machine'
 
 const inputs: Record<string, LoginLinkInput> = {
@@ -15,10 +15,10 @@ export const loginLinkModel = defineModel({
   inputs,
   events: {
     'email.changed': [{ value: 'ada@' }, { value: 'ada@example.com' }],
-    'xstate.done.actor.requestLoginLink': [{ output: undefined }],
-    'xstate.error.actor.requestLoginLink': [
-      { error: new ApiError(404, 'No account has this e-mail address.') },
-      connectionLost,
-    ],
+    ...callEndings(
+      'requestLoginLink',
+      [undefined],
+      [{ error: new ApiError(404, 'No account has this e-mail address.') }, connectionLost],
+    ),
   },
 })

@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
 import type { CancelledBooking } from '../booking-cancel/machine'
+import { writeOnce } from '../calls/write-once'
 import type { ManagedBooking } from './machine'
 
 export const manageBookingActors = (api: Api) => ({
@@ -18,15 +18,13 @@ export const manageBookingActors = (api: Api) => ({
  */
 export const cancelByLinkActors = (api: Api) => ({
   cancelBooking: fromPromise<CancelledBooking, { id: string }>(({ input, signal }) =>
-    expectData(
-      sendOnce(
-        (attempt) =>
-          api.POST('/bookings/manage/{code}/cancel', {
-            params: { path: { code: input.id } },
-            ...attempt,
-          }),
-        { signal },
-      ),
+    writeOnce(
+      (attempt) =>
+        api.POST('/bookings/manage/{code}/cancel', {
+          params: { path: { code: input.id } },
+          ...attempt,
+        }),
+      signal,
     ),
   ),
 })

@@ -1,7 +1,8 @@
-import { assign, setup } from 'xstate'
-import { ApiError, type components } from '../../openapi/client'
-import { errorParams } from '../calls/booking'
-import { failedOnError, loadCallActions } from '../calls/member'
+import { setup } from 'xstate'
+import type { components } from '../../openapi/client'
+import { isStatus } from '../calls/booking'
+import { callState } from '../calls/call-state'
+import { loadCallActions, missingOrFailed } from '../calls/member'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
@@ -25,27 +26,19 @@ export const manageBookingMachine = onFirstUse(() =>
     },
     actions: loadCallActions,
     guards: {
-      isMissing: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && [400, 404].includes(params.error.status),
+      isMissing: isStatus(400, 404),
     },
   }).createMachine({
     id: 'manageBooking',
     context: ({ input }) => ({ code: input.code, booking: null }),
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadBooking',
-          src: 'loadBooking',
-          input: ({ context }) => ({ code: context.code }),
-          onDone: { target: 'ready', actions: assign({ booking: ({ event }) => event.output }) },
-          onError: [
-            { guard: { type: 'isMissing', params: errorParams }, target: 'missing' },
-            failedOnError,
-          ],
-        },
-      },
+      loading: callState('loadBooking', {
+        input: ({ context }) => ({ code: context.code }),
+        keep: 'booking',
+        target: 'ready',
+        onError: missingOrFailed,
+      }),
       // The booking shows; a cancellation made here reads it again (cancelled, the refund said).
       ready: { on: { 'booking.cancelled': 'loading' } },
       missing: { tags: ['missing'] },

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type ManagedBooking, manageBookingMachine } from './machine'
 
 /** The code of the receipt's link (the browser replay gives it to a demo booking first). */
@@ -36,19 +36,17 @@ export const manageBookingModel = defineModel({
     "The receipt's 'Manage your booking' link: the booking, whether it can still be cancelled (until when, and where the money goes) or why not; once cancelled here it is read again; an unknown link says so; a lost connection offers a retry.",
   inputs: { 'from the receipt': { code: MANAGE_CODE } },
   events: {
-    'xstate.done.actor.loadBooking': [
-      { output: managed({}) },
-      {
-        output: managed({
+    ...callEndings(
+      'loadBooking',
+      [
+        managed({}),
+        managed({
           cancellable: false,
           refusal:
             'Cancellations for Rooftop Jazz closed at 4pm on Friday, November 27, 2026, 24 hours before it starts.',
         }),
-      },
-    ],
-    'xstate.error.actor.loadBooking': [
-      { error: new ApiError(404, 'No booking has this link.') },
-      connectionLost,
-    ],
+      ],
+      [{ error: new ApiError(404, 'No booking has this link.') }, connectionLost],
+    ),
   },
 })

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import type { ApplicantFormOutput } from '../applicant-form/machine'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type Applicant, emptyApplicant } from '../rules/application'
 import { memberSignupMachine } from './machine'
 
@@ -50,9 +50,10 @@ export const memberSignupModel = defineModel({
     'xstate.done.actor.applicantForm': [
       { output: { applicant: BISI, went: 'on', error: null } satisfies ApplicantFormOutput },
     ],
-    'xstate.done.actor.signupAsCommunityMember': [{ output: undefined }],
-    'xstate.error.actor.signupAsCommunityMember': [
-      { error: new ApiError(403, 'This e-mail has no pending invite to this community.') },
-    ],
+    ...callEndings(
+      'signupAsCommunityMember',
+      [undefined],
+      [{ error: new ApiError(403, 'This e-mail has no pending invite to this community.') }],
+    ),
   },
 })

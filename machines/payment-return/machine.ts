@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
 import { errorParams, logCallError } from '../calls/booking'
+import { keepOutput } from '../calls/call-state'
 import { failedOnError, loadCallActions } from '../calls/member'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
@@ -79,19 +80,19 @@ export const paymentReturnMachine = onFirstUse(() =>
             {
               guard: { type: 'isPaid', params: ({ event }) => ({ outcome: event.output }) },
               target: 'confirmed',
-              actions: assign({ outcome: ({ event }) => event.output }),
+              actions: keepOutput('outcome'),
             },
             {
               guard: { type: 'isDeclined', params: ({ event }) => ({ outcome: event.output }) },
               target: 'declined',
-              actions: assign({ outcome: ({ event }) => event.output }),
+              actions: keepOutput('outcome'),
             },
             {
               guard: { type: 'isRefunded', params: ({ event }) => ({ outcome: event.output }) },
               target: 'refunded',
-              actions: assign({ outcome: ({ event }) => event.output }),
+              actions: keepOutput('outcome'),
             },
-            { target: 'pending', actions: assign({ outcome: ({ event }) => event.output }) },
+            { target: 'pending', actions: keepOutput('outcome') },
           ],
           onError: [
             {

@@ -1,5 +1,6 @@
-import { assign, setup } from 'xstate'
+import { setup } from 'xstate'
 import type { components } from '../../openapi/client'
+import { callState } from '../calls/call-state'
 import { expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
 import { sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
@@ -31,16 +32,12 @@ export const paymentsListMachine = onFirstUse(() =>
     context: ({ input }) => ({ userId: input.userId, payments: [] }),
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadPayments',
-          src: 'loadPayments',
-          input: ({ context }) => ({ userId: context.userId }),
-          onDone: { target: 'ready', actions: assign({ payments: ({ event }) => event.output }) },
-          onError: expiredOrFailed,
-        },
-      },
+      loading: callState('loadPayments', {
+        input: ({ context }) => ({ userId: context.userId }),
+        keep: 'payments',
+        target: 'ready',
+        onError: expiredOrFailed,
+      }),
       ready: {},
       ...loadEndings('payments.retry'),
     },

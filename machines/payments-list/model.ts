@@ -1,5 +1,5 @@
 import { connectionLost, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type Payment, paymentsListMachine } from './machine'
 
 const payment: Payment = {
@@ -19,8 +19,5 @@ export const paymentsListModel = defineModel({
   description:
     "A member's payments are listed (or none); a failure can be retried; a 401 ends the session.",
   inputs: { 'signed in': { userId: '00000000-0000-4000-8000-000000000001' } },
-  events: {
-    'xstate.done.actor.loadPayments': [{ output: [payment] }, { output: [] }],
-    'xstate.error.actor.loadPayments': [sessionEnded, connectionLost],
-  },
+  events: callEndings('loadPayments', [[payment], []], [sessionEnded, connectionLost]),
 })

@@ -1,5 +1,6 @@
-import { assign, setup } from 'xstate'
+import { setup } from 'xstate'
 import type { components } from '../../openapi/client'
+import { callState } from '../calls/call-state'
 import { failedOnError, failedUntil, loadCallActions } from '../calls/member'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
@@ -33,15 +34,7 @@ export const planChoiceMachine = onFirstUse(() =>
     context: { plans: [] },
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadPlans',
-          src: 'loadPlans',
-          onDone: { target: 'ready', actions: assign({ plans: ({ event }) => event.output }) },
-          onError: failedOnError,
-        },
-      },
+      loading: callState('loadPlans', { keep: 'plans', target: 'ready', onError: failedOnError }),
       ready: {
         on: {
           'plan.chosen': {

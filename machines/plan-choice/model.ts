@@ -1,5 +1,5 @@
 import { connectionLost } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { PLANS } from '../rules/membership'
 import { planChoiceMachine } from './machine'
 
@@ -9,8 +9,7 @@ export const planChoiceModel = defineModel({
     'The plans on offer are read (a failure can be retried); choosing one goes on to pay.',
   inputs: { 'signed in': undefined },
   events: {
-    'xstate.done.actor.loadPlans': [{ output: PLANS }],
-    'xstate.error.actor.loadPlans': [connectionLost],
+    ...callEndings('loadPlans', [PLANS], [connectionLost]),
     'plan.chosen': [{ id: 'individual-12m' }, { id: 'no-such-plan' }],
   },
 })

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
-import { type Api, type components, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
+import type { Api, components } from '../../openapi/client'
+import { writeOnce } from '../calls/write-once'
 import { planAmountMinor } from '../rules/membership'
 import type { PlanAuthorization, PlanPaymentRequest } from './machine'
 
@@ -25,13 +25,11 @@ export const planPaymentActors = (api: Api, payer: () => Payer) => ({
       },
       booking: { Reference: null, Account: [userId], Plan: input.plan.id },
     }
-    const body = await expectData(
+    const body = await writeOnce(
       // openapi-fetch's one-of typing cannot take a `null`-typed key (MembershipPurchase's
       // Reference); the body is checked against the contract's own type above.
-      sendOnce(
-        (attempt) => api.POST('/payments/initiate', { body: initiation as never, ...attempt }),
-        { signal },
-      ),
+      (attempt) => api.POST('/payments/initiate', { body: initiation as never, ...attempt }),
+      signal,
     )
     return body.data ?? {}
   }),

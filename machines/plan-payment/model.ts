@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { planPaymentMachine } from './machine'
 
 export const planPaymentModel = defineModel({
@@ -14,13 +14,10 @@ export const planPaymentModel = defineModel({
   },
   events: {
     'pay.chosen': [{ currency: 'USD' }, { currency: 'NGN' }],
-    'xstate.done.actor.initiatePayment': [
-      { output: { authorization_url: 'https://checkout.example.com/pay/abc' } },
-      { output: { authorization_url: '' } },
-    ],
-    'xstate.error.actor.initiatePayment': [
-      sessionEnded,
-      { error: new ApiError(502, 'The payment provider did not answer.') },
-    ],
+    ...callEndings(
+      'initiatePayment',
+      [{ authorization_url: 'https://checkout.example.com/pay/abc' }, { authorization_url: '' }],
+      [sessionEnded, { error: new ApiError(502, 'The payment provider did not answer.') }],
+    ),
   },
 })

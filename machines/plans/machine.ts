@@ -1,4 +1,5 @@
-import { assign, setup } from 'xstate'
+import { setup } from 'xstate'
+import { callState } from '../calls/call-state'
 import { failedOnError, failedUntil, loadCallActions } from '../calls/member'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
@@ -24,15 +25,7 @@ export const plansMachine = onFirstUse(() =>
     context: { plans: [] },
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadPlans',
-          src: 'loadPlans',
-          onDone: { target: 'ready', actions: assign({ plans: ({ event }) => event.output }) },
-          onError: failedOnError,
-        },
-      },
+      loading: callState('loadPlans', { keep: 'plans', target: 'ready', onError: failedOnError }),
       ready: {},
       failed: failedUntil('plans.retry'),
     },

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { PLANS } from '../rules/membership'
 import { plansMachine } from './machine'
 
@@ -9,11 +9,9 @@ export const plansModel = defineModel({
   description:
     'The rates on /membership: a skeleton while the plans load, then the rates; a failure shows Try again.',
   inputs: { 'the membership page': undefined },
-  events: {
-    'xstate.done.actor.loadPlans': [{ output: [...PLANS] }],
-    'xstate.error.actor.loadPlans': [
-      { error: new ApiError(501, 'Not implemented') },
-      connectionLost,
-    ],
-  },
+  events: callEndings(
+    'loadPlans',
+    [[...PLANS]],
+    [{ error: new ApiError(501, 'Not implemented') }, connectionLost],
+  ),
 })

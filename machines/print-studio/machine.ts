@@ -5,9 +5,8 @@ import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,
   fieldLeft,
-  type LeftParams,
+  leaveField,
   leftGuards,
-  leftOf,
   type WithLeftDetails,
 } from '../checkout/left-details'
 import { type CheckoutInput, type CheckoutOutput, checkoutOutcomes } from '../checkout/machine'
@@ -18,6 +17,7 @@ import {
   payingActions,
   payingActors,
   payingGuards,
+  setWallets,
   walletCanPay,
   walletOptions,
   walletsRetry,
@@ -216,8 +216,8 @@ const printStudio = setup({
   },
   actions: {
     ...payingActions,
-    leaveField: assign(({ context }, params: LeftParams) => leftOf(context, params)),
-    setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
+    leaveField: leaveField(),
+    setWallets: setWallets(),
     navigateToBookings: () => {},
     reloadPage: () => {},
     logError: (_, _params: { error: unknown }) => {},

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, sampleAccount, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { profileEditMachine } from './machine'
 
 const account = {
@@ -18,27 +18,25 @@ export const profileEditModel = defineModel({
   inputs: { 'signed in': undefined },
   limit: 5000,
   events: {
-    'xstate.done.actor.loadProfile': [{ output: account }, { output: withPicture }],
-    'xstate.error.actor.loadProfile': [sessionEnded, connectionLost],
+    ...callEndings('loadProfile', [account, withPicture], [sessionEnded, connectionLost]),
     'form.changed': [
       { field: 'firstName', value: 'Adaeze' },
       { field: 'phone', value: 'call me' },
     ],
-    'xstate.done.actor.saveProfile': [{ output: { ...account, 'First Name': ['Adaeze'] } }],
-    'xstate.error.actor.saveProfile': [
-      sessionEnded,
-      { error: new ApiError(400, 'Phone Number must match pattern') },
-    ],
+    ...callEndings(
+      'saveProfile',
+      [{ ...account, 'First Name': ['Adaeze'] }],
+      [sessionEnded, { error: new ApiError(400, 'Phone Number must match pattern') }],
+    ),
     'picture.chosen': [
       { file: { type: 'image/png', size: 48_000 } },
       { file: { type: 'image/gif', size: 48_000 } },
     ],
-    'xstate.done.actor.uploadPicture': [{ output: withPicture }],
-    'xstate.error.actor.uploadPicture': [
-      sessionEnded,
-      { error: new ApiError(413, 'The picture is larger than 5 MB.') },
-    ],
-    'xstate.done.actor.removePicture': [{ output: account }],
-    'xstate.error.actor.removePicture': [sessionEnded, connectionLost],
+    ...callEndings(
+      'uploadPicture',
+      [withPicture],
+      [sessionEnded, { error: new ApiError(413, 'The picture is larger than 5 MB.') }],
+    ),
+    ...callEndings('removePicture', [account], [sessionEnded, connectionLost]),
   },
 })

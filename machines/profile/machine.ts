@@ -1,5 +1,6 @@
-import { assign, setup } from 'xstate'
+import { setup } from 'xstate'
 import type { components } from '../../openapi/client'
+import { callState } from '../calls/call-state'
 import { expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
 import { sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
@@ -35,15 +36,11 @@ export const profileMachine = onFirstUse(() =>
     context: { profile: null },
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadProfile',
-          src: 'loadProfile',
-          onDone: { target: 'ready', actions: assign({ profile: ({ event }) => event.output }) },
-          onError: expiredOrFailed,
-        },
-      },
+      loading: callState('loadProfile', {
+        keep: 'profile',
+        target: 'ready',
+        onError: expiredOrFailed,
+      }),
       ready: {},
       ...loadEndings('profile.retry'),
     },

@@ -1,5 +1,5 @@
 import { connectionLost, sampleAccount, sampleCommunity, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { profileMachine } from './machine'
 
 export const profileModel = defineModel({
@@ -8,10 +8,13 @@ export const profileModel = defineModel({
     "A member's profile and community are read; a failure can be retried; a 401 ends the session.",
   inputs: { 'signed in': undefined },
   events: {
-    'xstate.done.actor.loadProfile': [
-      { output: { account: sampleAccount('Active'), community: null } },
-      { output: { account: sampleAccount('Active'), community: sampleCommunity('Active') } },
-    ],
-    'xstate.error.actor.loadProfile': [sessionEnded, connectionLost],
+    ...callEndings(
+      'loadProfile',
+      [
+        { account: sampleAccount('Active'), community: null },
+        { account: sampleAccount('Active'), community: sampleCommunity('Active') },
+      ],
+      [sessionEnded, connectionLost],
+    ),
   },
 })

@@ -1,14 +1,18 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
-import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
+import {
+  type BookingPayment,
+  logCallError,
+  ticketCardPayment,
+  type WalletKind,
+} from '../calls/booking'
 import { expiredOn401 } from '../calls/session'
 import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,
   fieldLeft,
-  type LeftParams,
+  leaveField,
   leftGuards,
-  leftOf,
   type WithLeftDetails,
 } from '../checkout/left-details'
 import { type CheckoutInput, checkoutOutcomes } from '../checkout/machine'
@@ -19,6 +23,7 @@ import {
   payingActions,
   payingActors,
   payingGuards,
+  setWallets,
   walletCanPay,
   walletOptions,
   walletsRetry,
@@ -28,7 +33,6 @@ import { onFirstUse } from '../on-first-use'
 import type { BookingBlocker } from '../rules/booking-fields'
 import {
   alreadyBookedText,
-  BOOKINGS_PATH,
   heldBookingOf,
   isSoldOutRefusal,
   walletReference,
@@ -36,10 +40,10 @@ import {
 import { eventAction, isFreeEvent, metadataFields, ticketPrice } from '../rules/events'
 import { toKobo } from '../rules/pricing'
 import {
+  eventRegisteredPath,
   extraAnswersError,
   extraAnswersJson,
   type GuestDetails,
-  registeredPath,
   rsvpDays,
   rsvpProblems,
 } from '../rules/rsvp'
@@ -173,40 +177,27 @@ export function bookingOf(
  * ticket's code once the booking is made (a card payment's return address is made before).
  */
 export function registeredPathOf(context: RsvpContext, ticket = ''): string {
-  const person = booker(context)
-  const event = context.event
-  return registeredPath(event.ID, {
-    email: person.email,
-    name: person.name,
-    time: context.slot ?? '',
+  const { email, name } = booker(context)
+  const booking = {
+    email,
+    name,
     date: context.day ?? '',
-    address: event.Address,
-    imgUrl: event.Poster[0]?.url ?? '',
-    starts: event.StartDate,
-    ends: event.EndDate,
-    type: 'event',
-    rsvp: event.RSVP,
+    time: context.slot ?? '',
     price: context.price,
-    venue: event.Venue,
-    timeslots: event.TimeSlots,
-    ticket,
-  })
+  }
+  return eventRegisteredPath(context.event, booking, ticket)
 }
 
 /** The card payment request: back to the registered page (guest) or /profile/bookings. */
 export function paymentOf(context: RsvpContext): BookingPayment {
-  const path = context.viewer.signedIn ? BOOKINGS_PATH : registeredPathOf(context)
-  return {
-    callbackUrl: `${context.origin}${path}`,
+  return ticketCardPayment({
+    origin: context.origin,
+    viewer: context.viewer,
+    registeredPath: () => registeredPathOf(context),
     email: booker(context).email,
-    payment: {
-      Amount: amountKobo(context),
-      Currency: 'NGN',
-      Account: context.viewer.signedIn && context.viewer.userId ? [context.viewer.userId] : null,
-      Plan: null,
-    },
+    amountKobo: amountKobo(context),
     booking: bookingOf(context, 'paystack'),
-  }
+  })
 }
 
 /**
@@ -258,8 +249,8 @@ export const rsvpMachine = onFirstUse(() =>
     },
     actions: {
       ...payingActions,
-      leaveField: assign(({ context }, params: LeftParams) => leftOf(context, params)),
-      setWallets: assign((_, params: { wallets: BookingWallets }) => ({ wallets: params.wallets })),
+      leaveField: leaveField(),
+      setWallets: setWallets(),
       /** A guest's free ticket: the registered page, loaded afresh (spec: navigate, then reload). */
       navigateToRegistered: (_, _params: { path: string }) => {},
       navigateToBookings: () => {},

@@ -2,7 +2,7 @@ import { ApiError, type components } from '../../openapi/client'
 import { walletReadEvents } from '../checkout/model'
 import { walletsAnswerFirst } from '../checkout/wallets'
 import { sampleEvent } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type RsvpInput, rsvpMachine } from './machine'
 
 type Event = components['schemas']['Event']
@@ -136,11 +136,14 @@ export const rsvpModel = defineModel({
     'slot.chosen': [{ slot: '4pm - 8pm' }],
     'pay.wallet': [{ wallet: 'personal' }, { wallet: 'community' }],
     ...walletReadEvents,
-    'xstate.done.actor.createBooking': [{ output: { ...booking, 'Paid with': 'free' } }],
-    'xstate.error.actor.createBooking': [
-      { error: new ApiError(401, 'Login session has expired') },
-      { error: new ApiError(409, 'Sold out') },
-    ],
+    ...callEndings(
+      'createBooking',
+      [{ ...booking, 'Paid with': 'free' }],
+      [
+        { error: new ApiError(401, 'Login session has expired') },
+        { error: new ApiError(409, 'Sold out') },
+      ],
+    ),
     // How the checkout ended (its own model walks the card and the wallets): paid from a wallet,
     // the session over, or a card payment that could not start.
     'xstate.done.actor.checkout': [

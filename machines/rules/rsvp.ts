@@ -130,6 +130,41 @@ export function registeredPath(eventId: string, details: RegisteredDetails): str
   return `/event/${encodeURIComponent(eventId)}/registered?${registeredSearch(details)}`
 }
 
+/** The fields of an event its registered page shows (as the contract names them). */
+export interface RegisteredEvent {
+  ID: string
+  Address: string
+  Poster: ReadonlyArray<{ url: string }>
+  StartDate: string
+  EndDate: string
+  RSVP: boolean
+  Venue: string
+  TimeSlots: string[]
+}
+
+/**
+ * Where a guest's ticket to `event` is shown (the RSVP panel's, a waitlist offer's): the event's
+ * own fields and the booking's person, day, time and price, with the ticket's code once made.
+ */
+export function eventRegisteredPath(
+  event: RegisteredEvent,
+  booking: Pick<RegisteredDetails, 'email' | 'name' | 'time' | 'date' | 'price'>,
+  ticket = '',
+): string {
+  return registeredPath(event.ID, {
+    ...booking,
+    address: event.Address,
+    imgUrl: event.Poster[0]?.url ?? '',
+    starts: event.StartDate,
+    ends: event.EndDate,
+    type: 'event',
+    rsvp: event.RSVP,
+    venue: event.Venue,
+    timeslots: event.TimeSlots,
+    ticket,
+  })
+}
+
 /** A list sent as JSON, or (typed by hand) comma-separated; never throws. */
 function parseList(text: string | null): string[] {
   if (!text) return []

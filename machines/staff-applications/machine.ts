@@ -1,8 +1,8 @@
 import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
-import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { callState } from '../calls/call-state'
+import { loadCallActions, loadEndings } from '../calls/member'
+import { staffGuards, staffReadFailed, staffTypes } from '../calls/staff'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
@@ -17,38 +17,28 @@ export type ApplicationsShown = 'pending' | 'decided'
  */
 export const staffApplicationsMachine = onFirstUse(() =>
   setup({
-    types: {
-      context: {} as { shown: ApplicationsShown; applications: StaffApplication[] },
-      events: {} as
-        | { type: 'applications.retry' }
-        | { type: 'applications.show'; shown: ApplicationsShown },
-      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden',
-    },
+    types: staffTypes<
+      { shown: ApplicationsShown; applications: StaffApplication[] },
+      { type: 'applications.retry' } | { type: 'applications.show'; shown: ApplicationsShown }
+    >(),
     actors: {
       loadApplications: callStub<StaffApplication[], { shown: ApplicationsShown }>(
         'loadApplications',
       ),
     },
     actions: loadCallActions,
-    guards: { ...sessionGuards, ...forbiddenGuards },
+    guards: staffGuards,
   }).createMachine({
     id: 'staffApplications',
     context: { shown: 'pending', applications: [] },
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadApplications',
-          src: 'loadApplications',
-          input: ({ context }) => ({ shown: context.shown }),
-          onDone: {
-            target: 'ready',
-            actions: assign({ applications: ({ event }) => event.output }),
-          },
-          onError: [expiredOn401, refusedOn403, failedOnError],
-        },
-      },
+      loading: callState('loadApplications', {
+        input: ({ context }) => ({ shown: context.shown }),
+        keep: 'applications',
+        target: 'ready',
+        onError: staffReadFailed,
+      }),
       ready: {
         on: {
           'applications.show': {

@@ -1,5 +1,5 @@
-import { connectionLost, notStaff, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { staffReadFailures } from '../fixtures'
+import { callEndings, defineModel } from '../flow-model'
 import { type StaffApplication, staffApplicationsMachine } from './machine'
 
 /** A waiting application as the staff calls list it, from one of our long names. */
@@ -27,8 +27,7 @@ export const staffApplicationsModel = defineModel({
     'Staff read the applications waiting for a decision, oldest first (or none), and the decided ones; a failed read can be retried; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'front desk': undefined },
   events: {
-    'xstate.done.actor.loadApplications': [{ output: [pendingApplication] }, { output: [] }],
-    'xstate.error.actor.loadApplications': [sessionEnded, connectionLost, notStaff],
+    ...callEndings('loadApplications', [[pendingApplication], []], staffReadFailures),
     'applications.show': [{ shown: 'decided' }, { shown: 'pending' }],
   },
 })

@@ -1,8 +1,8 @@
-import { assign, setup } from 'xstate'
+import { setup } from 'xstate'
 import type { components } from '../../openapi/client'
-import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { callState } from '../calls/call-state'
+import { loadCallActions, loadEndings } from '../calls/member'
+import { staffGuards, staffReadFailed, staffTypes } from '../calls/staff'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
@@ -11,30 +11,22 @@ export type AuditEntry = components['schemas']['AuditEntry']
 /** /staff/audit: what staff did, newest first. A 403 means the person is not staff. */
 export const staffAuditMachine = onFirstUse(() =>
   setup({
-    types: {
-      context: {} as { entries: AuditEntry[] },
-      events: {} as { type: 'audit.retry' },
-      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden',
-    },
+    types: staffTypes<{ entries: AuditEntry[] }, { type: 'audit.retry' }>(),
     actors: {
       loadAudit: callStub<AuditEntry[]>('loadAudit'),
     },
     actions: loadCallActions,
-    guards: { ...sessionGuards, ...forbiddenGuards },
+    guards: staffGuards,
   }).createMachine({
     id: 'staffAudit',
     context: { entries: [] },
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadAudit',
-          src: 'loadAudit',
-          onDone: { target: 'ready', actions: assign({ entries: ({ event }) => event.output }) },
-          onError: [expiredOn401, refusedOn403, failedOnError],
-        },
-      },
+      loading: callState('loadAudit', {
+        keep: 'entries',
+        target: 'ready',
+        onError: staffReadFailed,
+      }),
       ready: {},
       ...loadEndings('audit.retry'),
       forbidden: { tags: ['forbidden'] },

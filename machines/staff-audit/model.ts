@@ -1,5 +1,5 @@
-import { connectionLost, notStaff, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { staffReadFailures } from '../fixtures'
+import { callEndings, defineModel } from '../flow-model'
 import { type AuditEntry, staffAuditMachine } from './machine'
 
 const entry: AuditEntry = {
@@ -17,8 +17,5 @@ export const staffAuditModel = defineModel({
   description:
     'Staff read what staff did, newest first (or nothing yet); a failed read can be retried; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'front desk': undefined },
-  events: {
-    'xstate.done.actor.loadAudit': [{ output: [entry] }, { output: [] }],
-    'xstate.error.actor.loadAudit': [sessionEnded, connectionLost, notStaff],
-  },
+  events: callEndings('loadAudit', [[entry], []], staffReadFailures),
 })

@@ -1,9 +1,8 @@
-import { assign, setup } from 'xstate'
-import { ApiError } from '../../openapi/client'
-import { errorParams } from '../calls/booking'
-import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { setup } from 'xstate'
+import { isStatus } from '../calls/booking'
+import { callState } from '../calls/call-state'
+import { loadCallActions, loadEndings } from '../calls/member'
+import { type StaffTag, staffGuards, staffRecordReadFailed } from '../calls/staff'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 import type { StaffBooking } from '../staff-bookings/machine'
@@ -19,39 +18,28 @@ export const staffBookingMachine = onFirstUse(() =>
       context: {} as { id: string; booking: StaffBooking | null },
       input: {} as { id: string },
       events: {} as { type: 'booking.retry' },
-      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden' | 'missing',
+      tags: {} as StaffTag | 'missing',
     },
     actors: {
       loadBooking: callStub<StaffBooking, { id: string }>('loadBooking'),
     },
     actions: loadCallActions,
     guards: {
-      ...sessionGuards,
-      ...forbiddenGuards,
+      ...staffGuards,
       // 404, or 400 for an id that is no booking's id at all (a link cut short).
-      isNotFound: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && [400, 404].includes(params.error.status),
+      isNotFound: isStatus(400, 404),
     },
   }).createMachine({
     id: 'staffBooking',
     context: ({ input }) => ({ id: input.id, booking: null }),
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadBooking',
-          src: 'loadBooking',
-          input: ({ context }) => ({ id: context.id }),
-          onDone: { target: 'ready', actions: assign({ booking: ({ event }) => event.output }) },
-          onError: [
-            expiredOn401,
-            refusedOn403,
-            { guard: { type: 'isNotFound', params: errorParams }, target: 'missing' },
-            failedOnError,
-          ],
-        },
-      },
+      loading: callState('loadBooking', {
+        input: ({ context }) => ({ id: context.id }),
+        keep: 'booking',
+        target: 'ready',
+        onError: staffRecordReadFailed,
+      }),
       ready: {},
       missing: { tags: ['missing'] },
       ...loadEndings('booking.retry'),

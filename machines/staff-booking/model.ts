@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, notStaff, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { chiamakaBooking } from '../staff-bookings/model'
 import { staffBookingMachine } from './machine'
 
@@ -10,21 +10,22 @@ export const staffBookingModel = defineModel({
     'Staff open one booking: who made it and how to reach them, what and when, extra guests and answers, how it was paid and whether they have come; a booking that is not there says so; a failed read can be retried; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'a booking': { id: chiamakaBooking.id } },
   events: {
-    'xstate.done.actor.loadBooking': [
-      { output: chiamakaBooking },
-      {
-        output: {
+    ...callEndings(
+      'loadBooking',
+      [
+        chiamakaBooking,
+        {
           ...chiamakaBooking,
           checkedInAt: '2026-11-24T15:12:00.000Z',
           checkedInBy: 'Oluwaseun Adebayo-Okonkwo',
         },
-      },
-    ],
-    'xstate.error.actor.loadBooking': [
-      sessionEnded,
-      connectionLost,
-      notStaff,
-      { error: new ApiError(404, 'No booking has this id.') },
-    ],
+      ],
+      [
+        sessionEnded,
+        connectionLost,
+        notStaff,
+        { error: new ApiError(404, 'No booking has this id.') },
+      ],
+    ),
   },
 })

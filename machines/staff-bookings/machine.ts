@@ -1,8 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
-import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { loadCallActions, loadEndings } from '../calls/member'
+import { staffGuards, staffReadFailed, staffTypes } from '../calls/staff'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
@@ -37,11 +36,7 @@ const searching = {
  */
 export const staffBookingsMachine = onFirstUse(() =>
   setup({
-    types: {
-      context: {} as StaffBookingsContext,
-      events: {} as StaffBookingsEvent,
-      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden',
-    },
+    types: staffTypes<StaffBookingsContext, StaffBookingsEvent>(),
     actors: {
       searchBookings: callStub<DayBookings, { date: string | null; query: string }>(
         'searchBookings',
@@ -54,7 +49,7 @@ export const staffBookingsMachine = onFirstUse(() =>
         event.type === 'search.submitted' ? { query: event.query.trim() } : {},
       ),
     },
-    guards: { ...sessionGuards, ...forbiddenGuards },
+    guards: staffGuards,
   }).createMachine({
     id: 'staffBookings',
     context: { date: null, query: '', day: null },
@@ -73,7 +68,7 @@ export const staffBookingsMachine = onFirstUse(() =>
               date: ({ event }) => event.output.date,
             }),
           },
-          onError: [expiredOn401, refusedOn403, failedOnError],
+          onError: staffReadFailed,
         },
       },
       ready: { on: searching },

@@ -1,5 +1,5 @@
-import { connectionLost, notStaff, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { staffReadFailures } from '../fixtures'
+import { callEndings, defineModel } from '../flow-model'
 import { type DayBookings, type StaffBooking, staffBookingsMachine } from './machine'
 
 /** Chiamaka's place at Rooftop Jazz with her two cousins, as the staff's list shows it. */
@@ -33,8 +33,7 @@ export const staffBookingsModel = defineModel({
     "Staff see a day's bookings (today first), find one by part of a name, e-mail or phone, or look at another day; each opens on its own page; a failed read can be retried; a 401 ends the session, a 403 says it is for staff.",
   inputs: { 'front desk': undefined },
   events: {
-    'xstate.done.actor.searchBookings': [{ output: today }, { output: { ...today, bookings: [] } }],
-    'xstate.error.actor.searchBookings': [sessionEnded, connectionLost, notStaff],
+    ...callEndings('searchBookings', [today, { ...today, bookings: [] }], staffReadFailures),
     'search.submitted': [{ query: 'okonkwo' }],
     'day.changed': [{ date: '2027-01-12' }],
   },

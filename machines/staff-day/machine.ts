@@ -1,8 +1,8 @@
-import { assign, setup } from 'xstate'
+import { setup } from 'xstate'
 import type { components } from '../../openapi/client'
-import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403 } from '../calls/staff'
+import { callState } from '../calls/call-state'
+import { loadCallActions, loadEndings } from '../calls/member'
+import { staffGuards, staffReadFailed, staffTypes } from '../calls/staff'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
@@ -15,31 +15,19 @@ export type StaffSession = components['schemas']['StaffSession']
  */
 export const staffDayMachine = onFirstUse(() =>
   setup({
-    types: {
-      context: {} as { day: StaffDay | null },
-      events: {} as { type: 'day.retry' } | { type: 'day.refresh' },
-      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden',
-    },
+    types: staffTypes<{ day: StaffDay | null }, { type: 'day.retry' } | { type: 'day.refresh' }>(),
     actors: {
       loadDay: callStub<StaffDay>('loadDay'),
     },
     actions: loadCallActions,
-    guards: { ...sessionGuards, ...forbiddenGuards },
+    guards: staffGuards,
   }).createMachine({
     id: 'staffDay',
     context: { day: null },
     initial: 'loading',
     states: {
       // The first read, and a refresh: the day last read stays on show while it runs.
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'loadDay',
-          src: 'loadDay',
-          onDone: { target: 'ready', actions: assign({ day: ({ event }) => event.output }) },
-          onError: [expiredOn401, refusedOn403, failedOnError],
-        },
-      },
+      loading: callState('loadDay', { keep: 'day', target: 'ready', onError: staffReadFailed }),
       ready: { on: { 'day.refresh': 'loading' } },
       ...loadEndings('day.retry'),
       forbidden: { tags: ['forbidden'] },

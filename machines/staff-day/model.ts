@@ -1,5 +1,5 @@
-import { connectionLost, notStaff, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { staffReadFailures } from '../fixtures'
+import { callEndings, defineModel } from '../flow-model'
 import { type StaffDay, staffDayMachine } from './machine'
 
 const day: StaffDay = {
@@ -33,8 +33,5 @@ export const staffDayModel = defineModel({
   description:
     "Staff see the day's sessions with booked, checked-in and free places (or none today), refresh them, retry a failed read; a 401 ends the session, a 403 says it is for staff.",
   inputs: { 'front desk': undefined },
-  events: {
-    'xstate.done.actor.loadDay': [{ output: day }, { output: { ...day, sessions: [] } }],
-    'xstate.error.actor.loadDay': [sessionEnded, connectionLost, notStaff],
-  },
+  events: callEndings('loadDay', [day, { ...day, sessions: [] }], staffReadFailures),
 })

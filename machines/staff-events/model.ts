@@ -1,6 +1,6 @@
 import { SAVED_EVENT } from '../event-editor/model'
-import { connectionLost, notStaff, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { staffReadFailures } from '../fixtures'
+import { callEndings, defineModel } from '../flow-model'
 import { staffEventsMachine } from './machine'
 
 export const staffEventsModel = defineModel({
@@ -8,11 +8,9 @@ export const staffEventsModel = defineModel({
   description:
     'Staff read every event, coming ones first, with its places booked (or none yet); a failed read can be retried; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'front desk': undefined },
-  events: {
-    'xstate.done.actor.loadEvents': [
-      { output: [SAVED_EVENT, { ...SAVED_EVENT, id: 'film-night', past: true }] },
-      { output: [] },
-    ],
-    'xstate.error.actor.loadEvents': [sessionEnded, connectionLost, notStaff],
-  },
+  events: callEndings(
+    'loadEvents',
+    [[SAVED_EVENT, { ...SAVED_EVENT, id: 'film-night', past: true }], []],
+    staffReadFailures,
+  ),
 })

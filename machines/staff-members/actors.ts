@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
+import { writeOnce } from '../calls/write-once'
 import type { Extension, StaffMember } from './machine'
 
 export const staffMembersActors = (api: Api) => ({
@@ -11,16 +11,14 @@ export const staffMembersActors = (api: Api) => ({
   }),
   // Extended once, however often the answer is lost on the way (Idempotency-Key).
   extend: fromPromise<StaffMember, Extension>(({ input, signal }) =>
-    expectData(
-      sendOnce(
-        (attempt) =>
-          api.POST('/staff/members/{memberId}/extension', {
-            params: { path: { memberId: input.id } },
-            body: { until: input.until, reason: input.reason },
-            ...attempt,
-          }),
-        { signal },
-      ),
+    writeOnce(
+      (attempt) =>
+        api.POST('/staff/members/{memberId}/extension', {
+          params: { path: { memberId: input.id } },
+          body: { until: input.until, reason: input.reason },
+          ...attempt,
+        }),
+      signal,
     ),
   ),
 })

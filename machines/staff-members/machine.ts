@@ -1,10 +1,18 @@
 import { assign, setup } from 'xstate'
-import { ApiError, type components } from '../../openapi/client'
-import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403, writeFailed } from '../calls/staff'
+import type { components } from '../../openapi/client'
+import { isStatus } from '../calls/booking'
+import { callState } from '../calls/call-state'
+import { loadCallActions, loadEndings } from '../calls/member'
+import {
+  replacedById,
+  staffGuards,
+  staffReadFailed,
+  staffTypes,
+  takeQuery,
+  writeFailed,
+} from '../calls/staff'
 import { callStub } from '../calls/stub'
-import { refusalWords } from '../calls/words'
+import { keepRefusal } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 import { isBlankReason } from '../staff-payments/selectors'
 
@@ -65,21 +73,14 @@ const writingEvents = {
  */
 export const staffMembersMachine = onFirstUse(() =>
   setup({
-    types: {
-      context: {} as StaffMembersContext,
-      events: {} as StaffMembersEvent,
-      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden',
-    },
+    types: staffTypes<StaffMembersContext, StaffMembersEvent>(),
     actors: {
       searchMembers: callStub<StaffMember[], { query: string }>('searchMembers'),
       extend: callStub<StaffMember, Extension>('extend'),
     },
     actions: {
       ...loadCallActions,
-      takeQuery: assign(({ event }) => ({
-        query: event.type === 'search.submitted' ? event.query.trim() : '',
-        chosen: null,
-      })),
+      takeQuery: takeQuery(),
       chooseMember: assign(({ event }) => ({
         chosen: event.type === 'extend.start' ? event.id : null,
         until: '',
@@ -94,16 +95,12 @@ export const staffMembersMachine = onFirstUse(() =>
         event.type === 'reason.changed' ? { reason: event.reason, incomplete: false } : {},
       ),
       markIncomplete: assign({ incomplete: true }),
-      keepRefusal: assign((_, params: { error: unknown }) => ({
-        refusal: params.error instanceof ApiError ? refusalWords(params.error) : null,
-      })),
+      keepRefusal: keepRefusal(),
     },
     guards: {
-      ...sessionGuards,
-      ...forbiddenGuards,
+      ...staffGuards,
       // 400: the day is not after the current end (or today); the server says so.
-      isRefusal: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 400,
+      isRefusal: isStatus(400),
       isIncomplete: ({ context }) => context.until === '' || isBlankReason(context.reason),
     },
   }).createMachine({
@@ -119,16 +116,12 @@ export const staffMembersMachine = onFirstUse(() =>
     },
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'searchMembers',
-          src: 'searchMembers',
-          input: ({ context }) => ({ query: context.query }),
-          onDone: { target: 'ready', actions: assign({ members: ({ event }) => event.output }) },
-          onError: [expiredOn401, refusedOn403, failedOnError],
-        },
-      },
+      loading: callState('searchMembers', {
+        input: ({ context }) => ({ query: context.query }),
+        keep: 'members',
+        target: 'ready',
+        onError: staffReadFailed,
+      }),
       ready: {
         initial: 'browsing',
         states: {
@@ -147,8 +140,7 @@ export const staffMembersMachine = onFirstUse(() =>
               onDone: {
                 target: 'extended',
                 actions: assign({
-                  members: ({ context, event }) =>
-                    context.members.map((m) => (m.id === event.output.id ? event.output : m)),
+                  members: ({ context, event }) => replacedById(context.members, event.output),
                 }),
               },
               onError: writeFailed('staffMembers', {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
-import { connectionLost, notStaff, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { connectionLost, notStaff, sessionEnded, staffReadFailures } from '../fixtures'
+import { callEndings, defineModel } from '../flow-model'
 import { type StaffMember, staffMembersMachine } from './machine'
 
 /** Kemi, whose membership ends in 12 days, as the staff's search lists her. */
@@ -28,20 +28,22 @@ export const staffMembersModel = defineModel({
     'Staff find members by name, e-mail or phone (or read them all), soonest to end first, and extend one by hand to a later day with a reason; a day the server refuses (before the current end) says why and can be changed; a day or reason missing is said in the form; a failed extension can be sent again; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'front desk': undefined },
   events: {
-    'xstate.done.actor.searchMembers': [{ output: [kemi] }, { output: [] }],
-    'xstate.error.actor.searchMembers': [sessionEnded, connectionLost, notStaff],
+    ...callEndings('searchMembers', [[kemi], []], staffReadFailures),
     'search.submitted': [{ query: 'kemi' }],
     'extend.start': [{ id: kemi.id }],
     'until.changed': [{ until: '2027-01-06' }],
     'reason.changed': [{ reason: EXTENSION_REASON }],
-    'xstate.done.actor.extend': [{ output: EXTENDED }],
-    'xstate.error.actor.extend': [
-      sessionEnded,
-      connectionLost,
-      notStaff,
-      {
-        error: new ApiError(400, "Choose a day after the membership's current end (6 Dec 2026)."),
-      },
-    ],
+    ...callEndings(
+      'extend',
+      [EXTENDED],
+      [
+        sessionEnded,
+        connectionLost,
+        notStaff,
+        {
+          error: new ApiError(400, "Choose a day after the membership's current end (6 Dec 2026)."),
+        },
+      ],
+    ),
   },
 })

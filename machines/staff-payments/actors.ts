@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
+import { writeOnce } from '../calls/write-once'
 import type { RefundRequest, StaffPayment } from './machine'
 
 export const staffPaymentsActors = (api: Api) => ({
@@ -11,16 +11,14 @@ export const staffPaymentsActors = (api: Api) => ({
   }),
   // Money goes back once, however often the answer is lost on the way (Idempotency-Key).
   refund: fromPromise<StaffPayment, RefundRequest>(({ input, signal }) =>
-    expectData(
-      sendOnce(
-        (attempt) =>
-          api.POST('/staff/payments/{paymentId}/refund', {
-            params: { path: { paymentId: input.id } },
-            body: { method: input.method, reason: input.reason },
-            ...attempt,
-          }),
-        { signal },
-      ),
+    writeOnce(
+      (attempt) =>
+        api.POST('/staff/payments/{paymentId}/refund', {
+          params: { path: { paymentId: input.id } },
+          body: { method: input.method, reason: input.reason },
+          ...attempt,
+        }),
+      signal,
     ),
   ),
 })

@@ -1,10 +1,18 @@
 import { assign, setup } from 'xstate'
-import { ApiError, type components } from '../../openapi/client'
-import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403, writeFailed } from '../calls/staff'
+import type { components } from '../../openapi/client'
+import { isStatus } from '../calls/booking'
+import { callState } from '../calls/call-state'
+import { loadCallActions, loadEndings } from '../calls/member'
+import {
+  replacedById,
+  staffGuards,
+  staffReadFailed,
+  staffTypes,
+  takeQuery,
+  writeFailed,
+} from '../calls/staff'
 import { callStub } from '../calls/stub'
-import { refusalWords } from '../calls/words'
+import { keepRefusal } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 import { isBlankReason } from './selectors'
 
@@ -54,36 +62,25 @@ const browsingEvents = {
  */
 export const staffPaymentsMachine = onFirstUse(() =>
   setup({
-    types: {
-      context: {} as StaffPaymentsContext,
-      events: {} as StaffPaymentsEvent,
-      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden',
-    },
+    types: staffTypes<StaffPaymentsContext, StaffPaymentsEvent>(),
     actors: {
       searchPayments: callStub<StaffPayment[], { query: string }>('searchPayments'),
       refund: callStub<StaffPayment, RefundRequest>('refund'),
     },
     actions: {
       ...loadCallActions,
-      takeQuery: assign(({ event }) => ({
-        query: event.type === 'search.submitted' ? event.query.trim() : '',
-        chosen: null,
-      })),
+      takeQuery: takeQuery(),
       choosePayment: assign(({ event }) => ({
         chosen: event.type === 'refund.start' ? event.id : null,
         reason: '',
         blankReason: false,
         refusal: null,
       })),
-      keepRefusal: assign((_, params: { error: unknown }) => ({
-        refusal: params.error instanceof ApiError ? refusalWords(params.error) : null,
-      })),
+      keepRefusal: keepRefusal(),
     },
     guards: {
-      ...sessionGuards,
-      ...forbiddenGuards,
-      isConflict: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && params.error.status === 409,
+      ...staffGuards,
+      isConflict: isStatus(409),
       isRefundable: ({ context, event }) =>
         event.type === 'refund.start' &&
         context.payments.some((payment) => payment.id === event.id && payment.refundable),
@@ -101,19 +98,12 @@ export const staffPaymentsMachine = onFirstUse(() =>
     },
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'searchPayments',
-          src: 'searchPayments',
-          input: ({ context }) => ({ query: context.query }),
-          onDone: {
-            target: 'ready',
-            actions: assign({ payments: ({ event }) => event.output }),
-          },
-          onError: [expiredOn401, refusedOn403, failedOnError],
-        },
-      },
+      loading: callState('searchPayments', {
+        input: ({ context }) => ({ query: context.query }),
+        keep: 'payments',
+        target: 'ready',
+        onError: staffReadFailed,
+      }),
       ready: {
         initial: 'browsing',
         states: {
@@ -146,8 +136,7 @@ export const staffPaymentsMachine = onFirstUse(() =>
               onDone: {
                 target: 'refunded',
                 actions: assign({
-                  payments: ({ context, event }) =>
-                    context.payments.map((p) => (p.id === event.output.id ? event.output : p)),
+                  payments: ({ context, event }) => replacedById(context.payments, event.output),
                 }),
               },
               // Refunded meanwhile, or not refundable any more.

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
-import { connectionLost, notStaff, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { connectionLost, notStaff, sessionEnded, staffReadFailures } from '../fixtures'
+import { callEndings, defineModel } from '../flow-model'
 import { type StaffPayment, staffPaymentsMachine } from './machine'
 
 /** Ada's booking paid from her wallet, as the staff's search lists it. */
@@ -69,15 +69,14 @@ export const staffPaymentsModel = defineModel({
     'Staff find payments by reference, e-mail or name (or read the latest), and refund one in full with a reason for the payer; a blank reason is refused in the form; a refund refused because it was refunded meanwhile says so and reads the list again; a failed refund can be sent again; a top-up is not refunded here; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'front desk': undefined },
   events: {
-    'xstate.done.actor.searchPayments': [
-      { output: [walletPayment, cardPayment, topUp] },
-      { output: [] },
-    ],
-    'xstate.error.actor.searchPayments': [sessionEnded, connectionLost, notStaff],
+    ...callEndings('searchPayments', [[walletPayment, cardPayment, topUp], []], staffReadFailures),
     'search.submitted': [{ query: 'ada@example.com' }],
     'refund.start': [{ id: walletPayment.id }, { id: cardPayment.id }, { id: topUp.id }],
     'reason.changed': [{ reason: REFUND_REASON }],
-    'xstate.done.actor.refund': [{ output: REFUNDED }],
-    'xstate.error.actor.refund': [sessionEnded, connectionLost, notStaff, refundedMeanwhile],
+    ...callEndings(
+      'refund',
+      [REFUNDED],
+      [sessionEnded, connectionLost, notStaff, refundedMeanwhile],
+    ),
   },
 })

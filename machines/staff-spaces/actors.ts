@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
+import { writeOnce } from '../calls/write-once'
 import type { SpaceSave, StaffSpace } from './machine'
 
 export const staffSpacesActors = (api: Api) => ({
@@ -12,15 +12,13 @@ export const staffSpacesActors = (api: Api) => ({
   // change sends the whole form, which is the same change however often it arrives.
   saveSpace: fromPromise<StaffSpace, SpaceSave>(({ input, signal }) =>
     input.id === null
-      ? expectData(
-          sendOnce(
-            (attempt) =>
-              api.POST('/staff/spaces', {
-                body: { kind: input.kind, ...input.draft },
-                ...attempt,
-              }),
-            { signal },
-          ),
+      ? writeOnce(
+          (attempt) =>
+            api.POST('/staff/spaces', {
+              body: { kind: input.kind, ...input.draft },
+              ...attempt,
+            }),
+          signal,
         )
       : expectData(
           api.PUT('/staff/spaces/{spaceId}', {

@@ -1,10 +1,11 @@
 import { assign, setup } from 'xstate'
-import { ApiError, type components } from '../../openapi/client'
-import { failedOnError, loadCallActions, loadEndings } from '../calls/member'
-import { expiredOn401, sessionGuards } from '../calls/session'
-import { forbiddenGuards, refusedOn403, writeFailed } from '../calls/staff'
+import type { components } from '../../openapi/client'
+import { isStatus } from '../calls/booking'
+import { callState } from '../calls/call-state'
+import { loadCallActions, loadEndings } from '../calls/member'
+import { staffGuards, staffReadFailed, staffTypes, writeFailed } from '../calls/staff'
 import { callStub } from '../calls/stub'
-import { refusalWords } from '../calls/words'
+import { keepRefusal } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 import {
   draftOfSpace,
@@ -73,11 +74,7 @@ const writingEvents = {
  */
 export const staffSpacesMachine = onFirstUse(() =>
   setup({
-    types: {
-      context: {} as StaffSpacesContext,
-      events: {} as StaffSpacesEvent,
-      tags: {} as 'busy' | 'error' | 'expired' | 'forbidden',
-    },
+    types: staffTypes<StaffSpacesContext, StaffSpacesEvent>(),
     actors: {
       listSpaces: callStub<StaffSpace[]>('listSpaces'),
       saveSpace: callStub<StaffSpace, SpaceSave>('saveSpace'),
@@ -111,18 +108,14 @@ export const staffSpacesMachine = onFirstUse(() =>
           : {},
       ),
       showProblems: assign({ showProblems: true }),
-      keepRefusal: assign((_, params: { error: unknown }) => ({
-        refusal: params.error instanceof ApiError ? refusalWords(params.error) : null,
-      })),
+      keepRefusal: keepRefusal(),
     },
     guards: {
-      ...sessionGuards,
-      ...forbiddenGuards,
+      ...staffGuards,
       hasProblems: ({ context }) =>
         Object.keys(spaceFormProblems(context.form, context.kind)).length > 0,
       // 400, 409: the server says what to change (a name taken, fewer places than booked).
-      isRefusal: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && [400, 409].includes(params.error.status),
+      isRefusal: isStatus(400, 409),
     },
   }).createMachine({
     id: 'staffSpaces',
@@ -137,15 +130,11 @@ export const staffSpacesMachine = onFirstUse(() =>
     },
     initial: 'loading',
     states: {
-      loading: {
-        tags: ['busy'],
-        invoke: {
-          id: 'listSpaces',
-          src: 'listSpaces',
-          onDone: { target: 'ready', actions: assign({ spaces: ({ event }) => event.output }) },
-          onError: [expiredOn401, refusedOn403, failedOnError],
-        },
-      },
+      loading: callState('listSpaces', {
+        keep: 'spaces',
+        target: 'ready',
+        onError: staffReadFailed,
+      }),
       ready: {
         initial: 'browsing',
         states: {

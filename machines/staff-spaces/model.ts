@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
-import { connectionLost, notStaff, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { connectionLost, notStaff, sessionEnded, staffReadFailures } from '../fixtures'
+import { callEndings, defineModel } from '../flow-model'
 import { type StaffSpace, staffSpacesMachine } from './machine'
 
 /** The demo data's Garden Room, as the staff's list shows it. */
@@ -31,8 +31,7 @@ export const staffSpacesModel = defineModel({
     "Staff see the co-working spaces and studio items (hidden ones too), add one or change one's name, places and whether it is offered, in a form that says what is missing; a refusal (a name taken, fewer places than are booked) says why and can be changed; a failed save can be sent again; a 401 ends the session, a 403 says it is for staff.",
   inputs: { 'front desk': undefined },
   events: {
-    'xstate.done.actor.listSpaces': [{ output: [gardenRoom] }],
-    'xstate.error.actor.listSpaces': [sessionEnded, connectionLost, notStaff],
+    ...callEndings('listSpaces', [[gardenRoom]], staffReadFailures),
     'space.add': [{ kind: 'studio' }],
     'space.edit': [{ id: gardenRoom.id }],
     'field.changed': [
@@ -41,17 +40,20 @@ export const staffSpacesModel = defineModel({
       { field: 'bookable', value: false },
       { field: 'capacity', value: '' },
     ],
-    'xstate.done.actor.saveSpace': [{ output: newItem }],
-    'xstate.error.actor.saveSpace': [
-      sessionEnded,
-      connectionLost,
-      notStaff,
-      {
-        error: new ApiError(
-          409,
-          "The Garden Room has 3 places booked on Tue 1 Dec: the capacity can't be less than 3.",
-        ),
-      },
-    ],
+    ...callEndings(
+      'saveSpace',
+      [newItem],
+      [
+        sessionEnded,
+        connectionLost,
+        notStaff,
+        {
+          error: new ApiError(
+            409,
+            "The Garden Room has 3 places booked on Tue 1 Dec: the capacity can't be less than 3.",
+          ),
+        },
+      ],
+    ),
   },
 })

@@ -4,9 +4,8 @@ import { sessionGuards } from '../calls/session'
 import {
   type DetailLeftEvent,
   fieldLeft,
-  type LeftParams,
+  leaveField,
   leftGuards,
-  leftOf,
   type WithLeftDetails,
 } from '../checkout/left-details'
 import { type CheckoutInput, checkoutGuards, checkoutMachine } from '../checkout/machine'
@@ -69,7 +68,7 @@ export const studioRebookMachine = onFirstUse(() =>
       checkout: checkoutMachine,
     },
     actions: {
-      leaveField: assign(({ context }, params: LeftParams) => leftOf(context, params)),
+      leaveField: leaveField(),
       logError: (_, _params: { error: unknown }) => {},
       showFailure: assign((_, params: { error: unknown; action: string }) => ({
         error: failureMessage(params.error, params.action),

@@ -1,10 +1,9 @@
 import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
-import { logCallError } from '../calls/booking'
+import { emailGuards, emailSending, emailSubmitted } from '../calls/email-form'
 import { loadCallActions } from '../calls/member'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
-import { isValidEmail } from '../rules/email'
 
 export interface SubscribeContext {
   email: string
@@ -14,6 +13,10 @@ export interface SubscribeContext {
 
 export const SUBSCRIBE_FAILED =
   'We could not add you to the mailing list. Check your connection and try again.'
+
+/** The reason a subscription failed, as the person reads it: the server's own on a 429. */
+const subscribeFailure = (error: unknown) =>
+  error instanceof ApiError && error.status === 429 ? error.message : SUBSCRIBE_FAILED
 
 /**
  * The mailing list of the /membership-program teaser: a valid e-mail enables Subscribe;
@@ -34,7 +37,7 @@ export const subscribeMachine = onFirstUse(() =>
       reloadPage: () => {},
       ...loadCallActions,
     },
-    guards: { hasValidEmail: ({ context }) => isValidEmail(context.email.trim()) },
+    guards: emailGuards,
     delays: { subscribedReload: 6000 },
   }).createMachine({
     id: 'subscribe',
@@ -46,34 +49,13 @@ export const subscribeMachine = onFirstUse(() =>
           'email.changed': {
             actions: assign({ email: ({ event }) => event.value, error: null }),
           },
-          'form.submitted': {
-            guard: 'hasValidEmail',
-            target: 'sending',
-            actions: assign({ error: null }),
-          },
+          'form.submitted': emailSubmitted(),
         },
       },
-      sending: {
-        tags: ['busy'],
-        invoke: {
-          id: 'subscribe',
-          src: 'subscribe',
-          input: ({ context }) => ({ email: context.email.trim() }),
-          onDone: { target: 'subscribed' },
-          onError: {
-            target: 'editing',
-            actions: [
-              assign({
-                error: ({ event }) =>
-                  event.error instanceof ApiError && event.error.status === 429
-                    ? event.error.message
-                    : SUBSCRIBE_FAILED,
-              }),
-              logCallError,
-            ],
-          },
-        },
-      },
+      sending: emailSending('subscribe', {
+        onDone: { target: 'subscribed' },
+        failure: subscribeFailure,
+      }),
       subscribed: {
         tags: ['success'],
         after: { subscribedReload: { target: 'reloading' } },

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { subscribeMachine } from './machine'
 
 export const subscribeModel = defineModel({
@@ -10,10 +10,10 @@ export const subscribeModel = defineModel({
   inputs: { 'the teaser page': undefined },
   events: {
     'email.changed': [{ value: 'tolu@' }, { value: 'tolu@example.com' }],
-    'xstate.done.actor.subscribe': [{ output: undefined }],
-    'xstate.error.actor.subscribe': [
-      { error: new ApiError(429, 'Too many requests. Try again in a minute.') },
-      connectionLost,
-    ],
+    ...callEndings(
+      'subscribe',
+      [undefined],
+      [{ error: new ApiError(429, 'Too many requests. Try again in a minute.') }, connectionLost],
+    ),
   },
 })

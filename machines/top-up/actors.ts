@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
-import { type Api, type components, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
+import type { Api, components } from '../../openapi/client'
+import { writeOnce } from '../calls/write-once'
 
 import type { TopUpRequest, TopUpStarted } from './machine'
 
@@ -32,17 +32,15 @@ export function topUpPayload(request: TopUpRequest): PaymentInitiation {
 
 export const topUpActors = (api: Api) => ({
   initiateTopUp: fromPromise<TopUpStarted, TopUpRequest>(async ({ input, signal }) => {
-    const body = await expectData(
-      sendOnce(
-        (attempt) =>
-          api.POST('/payments/initiate', {
-            // openapi-fetch's one-of typing cannot take a `null`-typed key ('Payment
-            // Reference'); the body is checked against the contract's own type in topUpPayload.
-            body: topUpPayload(input) as never,
-            ...attempt,
-          }),
-        { signal },
-      ),
+    const body = await writeOnce(
+      (attempt) =>
+        api.POST('/payments/initiate', {
+          // openapi-fetch's one-of typing cannot take a `null`-typed key ('Payment
+          // Reference'); the body is checked against the contract's own type in topUpPayload.
+          body: topUpPayload(input) as never,
+          ...attempt,
+        }),
+      signal,
     )
     const url = (body as { data?: { authorization_url?: unknown } }).data?.authorization_url
     return { authorizationUrl: typeof url === 'string' && url !== '' ? url : null }

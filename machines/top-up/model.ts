@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { topUpMachine } from './machine'
 
 export const topUpModel = defineModel({
@@ -18,14 +18,14 @@ export const topUpModel = defineModel({
   events: {
     'topUp.opened': [{ walletId: '00000000-0000-4000-8000-0000000000a1' }],
     'amount.changed': [{ text: '5000' }, { text: '9a9' }, { text: '' }],
-    'xstate.done.actor.initiateTopUp': [
-      { output: { authorizationUrl: 'http://localhost/sandbox/checkout/abc' } },
-      { output: { authorizationUrl: null } },
-    ],
-    'xstate.error.actor.initiateTopUp': [
-      sessionEnded,
-      { error: new ApiError(400, 'The smallest top-up is ₦1,000.') },
-      connectionLost,
-    ],
+    ...callEndings(
+      'initiateTopUp',
+      [{ authorizationUrl: 'http://localhost/sandbox/checkout/abc' }, { authorizationUrl: null }],
+      [
+        sessionEnded,
+        { error: new ApiError(400, 'The smallest top-up is ₦1,000.') },
+        connectionLost,
+      ],
+    ),
   },
 })

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { errorParams, logCallError } from '../calls/booking'
+import { keepOutput } from '../calls/call-state'
 import { loadCallActions } from '../calls/member'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
@@ -80,7 +81,7 @@ export const verifyMachine = onFirstUse(() =>
           onDone: {
             target: 'signedIn',
             actions: [
-              assign({ login: ({ event }) => event.output }),
+              keepOutput('login'),
               'clearStorage',
               { type: 'storeLogin', params: ({ event }) => event.output },
             ],

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import type { LoginUser, VerifyInput } from './machine'
 import { verifyMachine } from './machine'
 
@@ -23,13 +23,16 @@ export const verifyModel = defineModel({
     "/verify: the token is spent; success stores the login and goes to /menu (active) or /bye-laws; a missing or refused token says 'Invalid Login Token', a failed call 'An error occurred while verifying the token'.",
   inputs,
   events: {
-    'xstate.done.actor.verifyMagicLink': [
-      { output: { token: 'session-token-ada', user: ada } },
-      { output: { token: 'session-token-tunde', user: { ...ada, subscriptionStatus: null } } },
-    ],
-    'xstate.error.actor.verifyMagicLink': [
-      { error: new ApiError(401, 'This login link has expired or was already used.') },
-      connectionLost,
-    ],
+    ...callEndings(
+      'verifyMagicLink',
+      [
+        { token: 'session-token-ada', user: ada },
+        { token: 'session-token-tunde', user: { ...ada, subscriptionStatus: null } },
+      ],
+      [
+        { error: new ApiError(401, 'This login link has expired or was already used.') },
+        connectionLost,
+      ],
+    ),
   },
 })

@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
 import { errorParams, logCallError } from '../calls/booking'
+import { keepOutput } from '../calls/call-state'
 import { loadCallActions } from '../calls/member'
 import { sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
@@ -74,9 +75,9 @@ export const viewerMachine = onFirstUse(() =>
             {
               guard: { type: 'isActiveMember', params: ({ event }) => ({ account: event.output }) },
               target: 'member',
-              actions: assign({ account: ({ event }) => event.output }),
+              actions: keepOutput('account'),
             },
-            { target: 'notMember', actions: assign({ account: ({ event }) => event.output }) },
+            { target: 'notMember', actions: keepOutput('account') },
           ],
           onError: [
             {

@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { sampleAccount, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { viewerMachine } from './machine'
 
 export const viewerModel = defineModel({
@@ -9,13 +9,13 @@ export const viewerModel = defineModel({
     'Visitor, or a signed-in person whose profile makes them an active member or not; a dead token makes them a visitor quietly.',
   inputs: { visitor: { signedIn: false }, 'signed in': { signedIn: true } },
   events: {
-    'xstate.done.actor.loadProfile': [
-      { output: sampleAccount('Active') },
-      { output: sampleAccount('Inactive') },
-    ],
-    'xstate.error.actor.loadProfile': [
-      sessionEnded,
-      { error: new ApiError(500, 'Something went wrong on our side. Please try again.') },
-    ],
+    ...callEndings(
+      'loadProfile',
+      [sampleAccount('Active'), sampleAccount('Inactive')],
+      [
+        sessionEnded,
+        { error: new ApiError(500, 'Something went wrong on our side. Please try again.') },
+      ],
+    ),
   },
 })

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
-import { type Api, type components, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
+import type { Api, components } from '../../openapi/client'
+import { writeOnce } from '../calls/write-once'
 import type { WaitlistEntry } from './machine'
 
 type WaitlistJoin = components['schemas']['WaitlistJoin']
@@ -9,16 +9,14 @@ export const waitlistJoinActors = (api: Api) => ({
   // Joined once, however often the answer is lost on the way (Idempotency-Key).
   joinWaitlist: fromPromise<WaitlistEntry, { eventId: string; body: WaitlistJoin }>(
     ({ input, signal }) =>
-      expectData(
-        sendOnce(
-          (attempt) =>
-            api.POST('/events/{id}/waitlist', {
-              params: { path: { id: input.eventId } },
-              body: input.body,
-              ...attempt,
-            }),
-          { signal },
-        ),
+      writeOnce(
+        (attempt) =>
+          api.POST('/events/{id}/waitlist', {
+            params: { path: { id: input.eventId } },
+            body: input.body,
+            ...attempt,
+          }),
+        signal,
       ),
   ),
 })

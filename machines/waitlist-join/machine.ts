@@ -1,6 +1,7 @@
 import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { logCallError } from '../calls/booking'
+import { keepOutput } from '../calls/call-state'
 import { loadCallActions } from '../calls/member'
 import { callStub } from '../calls/stub'
 import { refusalWords } from '../calls/words'
@@ -119,7 +120,7 @@ export const waitlistJoinMachine = onFirstUse(() =>
               phone: context.details.phone.trim(),
             },
           }),
-          onDone: { target: 'joined', actions: assign({ entry: ({ event }) => event.output }) },
+          onDone: { target: 'joined', actions: keepOutput('entry') },
           onError: {
             target: 'editing',
             actions: [

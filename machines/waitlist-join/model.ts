@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, sampleEvent } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type WaitlistEntry, waitlistJoinMachine } from './machine'
 
 const NOW = new Date('2026-11-20T09:00:00.000Z')
@@ -56,10 +56,13 @@ export const waitlistJoinModel = defineModel({
       { field: 'phone', value: '0803 555 0199' },
     ],
     'field.left': [{ field: 'phone' }],
-    'xstate.done.actor.joinWaitlist': [{ output: joined }],
-    'xstate.error.actor.joinWaitlist': [
-      { error: new ApiError(409, 'There are places left for this day: book one instead.') },
-      connectionLost,
-    ],
+    ...callEndings(
+      'joinWaitlist',
+      [joined],
+      [
+        { error: new ApiError(409, 'There are places left for this day: book one instead.') },
+        connectionLost,
+      ],
+    ),
   },
 })

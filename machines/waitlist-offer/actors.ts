@@ -1,11 +1,8 @@
 import { fromPromise } from 'xstate'
-import { type Api, type components, expectData } from '../../openapi/client'
-import { sendOnce } from '../../openapi/send-once'
+import { type Api, expectData } from '../../openapi/client'
+import { createBookingCall } from '../calls/booking'
 import { checkoutWithCalls } from '../checkout/actors'
 import type { LoadedOffer, WaitlistEntry } from './machine'
-
-type Booking = components['schemas']['Booking']
-type BookingInput = components['schemas']['BookingInput']
 
 export const waitlistOfferActors = (api: Api) => ({
   // The entry first (its event's id is in it), then the event.
@@ -23,12 +20,6 @@ export const waitlistOfferActors = (api: Api) => ({
       api.POST('/waitlist/{token}/leave', { params: { path: { token: input.token } }, signal }),
     ),
   ),
-  // Booked once, however often the answer is lost on the way (Idempotency-Key).
-  createBooking: fromPromise<Booking, BookingInput>(async ({ input, signal }) => {
-    const body = await expectData(
-      sendOnce((attempt) => api.POST('/bookings/rsvp', { body: input, ...attempt }), { signal }),
-    )
-    return body.data
-  }),
+  createBooking: createBookingCall(api),
   checkout: checkoutWithCalls(api),
 })

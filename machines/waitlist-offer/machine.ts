@@ -1,7 +1,7 @@
 import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
-import { type BookingPayment, errorParams, logCallError } from '../calls/booking'
-import { failedOnError, loadCallActions } from '../calls/member'
+import { type BookingPayment, isStatus, logCallError } from '../calls/booking'
+import { failedOnError, loadCallActions, missingOrFailed } from '../calls/member'
 import { sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
 import { refusalWords } from '../calls/words'
@@ -36,6 +36,24 @@ export interface LoadedOffer {
   event: Event
 }
 
+/**
+ * The read of the offer (the entry and its event), first (`loadOffer`) or again after a refusal
+ * (`reloadOffer`): the same call, whose answer shows (`keepOffer`).
+ */
+const offerRead = <const TId extends 'loadOffer' | 'reloadOffer'>(id: TId) =>
+  ({
+    id,
+    src: 'loadOffer',
+    input: ({ context }: { context: WaitlistOfferContext }) => ({ token: context.token }),
+    onDone: {
+      target: 'shown',
+      actions: {
+        type: 'keepOffer',
+        params: ({ event }: { event: { output: LoadedOffer } }) => event.output,
+      },
+    },
+  }) as const
+
 const NOT_REACHED = "We couldn't reach the server. Check the connection, then try again."
 
 /**
@@ -65,6 +83,7 @@ export const waitlistOfferMachine = onFirstUse(() =>
     },
     actions: {
       ...loadCallActions,
+      keepOffer: assign((_, offer: LoadedOffer) => ({ entry: offer.entry, event: offer.event })),
       /** A booking made: the ticket's page (a full load, as the RSVP's). */
       navigateToRegistered: (_, _params: { path: string }) => {},
     },
@@ -76,8 +95,7 @@ export const waitlistOfferMachine = onFirstUse(() =>
       isBooked: ({ context }) => context.entry?.status === 'booked',
       isLeft: ({ context }) => context.entry?.status === 'left',
       isFree: ({ context }) => isFreeForOffer(context),
-      isMissing: (_, params: { error: unknown }) =>
-        params.error instanceof ApiError && [400, 404].includes(params.error.status),
+      isMissing: isStatus(400, 404),
     },
   }).createMachine({
     id: 'waitlistOffer',
@@ -87,20 +105,8 @@ export const waitlistOfferMachine = onFirstUse(() =>
       loading: {
         tags: ['busy'],
         invoke: {
-          id: 'loadOffer',
-          src: 'loadOffer',
-          input: ({ context }) => ({ token: context.token }),
-          onDone: {
-            target: 'shown',
-            actions: assign({
-              entry: ({ event }) => event.output.entry,
-              event: ({ event }) => event.output.event,
-            }),
-          },
-          onError: [
-            { guard: { type: 'isMissing', params: errorParams }, target: 'missing' },
-            failedOnError,
-          ],
+          ...offerRead('loadOffer'),
+          onError: missingOrFailed,
         },
       },
       shown: {
@@ -190,19 +196,7 @@ export const waitlistOfferMachine = onFirstUse(() =>
       // After a refusal: the entry is read again (the offer may have run out), the refusal kept.
       reloading: {
         tags: ['busy'],
-        invoke: {
-          id: 'reloadOffer',
-          src: 'loadOffer',
-          input: ({ context }) => ({ token: context.token }),
-          onDone: {
-            target: 'shown',
-            actions: assign({
-              entry: ({ event }) => event.output.entry,
-              event: ({ event }) => event.output.event,
-            }),
-          },
-          onError: failedOnError,
-        },
+        invoke: { ...offerRead('reloadOffer'), onError: failedOnError },
       },
       missing: { tags: ['missing'] },
       failed: { tags: ['error'], on: { 'entry.retry': 'loading' } },

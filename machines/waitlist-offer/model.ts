@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, sampleEvent } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type WaitlistEntry, waitlistOfferMachine } from './machine'
 
 const TOKEN = '3f9c2a7be1d44c0f8a6b5e2d9c1f7a30'
@@ -71,11 +71,11 @@ export const waitlistOfferModel = defineModel({
       loaded('expired'),
     ],
     'xstate.error.actor.reloadOffer': [connectionLost],
-    'xstate.done.actor.leaveWaitlist': [{ output: entry('left') }],
-    'xstate.error.actor.leaveWaitlist': [connectionLost],
-    'xstate.done.actor.createBooking': [
-      {
-        output: {
+    ...callEndings('leaveWaitlist', [entry('left')], [connectionLost]),
+    ...callEndings(
+      'createBooking',
+      [
+        {
           id: '00000000-0000-4000-8000-0000000000b1',
           Event: sampleEvent.Name,
           EventId: sampleEvent.ID,
@@ -89,9 +89,9 @@ export const waitlistOfferModel = defineModel({
           Status: 'confirmed',
           Ticket: '9b1e7c2a4d5f46e8a0c3b7d9e1f2a4c6',
         },
-      },
-    ],
-    'xstate.error.actor.createBooking': [{ error: new ApiError(409, 'Sold out') }, connectionLost],
+      ],
+      [{ error: new ApiError(409, 'Sold out') }, connectionLost],
+    ),
     'xstate.done.actor.checkout': [
       { output: { outcome: 'returned', error: null } },
       { output: { outcome: 'expired', error: new ApiError(401, 'Login session has expired') } },

@@ -1,9 +1,8 @@
 import type { components } from '../../openapi/client'
-import type { BookingPayment } from '../calls/booking'
-import { BOOKINGS_PATH } from '../rules/bookings'
+import { type BookingPayment, ticketCardPayment } from '../calls/booking'
 import { ticketPrice } from '../rules/events'
 import { formatNaira } from '../rules/money'
-import { registeredPath } from '../rules/rsvp'
+import { eventRegisteredPath } from '../rules/rsvp'
 import type { WaitlistOfferContext } from './machine'
 
 type BookingInput = components['schemas']['BookingInput']
@@ -51,36 +50,19 @@ export function offerBooking(context: OfferContext, paidWith: PaidWith): Booking
 export function registeredPathOfOffer(context: OfferContext, ticket = ''): string {
   const { entry, event } = context
   if (!entry || !event) throw new Error('registeredPathOfOffer: no offer loaded')
-  return registeredPath(event.ID, {
-    email: entry.email,
-    name: entry.name,
-    time: entry.timeSlot ?? '',
-    date: entry.date,
-    address: event.Address,
-    imgUrl: event.Poster[0]?.url ?? '',
-    starts: event.StartDate,
-    ends: event.EndDate,
-    type: 'event',
-    rsvp: event.RSVP,
-    price: offerPrice(context),
-    venue: event.Venue,
-    timeslots: event.TimeSlots,
-    ticket,
-  })
+  const { email, name, date } = entry
+  const booking = { email, name, date, time: entry.timeSlot ?? '', price: offerPrice(context) }
+  return eventRegisteredPath(event, booking, ticket)
 }
 
 /** The card payment: back to the ticket's page (a guest) or /profile/bookings (signed in). */
 export function offerPayment(context: OfferContext): BookingPayment {
-  const path = context.viewer.signedIn ? BOOKINGS_PATH : registeredPathOfOffer(context)
-  return {
-    callbackUrl: `${context.origin}${path}`,
+  return ticketCardPayment({
+    origin: context.origin,
+    viewer: context.viewer,
+    registeredPath: () => registeredPathOfOffer(context),
     email: context.entry?.email ?? '',
-    payment: {
-      Amount: offerPrice(context) * 100,
-      Currency: 'NGN',
-      Account: context.viewer.signedIn && context.viewer.userId ? [context.viewer.userId] : null,
-      Plan: null,
-    },
+    amountKobo: offerPrice(context) * 100,
     booking: offerBooking(context, 'paystack'),
-  }
+  })
 }

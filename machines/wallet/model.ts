@@ -1,6 +1,6 @@
 import { ApiError } from '../../openapi/client'
 import { connectionLost, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
+import { callEndings, defineModel } from '../flow-model'
 import { type Wallet, type WalletsLoaded, type WalletTransaction, walletMachine } from './machine'
 
 const personal: Wallet = {
@@ -51,12 +51,15 @@ export const walletModel = defineModel({
       sessionEnded,
       { error: new ApiError(501, 'Not implemented') },
     ],
-    'xstate.done.actor.loadHistories': [
-      { output: { personal: [credit], community: [] } },
-      { output: { personal: [], community: [] } },
-      { output: { personal: [], community: [{ ...credit, narration: 'Community top-up' }] } },
-    ],
-    'xstate.error.actor.loadHistories': [connectionLost],
+    ...callEndings(
+      'loadHistories',
+      [
+        { personal: [credit], community: [] },
+        { personal: [], community: [] },
+        { personal: [], community: [{ ...credit, narration: 'Community top-up' }] },
+      ],
+      [connectionLost],
+    ),
     'transaction.toggled': [{ id: credit._id }],
   },
 })
