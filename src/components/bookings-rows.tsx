@@ -12,7 +12,7 @@ import { flex } from '../../styled-system/patterns'
 import { badge, disc } from '../../styled-system/recipes'
 import { CancelBooking } from './cancel-booking'
 import { ChevronDownIcon } from './line-icons'
-import { TicketQr } from './ticket-qr'
+import { DoorTicket, tearLine } from './ticket-qr'
 
 /** A list of bookings, current or past; a row opens to its details, one at a time. */
 export function BookingRows({
@@ -203,36 +203,21 @@ function BookingRowItem({
       </button>
       <div id={detailsId} hidden={!open}>
         {open && row.ticket && !cancelled && (
-          <div
-            className={css({
-              display: 'grid',
-              justifyItems: 'center',
-              gap: '2',
-              mx: { base: '3', md: '4' },
-              pt: '4',
-              pb: '1',
-              borderTopWidth: '1px',
-              borderStyle: 'dashed',
-              borderColor: 'sand.300',
-            })}
-          >
-            <TicketQr code={row.ticket} label={`Ticket for ${row.event}`} />
-            <p className={css({ textStyle: 'note', textAlign: 'center' })}>
-              Show this at the door.
-            </p>
-          </div>
+          <DoorTicket
+            code={row.ticket}
+            event={row.event}
+            className={cx(
+              tearLine,
+              css({ display: 'grid', justifyItems: 'center', gap: '2', pt: '4', pb: '1' }),
+              css({ mx: { base: '3', md: '4' } }),
+            )}
+          />
         )}
         <BookingDetailsList
           row={row}
           now={now}
           hidden={cancelled}
-          className={css({
-            mx: { base: '3', md: '4' },
-            py: '4',
-            borderTopWidth: '1px',
-            borderStyle: 'dashed',
-            borderColor: 'sand.300',
-          })}
+          className={cx(tearLine, css({ mx: { base: '3', md: '4' }, py: '4' }))}
         />
         {open && row.payment && (
           <CancelBooking

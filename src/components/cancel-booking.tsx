@@ -4,13 +4,14 @@ import { bookingCancelActors } from '../../machines/booking-cancel/actors'
 import { bookingCancelMachine, type CancelInput } from '../../machines/booking-cancel/machine'
 import { cancelledLine, moneyBackLine } from '../../machines/booking-cancel/selectors'
 import { cancelByLinkActors } from '../../machines/manage-booking/actors'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects } from '../member-flow'
 import { LoadNotice } from './member-page'
+import { tearLine } from './ticket-qr'
 
 /** Cancel, at the foot of an open booking: asked first, then cancelled, the money on its way. */
 export function CancelBooking({
@@ -40,15 +41,10 @@ export function CancelBooking({
   const result = state.context.result
   return (
     <div
-      className={css({
-        display: 'grid',
-        gap: '3',
-        mx: { base: '3', md: '4' },
-        py: '4',
-        borderTopWidth: '1px',
-        borderStyle: 'dashed',
-        borderColor: 'sand.300',
-      })}
+      className={cx(
+        tearLine,
+        css({ display: 'grid', gap: '3', mx: { base: '3', md: '4' }, py: '4' }),
+      )}
     >
       {state.matches('idle') && (
         <button

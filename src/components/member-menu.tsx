@@ -10,6 +10,7 @@ import { button } from '../../styled-system/recipes'
 import { viewer } from '../api'
 import { useNow } from '../hooks/use-now'
 import { Avatar } from './avatar'
+import { MemberName } from './member-name'
 import { RenewalNotice } from './renewal-notice'
 import { Skeleton } from './skeleton'
 
@@ -96,18 +97,7 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
           <span
             className={`member-name ${css({ textStyle: 'display.name', display: 'flex', alignItems: 'center', gap: '2', transition: 'color 0.2s' })}`}
           >
-            {/* The whole name, on two lines if it must: it is the member's own. */}
-            <span className={css({ minW: '0', overflowWrap: 'anywhere' })}>{account.Name}</span>
-            {creator && (
-              <span
-                role="img"
-                aria-label="Community creator"
-                title="Community creator"
-                className={css({ color: 'sun.600', fontSize: 'xl', flexShrink: 0 })}
-              >
-                ★
-              </span>
-            )}
+            <MemberName name={account.Name} creator={creator} keepStar />
           </span>
           <span className={css({ display: 'block', mt: '1', textStyle: 'note' })}>
             {roleLine(account.Role, status)}

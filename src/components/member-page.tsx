@@ -79,9 +79,37 @@ export function LoadNotice({
   what: string
   onRetry?: () => void
 }) {
+  const failed = kind === 'failed'
+  return (
+    <NoticeCard
+      role={failed ? 'alert' : 'status'}
+      title={failed ? `We couldn't load ${what}` : 'Your login session has expired'}
+      text={failed ? 'Check your connection, then try again.' : 'Taking you to log in again.'}
+    >
+      {failed && onRetry && (
+        <div className={css({ mt: '2' })}>
+          <RetryButton onRetry={onRetry} />
+        </div>
+      )}
+    </NoticeCard>
+  )
+}
+
+/** A centred card standing for a section it cannot show: a bold line, a muted line, a way on. */
+export function NoticeCard({
+  role,
+  title,
+  text,
+  children,
+}: {
+  role: 'alert' | 'status'
+  title: string
+  text: string
+  children?: ReactNode
+}) {
   return (
     <div
-      role={kind === 'failed' ? 'alert' : 'status'}
+      role={role}
       className={grid({
         layerStyle: 'card',
         px: '5',
@@ -91,19 +119,9 @@ export function LoadNotice({
         gap: '2',
       })}
     >
-      <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
-        {kind === 'failed' ? `We couldn't load ${what}` : 'Your login session has expired'}
-      </p>
-      <p className={css({ color: 'fg.muted', fontSize: 'sm', maxW: '22rem' })}>
-        {kind === 'failed'
-          ? 'Check your connection, then try again.'
-          : 'Taking you to log in again.'}
-      </p>
-      {kind === 'failed' && onRetry && (
-        <div className={css({ mt: '2' })}>
-          <RetryButton onRetry={onRetry} />
-        </div>
-      )}
+      <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>{title}</p>
+      <p className={css({ color: 'fg.muted', fontSize: 'sm', maxW: '22rem' })}>{text}</p>
+      {children}
     </div>
   )
 }

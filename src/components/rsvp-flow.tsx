@@ -5,6 +5,7 @@ import { rsvpActors } from '../../machines/rsvp/actors'
 import { type RsvpInput, rsvpMachine } from '../../machines/rsvp/machine'
 import type { components } from '../../openapi/client'
 import { api } from '../api'
+import { useReloadOnRestore } from '../hooks/use-reload-on-restore'
 import { showLiveFlow } from '../live-flows'
 import { pageOrigin, storage } from '../storage'
 import { bookingWalletEffects } from './booking-wallet-effects'
@@ -67,15 +68,7 @@ export function RsvpFlow({
     }),
     { input, inspect: showLiveFlow },
   )
-  // Back from the card checkout, the browser may restore this page as it was ('Please wait'):
-  // load it afresh instead.
-  useEffect(() => {
-    const restored = (e: PageTransitionEvent) => {
-      if (e.persisted) window.location.reload()
-    }
-    window.addEventListener('pageshow', restored)
-    return () => window.removeEventListener('pageshow', restored)
-  }, [])
+  useReloadOnRestore()
   useEffect(() => {
     if (!open) return
     actorRef.send({ type: 'panel.opened' })

@@ -1,35 +1,42 @@
 import { type ReactNode, useId, useRef } from 'react'
 import { Link } from 'react-router-dom'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
+import type { LoadStates } from '../member-flow'
 import { Field, textInput } from './form-fields'
-import { MemberPage } from './member-page'
+import { LoadStatus, MemberPage, NoticeCard } from './member-page'
+import { TextArea } from './text-area'
 
-/** A screen of the staff tools (/staff): the member area's page, under 'Front desk'. */
+/**
+ * A screen of the staff tools (/staff): the member area's page, under 'Front desk'. When the
+ * server refused the person (`forbidden`), it says so in place of the content.
+ */
 export function StaffPage({
   title,
   lead,
   back = '/staff',
   width,
+  forbidden = false,
   children,
 }: {
   title: string
   lead?: ReactNode
   back?: string
   width?: '2xl' | '4xl'
-  children: ReactNode
+  forbidden?: boolean
+  children?: ReactNode
 }) {
   return (
     <MemberPage
       title={title}
-      lead={lead}
+      lead={forbidden ? undefined : lead}
       back={back}
-      width={width}
+      width={forbidden ? undefined : width}
       kicker="Front desk"
       roomForBar={false}
     >
-      {children}
+      {forbidden ? <NotStaff /> : children}
     </MemberPage>
   )
 }
@@ -37,27 +44,15 @@ export function StaffPage({
 /** What a person without the staff role sees (the server said 403). */
 export function NotStaff() {
   return (
-    <div
+    <NoticeCard
       role="alert"
-      className={grid({
-        layerStyle: 'card',
-        px: '5',
-        py: '6',
-        textAlign: 'center',
-        justifyItems: 'center',
-        gap: '2',
-      })}
+      title="This is for the hotel's staff"
+      text="Your account can't open the front desk. If you work here, ask a manager to add you."
     >
-      <p className={css({ fontWeight: 'semibold', fontSize: 'lg' })}>
-        This is for the hotel's staff
-      </p>
-      <p className={css({ color: 'fg.muted', fontSize: 'sm', maxW: '22rem' })}>
-        Your account can't open the front desk. If you work here, ask a manager to add you.
-      </p>
       <Link to="/menu" className={button({ variant: 'outline', size: 'md' })}>
         Back to the menu
       </Link>
-    </div>
+    </NoticeCard>
   )
 }
 
@@ -136,25 +131,31 @@ export function NotReached({ nothingWas, then }: { nothingWas: string; then: str
   )
 }
 
-/** A staff form's submit (saying it is at work while busy) and its Cancel. */
+/**
+ * A staff form's submit (saying it is at work while busy) and its Cancel. With `onConfirm`, the
+ * first button confirms by itself rather than submitting a form.
+ */
 export function SubmitOrCancel({
   label,
   busyLabel,
   busy,
+  onConfirm,
   onCancel,
 }: {
   label: string
   busyLabel: string
   busy: boolean
+  onConfirm?: () => void
   onCancel: () => void
 }) {
   return (
     <div className={flex({ gap: '3', wrap: 'wrap' })}>
       <button
-        type="submit"
+        type={onConfirm ? 'button' : 'submit'}
         className={button({ size: 'lg' })}
         disabled={busy}
         aria-busy={busy || undefined}
+        onClick={onConfirm}
       >
         {busy ? busyLabel : label}
       </button>
@@ -167,5 +168,101 @@ export function SubmitOrCancel({
         Cancel
       </button>
     </div>
+  )
+}
+
+/** A staff search's results: loading or its failure, a line on what was found, then the rows. */
+export function StaffResults({
+  label,
+  load,
+  what,
+  onRetry,
+  lead,
+  children,
+}: {
+  /** The section's name: 'Members found'. */
+  label: string
+  load: LoadStates
+  /** What loads: 'the members'. */
+  what: string
+  onRetry: () => void
+  /** The line over the rows, once they are there. */
+  lead: ReactNode
+  /** The rows (`li`), when there are any. */
+  children: ReactNode
+}) {
+  return (
+    <section aria-label={label} aria-busy={load.loading} className={staffColumn}>
+      <LoadStatus {...load} what={what} onRetry={onRetry} />
+      {lead && <p className={css({ color: 'fg.muted' })}>{lead}</p>}
+      {children && <ul className={cx(staffColumn, css({ listStyle: 'none' }))}>{children}</ul>}
+    </section>
+  )
+}
+
+/** A staff row's first line: a name, and on its right what it is (a badge, an amount). */
+export function RowTitle({
+  name,
+  inline = false,
+  children,
+}: {
+  name: ReactNode
+  /** Inside a link: spans rather than a paragraph. */
+  inline?: boolean
+  children: ReactNode
+}) {
+  const Line = inline ? 'span' : 'div'
+  const Name = inline ? 'span' : 'p'
+  return (
+    <Line className={flex({ align: 'baseline', justify: 'space-between', gap: '3' })}>
+      <Name className={css({ fontWeight: 'semibold', fontSize: 'lg', minW: '0' })}>{name}</Name>
+      {children}
+    </Line>
+  )
+}
+
+/** The reason (or note) a staff write carries: a text area, its error, and the room left. */
+export function ReasonField({
+  label,
+  value,
+  maxLength,
+  room,
+  busy,
+  error,
+  onChange,
+}: {
+  label: string
+  value: string
+  maxLength: number
+  /** 'N characters left'. */
+  room: string
+  busy: boolean
+  /** Why the reason cannot go as it is, if it cannot. */
+  error?: string | null
+  onChange: (value: string) => void
+}) {
+  const id = useId()
+  const roomId = useId()
+  const errorId = useId()
+  return (
+    <Field label={label} htmlFor={id}>
+      <TextArea
+        id={id}
+        value={value}
+        maxLength={maxLength}
+        readOnly={busy}
+        aria-invalid={error ? true : undefined}
+        aria-describedby={error ? `${errorId} ${roomId}` : roomId}
+        onChange={(event) => onChange(event.target.value)}
+      />
+      {error && (
+        <p id={errorId} className={css({ color: 'berry.600', fontSize: 'sm' })}>
+          {error}
+        </p>
+      )}
+      <p id={roomId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
+        {room}
+      </p>
+    </Field>
   )
 }

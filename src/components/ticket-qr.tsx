@@ -78,3 +78,29 @@ function pathOf(modules: { size: number; get(row: number, col: number): number }
   }
   return path
 }
+
+/** The dashed line a booking tears along: between its code, its details and its cancellation. */
+export const tearLine = css({
+  borderTopWidth: '1px',
+  borderStyle: 'dashed',
+  borderColor: 'sand.300',
+})
+
+/** A booking's ticket as the door scans it, with the line that tells the guest so. */
+export function DoorTicket({
+  code,
+  event,
+  className,
+}: {
+  code: string
+  /** What the ticket is for: 'Ticket for {event}'. */
+  event: string
+  className: string
+}) {
+  return (
+    <div className={className}>
+      <TicketQr code={code} label={`Ticket for ${event}`} />
+      <p className={css({ textStyle: 'note', textAlign: 'center' })}>Show this at the door.</p>
+    </div>
+  )
+}

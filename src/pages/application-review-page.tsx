@@ -1,5 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { useId } from 'react'
+import { useSelector } from '@xstate/react'
 import { Link, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { applicationReviewActors } from '../../machines/application-review/actors'
@@ -17,22 +16,24 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
-import { Field } from '../components/form-fields'
 import { card, LoadNotice, LoadStatus } from '../components/member-page'
-import { NotStaff, StaffPage, staffColumn } from '../components/staff-page'
-import { TextArea } from '../components/text-area'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import {
+  NotStaff,
+  ReasonField,
+  StaffPage,
+  SubmitOrCancel,
+  staffColumn,
+} from '../components/staff-page'
+import { useLoadStates, useMemberFlow } from '../member-flow'
 
 /** /staff/applications/:id: one application, read in full, then approved or declined. */
 export default function ApplicationReviewPage() {
   const { applicationId = '' } = useParams()
-  const actorRef = useActorRef(
-    applicationReviewMachine.provide({
-      actors: applicationReviewActors(api),
-      actions: memberFlowEffects('Could not decide the application', 'error'),
-    }),
-    { input: { id: applicationId }, inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    applicationReviewMachine,
+    applicationReviewActors(api),
+    'Could not decide the application',
+    { level: 'error', input: { id: applicationId } },
   )
   return <ApplicationReviewView actorRef={actorRef} />
 }
@@ -112,8 +113,6 @@ function Decision({
   application: StaffApplication
 }) {
   const state = useSelector(actorRef, (s) => s)
-  const noteId = useId()
-  const roomId = useId()
   const send = actorRef.send
   const decision = decisionLine(application)
   const summary = (
@@ -186,31 +185,19 @@ function Decision({
             {application.email}.
           </p>
           {state.matches({ ready: 'approveFailed' }) && <DecisionFailed what="approve" />}
-          <div className={actions}>
-            <button
-              type="button"
-              className={button({ size: 'lg' })}
-              disabled={busy}
-              aria-busy={busy || undefined}
-              onClick={() =>
-                send({
-                  type: state.matches({ ready: 'approveFailed' })
-                    ? 'decision.retry'
-                    : 'approve.confirm',
-                })
-              }
-            >
-              {busy ? 'Approving…' : 'Yes, approve'}
-            </button>
-            <button
-              type="button"
-              className={button({ variant: 'ghost', size: 'lg' })}
-              disabled={busy}
-              onClick={() => send({ type: 'decision.cancel' })}
-            >
-              Cancel
-            </button>
-          </div>
+          <SubmitOrCancel
+            label="Yes, approve"
+            busyLabel="Approving…"
+            busy={busy}
+            onConfirm={() =>
+              send({
+                type: state.matches({ ready: 'approveFailed' })
+                  ? 'decision.retry'
+                  : 'approve.confirm',
+              })
+            }
+            onCancel={() => send({ type: 'decision.cancel' })}
+          />
         </div>
       )}
       {(state.matches({ ready: 'writingNote' }) ||
@@ -233,38 +220,21 @@ function Decision({
             A polite e-mail goes to {application.email}. Your note, if you write one, is added to it
             as you write it.
           </p>
-          <Field label="Note for the applicant (optional)" htmlFor={noteId}>
-            <TextArea
-              id={noteId}
-              value={state.context.note}
-              maxLength={NOTE_MAX_LENGTH}
-              readOnly={busy}
-              aria-describedby={roomId}
-              onChange={(event) => send({ type: 'note.changed', note: event.target.value })}
-            />
-            <p id={roomId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-              {noteRoom(state.context.note)}
-            </p>
-          </Field>
+          <ReasonField
+            label="Note for the applicant (optional)"
+            value={state.context.note}
+            maxLength={NOTE_MAX_LENGTH}
+            room={noteRoom(state.context.note)}
+            busy={busy}
+            onChange={(note) => send({ type: 'note.changed', note })}
+          />
           {state.matches({ ready: 'declineFailed' }) && <DecisionFailed what="decline" />}
-          <div className={actions}>
-            <button
-              type="submit"
-              className={button({ size: 'lg' })}
-              disabled={busy}
-              aria-busy={busy || undefined}
-            >
-              {busy ? 'Declining…' : 'Yes, decline'}
-            </button>
-            <button
-              type="button"
-              className={button({ variant: 'ghost', size: 'lg' })}
-              disabled={busy}
-              onClick={() => send({ type: 'decision.cancel' })}
-            >
-              Cancel
-            </button>
-          </div>
+          <SubmitOrCancel
+            label="Yes, decline"
+            busyLabel="Declining…"
+            busy={busy}
+            onCancel={() => send({ type: 'decision.cancel' })}
+          />
         </form>
       )}
       {state.matches({ ready: 'refused' }) && (

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
@@ -28,8 +28,7 @@ import { card, LoadNotice, LoadStatus } from '../components/member-page'
 import { ResponsiveImage } from '../components/responsive-image'
 import { NotStaff, StaffPage } from '../components/staff-page'
 import { TextArea } from '../components/text-area'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { useLoadStates, useMemberFlow } from '../member-flow'
 
 /** /staff/events/new and /staff/events/:id: an event's every field, and its poster. */
 export default function EventEditorPage() {
@@ -37,12 +36,11 @@ export default function EventEditorPage() {
   // (with its flow, saying 'Saved') stays.
   const { eventId: param } = useParams()
   const eventId = param === NEW_EVENT ? null : (param ?? null)
-  const actorRef = useActorRef(
-    eventEditorMachine.provide({
-      actors: eventEditorActors(api),
-      actions: memberFlowEffects('Could not load or save the event', 'error'),
-    }),
-    { input: { id: eventId }, inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    eventEditorMachine,
+    eventEditorActors(api),
+    'Could not load or save the event',
+    { level: 'error', input: { id: eventId } },
   )
   // A new event, once saved, has its own address: a reload opens it, not a blank form.
   const navigate = useNavigate()
@@ -238,6 +236,31 @@ export function EventEditorView({ actorRef }: { actorRef: EditorRef }) {
         </div>
       )}
     </StaffPage>
+  )
+}
+
+/** A part of the editor the server did not answer for: what that means, and a button to retry. */
+function NotReachedRetry({
+  what,
+  again,
+  onRetry,
+}: {
+  /** 'the poster is not saved'. */
+  what: string
+  again: string
+  onRetry: () => void
+}) {
+  return (
+    <div role="alert" className={column}>
+      <p className={css({ color: 'berry.600' })}>{`We couldn't reach the server, so ${what}.`}</p>
+      <button
+        type="button"
+        className={cx(button({ variant: 'outline', size: 'md' }), css({ justifySelf: 'start' }))}
+        onClick={onRetry}
+      >
+        {again}
+      </button>
+    </div>
   )
 }
 
@@ -486,21 +509,11 @@ function PosterSection({ actorRef }: { actorRef: EditorRef }) {
             </p>
           )}
           {state.matches({ ready: { poster: 'uploadFailed' } }) && (
-            <div role="alert" className={column}>
-              <p className={css({ color: 'berry.600' })}>
-                We couldn't reach the server, so the poster is not saved.
-              </p>
-              <button
-                type="button"
-                className={cx(
-                  button({ variant: 'outline', size: 'md' }),
-                  css({ justifySelf: 'start' }),
-                )}
-                onClick={() => actorRef.send({ type: 'poster.retry' })}
-              >
-                Upload it again
-              </button>
-            </div>
+            <NotReachedRetry
+              what="the poster is not saved"
+              again="Upload it again"
+              onRetry={() => actorRef.send({ type: 'poster.retry' })}
+            />
           )}
         </div>
       )}
@@ -541,21 +554,7 @@ function WaitlistSection({ actorRef }: { actorRef: EditorRef }) {
         )}
       </div>
       {failed && (
-        <div role="alert" className={column}>
-          <p className={css({ color: 'berry.600' })}>
-            We couldn't reach the server, so the waitlist is not shown.
-          </p>
-          <button
-            type="button"
-            className={cx(
-              button({ variant: 'outline', size: 'md' }),
-              css({ justifySelf: 'start' }),
-            )}
-            onClick={refresh}
-          >
-            Try again
-          </button>
-        </div>
+        <NotReachedRetry what="the waitlist is not shown" again="Try again" onRetry={refresh} />
       )}
       {!failed && waitlist === null && (
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>Reading the waitlist…</p>

@@ -19,7 +19,7 @@ import { RowsSkeleton } from '../components/member-page'
 import { Page } from '../components/page'
 import { RetryButton } from '../components/retry-button'
 import { LinkNotFound, StatusCard } from '../components/status-card'
-import { TicketQr } from '../components/ticket-qr'
+import { DoorTicket, tearLine } from '../components/ticket-qr'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
 
@@ -98,25 +98,22 @@ export function ManageBookingView({ actorRef }: { actorRef: ManageRef }) {
           </p>
         </header>
         {row.ticket && !cancelled && (
-          <div
+          <DoorTicket
+            code={row.ticket}
+            event={row.event}
             className={cx(
-              dashedTop,
+              tearLine,
               css({ display: 'grid', justifyItems: 'center', gap: '2', py: '4' }),
             )}
-          >
-            <TicketQr code={row.ticket} label={`Ticket for ${row.event}`} />
-            <p className={css({ textStyle: 'note', textAlign: 'center' })}>
-              Show this at the door.
-            </p>
-          </div>
+          />
         )}
         <BookingDetailsList
           row={row}
           now={now}
-          className={cx(dashedTop, css({ p: { base: '4', md: '5' } }))}
+          className={cx(tearLine, css({ p: { base: '4', md: '5' } }))}
         />
         <footer
-          className={cx(dashedTop, css({ p: { base: '4', md: '5' }, display: 'grid', gap: '3' }))}
+          className={cx(tearLine, css({ p: { base: '4', md: '5' }, display: 'grid', gap: '3' }))}
         >
           {cancelled ? (
             <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
@@ -144,5 +141,3 @@ export function ManageBookingView({ actorRef }: { actorRef: ManageRef }) {
     </Page>
   )
 }
-
-const dashedTop = css({ borderTopWidth: '1px', borderStyle: 'dashed', borderColor: 'sand.300' })

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
@@ -16,19 +16,17 @@ import { Banner } from '../components/banner'
 import { EmailField } from '../components/email-field'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
 import { FormPanel, Panel } from '../components/panel'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects } from '../member-flow'
+import { useMemberFlow } from '../member-flow'
 import { storage } from '../storage'
 
 /** /profile/community: the creator's community, its members and pending members. */
 export default function ProfileCommunityPage() {
   const [email] = useState(() => storage.get('userEmail'))
-  const actorRef = useActorRef(
-    communityMembersMachine.provide({
-      actors: communityMembersActors(api),
-      actions: memberFlowEffects('Community call failed', 'error'),
-    }),
-    { input: { email }, inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    communityMembersMachine,
+    communityMembersActors(api),
+    'Community call failed',
+    { level: 'error', input: { email } },
   )
   return <CommunityView actorRef={actorRef} />
 }

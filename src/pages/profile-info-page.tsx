@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { profileActors } from '../../machines/profile/actors'
@@ -16,19 +16,12 @@ import { api } from '../api'
 import { Avatar } from '../components/avatar'
 import { ChatIcon } from '../components/line-icons'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { useLoadStates, useMemberFlow } from '../member-flow'
 import { whatsappLink } from '../site'
 
 /** /profile/info: the person's details, read-only; changes go by WhatsApp or the edit page. */
 export default function ProfileInfoPage() {
-  const actorRef = useActorRef(
-    profileMachine.provide({
-      actors: profileActors(api),
-      actions: memberFlowEffects('Could not load the profile'),
-    }),
-    { inspect: showLiveFlow },
-  )
+  const actorRef = useMemberFlow(profileMachine, profileActors(api), 'Could not load the profile')
   return <ProfileInfoView actorRef={actorRef} />
 }
 

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useEffect, useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
@@ -20,12 +20,12 @@ import { badge, button } from '../../styled-system/recipes'
 import { api, viewer } from '../api'
 import { Avatar } from '../components/avatar'
 import { Banner } from '../components/banner'
+import { MemberName } from '../components/member-name'
 import { card, LoadStatus, MemberPage, ProfileLink } from '../components/member-page'
 import { afterPayment } from '../components/payment-return'
 import { RenewalNotice } from '../components/renewal-notice'
 import { useNow } from '../hooks/use-now'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { useLoadStates, useMemberFlow } from '../member-flow'
 import { SITE } from '../site'
 import { storage } from '../storage'
 
@@ -42,13 +42,7 @@ export default afterPayment(
 function ProfileScreen() {
   const [params] = useSearchParams()
   const [email] = useState(() => storage.get('userEmail'))
-  const actorRef = useActorRef(
-    profileMachine.provide({
-      actors: profileActors(api),
-      actions: memberFlowEffects('Could not load the profile'),
-    }),
-    { inspect: showLiveFlow },
-  )
+  const actorRef = useMemberFlow(profileMachine, profileActors(api), 'Could not load the profile')
   const paid = params.get('paid') === 'membership'
   // Back from a confirmed payment: the rest of the app (the menu) reads the profile again.
   useEffect(() => {
@@ -114,18 +108,7 @@ function ProfileBody({
         />
         <div className={css({ minW: '0' })}>
           <p className={flex({ align: 'center', textStyle: 'display.name', gap: '2' })}>
-            {/* The whole name, on two lines if it must: it is the member's own. */}
-            <span className={css({ minW: '0', overflowWrap: 'anywhere' })}>{account.Name}</span>
-            {creator && (
-              <span
-                role="img"
-                aria-label="Community creator"
-                title="Community creator"
-                className={css({ color: 'sun.600', fontSize: 'xl' })}
-              >
-                ★
-              </span>
-            )}
+            <MemberName name={account.Name} creator={creator} />
           </p>
           <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
             {roleLine(account.Role, status)}

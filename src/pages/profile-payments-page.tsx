@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
@@ -17,19 +17,17 @@ import { flex } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { useLoadStates, useMemberFlow } from '../member-flow'
 import { storage } from '../storage'
 
 /** /profile/payments: the signed-in person's payments, latest first. */
 export default function ProfilePaymentsPage() {
   const [userId] = useState(() => storage.get('userID') ?? '')
-  const actorRef = useActorRef(
-    paymentsListMachine.provide({
-      actors: paymentsListActors(api),
-      actions: memberFlowEffects('Could not load the payments'),
-    }),
-    { input: { userId }, inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    paymentsListMachine,
+    paymentsListActors(api),
+    'Could not load the payments',
+    { input: { userId } },
   )
   return <PaymentsView actorRef={actorRef} />
 }

@@ -1,5 +1,5 @@
 import { Tabs } from '@ark-ui/react/tabs'
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { staffApplicationsActors } from '../../machines/staff-applications/actors'
@@ -16,23 +16,19 @@ import {
   STATUS_LABELS,
 } from '../../machines/staff-applications/selectors'
 import { css, cx } from '../../styled-system/css'
-import { flex } from '../../styled-system/patterns'
 import { badge } from '../../styled-system/recipes'
 import { api } from '../api'
 import { card, LoadStatus } from '../components/member-page'
 import { pillTabList, pillTabTrigger } from '../components/pill-tabs'
-import { NotStaff, StaffPage } from '../components/staff-page'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { RowTitle, StaffPage } from '../components/staff-page'
+import { useMemberFlow, useStaffStates } from '../member-flow'
 
 /** /staff/applications: the queue of applications for membership, and those decided. */
 export default function StaffApplicationsPage() {
-  const actorRef = useActorRef(
-    staffApplicationsMachine.provide({
-      actors: staffApplicationsActors(api),
-      actions: memberFlowEffects('Could not load the applications'),
-    }),
-    { inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    staffApplicationsMachine,
+    staffApplicationsActors(api),
+    'Could not load the applications',
   )
   return <StaffApplicationsView actorRef={actorRef} />
 }
@@ -47,19 +43,14 @@ export function StaffApplicationsView({
 }: {
   actorRef: ActorRefFrom<typeof staffApplicationsMachine>
 }) {
-  const load = useLoadStates(actorRef)
-  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
-  const ready = useSelector(actorRef, (s) => s.matches('ready'))
+  const { load, forbidden, ready } = useStaffStates(actorRef)
   const { shown, applications } = useSelector(actorRef, (s) => s.context)
-  if (forbidden) {
-    return (
-      <StaffPage title="Applications">
-        <NotStaff />
-      </StaffPage>
-    )
-  }
   return (
-    <StaffPage title="Applications" lead="Applications for membership: read them, then decide.">
+    <StaffPage
+      title="Applications"
+      forbidden={forbidden}
+      lead="Applications for membership: read them, then decide."
+    >
       <Tabs.Root
         value={shown}
         onValueChange={(details) =>
@@ -123,14 +114,11 @@ function ApplicationRow({ application }: { application: StaffApplication }) {
           }),
         )}
       >
-        <span className={flex({ align: 'baseline', justify: 'space-between', gap: '3' })}>
-          <span className={css({ fontWeight: 'semibold', fontSize: 'lg', minW: '0' })}>
-            {application.name}
-          </span>
+        <RowTitle name={application.name} inline>
           <span className={cx(badge({ tone: 'free' }), css({ flexShrink: 0 }))}>
             {KIND_LABELS[application.kind]}
           </span>
-        </span>
+        </RowTitle>
         <span className={css({ display: 'block', color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
           {application.email}
         </span>

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { staffAuditActors } from '../../machines/staff-audit/actors'
 import { type AuditEntry, staffAuditMachine } from '../../machines/staff-audit/machine'
@@ -7,36 +7,28 @@ import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
 import { api } from '../api'
 import { card, LoadStatus } from '../components/member-page'
-import { NotStaff, StaffPage } from '../components/staff-page'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { StaffPage } from '../components/staff-page'
+import { useMemberFlow, useStaffStates } from '../member-flow'
 
 /** /staff/audit: every staff write, newest first, with who did it and what it changed. */
 export default function StaffAuditPage() {
-  const actorRef = useActorRef(
-    staffAuditMachine.provide({
-      actors: staffAuditActors(api),
-      actions: memberFlowEffects('Could not load the audit log'),
-    }),
-    { inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    staffAuditMachine,
+    staffAuditActors(api),
+    'Could not load the audit log',
   )
   return <StaffAuditView actorRef={actorRef} />
 }
 
 export function StaffAuditView({ actorRef }: { actorRef: ActorRefFrom<typeof staffAuditMachine> }) {
-  const load = useLoadStates(actorRef)
-  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
-  const ready = useSelector(actorRef, (s) => s.matches('ready'))
+  const { load, forbidden, ready } = useStaffStates(actorRef)
   const entries = useSelector(actorRef, (s) => s.context.entries)
-  if (forbidden) {
-    return (
-      <StaffPage title="Audit log">
-        <NotStaff />
-      </StaffPage>
-    )
-  }
   return (
-    <StaffPage title="Audit log" lead="What staff did, newest first: the latest 200 changes.">
+    <StaffPage
+      title="Audit log"
+      forbidden={forbidden}
+      lead="What staff did, newest first: the latest 200 changes."
+    >
       <section aria-label="Audit log" aria-busy={load.loading}>
         <LoadStatus
           {...load}

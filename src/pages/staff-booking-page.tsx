@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
@@ -20,19 +20,17 @@ import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { card, LoadStatus } from '../components/member-page'
 import { NotStaff, StaffPage } from '../components/staff-page'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { useLoadStates, useMemberFlow } from '../member-flow'
 import { STATUS_TONES } from './staff-bookings-page'
 
 /** /staff/bookings/:bookingId: one booking, as the front desk needs it. */
 export default function StaffBookingPage() {
   const { bookingId = '' } = useParams()
-  const actorRef = useActorRef(
-    staffBookingMachine.provide({
-      actors: staffBookingActors(api),
-      actions: memberFlowEffects('Could not load the booking', 'error'),
-    }),
-    { input: { id: bookingId }, inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    staffBookingMachine,
+    staffBookingActors(api),
+    'Could not load the booking',
+    { level: 'error', input: { id: bookingId } },
   )
   return <StaffBookingView actorRef={actorRef} />
 }

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
@@ -11,23 +11,21 @@ import {
   whatLine,
 } from '../../machines/staff-bookings/selectors'
 import { css, cx } from '../../styled-system/css'
-import { flex, grid } from '../../styled-system/patterns'
+import { grid } from '../../styled-system/patterns'
 import { badge } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Field, textInput } from '../components/form-fields'
-import { card, LoadStatus } from '../components/member-page'
-import { NotStaff, StaffPage, StaffSearch, staffColumn } from '../components/staff-page'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { card } from '../components/member-page'
+import { RowTitle, StaffPage, StaffResults, StaffSearch } from '../components/staff-page'
+import { useMemberFlow, useStaffStates } from '../member-flow'
 
 /** /staff/bookings: a day's bookings, found by name, e-mail or phone; each opens on its own. */
 export default function StaffBookingsPage() {
-  const actorRef = useActorRef(
-    staffBookingsMachine.provide({
-      actors: staffBookingsActors(api),
-      actions: memberFlowEffects('Could not load the bookings', 'error'),
-    }),
-    { inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    staffBookingsMachine,
+    staffBookingsActors(api),
+    'Could not load the bookings',
+    { level: 'error' },
   )
   return <StaffBookingsView actorRef={actorRef} />
 }
@@ -41,20 +39,15 @@ export const STATUS_TONES: Record<StaffBooking['status'], 'free' | 'neutral' | '
 }
 
 export function StaffBookingsView({ actorRef }: { actorRef: BookingsRef }) {
-  const load = useLoadStates(actorRef)
   const dayId = useId()
-  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
-  const ready = useSelector(actorRef, (s) => s.matches('ready'))
+  const { load, forbidden, ready } = useStaffStates(actorRef)
   const { date, query, day } = useSelector(actorRef, (s) => s.context)
-  if (forbidden) {
-    return (
-      <StaffPage title="Bookings">
-        <NotStaff />
-      </StaffPage>
-    )
-  }
   return (
-    <StaffPage title="Bookings" lead="A day's bookings. Find one by name, e-mail or phone.">
+    <StaffPage
+      title="Bookings"
+      forbidden={forbidden}
+      lead="A day's bookings. Find one by name, e-mail or phone."
+    >
       <div className={grid({ gap: '0', gridTemplateColumns: 'minmax(0, 1fr)' })}>
         <Field label="Day" htmlFor={dayId}>
           <input
@@ -77,25 +70,18 @@ export function StaffBookingsView({ actorRef }: { actorRef: BookingsRef }) {
           onSearch={(typed) => actorRef.send({ type: 'search.submitted', query: typed })}
         />
       </div>
-      <section aria-label="Bookings found" aria-busy={load.loading} className={staffColumn}>
-        <LoadStatus
-          {...load}
-          what="the bookings"
-          onRetry={() => actorRef.send({ type: 'bookings.retry' })}
-        />
-        {ready && day && (
-          <p className={css({ color: 'fg.muted' })}>
-            {bookingsLead(day.date, query, day.bookings.length)}
-          </p>
-        )}
-        {ready && day && day.bookings.length > 0 && (
-          <ul className={cx(staffColumn, css({ listStyle: 'none' }))}>
-            {day.bookings.map((booking) => (
-              <BookingRow key={booking.id} booking={booking} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <StaffResults
+        label="Bookings found"
+        load={load}
+        what="the bookings"
+        onRetry={() => actorRef.send({ type: 'bookings.retry' })}
+        lead={ready && day && bookingsLead(day.date, query, day.bookings.length)}
+      >
+        {ready &&
+          day &&
+          day.bookings.length > 0 &&
+          day.bookings.map((booking) => <BookingRow key={booking.id} booking={booking} />)}
+      </StaffResults>
     </StaffPage>
   )
 }
@@ -119,16 +105,13 @@ function BookingRow({ booking }: { booking: StaffBooking }) {
           }),
         )}
       >
-        <span className={flex({ align: 'baseline', justify: 'space-between', gap: '3' })}>
-          <span className={css({ fontWeight: 'semibold', fontSize: 'lg', minW: '0' })}>
-            {booking.name}
-          </span>
+        <RowTitle name={booking.name} inline>
           <span
             className={cx(badge({ tone: STATUS_TONES[booking.status] }), css({ flexShrink: 0 }))}
           >
             {booking.checkedInAt ? 'Checked in' : BOOKING_STATUS_LABELS[booking.status]}
           </span>
-        </span>
+        </RowTitle>
         <span className={css({ fontSize: 'sm' })}>{whatLine(booking)}</span>
         <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           {[booking.email, booking.phone, partyLine(booking)].join(' · ')}

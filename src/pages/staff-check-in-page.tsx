@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useId, useRef } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { checkInActors } from '../../machines/check-in/actors'
@@ -19,18 +19,16 @@ import { DoorCamera } from '../components/door-camera'
 import { Field, textInput } from '../components/form-fields'
 import { LoadNotice } from '../components/member-page'
 import { RetryButton } from '../components/retry-button'
-import { NotStaff, StaffPage } from '../components/staff-page'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects } from '../member-flow'
+import { StaffPage } from '../components/staff-page'
+import { useMemberFlow } from '../member-flow'
 
 /** /staff/check-in: the door. A ticket's code is scanned (or typed) and checked in once. */
 export default function StaffCheckInPage() {
-  const actorRef = useActorRef(
-    checkInMachine.provide({
-      actors: checkInActors(api),
-      actions: memberFlowEffects('Could not check the ticket in', 'error'),
-    }),
-    { inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    checkInMachine,
+    checkInActors(api),
+    'Could not check the ticket in',
+    { level: 'error' },
   )
   return <CheckInView actorRef={actorRef} />
 }
@@ -50,16 +48,12 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
   const { blank, verdict } = state.context
   const camera = state.value.camera
 
-  if (state.hasTag('forbidden')) {
-    return (
-      <StaffPage title="Check-in">
-        <NotStaff />
-      </StaffPage>
-    )
-  }
-
   return (
-    <StaffPage title="Check-in" lead="Scan a guest's ticket, or type the code printed under it.">
+    <StaffPage
+      title="Check-in"
+      forbidden={state.hasTag('forbidden')}
+      lead="Scan a guest's ticket, or type the code printed under it."
+    >
       <section aria-label="Scanner" className={css({ display: 'grid', gap: '3', mb: '6' })}>
         <DoorCamera
           on={camera === 'starting' || camera === 'scanning'}

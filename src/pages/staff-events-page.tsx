@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import type { StaffEvent } from '../../machines/event-editor/machine'
@@ -12,18 +12,15 @@ import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { card, LoadStatus } from '../components/member-page'
 import { ResponsiveImage } from '../components/responsive-image'
-import { NotStaff, StaffPage } from '../components/staff-page'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { StaffPage } from '../components/staff-page'
+import { useMemberFlow, useStaffStates } from '../member-flow'
 
 /** /staff/events: every event, coming ones first; each opens in the editor. */
 export default function StaffEventsPage() {
-  const actorRef = useActorRef(
-    staffEventsMachine.provide({
-      actors: staffEventsActors(api),
-      actions: memberFlowEffects('Could not load the events'),
-    }),
-    { inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    staffEventsMachine,
+    staffEventsActors(api),
+    'Could not load the events',
   )
   return <StaffEventsView actorRef={actorRef} />
 }
@@ -33,19 +30,15 @@ export function StaffEventsView({
 }: {
   actorRef: ActorRefFrom<typeof staffEventsMachine>
 }) {
-  const load = useLoadStates(actorRef)
-  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
-  const ready = useSelector(actorRef, (s) => s.matches('ready'))
+  const { load, forbidden, ready } = useStaffStates(actorRef)
   const events = useSelector(actorRef, (s) => s.context.events)
-  if (forbidden) {
-    return (
-      <StaffPage title="Events">
-        <NotStaff />
-      </StaffPage>
-    )
-  }
   return (
-    <StaffPage title="Events" width="4xl" lead="What the calendar shows: the coming events first.">
+    <StaffPage
+      title="Events"
+      forbidden={forbidden}
+      width="4xl"
+      lead="What the calendar shows: the coming events first."
+    >
       <div className={flex({ mb: '5' })}>
         <Link to="/staff/events/new" className={button({ size: 'lg' })}>
           New event

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { staffMembersActors } from '../../machines/staff-members/actors'
@@ -13,31 +13,30 @@ import {
 } from '../../machines/staff-members/selectors'
 import { REASON_MAX_LENGTH, reasonRoom } from '../../machines/staff-payments/selectors'
 import { css, cx } from '../../styled-system/css'
-import { flex, grid } from '../../styled-system/patterns'
+import { grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Field, textInput } from '../components/form-fields'
-import { card, LoadNotice, LoadStatus } from '../components/member-page'
+import { card, LoadNotice } from '../components/member-page'
 import {
   NotReached,
-  NotStaff,
+  ReasonField,
+  RowTitle,
   StaffPage,
+  StaffResults,
   StaffSearch,
   SubmitOrCancel,
   staffColumn,
 } from '../components/staff-page'
-import { TextArea } from '../components/text-area'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { useMemberFlow, useStaffStates } from '../member-flow'
 
 /** /staff/members: find a member; extend a membership by hand, with a reason. */
 export default function StaffMembersPage() {
-  const actorRef = useActorRef(
-    staffMembersMachine.provide({
-      actors: staffMembersActors(api),
-      actions: memberFlowEffects('Could not load or extend the members', 'error'),
-    }),
-    { inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    staffMembersMachine,
+    staffMembersActors(api),
+    'Could not load or extend the members',
+    { level: 'error' },
   )
   return <StaffMembersView actorRef={actorRef} />
 }
@@ -51,20 +50,12 @@ const STATUS_TONES: Record<StaffMember['status'], 'free' | 'neutral' | 'danger'>
 }
 
 export function StaffMembersView({ actorRef }: { actorRef: MembersRef }) {
-  const load = useLoadStates(actorRef)
-  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
-  const ready = useSelector(actorRef, (s) => s.matches('ready'))
+  const { load, forbidden, ready } = useStaffStates(actorRef)
   const { query, members } = useSelector(actorRef, (s) => s.context)
-  if (forbidden) {
-    return (
-      <StaffPage title="Members">
-        <NotStaff />
-      </StaffPage>
-    )
-  }
   return (
     <StaffPage
       title="Members"
+      forbidden={forbidden}
       lead="Find a member by name, e-mail or phone. Extend a membership by hand, with the reason."
     >
       <StaffSearch
@@ -74,23 +65,19 @@ export function StaffMembersView({ actorRef }: { actorRef: MembersRef }) {
         busy={load.loading}
         onSearch={(typed) => actorRef.send({ type: 'search.submitted', query: typed })}
       />
-      <section aria-label="Members found" aria-busy={load.loading} className={staffColumn}>
-        <LoadStatus
-          {...load}
-          what="the members"
-          onRetry={() => actorRef.send({ type: 'members.retry' })}
-        />
-        {ready && (
-          <p className={css({ color: 'fg.muted' })}>{membersLead(query, members.length)}</p>
-        )}
-        {ready && members.length > 0 && (
-          <ul className={cx(staffColumn, css({ listStyle: 'none' }))}>
-            {members.map((member) => (
-              <MemberRow key={member.id} actorRef={actorRef} member={member} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <StaffResults
+        label="Members found"
+        load={load}
+        what="the members"
+        onRetry={() => actorRef.send({ type: 'members.retry' })}
+        lead={ready && membersLead(query, members.length)}
+      >
+        {ready &&
+          members.length > 0 &&
+          members.map((member) => (
+            <MemberRow key={member.id} actorRef={actorRef} member={member} />
+          ))}
+      </StaffResults>
     </StaffPage>
   )
 }
@@ -110,12 +97,11 @@ function MemberRow({ actorRef, member }: { actorRef: MembersRef; member: StaffMe
         css({ px: { base: '4', md: '5' }, py: '4', overflowWrap: 'anywhere' }),
       )}
     >
-      <div className={flex({ align: 'baseline', justify: 'space-between', gap: '3' })}>
-        <p className={css({ fontWeight: 'semibold', fontSize: 'lg', minW: '0' })}>{member.name}</p>
+      <RowTitle name={member.name}>
         <span className={cx(badge({ tone: STATUS_TONES[member.status] }), css({ flexShrink: 0 }))}>
           {MEMBER_STATUS_LABELS[member.status]}
         </span>
-      </div>
+      </RowTitle>
       <div className={grid({ fontSize: 'sm', gap: '0.5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
         <p>{[member.email, member.phone].filter(Boolean).join(' · ')}</p>
         <p className={css({ color: 'fg.muted' })}>
@@ -145,8 +131,6 @@ function MemberRow({ actorRef, member }: { actorRef: MembersRef; member: StaffMe
 function ExtensionForm({ actorRef, member }: { actorRef: MembersRef; member: StaffMember }) {
   const state = useSelector(actorRef, (s) => s)
   const untilId = useId()
-  const reasonId = useId()
-  const roomId = useId()
   const send = actorRef.send
   const { until, reason, incomplete, refusal } = state.context
   const writing = (['extending', 'saving', 'refused', 'saveFailed'] as const).some((name) =>
@@ -177,19 +161,14 @@ function ExtensionForm({ actorRef, member }: { actorRef: MembersRef; member: Sta
           className={textInput}
         />
       </Field>
-      <Field label="Reason, for the audit log" htmlFor={reasonId}>
-        <TextArea
-          id={reasonId}
-          value={reason}
-          maxLength={REASON_MAX_LENGTH}
-          readOnly={busy}
-          aria-describedby={roomId}
-          onChange={(event) => send({ type: 'reason.changed', reason: event.target.value })}
-        />
-        <p id={roomId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-          {reasonRoom(reason)}
-        </p>
-      </Field>
+      <ReasonField
+        label="Reason, for the audit log"
+        value={reason}
+        maxLength={REASON_MAX_LENGTH}
+        room={reasonRoom(reason)}
+        busy={busy}
+        onChange={(typed) => send({ type: 'reason.changed', reason: typed })}
+      />
       {incomplete && (
         <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
           {INCOMPLETE_EXTENSION}

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { longDay } from '../../machines/rules/rsvp'
@@ -15,9 +15,8 @@ import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { card, LoadStatus, ProfileLink } from '../components/member-page'
-import { NotStaff, StaffPage } from '../components/staff-page'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { StaffPage } from '../components/staff-page'
+import { useLoadStates, useMemberFlow } from '../member-flow'
 
 /** The house's other tools, under the day. */
 const TOOLS = [
@@ -45,12 +44,10 @@ const toolList = css({
 
 /** /staff: the front desk's day. Every session with its places: booked, in, and free. */
 export default function StaffDayPage() {
-  const actorRef = useActorRef(
-    staffDayMachine.provide({
-      actors: staffDayActors(api),
-      actions: memberFlowEffects("Could not load the day's sessions"),
-    }),
-    { inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    staffDayMachine,
+    staffDayActors(api),
+    "Could not load the day's sessions",
   )
   return <StaffDayView actorRef={actorRef} />
 }
@@ -59,17 +56,11 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
   const load = useLoadStates(actorRef)
   const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
   const day = useSelector(actorRef, (s) => s.context.day)
-  if (forbidden) {
-    return (
-      <StaffPage title="Today" back="/menu">
-        <NotStaff />
-      </StaffPage>
-    )
-  }
   const totals = day && dayTotals(day)
   return (
     <StaffPage
       title="Today"
+      forbidden={forbidden}
       back="/menu"
       width="4xl"
       lead={day ? longDay(day.date) : "The day's events, co-working and studio sessions."}

@@ -1,5 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { useId } from 'react'
+import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
 import { staffPaymentsActors } from '../../machines/staff-payments/actors'
 import { type StaffPayment, staffPaymentsMachine } from '../../machines/staff-payments/machine'
@@ -18,28 +17,26 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
-import { Field } from '../components/form-fields'
-import { card, LoadNotice, LoadStatus } from '../components/member-page'
+import { card, LoadNotice } from '../components/member-page'
 import {
   NotReached,
-  NotStaff,
+  ReasonField,
+  RowTitle,
   StaffPage,
+  StaffResults,
   StaffSearch,
   SubmitOrCancel,
   staffColumn,
 } from '../components/staff-page'
-import { TextArea } from '../components/text-area'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { useMemberFlow, useStaffStates } from '../member-flow'
 
 /** /staff/payments: find a payment, and refund it with a reason the payer reads. */
 export default function StaffPaymentsPage() {
-  const actorRef = useActorRef(
-    staffPaymentsMachine.provide({
-      actors: staffPaymentsActors(api),
-      actions: memberFlowEffects('Could not load or refund the payments', 'error'),
-    }),
-    { inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    staffPaymentsMachine,
+    staffPaymentsActors(api),
+    'Could not load or refund the payments',
+    { level: 'error' },
   )
   return <StaffPaymentsView actorRef={actorRef} />
 }
@@ -55,20 +52,12 @@ const STATUS_TONES: Record<StaffPayment['status'], 'paid' | 'free' | 'neutral' |
 }
 
 export function StaffPaymentsView({ actorRef }: { actorRef: PaymentsRef }) {
-  const load = useLoadStates(actorRef)
-  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
-  const ready = useSelector(actorRef, (s) => s.matches('ready'))
+  const { load, forbidden, ready } = useStaffStates(actorRef)
   const { query, payments } = useSelector(actorRef, (s) => s.context)
-  if (forbidden) {
-    return (
-      <StaffPage title="Payments">
-        <NotStaff />
-      </StaffPage>
-    )
-  }
   return (
     <StaffPage
       title="Payments"
+      forbidden={forbidden}
       lead="Find a payment by its reference, or the payer's e-mail or name. Refund it with a reason the payer reads."
     >
       <StaffSearch
@@ -78,21 +67,19 @@ export function StaffPaymentsView({ actorRef }: { actorRef: PaymentsRef }) {
         busy={load.loading}
         onSearch={(typed) => actorRef.send({ type: 'search.submitted', query: typed })}
       />
-      <section aria-label="Payments found" aria-busy={load.loading} className={staffColumn}>
-        <LoadStatus
-          {...load}
-          what="the payments"
-          onRetry={() => actorRef.send({ type: 'payments.retry' })}
-        />
-        {ready && <p className={css({ color: 'fg.muted' })}>{listLead(query, payments.length)}</p>}
-        {ready && payments.length > 0 && (
-          <ul className={cx(staffColumn, css({ listStyle: 'none' }))}>
-            {payments.map((payment) => (
-              <PaymentRow key={payment.id} actorRef={actorRef} payment={payment} />
-            ))}
-          </ul>
-        )}
-      </section>
+      <StaffResults
+        label="Payments found"
+        load={load}
+        what="the payments"
+        onRetry={() => actorRef.send({ type: 'payments.retry' })}
+        lead={ready && listLead(query, payments.length)}
+      >
+        {ready &&
+          payments.length > 0 &&
+          payments.map((payment) => (
+            <PaymentRow key={payment.id} actorRef={actorRef} payment={payment} />
+          ))}
+      </StaffResults>
     </StaffPage>
   )
 }
@@ -113,12 +100,11 @@ function PaymentRow({ actorRef, payment }: { actorRef: PaymentsRef; payment: Sta
         css({ px: { base: '4', md: '5' }, py: '4', overflowWrap: 'anywhere' }),
       )}
     >
-      <div className={flex({ align: 'baseline', justify: 'space-between', gap: '3' })}>
-        <p className={css({ fontWeight: 'semibold', fontSize: 'lg', minW: '0' })}>{payment.what}</p>
+      <RowTitle name={payment.what}>
         <p className={css({ fontWeight: 'semibold', flexShrink: 0, whiteSpace: 'nowrap' })}>
           {amountOf(payment)}
         </p>
-      </div>
+      </RowTitle>
       <div className={grid({ fontSize: 'sm', gap: '0.5', gridTemplateColumns: 'minmax(0, 1fr)' })}>
         <p>{[payment.name, payment.email].filter(Boolean).join(' · ')}</p>
         <p className={css({ color: 'fg.muted' })}>{paymentLine(payment)}</p>
@@ -151,9 +137,6 @@ function PaymentRow({ actorRef, payment }: { actorRef: PaymentsRef; payment: Sta
 /** The refund of the chosen payment: its reason, then the call, a refusal or a failure. */
 function RefundPanel({ actorRef, payment }: { actorRef: PaymentsRef; payment: StaffPayment }) {
   const state = useSelector(actorRef, (s) => s)
-  const reasonId = useId()
-  const roomId = useId()
-  const errorId = useId()
   const send = actorRef.send
   const { reason, blankReason, refusal } = state.context
   const writing =
@@ -191,25 +174,15 @@ function RefundPanel({ actorRef, payment }: { actorRef: PaymentsRef; payment: St
       <p className={css({ fontWeight: 'semibold' })}>
         Refund {amountOf(payment)} to {where}?
       </p>
-      <Field label="Reason, for the payer" htmlFor={reasonId}>
-        <TextArea
-          id={reasonId}
-          value={reason}
-          maxLength={REASON_MAX_LENGTH}
-          readOnly={busy}
-          aria-invalid={blankReason || undefined}
-          aria-describedby={blankReason ? `${errorId} ${roomId}` : roomId}
-          onChange={(event) => send({ type: 'reason.changed', reason: event.target.value })}
-        />
-        {blankReason && (
-          <p id={errorId} className={css({ color: 'berry.600', fontSize: 'sm' })}>
-            {BLANK_REASON}
-          </p>
-        )}
-        <p id={roomId} className={css({ fontSize: 'xs', color: 'fg.muted' })}>
-          {reasonRoom(reason)}
-        </p>
-      </Field>
+      <ReasonField
+        label="Reason, for the payer"
+        value={reason}
+        maxLength={REASON_MAX_LENGTH}
+        room={reasonRoom(reason)}
+        busy={busy}
+        error={blankReason ? BLANK_REASON : null}
+        onChange={(typed) => send({ type: 'reason.changed', reason: typed })}
+      />
       {state.matches({ ready: 'refundFailed' }) && (
         <NotReached nothingWas="refunded" then="refund" />
       )}

@@ -1,4 +1,4 @@
-import { useActorRef, useSelector } from '@xstate/react'
+import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import {
@@ -22,24 +22,16 @@ import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Field, textInput } from '../components/form-fields'
 import { card, LoadNotice, LoadStatus } from '../components/member-page'
-import {
-  NotReached,
-  NotStaff,
-  StaffPage,
-  SubmitOrCancel,
-  staffColumn,
-} from '../components/staff-page'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects, useLoadStates } from '../member-flow'
+import { NotReached, StaffPage, SubmitOrCancel, staffColumn } from '../components/staff-page'
+import { useMemberFlow, useStaffStates } from '../member-flow'
 
 /** /staff/spaces: the co-working spaces and studio items; add one, change one, hide one. */
 export default function StaffSpacesPage() {
-  const actorRef = useActorRef(
-    staffSpacesMachine.provide({
-      actors: staffSpacesActors(api),
-      actions: memberFlowEffects('Could not load or save the spaces', 'error'),
-    }),
-    { inspect: showLiveFlow },
+  const actorRef = useMemberFlow(
+    staffSpacesMachine,
+    staffSpacesActors(api),
+    'Could not load or save the spaces',
+    { level: 'error' },
   )
   return <StaffSpacesView actorRef={actorRef} />
 }
@@ -49,19 +41,11 @@ type SpacesRef = ActorRefFrom<typeof staffSpacesMachine>
 const TITLE = 'Spaces and studio items'
 
 export function StaffSpacesView({ actorRef }: { actorRef: SpacesRef }) {
-  const load = useLoadStates(actorRef)
-  const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
-  const ready = useSelector(actorRef, (s) => s.matches('ready'))
-  if (forbidden) {
-    return (
-      <StaffPage title={TITLE}>
-        <NotStaff />
-      </StaffPage>
-    )
-  }
+  const { load, forbidden, ready } = useStaffStates(actorRef)
   return (
     <StaffPage
       title={TITLE}
+      forbidden={forbidden}
       lead="What people book by the day and by the session. A hidden one is offered to nobody; its bookings stay."
     >
       <LoadStatus

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect, useState } from 'react'
+import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { placeLine, standingLine } from '../../machines/rules/waitlist'
@@ -15,6 +15,7 @@ import { api } from '../api'
 import { checkoutInBrowser, useCheckout } from '../components/checkout-in-browser'
 import { RetryButton } from '../components/retry-button'
 import { LinkNotFound, StatusCard } from '../components/status-card'
+import { useReloadOnRestore } from '../hooks/use-reload-on-restore'
 import { useViewer } from '../hooks/use-viewer'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
@@ -56,14 +57,7 @@ function WaitlistFlow({ token }: { token: string }) {
     }),
     { input, inspect: showLiveFlow },
   )
-  // Back from the card checkout, the browser may restore this page as it was: load it afresh.
-  useEffect(() => {
-    const restored = (e: PageTransitionEvent) => {
-      if (e.persisted) window.location.reload()
-    }
-    window.addEventListener('pageshow', restored)
-    return () => window.removeEventListener('pageshow', restored)
-  }, [])
+  useReloadOnRestore()
   return <WaitlistView actorRef={actorRef} />
 }
 
