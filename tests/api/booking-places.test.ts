@@ -27,6 +27,7 @@ import {
 } from '../../server/db/schema.ts'
 import {
   bearer,
+  bothEngines,
   dbCases,
   expectError,
   NOW,
@@ -368,7 +369,7 @@ async function emptyDatabase(
   }
 }
 
-describe.each(dbCases())('%s', (_name, kind, skip) => {
+describe.each(bothEngines())('%s', (_name, kind, skip) => {
   describe.skipIf(skip)('migrating a database that has bookings', () => {
     it('counts the places already taken, and gives up holds its payer booked again', async () => {
       const database = await emptyDatabase(kind)

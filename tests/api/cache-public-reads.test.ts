@@ -6,7 +6,7 @@ import type { components } from '../../openapi/schema'
 import { bookings, events, spaces } from '../../server/db/schema.ts'
 import {
   bearer,
-  dbCases,
+  bothEngines,
   expectError,
   NOW,
   signIn,
@@ -27,7 +27,7 @@ const JAZZ_ENDS = new Date('2026-11-24T22:00:00Z')
 const LAST_SESSION_ENDS = new Date('2026-11-24T21:00:00Z')
 const LAGOS_MIDNIGHT = new Date('2026-11-24T23:00:00Z')
 
-describe.each(dbCases())('%s', (_name, kind, skip) => {
+describe.each(bothEngines())('%s', (_name, kind, skip) => {
   describe.skipIf(skip)('public reads from the cache', () => {
     let api: TestApi
     let clock = NOW

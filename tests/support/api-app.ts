@@ -31,14 +31,23 @@ export const TODAY = '2026-11-24'
 export type DbCase = [name: string, kind: DbKind, skip: boolean]
 
 /**
- * The databases every API suite runs on; PostgreSQL only when a server answered at the start.
- * Tuples, so `describe.each(dbCases())('%s', ...)` prints the whole name (`$name` truncates it).
+ * The database an API suite runs on: PostgreSQL, the engine of production and the one with real
+ * concurrency, when a server answered at the start; PGlite when none did. The engines' own
+ * differences (migrations, change notices, the two adapters) are tested on both (`bothEngines`),
+ * and every browser test runs the whole app on PGlite (decision 031). Tuples, so
+ * `describe.each(dbCases())('%s', ...)` prints the whole name (`$name` truncates it).
  */
 export function dbCases(): DbCase[] {
-  const postgres = postgresAvailable()
+  return postgresAvailable()
+    ? [['on PostgreSQL', 'postgres', false]]
+    : [['on PGlite (no PostgreSQL server answered when the run started)', 'pglite', false]]
+}
+
+/** Both engines, for the suites about what differs between them; PostgreSQL only if it answered. */
+export function bothEngines(): DbCase[] {
   return [
     ['on PGlite', 'pglite', false],
-    postgres
+    postgresAvailable()
       ? ['on PostgreSQL', 'postgres', false]
       : [
           'on PostgreSQL (skipped: no server answered at DATABASE_URL or 127.0.0.1:5432 when the run started)',
