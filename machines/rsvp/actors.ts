@@ -1,5 +1,5 @@
 import type { Api } from '../../openapi/client'
-import { createBookingCall } from '../calls/booking'
+import { createBookingCall } from '../calls/ticket'
 import { checkoutWithCalls, loadBookingWallets } from '../checkout/actors'
 
 export const rsvpActors = (api: Api) => ({

@@ -1,12 +1,8 @@
 import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
-import {
-  type BookingPayment,
-  logCallError,
-  ticketCardPayment,
-  type WalletKind,
-} from '../calls/booking'
+import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
 import { expiredOn401 } from '../calls/session'
+import { ticketCardPayment } from '../calls/ticket'
 import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,

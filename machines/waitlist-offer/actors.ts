@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
-import { createBookingCall } from '../calls/booking'
+import { createBookingCall } from '../calls/ticket'
 import { checkoutWithCalls } from '../checkout/actors'
 import type { LoadedOffer, WaitlistEntry } from './machine'
 

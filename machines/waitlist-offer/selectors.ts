@@ -1,5 +1,6 @@
 import type { components } from '../../openapi/client'
-import { type BookingPayment, ticketCardPayment } from '../calls/booking'
+import type { BookingPayment } from '../calls/booking'
+import { ticketCardPayment } from '../calls/ticket'
 import { ticketPrice } from '../rules/events'
 import { formatNaira } from '../rules/money'
 import { eventRegisteredPath } from '../rules/rsvp'
