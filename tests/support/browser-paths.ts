@@ -651,7 +651,14 @@ async function replayInBrowser(
     for (const [i, step] of path.steps.entries()) {
       const next = path.steps[i + 1]?.event
       const nextDriver = next ? views.events[next.type] : undefined
-      const held = nextDriver?.request ? await hold(page, nextDriver.request) : null
+      // A path's last state is looked at with its card payment held, then dropped: answered, it
+      // would take the page to the provider's checkout while the state is photographed and
+      // measured, and leave a booking on hold after the path's bookings are forgotten.
+      const held = next
+        ? nextDriver?.request
+          ? await hold(page, nextDriver.request, 'pass')
+          : null
+        : await hold(page, LEAVES_THE_PAGE, 'drop')
       const at: ViewStep = { page, snapshot: step.state, event: step.event, url: app.url }
       if (i === 0) {
         if (start.open) await start.open(page, app.url, tab.addInitScript)
@@ -700,6 +707,9 @@ async function replayInBrowser(
     for (const back of undo.reverse()) await back()
   }
 }
+
+/** The call whose answer sends the page to the card provider's checkout. */
+const LEAVES_THE_PAGE = '**/api/payments/initiate'
 
 const pathStep = (index: number, step: number) =>
   `${String(index).padStart(3, '0')}-${String(step).padStart(2, '0')}`
@@ -753,8 +763,11 @@ async function forgetWaitlistsJoined({ db }: App): Promise<() => Promise<unknown
       .where(kept.length > 0 ? notInArray(waitlistEntries.id, kept) : undefined)
 }
 
-/** Holds the matching requests until released, so a waiting state can be seen. */
-async function hold(page: Page, glob: string) {
+/**
+ * Holds the matching requests until released, so a waiting state can be seen; then lets them
+ * pass, or drops them as a lost connection would.
+ */
+async function hold(page: Page, glob: string, then: 'pass' | 'drop') {
   let release = () => {}
   const released = new Promise<void>((resolve) => {
     release = resolve
@@ -762,7 +775,7 @@ async function hold(page: Page, glob: string) {
   const passed: Promise<void>[] = []
   const handler = (route: Route) => {
     // On to the start's own routes (a dropped connection), else to the server.
-    const passing = released.then(() => route.fallback())
+    const passing = released.then(() => (then === 'pass' ? route.fallback() : route.abort()))
     passed.push(passing)
     return passing
   }
