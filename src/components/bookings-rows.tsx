@@ -83,10 +83,8 @@ function BookingRowItem({
   return (
     <li
       className={css({
-        bg: 'surface',
-        borderWidth: '1px',
+        layerStyle: 'card',
         borderColor: open ? 'sand.300' : 'border',
-        borderRadius: 'l3',
         boxShadow: open ? '0 12px 30px -18px rgba(26, 23, 19, 0.35)' : 'none',
         transition: 'box-shadow 0.2s, border-color 0.2s',
         overflow: 'hidden',

@@ -91,12 +91,7 @@ function ContactOption({
         </span>
         <span
           id={hintId}
-          className={css({
-            display: 'block',
-            fontSize: 'sm',
-            color: 'fg.muted',
-            overflowWrap: 'anywhere',
-          })}
+          className={css({ display: 'block', textStyle: 'note', overflowWrap: 'anywhere' })}
         >
           {hint}
           {newTab && <span className={css({ srOnly: true })}> (opens in a new tab)</span>}

@@ -41,6 +41,23 @@ export function GuestCounter({
       focusOutline: 'outside',
     }),
   )
+  // The − and + either side of the count: named for a screen reader, off when they cannot act.
+  const stepButton = (
+    glyph: string,
+    label: string,
+    allowed: boolean,
+    type: 'guests.added' | 'guests.removed',
+  ) => (
+    <button
+      type="button"
+      className={stepper}
+      aria-label={label}
+      disabled={!allowed}
+      onClick={() => actorRef.send({ type })}
+    >
+      <span aria-hidden>{glyph}</span>
+    </button>
+  )
   return (
     <fieldset disabled={disabled} className={bareFieldset}>
       <legend className={fieldLegend}>Extra guests</legend>
@@ -54,15 +71,7 @@ export function GuestCounter({
             : `${formatNaira(SPOT_FEE_NAIRA)} each, for the day.`}
         </p>
         <div className={css({ display: 'flex', alignItems: 'center', gap: '3', flexShrink: 0 })}>
-          <button
-            type="button"
-            className={stepper}
-            aria-label="Remove a guest"
-            disabled={!canRemove}
-            onClick={() => actorRef.send({ type: 'guests.removed' })}
-          >
-            <span aria-hidden>−</span>
-          </button>
+          {stepButton('−', 'Remove a guest', canRemove, 'guests.removed')}
           <output
             aria-live="polite"
             aria-label="Extra guests"
@@ -77,15 +86,7 @@ export function GuestCounter({
           >
             {count}
           </output>
-          <button
-            type="button"
-            className={stepper}
-            aria-label="Add a guest"
-            disabled={!canAdd}
-            onClick={() => actorRef.send({ type: 'guests.added' })}
-          >
-            <span aria-hidden>+</span>
-          </button>
+          {stepButton('+', 'Add a guest', canAdd, 'guests.added')}
         </div>
       </div>
       {names.length > 0 && (

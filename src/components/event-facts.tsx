@@ -10,7 +10,7 @@ import { friendsPriceLabel, isFreeEvent, showsFriendsPrice } from '../../machine
 import { formatNaira } from '../../machines/rules/money'
 import type { components } from '../../openapi/client'
 import { css } from '../../styled-system/css'
-import { flex } from '../../styled-system/patterns'
+import { flex, grid } from '../../styled-system/patterns'
 
 type Event = components['schemas']['Event']
 
@@ -48,12 +48,10 @@ export function EventFacts({
 
   return (
     <dl
-      className={css({
-        display: 'grid',
+      className={grid({
         gridTemplateColumns: { base: '1fr', lg: 'repeat(2, minmax(0, 1fr))' },
         columnGap: '8',
-        borderTopWidth: '1px',
-        borderColor: 'border',
+        layerStyle: 'ruled',
       })}
     >
       <Fact label="Price">
@@ -143,21 +141,10 @@ function Fact({ label, children }: { label: string; children: ReactNode }) {
         rowGap: '1.5',
         alignContent: 'start',
         py: { base: '4', lg: '5' },
-        borderBottomWidth: '1px',
-        borderColor: 'border',
+        layerStyle: 'divided',
       })}
     >
-      <dt
-        className={css({
-          fontSize: 'xs',
-          fontWeight: 'semibold',
-          letterSpacing: 'wider',
-          textTransform: 'uppercase',
-          color: 'fg.subtle',
-        })}
-      >
-        {label}
-      </dt>
+      <dt className={css({ textStyle: 'smallCaps' })}>{label}</dt>
       <dd className={css({ minW: '0' })}>{children}</dd>
     </div>
   )

@@ -43,15 +43,7 @@ export function EventMessage({
   return (
     <main className={cx(container, css({ py: { base: '16', md: '24' }, textAlign: 'center' }))}>
       <title>{`${title} · ${SITE.name}`}</title>
-      <p
-        aria-hidden
-        className={css({
-          fontFamily: 'display',
-          fontSize: '6xl',
-          color: 'clay.400',
-          lineHeight: '1',
-        })}
-      >
+      <p aria-hidden className={css({ textStyle: 'display.numeral', fontSize: '6xl' })}>
         16
       </p>
       <h1 className={css({ textStyle: 'display.headline', mt: '4', textWrap: 'balance' })}>

@@ -1,16 +1,16 @@
-import type { ReactNode } from 'react'
+import type { FormEvent, ReactNode } from 'react'
 import { css, cx } from '../../styled-system/css'
 
+/** A form's onSubmit: the browser neither posts nor reloads; the page's flow is told instead. */
+export function onSubmitted(then: () => void) {
+  return (event: FormEvent) => {
+    event.preventDefault()
+    then()
+  }
+}
+
 /** The small capitals over a group of fields ('Day', 'Your details'), as a legend or a heading. */
-export const fieldLegend = css({
-  fontSize: 'xs',
-  fontWeight: 'semibold',
-  letterSpacing: 'wider',
-  textTransform: 'uppercase',
-  color: 'fg.subtle',
-  mb: '2.5',
-  p: '0',
-})
+export const fieldLegend = css({ textStyle: 'smallCaps', mb: '2.5', p: '0' })
 
 /** A fieldset that only groups: no border, padding or margin of its own. */
 export const bareFieldset = css({ minW: '0', border: 'none', p: '0', m: '0' })

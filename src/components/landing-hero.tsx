@@ -82,11 +82,8 @@ export function LandingHero({ signedIn }: { signedIn: boolean }) {
         </p>
         <h1
           className={css({
-            fontFamily: 'display',
-            fontSize: { base: '3xl', md: '5xl' },
-            lineHeight: '1.1',
+            textStyle: 'display.feature',
             maxW: '2xl',
-            textWrap: 'balance',
             textShadow: '0 2px 18px rgba(26, 23, 19, 0.6)',
           })}
         >

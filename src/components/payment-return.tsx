@@ -325,15 +325,7 @@ function Reference({ value }: { value: string }) {
 function Help({ reference }: { reference: string }) {
   const message = `Hello Sixteen, I paid for a booking but it has not been confirmed. My payment reference is ${reference}.`
   return (
-    <div
-      className={css({
-        mt: '8',
-        pt: '6',
-        w: 'full',
-        borderTopWidth: '1px',
-        borderColor: 'border',
-      })}
-    >
+    <div className={css({ mt: '8', pt: '6', w: 'full', layerStyle: 'ruled' })}>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
         Need a hand? We answer 10am to 10pm.
       </p>

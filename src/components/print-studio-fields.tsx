@@ -1,4 +1,4 @@
-import { useId } from 'react'
+import { type ReactNode, useId } from 'react'
 import { dayLabel } from '../../machines/rules/dates'
 import { PRINT_STUDIO_SLOTS } from '../../machines/rules/slots'
 import { css, cx } from '../../styled-system/css'
@@ -14,6 +14,28 @@ const labelRow = css({
   justifyContent: 'space-between',
   gap: '3',
 })
+
+/** A field's name, and beside it the hint (`${id}-hint`) until something is chosen. */
+function FieldHead({
+  id,
+  hintText,
+  children,
+}: {
+  id: string
+  hintText: string | null
+  children: ReactNode
+}) {
+  return (
+    <div className={labelRow}>
+      {children}
+      {hintText && (
+        <span id={`${id}-hint`} className={hint}>
+          {hintText}
+        </span>
+      )}
+    </div>
+  )
+}
 
 /** The Day picker: the studio's bookable days as 'Today', 'Tomorrow' or 'Wednesday, November 25'. */
 export function StudioDayPicker({
@@ -32,16 +54,11 @@ export function StudioDayPicker({
   const id = useId()
   return (
     <div className={css({ display: 'grid', gap: '1.5', minW: '0' })}>
-      <div className={labelRow}>
+      <FieldHead id={id} hintText={value ? null : '*select a day'}>
         <label htmlFor={`${id}-day`} className={label}>
           Day
         </label>
-        {!value && (
-          <span id={`${id}-hint`} className={hint}>
-            *select a day
-          </span>
-        )}
-      </div>
+      </FieldHead>
       <div className={css({ position: 'relative' })}>
         <select
           id={`${id}-day`}
@@ -118,16 +135,11 @@ export function StudioSlotPicker({
       aria-required
       className={css({ display: 'grid', gap: '1.5', minW: '0' })}
     >
-      <div className={labelRow}>
+      <FieldHead id={id} hintText={value ? null : '*choose a timeslot'}>
         <span id={`${id}-label`} className={label}>
           Time
         </span>
-        {!value && (
-          <span id={`${id}-hint`} className={hint}>
-            *choose a timeslot
-          </span>
-        )}
-      </div>
+      </FieldHead>
       {/* Three side by side where they fit; on the narrowest phones the third takes a row. */}
       <div
         className={css({

@@ -140,8 +140,7 @@ export function StudioBookingPanel({
             justify: 'space-between',
             gap: '3',
             pt: '4',
-            borderTopWidth: '1px',
-            borderColor: 'border',
+            layerStyle: 'ruled',
           })}
         >
           <div className={css({ minW: '0' })}>

@@ -1,9 +1,13 @@
 import { useRef } from 'react'
 import { Link } from 'react-router-dom'
-import { css } from '../../styled-system/css'
+import { css, cx } from '../../styled-system/css'
 import { usePausedWhenUnwatched } from '../hooks/use-paused-when-unwatched'
 
 const TEXT = 'Applications for Individuals & Communities are now open!'
+
+/** The clay band both banners are, and the white 'Apply' pill on it. */
+const band = css({ bg: 'clay.600', color: 'white', fontSize: 'sm' })
+const applyPill = css({ bg: 'white', color: 'clay.700', borderRadius: 'full', py: '1' })
 
 /** For visitors: the programme's call to apply; a scrolling bottom banner on phones. */
 export function PromoBanner() {
@@ -13,30 +17,25 @@ export function PromoBanner() {
   return (
     <>
       <div
-        className={css({
-          display: { base: 'none', md: 'flex' },
-          alignItems: 'center',
-          justifyContent: 'center',
-          gap: '4',
-          bg: 'clay.600',
-          color: 'white',
-          py: '2.5',
-          px: '4',
-          fontSize: 'sm',
-        })}
+        className={cx(
+          band,
+          css({
+            display: { base: 'none', md: 'flex' },
+            alignItems: 'center',
+            justifyContent: 'center',
+            gap: '4',
+            py: '2.5',
+            px: '4',
+          }),
+        )}
       >
         <span>{TEXT}</span>
         <Link
           to="/membership"
-          className={css({
-            fontWeight: 'semibold',
-            bg: 'white',
-            color: 'clay.700',
-            borderRadius: 'full',
-            px: '3.5',
-            py: '1',
-            _hover: { bg: 'clay.50' },
-          })}
+          className={cx(
+            applyPill,
+            css({ fontWeight: 'semibold', px: '3.5', _hover: { bg: 'clay.50' } }),
+          )}
         >
           Apply
         </Link>
@@ -45,20 +44,20 @@ export function PromoBanner() {
         ref={banner}
         to="/membership"
         aria-label={`${TEXT} Apply now`}
-        className={css({
-          display: { base: 'block', md: 'none' },
-          position: 'fixed',
-          insetX: '0',
-          bottom: '0',
-          zIndex: 'banner',
-          bg: 'clay.600',
-          color: 'white',
-          overflow: 'hidden',
-          py: '3',
-          pb: 'max(token(spacing.3), env(safe-area-inset-bottom))',
-          fontSize: 'sm',
-          fontWeight: 'semibold',
-        })}
+        className={cx(
+          band,
+          css({
+            display: { base: 'block', md: 'none' },
+            position: 'fixed',
+            insetX: '0',
+            bottom: '0',
+            zIndex: 'banner',
+            overflow: 'hidden',
+            py: '3',
+            pb: 'max(token(spacing.3), env(safe-area-inset-bottom))',
+            fontWeight: 'semibold',
+          }),
+        )}
       >
         {/* Moving: the call scrolls past, over and over. */}
         <span
@@ -93,18 +92,7 @@ export function PromoBanner() {
           })}
         >
           <span className={css({ fontSize: 'xs', fontWeight: 'medium' })}>{TEXT}</span>
-          <span
-            className={css({
-              flexShrink: '0',
-              bg: 'white',
-              color: 'clay.700',
-              borderRadius: 'full',
-              px: '3',
-              py: '1',
-            })}
-          >
-            Apply now →
-          </span>
+          <span className={cx(applyPill, css({ flexShrink: '0', px: '3' }))}>Apply now →</span>
         </span>
       </Link>
     </>

@@ -317,35 +317,26 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
           reloading={checkout.failed}
         />
       )}
-      {free ? (
-        <button
-          type="button"
-          className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
-          disabled={!canFree}
-          aria-describedby={described}
-          onClick={() => actorRef.send({ type: 'booking.submitted' })}
-        >
-          {pleaseWait('free') ?? 'Get Ticket'}
-        </button>
-      ) : (
-        <>
-          <button
-            type="button"
-            className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
-            disabled={!canCard}
-            aria-describedby={described}
-            onClick={() => actorRef.send({ type: 'pay.card' })}
-          >
-            {pleaseWait('card') ?? `Pay ${formatNaira(context.price)} by card`}
-          </button>
-          <WalletPayButtons
-            options={wallets}
-            canPay={(wallet) => state.can({ type: 'pay.wallet', wallet })}
-            pending={walletPending}
-            onPay={(wallet) => actorRef.send({ type: 'pay.wallet', wallet })}
-            onRetry={() => actorRef.send({ type: 'wallets.retry' })}
-          />
-        </>
+      {/* The main button: a free ticket, or the card; a paid event adds the wallets under it. */}
+      <button
+        type="button"
+        className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
+        disabled={free ? !canFree : !canCard}
+        aria-describedby={described}
+        onClick={() => actorRef.send(free ? { type: 'booking.submitted' } : { type: 'pay.card' })}
+      >
+        {free
+          ? (pleaseWait('free') ?? 'Get Ticket')
+          : (pleaseWait('card') ?? `Pay ${formatNaira(context.price)} by card`)}
+      </button>
+      {!free && (
+        <WalletPayButtons
+          options={wallets}
+          canPay={(wallet) => state.can({ type: 'pay.wallet', wallet })}
+          pending={walletPending}
+          onPay={(wallet) => actorRef.send({ type: 'pay.wallet', wallet })}
+          onRetry={() => actorRef.send({ type: 'wallets.retry' })}
+        />
       )}
       {reason && (
         <p id={noteId} className={actionNote}>

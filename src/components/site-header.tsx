@@ -44,8 +44,7 @@ export function SiteHeader({ action, back }: { action?: ReactNode; back?: ReactN
         zIndex: 'sticky',
         bg: 'rgba(252, 250, 246, 0.92)',
         backdropFilter: 'saturate(1.4) blur(10px)',
-        borderBottomWidth: '1px',
-        borderColor: 'border',
+        layerStyle: 'divided',
       })}
     >
       <div className={back ? backRow : row}>

@@ -5,7 +5,7 @@ import { flex, grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import type { LoadStates } from '../member-flow'
 import { Field, textInput } from './form-fields'
-import { LoadStatus, MemberPage, NoticeCard } from './member-page'
+import { card, LoadStatus, MemberPage, NoticeCard } from './member-page'
 import { TextArea } from './text-area'
 
 /**
@@ -58,6 +58,24 @@ export function NotStaff() {
 
 /** One column whose children never widen it past the screen (long names, long e-mails). */
 export const staffColumn = grid({ gap: '3', gridTemplateColumns: 'minmax(0, 1fr)' })
+
+/** A row of a staff list that holds its own actions (a member, a payment, a space). */
+export const staffCard = cx(
+  card,
+  staffColumn,
+  css({ px: { base: '4', md: '5' }, py: '4', overflowWrap: 'anywhere' }),
+)
+
+/** A card of a staff list that opens the item (a booking, an event): its border darkens on hover. */
+export const staffCardLink = cx(
+  card,
+  css({
+    color: 'fg.default',
+    overflowWrap: 'anywhere',
+    _hover: { borderColor: 'sand.400' },
+    focusOutline: 'inside',
+  }),
+)
 
 /** A staff list's search: one field and its button; `onSearch` gets what was typed. */
 export function StaffSearch({
@@ -172,13 +190,14 @@ export function SubmitOrCancel({
 }
 
 /** A staff search's results: loading or its failure, a line on what was found, then the rows. */
-export function StaffResults({
+export function StaffResults<Row>({
   label,
   load,
   what,
   onRetry,
+  rows,
   lead,
-  children,
+  row,
 }: {
   /** The section's name: 'Members found'. */
   label: string
@@ -186,16 +205,20 @@ export function StaffResults({
   /** What loads: 'the members'. */
   what: string
   onRetry: () => void
-  /** The line over the rows, once they are there. */
-  lead: ReactNode
-  /** The rows (`li`), when there are any. */
-  children: ReactNode
+  /** What was found, once it is read (null before). */
+  rows: readonly Row[] | null
+  /** The line over the rows: how many were found, and for what. */
+  lead: (count: number) => ReactNode
+  /** One row, as a keyed `li`. */
+  row: (item: Row) => ReactNode
 }) {
   return (
     <section aria-label={label} aria-busy={load.loading} className={staffColumn}>
       <LoadStatus {...load} what={what} onRetry={onRetry} />
-      {lead && <p className={css({ color: 'fg.muted' })}>{lead}</p>}
-      {children && <ul className={cx(staffColumn, css({ listStyle: 'none' }))}>{children}</ul>}
+      {rows && <p className={css({ color: 'fg.muted' })}>{lead(rows.length)}</p>}
+      {rows && rows.length > 0 && (
+        <ul className={cx(staffColumn, css({ listStyle: 'none' }))}>{rows.map(row)}</ul>
+      )}
     </section>
   )
 }

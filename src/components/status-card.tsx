@@ -62,24 +62,19 @@ function ToneIcon({ tone }: { tone: Tone }) {
     case 'mail':
       return <MailIcon size={28} />
     case 'error':
-      return (
-        <span
-          aria-hidden
-          className={css({ fontFamily: 'display', fontSize: '3xl', lineHeight: '1' })}
-        >
-          !
-        </span>
-      )
+      return <Glyph>!</Glyph>
     case 'info':
-      return (
-        <span
-          aria-hidden
-          className={css({ fontFamily: 'display', fontSize: '3xl', lineHeight: '1' })}
-        >
-          16
-        </span>
-      )
+      return <Glyph>16</Glyph>
   }
+}
+
+/** A display character standing for a tone that has no icon ('!', the house's '16'). */
+function Glyph({ children }: { children: string }) {
+  return (
+    <span aria-hidden className={css({ fontFamily: 'display', fontSize: '3xl', lineHeight: '1' })}>
+      {children}
+    </span>
+  )
 }
 
 /**

@@ -29,8 +29,7 @@ export function UpdateNotice({ actorRef }: { actorRef: ActorRefFrom<typeof appUp
         pb: { base: 'max(1rem, env(safe-area-inset-bottom))', md: '4' },
         borderTopRadius: 'l3',
         borderBottomRadius: { base: '0', md: 'l3' },
-        bg: 'ink.900',
-        color: 'white',
+        layerStyle: 'inverse',
         boxShadow: 'lg',
       })}
     >

@@ -69,11 +69,10 @@ function BalanceCard({
   return (
     <div
       className={css({
+        layerStyle: 'inverse',
         borderRadius: 'l3',
         px: { base: '5', md: '7' },
         py: { base: '6', md: '7' },
-        bg: 'ink.900',
-        color: 'white',
         boxShadow: 'lg',
       })}
     >

@@ -9,6 +9,7 @@ import {
 import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
 import { disc } from '../../styled-system/recipes'
+import { cardRow } from './card-row'
 import { LineIcon } from './line-icons'
 import { card } from './member-page'
 
@@ -80,15 +81,7 @@ function TransactionRow({
 }) {
   const detailsId = useId()
   return (
-    <li
-      className={css({
-        px: { base: '4', md: '5' },
-        py: '4',
-        borderBottomWidth: '1px',
-        borderColor: 'border',
-        _last: { borderBottomWidth: '0' },
-      })}
-    >
+    <li className={cx(cardRow, css({ py: '4' }))}>
       <div className={css({ display: 'flex', alignItems: 'center', gap: '3' })}>
         <span
           role="img"

@@ -78,9 +78,7 @@ export function StepHeading({ step, children }: { step: string; children: ReactN
       ref={ref}
       tabIndex={-1}
       className={css({
-        fontFamily: 'display',
-        fontSize: { base: '2xl', md: '3xl' },
-        lineHeight: 'tight',
+        textStyle: 'display.section',
         mb: '6',
         _focus: { outline: 'none' },
         _focusVisible: {

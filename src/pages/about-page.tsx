@@ -129,8 +129,7 @@ export default function AboutPage() {
                 alignItems: 'baseline',
                 rowGap: '1',
                 py: { base: '4', md: '5' },
-                borderTopWidth: '1px',
-                borderColor: 'border',
+                layerStyle: 'ruled',
               })}
             >
               <span
@@ -158,10 +157,7 @@ export default function AboutPage() {
         className={css({
           mt: { base: '12', md: '16' },
           p: { base: '6', md: '10' },
-          borderRadius: 'l3',
-          bg: 'clay.50',
-          borderWidth: '1px',
-          borderColor: 'clay.100',
+          layerStyle: 'callout',
         })}
       >
         <h2 id="visit-heading" className={css({ textStyle: 'display.subhead' })}>

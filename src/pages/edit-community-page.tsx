@@ -11,6 +11,7 @@ import { css } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
+import { onSubmitted } from '../components/form-fields'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
@@ -80,12 +81,7 @@ export function EditCommunityView({
         </div>
       )}
       {choosing && (
-        <form
-          onSubmit={(event) => {
-            event.preventDefault()
-            actorRef.send({ type: 'size.saved' })
-          }}
-        >
+        <form onSubmit={onSubmitted(() => actorRef.send({ type: 'size.saved' }))}>
           <fieldset className={css({ border: 'none', p: '0', m: '0', minW: '0' })}>
             <legend className={css({ color: 'fg.muted', mb: '4' })}>
               How many people will your community have? The price covers every member.

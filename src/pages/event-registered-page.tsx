@@ -99,16 +99,7 @@ function Registered({ id }: { id: string }) {
             {loading && !eventName ? (
               <Skeleton className={css({ h: { base: '9', md: '12' }, w: '80%', mt: '2' })} />
             ) : (
-              <h1
-                className={css({
-                  fontFamily: 'display',
-                  fontSize: { base: '3xl', md: '5xl' },
-                  lineHeight: '1.05',
-                  letterSpacing: '-0.01em',
-                  mt: '2',
-                  textWrap: 'balance',
-                })}
-              >
+              <h1 className={css({ textStyle: 'display.ticket', mt: '2' })}>
                 {eventName ?? 'Your ticket'}
               </h1>
             )}
@@ -178,8 +169,7 @@ function Registered({ id }: { id: string }) {
                 justify: 'space-between',
                 mt: '8',
                 pt: '5',
-                borderTopWidth: '1px',
-                borderColor: 'border',
+                layerStyle: 'ruled',
                 gap: '3',
               })}
             >

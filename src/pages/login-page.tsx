@@ -12,6 +12,7 @@ import { button, column } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Banner } from '../components/banner'
 import { EmailField } from '../components/email-field'
+import { onSubmitted } from '../components/form-fields'
 import { SiteHeader } from '../components/site-header'
 import { showLiveFlow } from '../live-flows'
 import { SITE } from '../site'
@@ -59,10 +60,7 @@ export function LoginView({ actorRef }: { actorRef: ActorRefFrom<typeof loginLin
         </p>
         <form
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            actorRef.send({ type: 'form.submitted' })
-          }}
+          onSubmit={onSubmitted(() => actorRef.send({ type: 'form.submitted' }))}
           className={css({ display: 'grid', gap: '5', mt: '8' })}
         >
           <EmailField
@@ -92,8 +90,7 @@ export function LoginView({ actorRef }: { actorRef: ActorRefFrom<typeof loginLin
           className={grid({
             mt: '10',
             pt: '6',
-            borderTopWidth: '1px',
-            borderColor: 'border',
+            layerStyle: 'ruled',
             gap: '2',
             textStyle: 'note',
           })}

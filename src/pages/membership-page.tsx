@@ -170,8 +170,7 @@ export function MembershipView({ actorRef }: { actorRef: ActorRefFrom<typeof pla
               gap: '6',
               gridTemplateColumns: { base: '1fr', md: '1fr auto' },
               alignItems: 'center',
-              bg: 'ink.900',
-              color: 'white',
+              layerStyle: 'inverse',
               borderRadius: 'l3',
               p: { base: '6', md: '10' },
             })}
@@ -298,8 +297,7 @@ function RateRow({ plan, label, name }: { plan: Plan; label: string; name?: stri
         align: 'baseline',
         gap: '4',
         py: '3',
-        borderTopWidth: '1px',
-        borderColor: 'border',
+        layerStyle: 'ruled',
         _first: { borderTopWidth: '0' },
       })}
     >

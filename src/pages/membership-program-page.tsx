@@ -10,6 +10,7 @@ import { api } from '../api'
 import { Banner } from '../components/banner'
 import { CheckMark } from '../components/check-mark'
 import { EmailField } from '../components/email-field'
+import { onSubmitted } from '../components/form-fields'
 import { BENEFITS } from '../components/membership-benefits'
 import { SiteHeader } from '../components/site-header'
 import { showLiveFlow } from '../live-flows'
@@ -68,15 +69,7 @@ export function MembershipProgramView({
           >
             Launching in April 2024
           </p>
-          <p
-            className={css({
-              fontSize: { base: 'lg', md: 'xl' },
-              color: 'ink.600',
-              lineHeight: '1.5',
-              mt: '5',
-              maxW: 'xl',
-            })}
-          >
+          <p className={css({ textStyle: 'lead', mt: '5', maxW: 'xl' })}>
             A members' network for creatives, at a family-owned house in Lagos. Here is what Friends
             will get:
           </p>
@@ -148,10 +141,7 @@ function MailingList({ actorRef }: { actorRef: ActorRefFrom<typeof subscribeMach
       ) : (
         <form
           noValidate
-          onSubmit={(event) => {
-            event.preventDefault()
-            actorRef.send({ type: 'form.submitted' })
-          }}
+          onSubmit={onSubmitted(() => actorRef.send({ type: 'form.submitted' }))}
           className={css({ display: 'grid', gap: '4', mt: '6' })}
         >
           <EmailField

@@ -53,6 +53,18 @@ export function PlanConfirmView({
   const unknown = useSelector(actorRef, (s) => s.matches('unknownPlan'))
   const canPay = useSelector(actorRef, (s) => s.can({ type: 'pay.chosen', currency: 'NGN' }))
   const pay = (chosen: PlanCurrency) => actorRef.send({ type: 'pay.chosen', currency: chosen })
+  // The two ways to pay differ only in currency and look; the one on its way says so.
+  const payButton = (chosen: PlanCurrency, price: string, className: string) => (
+    <button
+      type="button"
+      className={className}
+      disabled={!canPay}
+      aria-busy={busy && currency === chosen}
+      onClick={() => pay(chosen)}
+    >
+      {busy && currency === chosen ? 'Please wait' : `Pay ${price} by card`}
+    </button>
+  )
 
   if (unknown || !plan) {
     return (
@@ -116,28 +128,12 @@ export function PlanConfirmView({
           </p>
         )}
         <div className={grid({ gridTemplateColumns: { base: '1fr', sm: '1fr 1fr' }, gap: '3' })}>
-          <button
-            type="button"
-            className={button({ size: 'lg' })}
-            disabled={!canPay}
-            aria-busy={busy && currency === 'USD'}
-            onClick={() => pay('USD')}
-          >
-            {busy && currency === 'USD'
-              ? 'Please wait'
-              : `Pay ${formatDollars(plan.amountDollar)} by card`}
-          </button>
-          <button
-            type="button"
-            className={button({ size: 'lg', variant: 'outline' })}
-            disabled={!canPay}
-            aria-busy={busy && currency === 'NGN'}
-            onClick={() => pay('NGN')}
-          >
-            {busy && currency === 'NGN'
-              ? 'Please wait'
-              : `Pay ${formatNaira(plan.amountNaira)} by card`}
-          </button>
+          {payButton('USD', formatDollars(plan.amountDollar), button({ size: 'lg' }))}
+          {payButton(
+            'NGN',
+            formatNaira(plan.amountNaira),
+            button({ size: 'lg', variant: 'outline' }),
+          )}
         </div>
         <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
           You'll pay on our card provider's secure page, then come back to your profile.

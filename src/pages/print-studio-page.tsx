@@ -101,14 +101,7 @@ export function PrintStudioView({ actorRef }: { actorRef: StudioRef }) {
 
       <section
         aria-labelledby="books-heading"
-        className={css({
-          mt: '8',
-          p: '5',
-          borderRadius: 'l3',
-          bg: 'clay.50',
-          borderWidth: '1px',
-          borderColor: 'clay.100',
-        })}
+        className={css({ mt: '8', p: '5', layerStyle: 'callout' })}
       >
         <h2
           id="books-heading"

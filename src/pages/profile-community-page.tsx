@@ -13,6 +13,7 @@ import { badge, button, disc } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Address } from '../components/address'
 import { Banner } from '../components/banner'
+import { cardRow } from '../components/card-row'
 import { EmailField } from '../components/email-field'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
 import { FormPanel, Panel } from '../components/panel'
@@ -163,16 +164,10 @@ export function CommunityView({
               {entries.map((entry) => (
                 <li
                   key={entry.email}
-                  className={flex({
-                    align: 'center',
-                    gap: '3',
-                    px: { base: '4', md: '5' },
-                    py: '3.5',
-                    minH: '16',
-                    borderBottomWidth: '1px',
-                    borderColor: 'border',
-                    _last: { borderBottomWidth: '0' },
-                  })}
+                  className={cx(
+                    cardRow,
+                    flex({ align: 'center', gap: '3', py: '3.5', minH: '16' }),
+                  )}
                 >
                   <span
                     aria-hidden

@@ -10,7 +10,7 @@ import { button } from '../../styled-system/recipes'
 import { api, viewer } from '../api'
 import { Avatar } from '../components/avatar'
 import { Banner } from '../components/banner'
-import { Field, textInput } from '../components/form-fields'
+import { Field, onSubmitted, textInput } from '../components/form-fields'
 import { card, LoadStatus, MemberPage } from '../components/member-page'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects, useLoadStates } from '../member-flow'
@@ -155,10 +155,7 @@ export function ProfileEditView({
 
           <form
             noValidate
-            onSubmit={(event) => {
-              event.preventDefault()
-              actorRef.send({ type: 'form.submitted' })
-            }}
+            onSubmit={onSubmitted(() => actorRef.send({ type: 'form.submitted' }))}
             className={`${card} ${css({ p: { base: '4', md: '5' }, display: 'grid', gap: '4' })}`}
           >
             <h2 className={css({ textStyle: 'smallCaps' })}>Your details</h2>

@@ -93,15 +93,7 @@ export function ProfileInfoView({ actorRef }: { actorRef: ActorRefFrom<typeof pr
             {DETAILS.map(({ label, value }) => {
               const text = value(profile.account)
               return (
-                <div
-                  key={label}
-                  className={css({
-                    py: '3',
-                    borderBottomWidth: '1px',
-                    borderColor: 'border',
-                    minW: '0',
-                  })}
-                >
+                <div key={label} className={css({ layerStyle: 'divided', py: '3', minW: '0' })}>
                   <dt className={css({ textStyle: 'smallCaps' })}>{label}</dt>
                   <dd
                     className={css({

@@ -18,9 +18,9 @@ import {
 import { css, cx } from '../../styled-system/css'
 import { badge } from '../../styled-system/recipes'
 import { api } from '../api'
-import { card, LoadStatus } from '../components/member-page'
+import { LoadStatus } from '../components/member-page'
 import { pillTabList, pillTabTrigger } from '../components/pill-tabs'
-import { RowTitle, StaffPage } from '../components/staff-page'
+import { RowTitle, StaffPage, staffCardLink } from '../components/staff-page'
 import { useMemberFlow, useStaffStates } from '../member-flow'
 
 /** /staff/applications: the queue of applications for membership, and those decided. */
@@ -101,16 +101,12 @@ function ApplicationRow({ application }: { application: StaffApplication }) {
       <Link
         to={`/staff/applications/${application.id}`}
         className={cx(
-          card,
+          staffCardLink,
           css({
             display: 'block',
             px: { base: '4', md: '5' },
             py: '4',
-            color: 'fg.default',
-            overflowWrap: 'anywhere',
             transition: 'border-color 0.15s',
-            _hover: { borderColor: 'sand.400' },
-            focusOutline: 'inside',
           }),
         )}
       >

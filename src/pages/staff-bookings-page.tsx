@@ -15,8 +15,13 @@ import { grid } from '../../styled-system/patterns'
 import { badge } from '../../styled-system/recipes'
 import { api } from '../api'
 import { Field, textInput } from '../components/form-fields'
-import { card } from '../components/member-page'
-import { RowTitle, StaffPage, StaffResults, StaffSearch } from '../components/staff-page'
+import {
+  RowTitle,
+  StaffPage,
+  StaffResults,
+  StaffSearch,
+  staffCardLink,
+} from '../components/staff-page'
 import { useMemberFlow, useStaffStates } from '../member-flow'
 
 /** /staff/bookings: a day's bookings, found by name, e-mail or phone; each opens on its own. */
@@ -75,13 +80,10 @@ export function StaffBookingsView({ actorRef }: { actorRef: BookingsRef }) {
         load={load}
         what="the bookings"
         onRetry={() => actorRef.send({ type: 'bookings.retry' })}
-        lead={ready && day && bookingsLead(day.date, query, day.bookings.length)}
-      >
-        {ready &&
-          day &&
-          day.bookings.length > 0 &&
-          day.bookings.map((booking) => <BookingRow key={booking.id} booking={booking} />)}
-      </StaffResults>
+        rows={ready && day ? day.bookings : null}
+        lead={(count) => day && bookingsLead(day.date, query, count)}
+        row={(booking) => <BookingRow key={booking.id} booking={booking} />}
+      />
     </StaffPage>
   )
 }
@@ -92,16 +94,12 @@ function BookingRow({ booking }: { booking: StaffBooking }) {
       <Link
         to={`/staff/bookings/${booking.id}`}
         className={cx(
-          card,
+          staffCardLink,
           grid({
             gap: '1',
             gridTemplateColumns: 'minmax(0, 1fr)',
             px: { base: '4', md: '5' },
             py: '4',
-            color: 'fg.default',
-            overflowWrap: 'anywhere',
-            _hover: { borderColor: 'sand.400' },
-            focusOutline: 'inside',
           }),
         )}
       >

@@ -16,7 +16,7 @@ import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { DoorCamera } from '../components/door-camera'
-import { Field, textInput } from '../components/form-fields'
+import { Field, onSubmitted, textInput } from '../components/form-fields'
 import { LoadNotice } from '../components/member-page'
 import { RetryButton } from '../components/retry-button'
 import { StaffPage } from '../components/staff-page'
@@ -112,10 +112,9 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
       <form
         aria-label="Ticket"
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          actorRef.send({ type: 'code.submitted', code: input.current?.value ?? '' })
-        }}
+        onSubmit={onSubmitted(() =>
+          actorRef.send({ type: 'code.submitted', code: input.current?.value ?? '' }),
+        )}
         className={css({ display: 'grid', gap: '3', mt: '6' })}
       >
         <Field label="Ticket code" htmlFor={inputId}>
@@ -163,15 +162,7 @@ function Verdict({ verdict, onNext }: { verdict: CheckIn; onNext: () => void }) 
         css({ borderRadius: 'l3', px: { base: '5', md: '6' }, py: { base: '5', md: '6' } }),
       )}
     >
-      <p
-        className={css({
-          fontFamily: 'display',
-          fontSize: { base: '3xl', md: '4xl' },
-          lineHeight: '1.1',
-        })}
-      >
-        {view.headline}
-      </p>
+      <p className={css({ textStyle: 'display.statement' })}>{view.headline}</p>
       {ticket && (
         <div className={css({ mt: '3', display: 'grid', gap: '1', overflowWrap: 'anywhere' })}>
           <p className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{ticket.name}</p>

@@ -12,7 +12,7 @@ import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { card, LoadStatus } from '../components/member-page'
 import { ResponsiveImage } from '../components/responsive-image'
-import { StaffPage } from '../components/staff-page'
+import { StaffPage, staffCardLink } from '../components/staff-page'
 import { useMemberFlow, useStaffStates } from '../member-flow'
 
 /** /staff/events: every event, coming ones first; each opens in the editor. */
@@ -81,17 +81,8 @@ function EventRow({ event }: { event: StaffEvent }) {
       <Link
         to={`/staff/events/${event.id}`}
         className={cx(
-          card,
-          grid({
-            gridTemplateColumns: '4.5rem minmax(0, 1fr)',
-            gap: '4',
-            px: '4',
-            py: '4',
-            color: 'fg.default',
-            overflowWrap: 'anywhere',
-            _hover: { borderColor: 'sand.400' },
-            focusOutline: 'inside',
-          }),
+          staffCardLink,
+          grid({ gridTemplateColumns: '4.5rem minmax(0, 1fr)', gap: '4', px: '4', py: '4' }),
         )}
       >
         <span

@@ -16,8 +16,8 @@ import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
-import { Field, textInput } from '../components/form-fields'
-import { card, LoadNotice } from '../components/member-page'
+import { Field, onSubmitted, textInput } from '../components/form-fields'
+import { LoadNotice } from '../components/member-page'
 import {
   NotReached,
   ReasonField,
@@ -26,6 +26,7 @@ import {
   StaffResults,
   StaffSearch,
   SubmitOrCancel,
+  staffCard,
   staffColumn,
 } from '../components/staff-page'
 import { useMemberFlow, useStaffStates } from '../member-flow'
@@ -70,14 +71,10 @@ export function StaffMembersView({ actorRef }: { actorRef: MembersRef }) {
         load={load}
         what="the members"
         onRetry={() => actorRef.send({ type: 'members.retry' })}
-        lead={ready && membersLead(query, members.length)}
-      >
-        {ready &&
-          members.length > 0 &&
-          members.map((member) => (
-            <MemberRow key={member.id} actorRef={actorRef} member={member} />
-          ))}
-      </StaffResults>
+        rows={ready ? members : null}
+        lead={(count) => membersLead(query, count)}
+        row={(member) => <MemberRow key={member.id} actorRef={actorRef} member={member} />}
+      />
     </StaffPage>
   )
 }
@@ -90,13 +87,7 @@ function MemberRow({ actorRef, member }: { actorRef: MembersRef; member: StaffMe
   )
   const extended = useSelector(actorRef, (s) => chosen && s.matches({ ready: 'extended' }))
   return (
-    <li
-      className={cx(
-        card,
-        staffColumn,
-        css({ px: { base: '4', md: '5' }, py: '4', overflowWrap: 'anywhere' }),
-      )}
-    >
+    <li className={staffCard}>
       <RowTitle name={member.name}>
         <span className={cx(badge({ tone: STATUS_TONES[member.status] }), css({ flexShrink: 0 }))}>
           {MEMBER_STATUS_LABELS[member.status]}
@@ -145,10 +136,7 @@ function ExtensionForm({ actorRef, member }: { actorRef: MembersRef; member: Sta
       aria-label="Extension"
       noValidate
       className={cx(staffColumn, css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }))}
-      onSubmit={(event) => {
-        event.preventDefault()
-        send({ type: failed ? 'extend.retry' : 'extend.confirm' })
-      }}
+      onSubmit={onSubmitted(() => send({ type: failed ? 'extend.retry' : 'extend.confirm' }))}
     >
       <Field label="New last day" htmlFor={untilId}>
         <input

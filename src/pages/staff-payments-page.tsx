@@ -17,7 +17,8 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
-import { card, LoadNotice } from '../components/member-page'
+import { onSubmitted } from '../components/form-fields'
+import { LoadNotice } from '../components/member-page'
 import {
   NotReached,
   ReasonField,
@@ -26,6 +27,7 @@ import {
   StaffResults,
   StaffSearch,
   SubmitOrCancel,
+  staffCard,
   staffColumn,
 } from '../components/staff-page'
 import { useMemberFlow, useStaffStates } from '../member-flow'
@@ -72,14 +74,10 @@ export function StaffPaymentsView({ actorRef }: { actorRef: PaymentsRef }) {
         load={load}
         what="the payments"
         onRetry={() => actorRef.send({ type: 'payments.retry' })}
-        lead={ready && listLead(query, payments.length)}
-      >
-        {ready &&
-          payments.length > 0 &&
-          payments.map((payment) => (
-            <PaymentRow key={payment.id} actorRef={actorRef} payment={payment} />
-          ))}
-      </StaffResults>
+        rows={ready ? payments : null}
+        lead={(count) => listLead(query, count)}
+        row={(payment) => <PaymentRow key={payment.id} actorRef={actorRef} payment={payment} />}
+      />
     </StaffPage>
   )
 }
@@ -93,13 +91,7 @@ function PaymentRow({ actorRef, payment }: { actorRef: PaymentsRef; payment: Sta
   const refunded = useSelector(actorRef, (s) => chosen && s.matches({ ready: 'refunded' }))
   const refund = refundLine(payment)
   return (
-    <li
-      className={cx(
-        card,
-        staffColumn,
-        css({ px: { base: '4', md: '5' }, py: '4', overflowWrap: 'anywhere' }),
-      )}
-    >
+    <li className={staffCard}>
       <RowTitle name={payment.what}>
         <p className={css({ fontWeight: 'semibold', flexShrink: 0, whiteSpace: 'nowrap' })}>
           {amountOf(payment)}
@@ -166,10 +158,11 @@ function RefundPanel({ actorRef, payment }: { actorRef: PaymentsRef; payment: St
       aria-label="Refund"
       noValidate
       className={cx(staffColumn, css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }))}
-      onSubmit={(event) => {
-        event.preventDefault()
-        send({ type: state.matches({ ready: 'refundFailed' }) ? 'refund.retry' : 'refund.confirm' })
-      }}
+      onSubmit={onSubmitted(() =>
+        send({
+          type: state.matches({ ready: 'refundFailed' }) ? 'refund.retry' : 'refund.confirm',
+        }),
+      )}
     >
       <p className={css({ fontWeight: 'semibold' })}>
         Refund {amountOf(payment)} to {where}?

@@ -20,9 +20,15 @@ import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
-import { Field, textInput } from '../components/form-fields'
+import { Field, onSubmitted, textInput } from '../components/form-fields'
 import { card, LoadNotice, LoadStatus } from '../components/member-page'
-import { NotReached, StaffPage, SubmitOrCancel, staffColumn } from '../components/staff-page'
+import {
+  NotReached,
+  StaffPage,
+  SubmitOrCancel,
+  staffCard,
+  staffColumn,
+} from '../components/staff-page'
 import { useMemberFlow, useStaffStates } from '../member-flow'
 
 /** /staff/spaces: the co-working spaces and studio items; add one, change one, hide one. */
@@ -125,13 +131,7 @@ function SpaceRow({ actorRef, space }: { actorRef: SpacesRef; space: StaffSpace 
     (s) => s.matches({ ready: 'browsing' }) || s.matches({ ready: 'saved' }),
   )
   return (
-    <li
-      className={cx(
-        card,
-        staffColumn,
-        css({ px: { base: '4', md: '5' }, py: '4', overflowWrap: 'anywhere' }),
-      )}
-    >
+    <li className={staffCard}>
       <div className={flex({ align: 'baseline', justify: 'space-between', gap: '3' })}>
         <p className={css({ fontWeight: 'semibold', fontSize: 'lg', minW: '0' })}>{space.name}</p>
         <span
@@ -190,10 +190,7 @@ function SpaceForm({ actorRef }: { actorRef: SpacesRef }) {
         staffColumn,
         chosen !== null && css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }),
       )}
-      onSubmit={(event) => {
-        event.preventDefault()
-        send({ type: failed ? 'save.retry' : 'save' })
-      }}
+      onSubmit={onSubmitted(() => send({ type: failed ? 'save.retry' : 'save' }))}
     >
       <Field label="Name, as people see it" htmlFor={nameId}>
         <input

@@ -6,6 +6,7 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { BrandMark, brandStyle } from '../components/brand'
+import { cardRow } from '../components/card-row'
 import { ChartDrawing } from '../statecharts/chart-drawing'
 import { activePaths, type Chart, chartOf, statesOf } from '../statecharts/graph'
 import { type ChartLayout, layOut, type Measure } from '../statecharts/layout'
@@ -97,17 +98,7 @@ function FlowSection({
         scrollMarginTop: '4',
       })}
     >
-      <header
-        className={flex({
-          wrap: 'wrap',
-          align: 'center',
-          gap: '3',
-          px: { base: '4', md: '5' },
-          py: '3',
-          borderBottomWidth: '1px',
-          borderColor: 'border',
-        })}
-      >
+      <header className={cx(cardRow, flex({ wrap: 'wrap', align: 'center', gap: '3', py: '3' }))}>
         <div className={css({ flex: '1', minW: '48' })}>
           <h2 id={`${chart.id}-title`} className={css({ fontFamily: 'display', fontSize: 'xl' })}>
             {flowTitle(chart.id)}
@@ -197,8 +188,7 @@ export default function StatechartsPage() {
           zIndex: 'sticky',
           bg: 'rgba(252, 250, 246, 0.94)',
           backdropFilter: 'saturate(1.4) blur(10px)',
-          borderBottomWidth: '1px',
-          borderColor: 'border',
+          layerStyle: 'divided',
         })}
       >
         <div className={flex({ align: 'center', gap: '4', px: { base: '4', md: '6' }, h: '14' })}>
@@ -257,15 +247,7 @@ export default function StatechartsPage() {
           className={css({ lg: { position: 'sticky', top: '20', alignSelf: 'start' } })}
         >
           <p className={css({ textStyle: 'eyebrow', mb: '2' })}>For product and QA</p>
-          <h1
-            className={css({
-              fontFamily: 'display',
-              fontSize: { base: '3xl', md: '4xl' },
-              lineHeight: '1.1',
-            })}
-          >
-            Every flow
-          </h1>
+          <h1 className={css({ textStyle: 'display.statement' })}>Every flow</h1>
           <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '2', mb: '5' })}>
             Drawn from the machines the app runs. Turn on Live and use the app in another tab: the
             states it is in light up.

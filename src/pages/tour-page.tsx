@@ -121,23 +121,15 @@ export function TourView({ actorRef }: { actorRef: ActorRefFrom<typeof tourMachi
                 Back
               </button>
             )}
-            {canFinish ? (
-              <button
-                type="button"
-                className={button()}
-                onClick={() => actorRef.send({ type: 'tour.finished' })}
-              >
-                Finish
-              </button>
-            ) : (
-              <button
-                type="button"
-                className={button()}
-                onClick={() => actorRef.send({ type: 'tour.next' })}
-              >
-                Next
-              </button>
-            )}
+            <button
+              type="button"
+              className={button()}
+              onClick={() =>
+                actorRef.send(canFinish ? { type: 'tour.finished' } : { type: 'tour.next' })
+              }
+            >
+              {canFinish ? 'Finish' : 'Next'}
+            </button>
             {!canFinish && (
               <button
                 type="button"

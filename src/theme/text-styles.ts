@@ -41,6 +41,8 @@ export const textStyles = defineTextStyles({
       color: 'fg.subtle',
     },
   },
+  /** The larger muted paragraph under a page's title. */
+  lead: { value: { fontSize: { base: 'lg', md: 'xl' }, color: 'ink.600', lineHeight: '1.5' } },
   /** A muted line of small print under a title or a price. */
   note: { value: { fontSize: 'sm', color: 'fg.muted' } },
   /** A text link: bold and underlined, the line a little below the letters. */
@@ -77,6 +79,18 @@ export const textStyles = defineTextStyles({
     hero: {
       value: { ...display({ base: '4xl', md: '5xl' }, '1.05').value, letterSpacing: '-0.01em' },
     },
+    /** The landing's tagline over its picture. */
+    feature: {
+      value: { ...display({ base: '3xl', md: '5xl' }, '1.1').value, textWrap: 'balance' },
+    },
+    /** The event's name on a ticket: the hero's letters, a size smaller on phones. */
+    ticket: {
+      value: {
+        ...display({ base: '3xl', md: '5xl' }, '1.05').value,
+        letterSpacing: '-0.01em',
+        textWrap: 'balance',
+      },
+    },
     /** Titles of forms and simple pages. */
     form: display({ base: '3xl', md: '5xl' }, 'tight'),
     /** Titles of status cards and confirmations. */
@@ -87,6 +101,8 @@ export const textStyles = defineTextStyles({
     name: display({ base: '2xl', md: '3xl' }, '1.1'),
     /** Headings of cards in a list. */
     card: display({ base: 'xl', md: '2xl' }, 'snug'),
+    /** A large statement in a card (the check-in verdict, a statechart's headline). */
+    statement: display({ base: '3xl', md: '4xl' }, '1.1'),
     /** Section headings that keep the line height of the text around them. */
     headline: { value: { fontFamily: 'display', fontSize: { base: '3xl', md: '4xl' } } },
     subhead: { value: { fontFamily: 'display', fontSize: { base: '2xl', md: '3xl' } } },
