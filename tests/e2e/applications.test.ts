@@ -18,6 +18,15 @@ const shot = (page: Page, name: string) =>
 const button = (page: Page, name: string | RegExp) => page.getByRole('button', { name })
 const isDisabled = (page: Page, name: string | RegExp) => button(page, name).isDisabled()
 const focusedText = (page: Page) => page.evaluate(() => document.activeElement?.textContent ?? '')
+/**
+ * Next, then the moment the new step is its own history entry: the router pushes it a moment
+ * after the step shows, and the browser's Back pressed before would leave the page.
+ */
+async function nextAsItsOwnEntry(page: Page) {
+  const entries = await page.evaluate(() => history.length)
+  await button(page, 'Next').click()
+  await page.waitForFunction((before) => history.length > before, entries)
+}
 const chip = (page: Page, text: string) => page.locator('label', { hasText: text }).first()
 
 /** The error tied to a field through aria-describedby. */
@@ -170,7 +179,7 @@ describe('/membership/application', () => {
     await field('First name').fill('Oluwaseun')
     await fillProfile(page, { last: 'Adebayo-Williams' })
     await page.getByLabel('Nationality').selectOption('Nigerian')
-    await button(page, 'Next').click()
+    await nextAsItsOwnEntry(page)
     await heading('Address').waitFor()
 
     // The phone's Back on step 2 shows step 1, as it was left; Next goes on again.
@@ -250,7 +259,7 @@ describe('/membership/community-application', () => {
     await shot(page, 'community-application-support-1280')
     await chip(page, '6 people').click()
     await expect(support.count()).resolves.toBe(0)
-    await button(page, 'Next').click()
+    await nextAsItsOwnEntry(page)
     await page.getByRole('heading', { name: 'Personal Info', level: 2 }).waitFor()
     await expect(focusedText(page)).resolves.toBe('Personal Info')
     // The browser's Back on step 2 shows step 1 as it was left; Next goes on again.
