@@ -169,6 +169,16 @@ export function RowsSkeleton({ count, label }: { count: number; label: string })
 /** The card look of the member area: white, a sand border, rounded. */
 export const card = css({ layerStyle: 'card' })
 
+/**
+ * A row inside a card (a list's rows, a card's header): the card's side padding and a line under
+ * every row but the last.
+ */
+export const cardRow = css({
+  layerStyle: 'divided',
+  _last: { borderBottomWidth: '0' },
+  px: { base: '4', md: '5' },
+})
+
 /** One row of the profile's links: a title, a muted line, an optional mark, an arrow. */
 export function ProfileLink({
   to,

@@ -5,6 +5,7 @@ import { css, cx } from '../../styled-system/css'
 import { button, disc, panel } from '../../styled-system/recipes'
 import { usePanelHistory } from '../hooks/use-panel-history'
 import { Banner } from './banner'
+import { onSubmitted } from './form-fields'
 
 interface PanelProps {
   open: boolean
@@ -128,10 +129,7 @@ export function FormPanel({
       <form
         id={formId}
         noValidate
-        onSubmit={(event) => {
-          event.preventDefault()
-          onSubmit()
-        }}
+        onSubmit={onSubmitted(onSubmit)}
         className={css({ display: 'grid', gap: '4' })}
       >
         {children}

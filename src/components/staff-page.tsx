@@ -4,7 +4,7 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import type { LoadStates } from '../member-flow'
-import { Field, textInput } from './form-fields'
+import { Field, onSubmitted, textInput } from './form-fields'
 import { card, LoadStatus, MemberPage, NoticeCard } from './member-page'
 import { TextArea } from './text-area'
 
@@ -104,10 +104,7 @@ export function StaffSearch({
         alignItems: 'end',
         mb: '5',
       })}
-      onSubmit={(event) => {
-        event.preventDefault()
-        onSearch(input.current?.value ?? '')
-      }}
+      onSubmit={onSubmitted(() => onSearch(input.current?.value ?? ''))}
     >
       <Field label={label} htmlFor={id}>
         <input

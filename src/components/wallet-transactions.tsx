@@ -9,9 +9,8 @@ import {
 import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
 import { disc } from '../../styled-system/recipes'
-import { cardRow } from './card-row'
 import { LineIcon } from './line-icons'
-import { card } from './member-page'
+import { card, cardRow } from './member-page'
 
 /** A wallet's transactions: a scrolling list whose rows open to their details, one at a time. */
 export function WalletTransactions({

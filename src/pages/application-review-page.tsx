@@ -16,6 +16,7 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
+import { onSubmitted } from '../components/form-fields'
 import { card, LoadNotice, LoadStatus } from '../components/member-page'
 import {
   NotStaff,
@@ -206,14 +207,13 @@ function Decision({
         <form
           aria-label="Decline"
           className={cx(card, panel)}
-          onSubmit={(event) => {
-            event.preventDefault()
+          onSubmit={onSubmitted(() =>
             send({
               type: state.matches({ ready: 'declineFailed' })
                 ? 'decision.retry'
                 : 'decline.confirm',
-            })
-          }}
+            }),
+          )}
         >
           <p className={css({ fontWeight: 'semibold' })}>Decline {application.name}?</p>
           <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
