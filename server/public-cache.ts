@@ -1,4 +1,5 @@
 import type { components } from '../openapi/schema'
+import { type EventRow, readEvent } from './bookings/core'
 import { type Cached, cachedAnswer, PublicCache, type Timed } from './cache/store'
 import type { Db } from './db/client'
 import { timedCoworkingDays, timedEvents, timedPrintStudioDays } from './services/events'
@@ -29,6 +30,8 @@ export interface PublicReads {
   printStudioItems(now: Date): Promise<Cached<Success<Space[]>>>
   coworkingDays(now: Date, isMember: boolean): Promise<Cached<Success<string[]>>>
   printStudioDays(now: Date): Promise<Cached<Success<string[]>>>
+  /** An event's row as a booking prices and counts it (never sent as is); null: no such event. */
+  eventRow(now: Date, id: string): Promise<EventRow | null>
 }
 
 const success = async <T>(answer: Promise<Timed<T>>): Promise<Timed<Success<T>>> => {
@@ -73,6 +76,19 @@ export function publicReads(db: Db, cache: PublicCache): PublicReads {
       ),
     printStudioDays: (now) =>
       cache.read('print-studio-days', now, () => success(timedPrintStudioDays(db, now))),
+    async eventRow(now, id) {
+      // A booking never counts against a capacity up to a second old: while changes go unheard
+      // (the LISTEN connection is down), the database is asked.
+      if (!cache.hearsEveryChange) return readEvent(db, id)
+      const row = await cache.read(
+        `event-row|${id}`,
+        now,
+        async () => ({ value: await readEvent(db, id), until: null }),
+        // Only events that exist are kept: unknown ids must not grow the cache.
+        (found) => found !== null,
+      )
+      return row.value
+    },
   }
 }
 

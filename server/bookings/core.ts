@@ -14,7 +14,7 @@ import {
 import { cleanSpaceName, isMembersOnlySpace } from '../../machines/rules/spaces'
 import type { components } from '../../openapi/schema'
 import type { Account } from '../auth'
-import { type Db, retriedTransaction, type Tx } from '../db/client'
+import { type Db, retriedTransaction, sqlState, type Tx } from '../db/client'
 import { perDatabase, preparedStatement } from '../db/prepared'
 import {
   type Booking as BookingRow,
@@ -32,10 +32,10 @@ import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-er
 import type { ReceiptEvent } from '../mail/outbox'
 import { isActiveMember } from '../membership'
 
-// The one place that prices a booking and takes a place for it (docs/decisions/026). Every way of
-// booking (free rsvp, wallet, card) goes through quoteBooking (the reads), prepareBooking (the row
-// as it will be stored), then takePlace, the last write before the commit: the place's counter
-// row claimed by one conditional statement that also writes the booking and its receipt.
+// The one place that prices a booking and takes a place for it (docs/decisions/026, 032). Every
+// way of booking (free rsvp, wallet, card) goes through quoteBooking (the reads), prepareBooking
+// (the row as it will be stored), then takePlace, the last write before the commit: one statement
+// writes the booking and its receipt, then claims the place's counter row, last.
 
 export type { BookingRow }
 
@@ -184,6 +184,8 @@ export function parseAnswers(
   return Object.keys(answers).length > 0 ? answers : null
 }
 
+export type EventRow = typeof events.$inferSelect
+
 /** An event by its id: read by every event booking. */
 const eventById = perDatabase((db) =>
   db
@@ -194,14 +196,29 @@ const eventById = perDatabase((db) =>
     .prepare('booking_event_by_id'),
 )
 
+/** An event's row from the database (in the transaction `db` is); null when there is none. */
+export async function readEvent(db: Db | Tx, id: string): Promise<EventRow | null> {
+  const [row] = await eventById(db).execute({ id })
+  return row ?? null
+}
+
+/**
+ * An event's row from the public cache, as fresh as a read of the database when called (see
+ * PublicCache): a rush of bookings reads it once, not once each. Not for a transaction's reads.
+ */
+export type CachedEventRow = (now: Date, id: string) => Promise<EventRow | null>
+
 async function quoteEvent(
   db: Db | Tx,
   input: BookingInput,
   isMember: boolean,
   now: Date,
+  cachedEventRow: CachedEventRow | null,
 ): Promise<Quote> {
   if (!input.Event) throw badRequest('Event is required: the ID of the event to book.')
-  const [row] = await eventById(db).execute({ id: input.Event })
+  const row = cachedEventRow
+    ? await cachedEventRow(now, input.Event)
+    : await readEvent(db, input.Event)
   if (!row) throw notFound('This event does not exist.')
   const timing = { StartDate: row.startAt.toISOString(), EndDate: row.endAt.toISOString() }
   // In the order the app decides its button: ended, then sold out, then members only.
@@ -341,12 +358,13 @@ export async function quoteBooking(
   input: BookingInput,
   account: Account | null,
   now: Date,
+  cachedEventRow: CachedEventRow | null = null,
 ): Promise<Quote> {
   checkDay(input.Date, now)
   const isMember = await isActiveMember(db, account, now)
   const quote =
     input.Type === 'event'
-      ? await quoteEvent(db, input, isMember, now)
+      ? await quoteEvent(db, input, isMember, now, cachedEventRow)
       : input.Type === 'spot'
         ? await quoteSpot(db, input, isMember, now)
         : await quoteStudio(db, input, now)
@@ -634,27 +652,28 @@ const RECEIPT_COLUMNS = ['to_address', 'subject', 'text', 'html', 'attachments']
 const placeholder = (name: string) => sql.placeholder(name)
 
 /**
- * The common case in one statement, its own transaction when not in the caller's: the claim, the
- * booking written only if its places fit and no booking of theirs stands in the way (the unique
- * indexes), and its receipt only if the booking was written. The counter row stays locked from
- * the claim to the commit, that is, for this statement alone. The booking and its receipt are
- * bound as JSON, one value each. The public cache hears of the booking only when it fills its
- * place ('counted' keeps the trigger of migration 0006 quiet): one that leaves room changes no
- * public answer.
+ * The common case in one statement, its own transaction when not in the caller's
+ * (docs/decisions/032). In this order: the booking, written unless the place already looked full
+ * (a read, no lock) or a booking of theirs stands in the way (the unique indexes); its receipt;
+ * then the claim, last, so the place's counter row stays locked from the claim to the commit
+ * only: it adds the booking's places if they fit. If they no longer do, booking_place_taken()
+ * aborts the statement (SQLSTATE SX409) and nothing of it is kept. The claim counts the booking
+ * itself: 'counted' names it for the counter trigger and the new-bookings notice of migrations
+ * 0006 and 0011, which leave it alone. The public cache hears of the booking only when it fills
+ * its place: one that leaves room changes no public answer. The booking and its receipt are
+ * bound as JSON, one value each.
  */
 const claimAndWrite = preparedStatement<{ written: boolean }>(
-  'booking_claim_and_write',
-  sql`WITH claim AS (
-      INSERT INTO ${bookingPlaces} (type, thing, date, time_slot, taken)
-      VALUES (${placeholder('type')}, ${placeholder('thing')}, ${placeholder('date')}, ${placeholder('timeSlot')}, 0)
-      ON CONFLICT (type, thing, date, time_slot) DO UPDATE SET taken = ${bookingPlaces}.taken
-        WHERE ${bookingPlaces}.taken + ${placeholder('places')} <= ${placeholder('capacity')}
-      RETURNING taken
-    ), written AS (
+  'booking_written_then_claimed',
+  sql`WITH written AS (
       INSERT INTO ${bookings} (${quoted(BOOKING_COLUMNS)})
       SELECT ${quoted(BOOKING_COLUMNS, 'r.')}
-      FROM claim, jsonb_populate_record(NULL::${bookings}, ${placeholder('booking')}::jsonb) AS r
-      WHERE claim.taken + ${placeholder('places')} <= ${placeholder('capacity')}
+      FROM jsonb_populate_record(NULL::${bookings}, ${placeholder('booking')}::jsonb) AS r
+      WHERE ${placeholder('places')} <= ${placeholder('capacity')} AND NOT EXISTS (
+        SELECT 1 FROM ${bookingPlaces} AS p
+        WHERE p.type = ${placeholder('type')} AND p.thing = ${placeholder('thing')}
+          AND p.date = ${placeholder('date')} AND p.time_slot = ${placeholder('timeSlot')}
+          AND p.taken + ${placeholder('places')} > ${placeholder('capacity')})
       ON CONFLICT DO NOTHING
       RETURNING id
     ), mailed AS (
@@ -665,28 +684,55 @@ const claimAndWrite = preparedStatement<{ written: boolean }>(
       RETURNING 1
     ), counted AS (
       SELECT set_config('sixteen.booking_counted', id::text, true) FROM written
+    ), claim AS (
+      -- From 'counted' and after 'mailed' (the scalar subquery runs it first): nothing is left to
+      -- write once the counter row is locked.
+      INSERT INTO ${bookingPlaces} (type, thing, date, time_slot, taken)
+      SELECT ${placeholder('type')}, ${placeholder('thing')}, ${placeholder('date')}, ${placeholder('timeSlot')}, ${placeholder('places')}
+      FROM counted WHERE (SELECT count(*) FROM mailed) >= 0
+      ON CONFLICT (type, thing, date, time_slot) DO UPDATE
+        SET taken = ${bookingPlaces}.taken + EXCLUDED.taken
+        WHERE ${bookingPlaces}.taken + EXCLUDED.taken <= ${placeholder('capacity')}
+      RETURNING taken
     ), full_now AS (
-      SELECT pg_notify('public_data_changed', 'bookings') FROM written, claim
-      WHERE claim.taken + ${placeholder('places')} >= ${placeholder('capacity')}
+      SELECT pg_notify('public_data_changed', 'bookings') FROM claim
+      WHERE claim.taken >= ${placeholder('capacity')}
     )
-    SELECT EXISTS (SELECT 1 FROM written) AS written,
-      (SELECT count(*) FROM counted) + (SELECT count(*) FROM full_now) AS said`,
+    -- 'said' reads full_now, which is what sends its notice.
+    SELECT CASE WHEN EXISTS (SELECT 1 FROM written) AND NOT EXISTS (SELECT 1 FROM claim)
+        THEN booking_place_taken() ELSE EXISTS (SELECT 1 FROM written) END AS written,
+      (SELECT count(*) FROM full_now) AS said`,
 )
 
-/** Runs the one statement; false: the places do not fit, or a booking of theirs is in the way. */
+/** The SQLSTATE booking_place_taken() raises (migration 0011). */
+const PLACE_TAKEN = 'SX409'
+
+/**
+ * Runs the one statement; false: the places do not fit, or a booking of theirs is in the way.
+ * In the caller's transaction it runs under a savepoint, so its abort leaves the transaction
+ * usable for writeWithCare.
+ */
 async function writeAtOnce(
   db: Db | Tx,
   { row, capacity }: PreparedBooking,
   receipt: NewMailMessage | null,
 ): Promise<boolean> {
-  const [result] = await claimAndWrite(db, {
+  const values = {
     ...counterOf(row),
     places: placesOf(row),
     capacity,
     booking: asRecord(bookings, row),
     receipt: receipt ? asRecord(mailOutbox, receipt) : null,
-  })
-  return result?.written === true
+  }
+  try {
+    const [result] = is(db, PgTransaction)
+      ? await (db as Tx).transaction((savepoint) => claimAndWrite(savepoint, values))
+      : await claimAndWrite(db, values)
+    return result?.written === true
+  } catch (error) {
+    if (sqlState(error) === PLACE_TAKEN) return false
+    throw error
+  }
 }
 
 /**

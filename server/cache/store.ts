@@ -74,15 +74,21 @@ export class PublicCache {
   }
 
   /** Whether every change reaches this instance; while not, entries live UNHEARD_TTL_MS. */
+  get hearsEveryChange(): boolean {
+    return this.hearing
+  }
+
   setHearing(hearing: boolean): void {
     if (hearing && !this.hearing) this.invalidate()
     this.hearing = hearing
   }
 
+  /** `keeps`: whether an answer is stored (a miss for an unknown id must not grow the cache). */
   async read<T>(
     key: string,
     now: Date,
     compute: (now: Date) => Promise<Timed<T>>,
+    keeps: (value: T) => boolean = () => true,
   ): Promise<Cached<T>> {
     if (this.catchUp) await this.catchUp()
     const at = now.getTime()
@@ -92,7 +98,7 @@ export class PublicCache {
     // A computation stuck on the database must not hold every later caller: past its patience,
     // callers start their own.
     if (!pending || this.wallClock() - pending.startedAt > LOAD_PATIENCE_MS) {
-      const loading = this.load(key, now, compute).finally(() => {
+      const loading = this.load(key, now, compute, keeps).finally(() => {
         if (this.loading.get(key)?.promise === loading) this.loading.delete(key)
       })
       pending = { promise: loading, startedAt: this.wallClock() }
@@ -113,6 +119,7 @@ export class PublicCache {
     key: string,
     now: Date,
     compute: (now: Date) => Promise<Timed<T>>,
+    keeps: (value: T) => boolean,
   ): Promise<Entry<unknown>> {
     const version = this.version
     const { value, until } = await compute(now)
@@ -123,7 +130,7 @@ export class PublicCache {
       storedAt: this.wallClock(),
     }
     // Computed across a write: answer the callers that were waiting, keep nothing.
-    if (version === this.version) this.entries.set(key, entry)
+    if (version === this.version && keeps(value)) this.entries.set(key, entry)
     return entry
   }
 }

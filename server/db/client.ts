@@ -128,7 +128,7 @@ const POOL_BUSY = 'timeout exceeded when trying to connect'
 const SQLSTATE = /^[0-9A-Z]{5}$/
 
 /** The SQLSTATE of a database error, however it is wrapped (drizzle wraps the driver's). */
-function sqlState(error: unknown): string | undefined {
+export function sqlState(error: unknown): string | undefined {
   for (let at = error; at; at = (at as { cause?: unknown }).cause) {
     const code = (at as { code?: unknown }).code
     if (typeof code === 'string' && SQLSTATE.test(code)) return code

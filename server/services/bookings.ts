@@ -9,6 +9,7 @@ import {
   type BookingRow,
   bookingBody,
   bookingTitles,
+  type CachedEventRow,
   prepareBooking,
   quoteBooking,
   refuseUnstorableText,
@@ -85,16 +86,21 @@ async function past(db: Db, account: Account, today: string): Promise<BookingRow
   )
 }
 
-export function bookingsService({ db, now }: ServiceDeps, { publicUrl, mailer }: MailDeps) {
+export function bookingsService(
+  { db, now }: ServiceDeps,
+  { publicUrl, mailer }: MailDeps,
+  cachedEventRow: CachedEventRow,
+) {
   /** Free bookings only: anything with a price is paid by card or from a wallet. */
   const createBooking: Handler<'createBooking'> = async (request, reply) => {
     const account = optionalAccount(request)
     const input = request.body
     refuseUnstorableText(input)
     const at = now()
-    // Reads first, outside any transaction; then one statement (docs/decisions/026) claims the
-    // place and writes the booking with its receipt, or neither.
-    const quote = await quoteBooking(db, input, account, at)
+    // Reads first, outside any transaction (the event from the public cache); then one statement
+    // writes the booking with its receipt and claims its place last (docs/decisions/032), or
+    // keeps none of it.
+    const quote = await quoteBooking(db, input, account, at, cachedEventRow)
     if (quote.amountMinor > 0) {
       throw paymentRequired('This booking has a price: pay by card or from your wallet.')
     }

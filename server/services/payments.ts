@@ -6,6 +6,7 @@ import type { components } from '../../openapi/schema'
 import { optionalAccount, requireAccount } from '../auth'
 import {
   type BookingInput,
+  type CachedEventRow,
   HOLD_MINUTES,
   prepareBooking,
   priceText,
@@ -44,6 +45,8 @@ export interface PaymentsDeps extends ServiceDeps {
   publicUrl: string | null
   /** Sends a refund a settlement queued right after its commit; null leaves it to a worker. */
   refunds?: Pick<RefundWorker, 'sendNow'> | null
+  /** The public cache's event rows (PublicReads.eventRow); none reads the database. */
+  cachedEventRow?: CachedEventRow | null
 }
 
 const RFC4648 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
@@ -143,6 +146,7 @@ export function paymentsService({
   provider,
   publicUrl,
   refunds: refundWorker = null,
+  cachedEventRow = null,
 }: PaymentsDeps): {
   initiatePayment: Handler<'initiatePayment'>
   verifyPayment: Handler<'verifyPayment'>
@@ -324,7 +328,7 @@ export function paymentsService({
         throw forbidden('You may only pay as yourself: Account must be your own id.')
       }
       const at = now()
-      const quote = await quoteBooking(db, booking, account, at)
+      const quote = await quoteBooking(db, booking, account, at, cachedEventRow)
       if (quote.amountMinor === 0) throw badRequest('This booking is free: book it without paying.')
       if (payment.Amount !== quote.amountMinor || payment.Currency !== quote.currency) {
         throw badRequest(

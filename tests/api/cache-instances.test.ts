@@ -82,6 +82,50 @@ describe.skipIf(!postgresAvailable())('two instances on one PostgreSQL database'
     expect(revalidated.statusCode).toBe(304)
   })
 
+  it('books against the event as it is now, whichever instance changed it', async () => {
+    const poetryRow = eq(events.id, 'poetry-and-palm-wine')
+    const book = (app: FastifyInstance, who: string) =>
+      app.inject({
+        method: 'POST',
+        url: '/api/bookings/rsvp',
+        payload: poetry({ Email: `${who}@example.com` }),
+      })
+    const taken = async () =>
+      Number(
+        (
+          await testDb.db.execute<{ n: number }>(
+            sql`SELECT count(*) AS n FROM bookings WHERE event_id = 'poetry-and-palm-wine' AND status <> 'cancelled'`,
+          )
+        ).rows[0]?.n,
+      )
+    await testDb.db
+      .update(events)
+      .set({ capacity: (await taken()) + 5 })
+      .where(poetryRow)
+    // B books, so it holds the event as it was read for that booking.
+    expect((await book(b, 'adaeze.okonkwo-briggs')).statusCode).toBe(201)
+
+    // Staff take the places away in SQL: B's next booking finds them gone, not five left.
+    await testDb.db
+      .update(events)
+      .set({ capacity: await taken() })
+      .where(poetryRow)
+    const refused = await book(b, 'chukwuemeka.adebayo-williams')
+    expect(refused.statusCode).toBe(409)
+    expect(refused.json().message).toBe('Sold out')
+
+    // Instance A makes it a members' night with room again: B refuses a guest at once.
+    await testDb.db
+      .update(events)
+      .set({ capacity: (await taken()) + 5, membersOnly: true })
+      .where(poetryRow)
+    const guest = await book(b, 'oluwaseun.fashola')
+    expect(guest.statusCode).toBe(403)
+    expect(guest.json().message).toBe('This event is for active members only.')
+    await testDb.db.update(events).set({ membersOnly: false }).where(poetryRow)
+    expect((await book(b, 'oluwaseun.fashola')).statusCode).toBe(201)
+  })
+
   it('reconnects its LISTEN connection after it drops, answering fresh within a second meanwhile', async () => {
     expect(await listeners()).toHaveLength(2)
     await testDb.db.execute(

@@ -137,6 +137,34 @@ describe.each(bothEngines())('%s', (_name, kind, skip) => {
       }
     })
 
+    it('books against a staff edit made in SQL at once: the event a booking reads is cached too', async () => {
+      const openStudio = eq(events.id, 'open-studio-weekend')
+      const book = (who: string) =>
+        rsvp(
+          api,
+          poetry({
+            Email: `${who}@example.com`,
+            Event: 'open-studio-weekend',
+            Venue: 'Print Studio',
+            Date: '2026-12-05',
+            'Time Slot': '12pm - 4pm',
+          }),
+        )
+      expect((await book('temitope.oyelaran-bankole')).statusCode).toBe(201)
+      // Staff make it a members' night in SQL: the next guest is refused, then welcome again.
+      await api.db.update(events).set({ membersOnly: true }).where(openStudio)
+      try {
+        expectError(
+          await book('ifeoluwa.adeyemi-coker'),
+          403,
+          'This event is for active members only.',
+        )
+      } finally {
+        await api.db.update(events).set({ membersOnly: false }).where(openStudio)
+      }
+      expect((await book('ifeoluwa.adeyemi-coker')).statusCode).toBe(201)
+    })
+
     it('gives a place back when a hold runs out, with no write at that moment', async () => {
       await api.db.insert(events).values({
         id: 'hold-test',

@@ -19,7 +19,17 @@ import {
   startApi,
   type TestApi,
 } from '../support/api-app.ts'
-import { DAYS, GUEST, jazz, poetry, rsvp, spot, UNLIMITED } from '../support/bookings.ts'
+import {
+  bookingsOf,
+  DAYS,
+  GUEST,
+  jazz,
+  mailTo,
+  poetry,
+  rsvp,
+  spot,
+  UNLIMITED,
+} from '../support/bookings.ts'
 
 /** Places taken without going through the API: one booking of `places` people. */
 const taken = (places: number, row: Partial<NewBooking> & Pick<NewBooking, 'type' | 'date'>) => ({
@@ -75,6 +85,66 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       // The event now shows as sold out everywhere.
       expect(await rsvpOpen('poetry-and-palm-wine')).toBe(false)
     })
+
+    // Decision 032: the booking is written before its place is claimed, and the claim is last.
+    it.skipIf(kind !== 'postgres')(
+      'keeps nothing of a booking whose place is taken between its look and its claim',
+      async () => {
+        const { StartDate } = (await api.app.inject({ url: '/api/events/design-market' })).json()
+          .data
+        const date = String(StartDate).slice(0, 10)
+        const market = {
+          type: 'event' as const,
+          eventId: 'design-market',
+          venue: 'Courtyard',
+          date,
+        }
+        // 298 of the market's 300 places are taken.
+        await api.db.insert(bookings).values(taken(298, market))
+        let letGo!: () => void
+        const lettingGo = new Promise<void>((resolve) => {
+          letGo = resolve
+        })
+        // Another writer holds the place's counter row, and takes the last two places before it
+        // lets go.
+        const other = api.db.transaction(async (tx) => {
+          await tx.execute(
+            sql`SELECT taken FROM booking_places WHERE thing = 'design-market' FOR UPDATE`,
+          )
+          await lettingGo
+          await tx.insert(bookings).values(taken(2, { ...market, email: 'last.two@example.com' }))
+        })
+        const email = 'ngozi.okafor-ezekwesili@lagosmakers.example.com'
+        // The booking sees two places left, writes itself and its receipt, and waits to claim.
+        const answer = rsvp(
+          api,
+          poetry({
+            Email: email,
+            Event: 'design-market',
+            Venue: 'Courtyard',
+            Date: date,
+            'Time Slot': null,
+          }),
+          { address: '203.0.113.200' },
+        )
+        const waiting = async () =>
+          (
+            await api.db.execute<{ n: number }>(
+              sql`SELECT count(*)::int AS n FROM pg_stat_activity WHERE datname = current_database() AND wait_event_type = 'Lock'`,
+            )
+          ).rows[0]?.n
+        await expect.poll(waiting, { timeout: 5000, interval: 20 }).toBe(1)
+        letGo()
+        await other
+        expectError(await answer, 409, 'Sold out')
+        expect(await bookingsOf(api.db, email)).toEqual([])
+        expect(await mailTo(api.db, email)).toEqual([])
+        const counter = await api.db.execute<{ taken: number }>(
+          sql`SELECT taken FROM booking_places WHERE thing = 'design-market'`,
+        )
+        expect(counter.rows[0]?.taken).toBe(300)
+      },
+    )
 
     it('counts a pending card payment’s hold until it expires, then frees the place', async () => {
       // Open Studio Weekend: 60 places per day and slot.

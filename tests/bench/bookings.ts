@@ -1,4 +1,4 @@
-// Bookings at the database's speed (docs/decisions/026), on PostgreSQL (DATABASE_URL, else
+// Bookings at the database's speed (docs/decisions/026 and 032), on PostgreSQL (DATABASE_URL, else
 // 127.0.0.1:5432), against the production server (`dist-server/main.mjs`: `npm run build:server`):
 //
 // - 3,000 free RSVPs for one event, 64 at once, on one instance: bookings per second, p50 and p99,
