@@ -1,7 +1,8 @@
 import type { components } from '../openapi/schema'
-import { type EventRow, readEvent } from './bookings/core'
+import { readEvent } from './bookings/core'
 import { type Cached, cachedAnswer, PublicCache, type Timed } from './cache/store'
 import type { Db } from './db/client'
+import type { Event as EventRow } from './db/schema'
 import { timedCoworkingDays, timedEvents, timedPrintStudioDays } from './services/events'
 import { spacesOfKind } from './services/schedules'
 

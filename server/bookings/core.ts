@@ -20,6 +20,7 @@ import {
   type Booking as BookingRow,
   bookingPlaces,
   bookings,
+  type Event as EventRow,
   events,
   mailOutbox,
   type NewMailMessage,
@@ -183,8 +184,6 @@ export function parseAnswers(
   }
   return Object.keys(answers).length > 0 ? answers : null
 }
-
-export type EventRow = typeof events.$inferSelect
 
 /** An event by its id: read by every event booking. */
 const eventById = perDatabase((db) =>

@@ -73,11 +73,12 @@ export class PublicCache {
     this.loading.clear()
   }
 
-  /** Whether every change reaches this instance; while not, entries live UNHEARD_TTL_MS. */
+  /** Whether every change reaches this instance (the LISTEN connection is up). */
   get hearsEveryChange(): boolean {
     return this.hearing
   }
 
+  /** Whether every change reaches this instance; while not, entries live UNHEARD_TTL_MS. */
   setHearing(hearing: boolean): void {
     if (hearing && !this.hearing) this.invalidate()
     this.hearing = hearing

@@ -15,14 +15,13 @@ import { BOOKING_HORIZON_DAYS, slotOpen } from '../bookings/core'
 import { CACHE_POLICIES, sendCached } from '../cache/http'
 import type { Timed } from '../cache/store'
 import type { Db } from '../db/client'
-import { bookings, events, spaces } from '../db/schema'
+import { bookings, type Event as EventRow, events, spaces } from '../db/schema'
 import { notFound } from '../http-error'
 import { isActiveMember } from '../membership'
 import type { PublicReads } from '../public-cache'
 import type { Handler, ServiceDeps } from './types'
 
 type Event = components['schemas']['Event']
-type EventRow = typeof events.$inferSelect
 
 export { BOOKING_HORIZON_DAYS }
 

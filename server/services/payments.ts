@@ -45,7 +45,7 @@ export interface PaymentsDeps extends ServiceDeps {
   publicUrl: string | null
   /** Sends a refund a settlement queued right after its commit; null leaves it to a worker. */
   refunds?: Pick<RefundWorker, 'sendNow'> | null
-  /** The public cache's event rows (PublicReads.eventRow); none reads the database. */
+  /** The public cache's event rows (PublicReads.eventRow); null: bookings read the database. */
   cachedEventRow?: CachedEventRow | null
 }
 
