@@ -38,7 +38,16 @@ export default defineConfig({
     maxWorkers: 3,
     sequence: { sequencer: LongestFirst },
     projects: [
-      { test: { name: 'unit', include: ['tests/unit/**/*.test.{ts,tsx}'], environment: 'node' } },
+      {
+        test: {
+          name: 'unit',
+          include: ['tests/unit/**/*.test.{ts,tsx}'],
+          environment: 'node',
+          // Pure rules and the client: a file that needs fresh modules resets them itself
+          // (session-401); loading them once a worker takes a third of the project's CPU off.
+          isolate: false,
+        },
+      },
       {
         test: {
           name: 'model',
