@@ -21,6 +21,28 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/health/ready": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * Readiness, for a load balancer
+         * @description Whether this instance should be sent requests: 200 while it serves; 503 while it starts,
+         *     while it stops (after SIGTERM it finishes the requests it has, and takes no new ones), or
+         *     while its database does not answer within a second. Liveness is `GET /health`.
+         */
+        get: operations["getReady"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/events": {
         parameters: {
             query?: never;
@@ -630,7 +652,11 @@ export interface paths {
         };
         get?: never;
         put?: never;
-        /** Apply with an invite code */
+        /**
+         * Apply with an invite code
+         * @description Only with the address the invite was sent to (compared trimmed, in any case): another
+         *     is refused with 403 and the code stays Pending.
+         */
         post: operations["claimInvite"];
         delete?: never;
         options?: never;
@@ -1238,7 +1264,12 @@ export interface components {
          * @example 2026-11-24
          */
         Day: string;
-        /** @example ada@example.com */
+        /**
+         * @description A valid e-mail address of the HTML standard (`<input type=email>`) with a dot in its
+         *     domain: no quotes, spaces, commas or comments. Refused with 'Please enter a valid email
+         *     address.'.
+         * @example ada@example.com
+         */
         EmailAddress: string;
         PersonName: string;
         Phone: string;
@@ -1889,8 +1920,7 @@ export interface components {
             status: "pending" | "approved" | "declined";
             /** @description First and last name as given; the e-mail when blank. */
             name: string;
-            /** Format: email */
-            email: string;
+            email: components["schemas"]["EmailAddress"];
             /** Format: date-time */
             appliedAt: string;
             /** @description The name of the community a community application is for. */
@@ -2039,6 +2069,15 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
+        /** @description Not serving now (starting, stopping, or the database does not answer); the message says which. */
+        ServiceUnavailable: {
+            headers: {
+                [name: string]: unknown;
+            };
+            content: {
+                "application/json": components["schemas"]["Error"];
+            };
+        };
         /** @description Bookable days (yyyy-MM-dd in Africa/Lagos), soonest first. */
         Days: {
             headers: {
@@ -2175,6 +2214,32 @@ export interface operations {
                 };
             };
             429: components["responses"]["TooManyRequests"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getReady: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description Ready for requests. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                    };
+                };
+            };
+            429: components["responses"]["TooManyRequests"];
+            503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Error"];
         };
     };
@@ -3124,6 +3189,7 @@ export interface operations {
         responses: {
             201: components["responses"]["ApplicationReceived"];
             400: components["responses"]["BadRequest"];
+            403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];

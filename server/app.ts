@@ -5,6 +5,7 @@ import Fastify, { type FastifyServerOptions, type preValidationAsyncHookHandler 
 import openapiGlue from 'fastify-openapi-glue'
 import type { Redis } from 'ioredis'
 import { registerSessions, securityHandlers } from './auth'
+import { registerBadBytes } from './bad-bytes'
 import { startWaitlistSweeper, type WaitlistSweeper } from './bookings/waitlist'
 import { followChanges } from './cache/changes'
 import { loadContract } from './contract'
@@ -22,9 +23,11 @@ import {
 import { registerIdempotency } from './idempotency'
 import { registerImageUploads } from './images/image-upload'
 import { registerMedia } from './images/media-route'
-import { RequestLogController } from './logging'
+import { type Lifecycle, newLifecycle, registerLifecycle } from './lifecycle'
+import { newRequestId, RequestLogController, registerRequestIds } from './logging'
 import type { MailDeps } from './mail/deps'
 import { startMailer } from './mail/dispatcher'
+import { createMetrics, registerMetrics } from './metrics'
 import { paystackProvider } from './payments/paystack'
 import type { PaymentProvider, PaymentsOptions } from './payments/provider'
 import { type RefundWorker, startRefundWorker } from './payments/refunds'
@@ -67,8 +70,16 @@ export interface AppOptions {
   logger?: FastifyServerOptions['logger']
   /** Card payments: the sandbox checkout (default) or Paystack. */
   payments?: PaymentsOptions
-  /** Where people reach the site (PUBLIC_URL); null trusts each request's own origin. */
-  publicUrl?: string | null
+  /**
+   * Where people reach the site (PUBLIC_URL): every e-mailed link and payment return is built on
+   * its origin alone, whatever a request's Host or X-Forwarded-Host says.
+   */
+  publicUrl?: string
+  /**
+   * NODE_ENV=production (server/config.ts checked its settings): the outbox's pages are never
+   * served, and a sandbox checkout (PAYMENTS=sandbox) says it is a staging site's.
+   */
+  production?: boolean
   /** SMTP server for e-mail (SMTP_URL); null keeps every message in the outbox (/dev/outbox). */
   smtpUrl?: string | null
   /** The From of e-mail (MAIL_FROM). */
@@ -79,6 +90,8 @@ export interface AppOptions {
   timeouts?: Partial<HttpTimeouts>
   /** Serve the statechart viewer at /statecharts (demo data or STATECHARTS=on); off: a 404. */
   statecharts?: boolean
+  /** METRICS_TOKEN: /metrics answers its bearer from anywhere; null: this machine's scraper only. */
+  metricsToken?: string | null
 }
 
 /** Operations whose issue has not landed yet: they answer 501 with the error shape. */
@@ -92,12 +105,14 @@ declare module 'fastify' {
     refunds: RefundWorker
     /** This instance's sweeper of waitlist offers over and lapsed holds (server/bookings/waitlist.ts). */
     waitlist: WaitlistSweeper
+    /** Starting, ready or draining: what /api/health/ready answers (server/lifecycle.ts). */
+    lifecycle: Lifecycle
   }
 }
 
 function buildServices(
   deps: ServiceDeps,
-  payments: { provider: PaymentProvider; publicUrl: string | null; refunds: RefundWorker },
+  payments: { provider: PaymentProvider; publicUrl: string; refunds: RefundWorker },
   mail: MailDeps,
   reads: PublicReads,
 ): Services {
@@ -138,17 +153,20 @@ export async function buildApp({
   rateLimit = DEFAULT_RATE_LIMITS,
   logger = false,
   payments = { provider: 'sandbox' },
-  publicUrl = null,
+  publicUrl = 'http://localhost:3000',
+  production = false,
   smtpUrl = null,
   mailFrom,
   trustProxy = false,
   timeouts = {},
   statecharts = false,
+  metricsToken = null,
 }: AppOptions) {
   const app = Fastify({
     logger,
     // One short line per request instead of Fastify's two long ones.
     logController: new RequestLogController(),
+    genReqId: newRequestId,
     trustProxy: fastifyTrustProxy(trustProxy),
     ...timeoutOptions(resolveTimeouts(timeouts)),
     // Refusals before routing (bad URL, too long a segment, unparsable HTTP) in the error shape.
@@ -163,6 +181,9 @@ export async function buildApp({
     },
   })
   const specification = loadContract()
+  // The one origin every link and payment return is on: never a request's own Host, which anyone
+  // can forge to send a payer, and their payment's reference, to a site of their own.
+  const site = new URL(publicUrl).origin
   // Request bodies are JSON only: a body of another type would skip the contract's validation
   // (its schemas are per content type), so it is refused with 415 instead.
   app.removeContentTypeParser('text/plain')
@@ -191,17 +212,27 @@ export async function buildApp({
   })
 
   registerErrorHandling(app)
+  registerRequestIds(app)
+  // This app's own registry; timing every request, so before any route.
+  app.decorate('metrics', createMetrics())
+  registerMetrics(app, { db, metrics: app.metrics, token: metricsToken })
+  // Before any hook that may answer early (the rate limits): every request is counted in flight.
+  app.decorate('lifecycle', newLifecycle())
+  registerLifecycle(app, app.lifecycle)
   // Security headers on every answer, errors and 404s included (before any route exists).
   registerSecurityHeaders(app)
+  // NUL and non-UTF-8 bytes in an address or a JSON body: 400, whatever the route.
+  registerBadBytes(app)
   registerSessions(app, db, now)
   // Before compression: a kept answer is the JSON itself.
   registerIdempotency(app, db, now)
   await app.register(fastifyCompress, { threshold: 1024 })
   await registerRateLimits(app, { redis, limits: rateLimit })
-  // With SMTP_URL the outbox is delivered; without it, messages wait in /dev/outbox.
+  // With SMTP_URL the outbox is delivered; without it, messages wait in /dev/outbox (outside
+  // production only: there it would publish every login link).
   const mailer = smtpUrl ? startMailer(db, { smtpUrl, from: mailFrom, log: app.log }) : null
   app.addHook('onClose', async () => mailer?.close())
-  registerDevOutbox(app, db, { enabled: !mailer })
+  registerDevOutbox(app, db, { enabled: !mailer && !production })
 
   // Public reads are computed once per change; every commit that touches them (here, on another
   // instance, or by staff in SQL) drops them through the database's change notices.
@@ -217,7 +248,7 @@ export async function buildApp({
       : sandboxProvider({ db, now, webhookSecret: payments.webhookSecret })
   // Refunds leave through a queue (docs/decisions/017): sent after the commit that queued them,
   // retried with back-off, and on start, for what a stopped instance left behind.
-  const refunds = startRefundWorker(db, { provider, now, log: app.log })
+  const refunds = startRefundWorker(db, { provider, now, log: app.log, metrics: app.metrics })
   app.decorate('refunds', refunds)
   app.addHook('onReady', async () => refunds.kick())
   app.addHook('onClose', async () => refunds.close())
@@ -225,7 +256,7 @@ export async function buildApp({
   // places people wait for are offered: every minute, and on start.
   const waitlist = startWaitlistSweeper(db, {
     now,
-    site: (publicUrl ?? 'http://localhost').replace(/\/$/, ''),
+    site,
     log: app.log,
     offered: () => mailer?.kick(),
   })
@@ -242,8 +273,8 @@ export async function buildApp({
     specification,
     serviceHandlers: buildServices(
       { db, now },
-      { provider, publicUrl, refunds },
-      { publicUrl, mailer },
+      { provider, publicUrl: site, refunds },
+      { publicUrl: site, mailer },
       app.publicReads,
     ),
     securityHandlers,
@@ -258,7 +289,12 @@ export async function buildApp({
   await app.register(fastifySwaggerUi, { routePrefix: '/api/docs', staticCSP: API_DOCS_CSP })
 
   if (payments.provider === 'sandbox') {
-    await registerSandboxCheckout(app, { db, now, webhookSecret: payments.webhookSecret })
+    await registerSandboxCheckout(app, {
+      db,
+      now,
+      webhookSecret: payments.webhookSecret,
+      staging: production,
+    })
   }
 
   registerStatecharts(app, { enabled: statecharts })

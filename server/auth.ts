@@ -78,10 +78,25 @@ export function registerSessions(app: FastifyInstance, db: Db, now: () => Date) 
 const PLEASE_LOG_IN = unauthorized('Please log in.')
 const SESSION_ENDED = unauthorized()
 
-/** The contract's `bearerAuth` scheme, as a fastify-openapi-glue security handler. */
+const STAFF_ONLY = forbidden("This is for the hotel's staff.")
+
+/**
+ * The contract's schemes, as fastify-openapi-glue security handlers. app.ts runs them in
+ * preParsing, before the body is read: a visitor or a member learns nothing of a staff
+ * operation's body (its validation, its content type) from the refusal.
+ */
 export const securityHandlers = {
   async bearerAuth(request: FastifyRequest) {
     if (!request.account) throw request.sessionExpired ? SESSION_ENDED : PLEASE_LOG_IN
+  },
+  /**
+   * `staff`: a live session (401, as for any bearer), then the staff role (403), read with the
+   * session on every request, so a role taken away by `npm run admin -- staff remove` ends at the
+   * next call.
+   */
+  async staff(request: FastifyRequest) {
+    if (!request.account) throw request.sessionExpired ? SESSION_ENDED : PLEASE_LOG_IN
+    if (!request.account.staff) throw STAFF_ONLY
   },
 }
 
@@ -97,13 +112,9 @@ export function requireAccount(request: FastifyRequest): Account {
   return request.account
 }
 
-/**
- * For the staff's operations (the contract's `staff` tag): a live session first (401, as for any
- * bearer), then the staff role (403), read with the session on every request, so a role taken
- * away by `npm run admin -- staff remove` ends at the next call.
- */
-export function requireStaff(request: FastifyRequest): Account {
+/** The staff member calling a staff operation (the `staff` scheme has checked the role). */
+export function staffAccount(request: FastifyRequest): Account {
   const account = requireAccount(request)
-  if (!account.staff) throw forbidden("This is for the hotel's staff.")
+  if (!account.staff) throw STAFF_ONLY
   return account
 }

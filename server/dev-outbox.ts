@@ -6,7 +6,8 @@ import { type MailAttachment, type MailMessage, mailOutbox } from './db/schema'
 import { drawAttachments } from './mail/attachments'
 
 // Without SMTP_URL, e-mail stays in the outbox: these two routes let a person trying the app (and
-// the tests) read it. They are not in the contract and do not exist when SMTP_URL is set.
+// the tests) read it. They are not in the contract and do not exist when SMTP_URL is set, nor
+// ever in production (NODE_ENV=production), where they would publish every login link.
 
 /** Messages listed, newest first. */
 const LIMIT = 200

@@ -7,6 +7,8 @@ import type {
   FastifyReply,
   FastifyRequest,
 } from 'fastify'
+import { EMAIL_PATTERN, INVALID_EMAIL_MESSAGE } from '../machines/rules/email'
+import { UNREADABLE_ADDRESS } from './bad-bytes'
 import { isContention, isDriverError } from './db/client'
 import { HttpError } from './http-error'
 import type { BodyRefusal } from './http-options'
@@ -37,6 +39,9 @@ export function describeValidation(context: string | undefined, issues: Validati
     case 'additionalProperties':
       return `${path ? `${path} › ` : ''}${String(issue.params.additionalProperty)} is not a known field.`
     case 'pattern':
+      // An e-mail address the forms would refuse: the forms' own sentence, wherever it was sent.
+      if (issue.params.pattern === EMAIL_PATTERN.source) return INVALID_EMAIL_MESSAGE
+      return `${field} is not valid.`
     case 'format':
       return `${field} is not valid.`
     case 'enum':
@@ -209,7 +214,7 @@ export function registerErrorHandling(app: FastifyInstance) {
 
 /** Refusals Fastify makes before any route runs, in words a person can act on. */
 const FRAMEWORK_ERRORS: Record<string, { status: number; message: string }> = {
-  FST_ERR_BAD_URL: { status: 400, message: 'The address is not valid.' },
+  FST_ERR_BAD_URL: { status: 400, message: UNREADABLE_ADDRESS },
   FST_ERR_MAX_PARAM_LENGTH: { status: 414, message: 'The address is too long.' },
 }
 
@@ -223,10 +228,12 @@ export function frameworkErrors(error: FastifyError, request: FastifyRequest, re
   const status = known?.status ?? 500
   // Fastify's log controller never hears of these answers: write their one line here.
   reply.raw.once('finish', () => logRequest(request, reply))
-  // No hook runs for these either (the security headers' included): at least no sniffing.
+  // No hook runs for these either (the security headers' and the request id's included): at
+  // least no sniffing, and the id its log line carries.
   reply
     .code(status)
     .header('x-content-type-options', 'nosniff')
+    .header('x-request-id', request.id)
     .send({ status: 'error', message: known?.message ?? SERVER_FAILURE })
 }
 

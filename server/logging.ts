@@ -1,4 +1,10 @@
-import { type FastifyReply, type FastifyRequest, LogController } from 'fastify'
+import { randomUUID } from 'node:crypto'
+import {
+  type FastifyInstance,
+  type FastifyReply,
+  type FastifyRequest,
+  LogController,
+} from 'fastify'
 
 // One short line per request at info level, instead of Fastify's two long ones ('incoming
 // request' and 'request completed', with every header): outsiders decide how many requests come,
@@ -70,4 +76,21 @@ export function logAbandoned(request: FastifyRequest) {
     { method: request.method, url: redactUrl(request.url) },
     'request abandoned: the client closed the connection',
   )
+}
+
+/**
+ * Fastify's genReqId: every request's id, in each of its log lines (reqId) and in its answer's
+ * X-Request-Id. Always made here, never taken from an incoming X-Request-Id: any client can send
+ * one, and a forged id could pass its lines off as another request's; a proxy in front can log
+ * the answer's X-Request-Id beside its own id to tie the two logs together. Random, so the ids of
+ * several instances (and of one after a restart) never meet.
+ */
+export const newRequestId = () => randomUUID()
+
+/** Every answer says which request it answers (errors, 404s and early refusals included). */
+export function registerRequestIds(app: FastifyInstance) {
+  app.addHook('onRequest', (request, reply, done) => {
+    reply.header('x-request-id', request.id)
+    done()
+  })
 }

@@ -1,12 +1,31 @@
 import { fileURLToPath } from 'node:url'
 import { buildApp } from './app'
-import { readConfig } from './config'
+import { type Config, problemsReport, readConfig } from './config'
 import { migrate, openDatabase } from './db/client'
 import { seedDemoData } from './db/seed'
+import { stopGracefully } from './lifecycle'
 import { openRedis } from './rate-limit'
 import { statechartsEnabled } from './statecharts'
 
-const config = readConfig()
+/** Says why the server will not start, every reason at once, and exits 1. */
+function refuseToStart(problems: string[], production: boolean): never {
+  console.error(problemsReport('Sixteen cannot start', problems, production))
+  process.exit(1)
+}
+
+let config: Config
+try {
+  config = readConfig()
+} catch (error) {
+  refuseToStart([(error as Error).message], process.env.NODE_ENV === 'production')
+}
+// Before the database opens: a site with one setting missing never serves a request.
+if (config.problems.length > 0) refuseToStart(config.problems, config.production)
+console.log(
+  config.production
+    ? 'Starting in production mode (NODE_ENV=production).'
+    : 'Starting in development mode: NODE_ENV=production requires the settings of a real site.',
+)
 const database = await openDatabase(
   config.databaseUrl
     ? { url: config.databaseUrl, timeouts: config.databaseTimeouts }
@@ -24,6 +43,7 @@ const app = await buildApp({
   webRoot: fileURLToPath(new URL('../dist', import.meta.url)),
   redis,
   logger: { level: config.logLevel },
+  production: config.production,
   payments: config.payments,
   publicUrl: config.publicUrl,
   smtpUrl: config.smtpUrl,
@@ -31,14 +51,44 @@ const app = await buildApp({
   trustProxy: config.trustProxy,
   timeouts: config.timeouts,
   statecharts: statechartsEnabled(process.env, config.seedDemoData),
+  metricsToken: config.metricsToken,
 })
 
+// A stop loses no request (server/lifecycle.ts, docs/decisions/037): SIGTERM (a deploy) serves on
+// SHUTDOWN_DELAY_MS, not ready, and SIGINT (Ctrl-C at the terminal) not at all; then every
+// request accepted is answered, the background work and the pool closed: exit 0, or 1 past
+// SHUTDOWN_TIMEOUT_MS, saying what was left. A second signal exits at once.
+let stopping = false
 for (const signal of ['SIGINT', 'SIGTERM'] as const) {
-  process.once(signal, async () => {
-    await app.close()
-    await database.close()
-    redis?.disconnect()
-    process.exit(0)
+  process.on(signal, async () => {
+    if (stopping) {
+      console.error(`${signal} again: exiting at once; requests still in flight are cut.`)
+      process.exit(1)
+    }
+    stopping = true
+    const interactive = signal === 'SIGINT'
+    const delayMs = interactive ? 0 : config.shutdown.delayMs
+    console.log(
+      `${signal}: stopping. Not ready for new requests; ${delayMs ? `serving ${delayMs} ms more, then ` : ''}finishing the ones in flight.`,
+    )
+    const outcome = await stopGracefully(app, app.lifecycle, {
+      timeoutMs: config.shutdown.timeoutMs,
+      delayMs,
+      closeIdleAtOnce: interactive,
+      steps: [
+        { name: 'the background work (mail, refunds, waitlist)', run: () => app.close() },
+        { name: 'the database pool', run: () => database.close() },
+        { name: 'Redis', run: async () => redis?.disconnect() },
+      ],
+    })
+    if (outcome.clean) {
+      console.log('Stopped: every request answered, the database closed.')
+      process.exit(0)
+    }
+    console.error(
+      ['Stopped without finishing:', ...outcome.left.map((line) => `- ${line}`)].join('\n'),
+    )
+    process.exit(1)
   })
 }
 
@@ -53,7 +103,9 @@ if (config.trustProxy === true) {
 console.log(
   config.payments.provider === 'paystack'
     ? 'Card payments go through Paystack.'
-    : 'Card payments go through the sandbox checkout: no real money moves.',
+    : config.production
+      ? 'A staging site (PAYMENTS=sandbox): card payments go through the sandbox checkout, no real money moves.'
+      : 'Card payments go through the sandbox checkout: no real money moves.',
 )
 console.log(
   config.smtpUrl

@@ -1,5 +1,12 @@
-/** The basic e-mail shape: text, @, text, dot, text, with no whitespace anywhere. */
-export const EMAIL_PATTERN = /^[^\s@]+@[^\s@]+\.[^\s@]+$/
+/**
+ * A 'valid e-mail address' as the HTML standard defines it for `<input type=email>` (WHATWG), with
+ * the spec's dot in the domain (text, @, text, dot, text): letters, digits and
+ * .!#$%&'*+/=?^_`{|}~- before the @; after it, labels of letters, digits and inner hyphens. No
+ * quotes, spaces, commas, brackets or comments, so `"x"<victim@evil.example>` and
+ * `a@b.com,c@d.com` are no one's address. The contract's EmailAddress has this pattern.
+ */
+export const EMAIL_PATTERN =
+  /^[a-zA-Z0-9.!#$%&'*+/=?^_`{|}~-]+@[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?(?:\.[a-zA-Z0-9](?:[a-zA-Z0-9-]{0,61}[a-zA-Z0-9])?)+$/
 
 /** The message shown under an e-mail field that does not match. */
 export const INVALID_EMAIL_MESSAGE = 'Please enter a valid email address.'

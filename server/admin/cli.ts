@@ -1,6 +1,6 @@
 import { pathToFileURL } from 'node:url'
 import { and, asc, eq, ne } from 'drizzle-orm'
-import { readConfig } from '../config'
+import { problemsReport, readConfig } from '../config'
 import { type Db, migrate, openDatabase } from '../db/client'
 import { bookings, events } from '../db/schema'
 import { ImageRejected } from '../images/poster-variants'
@@ -314,6 +314,13 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
   const helpOnly =
     argv.length === 0 || argv.includes('--help') || argv.includes('-h') || argv[0] === 'help'
   const config = readConfig()
+  // The commands e-mail links built on PUBLIC_URL: in production they need what the server needs.
+  if (!helpOnly && config.problems.length > 0) {
+    console.error(
+      problemsReport('The staff commands cannot run', config.problems, config.production),
+    )
+    process.exit(1)
+  }
   const database = helpOnly
     ? null
     : await openDatabase(

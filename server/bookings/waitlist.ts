@@ -373,11 +373,18 @@ export async function offerFreedPlacesOfEvent(
  * Offers not taken in time pass on; lapsed holds of waited-for places free up and are offered.
  * One transaction per place, its counter row locked first; a place that fails does not stop the
  * others (the first failure is thrown once all were tried). Returns how many places were offered.
+ * Once `stopping` says so, the places not swept yet are left for the next sweep.
  */
-export async function sweepWaitlists(db: Db, now: Date, site: string): Promise<number> {
+export async function sweepWaitlists(
+  db: Db,
+  now: Date,
+  site: string,
+  stopping: () => boolean = () => false,
+): Promise<number> {
   let offered = 0
   let failure: unknown = null
   for (const place of await placesToSweep(db, now)) {
+    if (stopping()) break
     try {
       offered += await retriedTransaction(db, (tx) => offerFreedPlaces(tx, place, now, site))
     } catch (error) {
@@ -398,6 +405,7 @@ export interface WaitlistSweeper {
   kick(): void
   /** One sweep now; resolves when done (with how many places were offered). */
   sweep(): Promise<number>
+  /** Stops: the place being swept is finished, the others wait for the next start's sweep. */
   close(): Promise<void>
 }
 
@@ -422,7 +430,8 @@ export function startWaitlistSweeper(
   let running: Promise<number> | null = null
   let closed = false
   const sweep = (): Promise<number> => {
-    running ??= sweepWaitlists(db, now(), site)
+    if (closed) return Promise.resolve(0)
+    running ??= sweepWaitlists(db, now(), site, () => closed)
       .then((count) => {
         if (count > 0) offered?.()
         return count

@@ -19,6 +19,7 @@ export interface Mailer {
   kick(): void
   /** Delivers what is waiting now; resolves with how many were sent. */
   flush(): Promise<number>
+  /** Stops: a message being sent is finished and marked, the rest wait for the next start. */
   close(): Promise<void>
 }
 
@@ -35,7 +36,7 @@ type Send = (message: MailMessage) => Promise<unknown>
  * PGlite runs in one process only and holds its one connection for a whole transaction, so
  * there rows are read, sent and marked without holding a transaction open during SMTP.
  */
-async function sendWaiting(db: Db, send: Send): Promise<number> {
+async function sendWaiting(db: Db, send: Send, closing: () => boolean): Promise<number> {
   const waiting = (tx: Db | Tx) =>
     tx
       .select()
@@ -44,14 +45,18 @@ async function sendWaiting(db: Db, send: Send): Promise<number> {
       .orderBy(asc(mailOutbox.id))
       .limit(BATCH)
   const sendAndMark = async (tx: Db | Tx, rows: MailMessage[]) => {
+    let sent = 0
     for (const row of rows) {
+      // Closing: the messages not sent yet are let go (unlocked), to be sent after the restart.
+      if (closing()) break
       await send(row)
       await tx
         .update(mailOutbox)
         .set({ sentAt: new Date() })
         .where(and(eq(mailOutbox.id, row.id), isNull(mailOutbox.sentAt)))
+      sent += 1
     }
-    return rows.length
+    return sent
   }
   if ((await databaseKind(db)) === 'pglite') return sendAndMark(db, await waiting(db))
   return db.transaction(async (tx) =>
@@ -76,7 +81,9 @@ export function startMailer(
 
   let running: Promise<number> | null = null
   let again = false
+  let closed = false
   const flush = async (): Promise<number> => {
+    if (closed) return 0
     // One round at a time; a kick during a round asks for one more round after it.
     if (running) {
       again = true
@@ -89,10 +96,10 @@ export function startMailer(
           again = false
           let round = 0
           do {
-            round = await sendWaiting(db, send)
+            round = await sendWaiting(db, send, () => closed)
             sent += round
-          } while (round === BATCH)
-        } while (again)
+          } while (round === BATCH && !closed)
+        } while (again && !closed)
       } catch (error) {
         log?.error({ err: error }, 'mail delivery failed; will retry')
       }
@@ -109,6 +116,7 @@ export function startMailer(
     kick: () => setImmediate(() => void flush()),
     flush,
     async close() {
+      closed = true
       clearInterval(timer)
       await running
       transport.close()

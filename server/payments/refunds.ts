@@ -2,6 +2,7 @@ import { and, asc, eq, lte, notInArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { type Db, databaseKind, type Tx } from '../db/client'
 import { payments, refunds } from '../db/schema'
+import type { Metrics } from '../metrics'
 import type { PaymentProvider } from './provider'
 
 // Money going back leaves through a durable queue (docs/decisions/017), as mail does through the
@@ -58,6 +59,7 @@ export interface RefundWorker {
   kick(): void
   /** Tries every refund whose time has come; resolves with how many the provider took. */
   flush(): Promise<number>
+  /** Stops: a refund being sent is finished and marked, the rest stay queued for the next start. */
   close(): Promise<void>
 }
 
@@ -66,6 +68,7 @@ export interface RefundWorkerOptions {
   /** The clock that decides when a refund is due (tests move it instead of waiting). */
   now: () => Date
   log?: Pick<FastifyBaseLogger, 'error' | 'warn' | 'info'>
+  metrics?: Pick<Metrics, 'refund'>
 }
 
 interface Due {
@@ -93,7 +96,7 @@ const messageOf = (error: unknown) =>
  */
 export function startRefundWorker(
   db: Db,
-  { provider, now, log }: RefundWorkerOptions,
+  { provider, now, log, metrics }: RefundWorkerOptions,
 ): RefundWorker {
   const inFlight = new Set<number>()
   const kind = databaseKind(db)
@@ -133,6 +136,7 @@ export function startRefundWorker(
     }
     const at = now()
     const tries = due.attempts + 1
+    metrics?.refund(answer ? 'sent' : 'refused')
     if (answer) {
       await executor
         .update(refunds)
@@ -196,7 +200,9 @@ export function startRefundWorker(
 
   let running: Promise<number> | null = null
   let again = false
+  let closed = false
   const flush = async (): Promise<number> => {
+    if (closed) return 0
     // One flush at a time; a kick during one asks for one more after it.
     if (running) {
       again = true
@@ -207,13 +213,14 @@ export function startRefundWorker(
       try {
         do {
           again = false
-          // Each refund tried is marked sent or pushed back by its back-off, so this ends.
-          for (let tried = 0; tried < MAX_PER_FLUSH; tried++) {
+          // Each refund tried is marked sent or pushed back by its back-off, so this ends. Once
+          // closing, the one in hand is finished and the rest stay queued for the next start.
+          for (let tried = 0; tried < MAX_PER_FLUSH && !closed; tried++) {
             const outcome = await sendOne(null)
             if (outcome === null) break
             if (outcome) sent += 1
           }
-        } while (again)
+        } while (again && !closed)
       } catch (error) {
         log?.error({ err: error }, 'refunds: could not read the queue; will retry')
       }
@@ -226,7 +233,6 @@ export function startRefundWorker(
 
   const timer = setInterval(() => void flush(), POLL_MS)
   timer.unref()
-  let closed = false
   return {
     async sendNow(paymentId) {
       if (closed) return

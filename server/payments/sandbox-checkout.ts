@@ -42,7 +42,11 @@ export function returnAddress(callbackUrl: string, reference: string): string {
   return url.href
 }
 
-function page(title: string, body: string): string {
+/** What every page of the checkout says it is: the sandbox, or a staging site's test payments. */
+const SANDBOX_NOTE = 'Sandbox: no real money moves'
+const STAGING_NOTE = 'Staging site: test payments, no real money moves'
+
+function page(title: string, body: string, note: string): string {
   return `<!doctype html>
 <html lang="en">
 <head>
@@ -54,7 +58,7 @@ function page(title: string, body: string): string {
 </head>
 <body>
 <main class="sheet">
-<p class="sandbox" role="note">Sandbox: no real money moves</p>
+<p class="sandbox" role="note">${note}</p>
 ${body}
 </main>
 </body>
@@ -87,7 +91,12 @@ function describeItem(item: PaymentItem | null, now: Date): string {
     .join('\n')
 }
 
-function checkoutPage(row: SandboxTransaction, item: PaymentItem | null, now: Date): string {
+function checkoutPage(
+  row: SandboxTransaction,
+  item: PaymentItem | null,
+  now: Date,
+  note: string,
+): string {
   const amount = formatMinor(row.amountMinor, row.currency)
   return page(
     `Pay ${amount} · Sandbox checkout`,
@@ -111,6 +120,7 @@ ${describeItem(item, now)}
 </div>
 </form>
 <p class="hint"><strong>Pay</strong> succeeds as a test card would. <strong>Decline</strong> acts as a card the bank refused. <strong>Cancel</strong> leaves without paying.</p>`,
+    note,
   )
 }
 
@@ -122,20 +132,22 @@ const FINISHED: Record<SandboxTransaction['status'], string> = {
   refunded: 'This payment was made, then refunded.',
 }
 
-function finishedPage(row: SandboxTransaction): string {
+function finishedPage(row: SandboxTransaction, note: string): string {
   return page(
     'Payment finished · Sandbox checkout',
     `<h1 class="title">${FINISHED[row.status]}</h1>
 <p class="hint">Nothing more to do here.</p>
 <p class="actions"><a class="button button-pay" href="${escapeHtml(returnAddress(row.callbackUrl, row.reference))}">Back to Sixteen</a></p>`,
+    note,
   )
 }
 
-const notFoundPage = () =>
+const notFoundPage = (note: string) =>
   page(
     'No such checkout · Sandbox checkout',
     `<h1 class="title">This checkout does not exist.</h1>
 <p class="hint">Go back to Sixteen and start the payment again.</p>`,
+    note,
   )
 
 /**
@@ -151,8 +163,17 @@ export async function registerSandboxCheckout(
     now,
     webhookSecret = DEFAULT_SANDBOX_WEBHOOK_SECRET,
     webhookPath = '/api/payments/webhook',
-  }: { db: Db; now: () => Date; webhookSecret?: string; webhookPath?: string },
+    staging = false,
+  }: {
+    db: Db
+    now: () => Date
+    webhookSecret?: string
+    webhookPath?: string
+    /** A staging site's (production with PAYMENTS=sandbox): every page says so. */
+    staging?: boolean
+  },
 ) {
+  const note = staging ? STAGING_NOTE : SANDBOX_NOTE
   const deliverWebhook = async (row: SandboxTransaction) => {
     const body = JSON.stringify({
       event: 'charge.success',
@@ -219,11 +240,11 @@ export async function registerSandboxCheckout(
       '/sandbox/checkout/:accessCode',
       async (request, reply) => {
         const row = await findRow(request.params.accessCode)
-        if (!row) return sendPage(reply, 404, notFoundPage())
+        if (!row) return sendPage(reply, 404, notFoundPage(note))
         if (row.transaction.status !== 'pending')
-          return sendPage(reply, 200, finishedPage(row.transaction))
+          return sendPage(reply, 200, finishedPage(row.transaction, note))
         // The sandbox stands in for a provider's server, and reads what is bought from ours.
-        return sendPage(reply, 200, checkoutPage(row.transaction, itemOf(row.payload), now()))
+        return sendPage(reply, 200, checkoutPage(row.transaction, itemOf(row.payload), now(), note))
       },
     )
 
@@ -251,7 +272,7 @@ export async function registerSandboxCheckout(
         if (!answered) {
           // Answered already (a second tab, a double click): back to the site, nothing changes.
           const row = await findRow(request.params.accessCode)
-          if (!row) return sendPage(reply, 404, notFoundPage())
+          if (!row) return sendPage(reply, 404, notFoundPage(note))
           return reply.redirect(
             returnAddress(row.transaction.callbackUrl, row.transaction.reference),
             303,

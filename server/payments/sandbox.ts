@@ -55,7 +55,7 @@ export function sandboxProvider({
       } catch {
         throw providerUnavailable()
       }
-      // The checkout is served by this site: the callback's origin is where the browser sees it.
+      // The checkout is served by this site: at the callback's origin, which is PUBLIC_URL's.
       const authorizationUrl = new URL(sandboxCheckoutPath(accessCode), callbackUrl).href
       return { authorizationUrl, accessCode }
     },

@@ -10,6 +10,7 @@ import {
 import type { Db, Tx } from '../db/client'
 import { type NewPayment, type Payment, payments } from '../db/schema'
 import { bookingReceipt, longDay, queueMail } from '../mail/outbox'
+import type { Metrics, PaymentOutcome } from '../metrics'
 import { activateMembership, queueMembershipReceipt } from './membership'
 import { itemOf, type PaymentItem } from './payload'
 import type { PaymentProvider, Verified } from './provider'
@@ -23,14 +24,15 @@ export interface SettleDeps {
   db: Db
   provider: PaymentProvider
   now: () => Date
-  /** Where people reach the site, for links in e-mails; null uses the payment's callback origin. */
-  publicUrl: string | null
+  /** Where people reach the site (PUBLIC_URL's origin), for links in e-mails. */
+  publicUrl: string
   log?: Pick<FastifyBaseLogger, 'error' | 'warn'>
   /**
    * Sends the refund a settlement queued once its transaction has committed; without it the
    * refund waits in the queue for a worker.
    */
   refunds?: Pick<RefundWorker, 'sendNow'> | null
+  metrics?: Pick<Metrics, 'payment' | 'booked'>
 }
 
 /** Why a payment that took money made no booking, for people (kept as the outcome note). */
@@ -107,16 +109,6 @@ const REFUND_EXPLANATION: Record<RefundReason, string> = {
   cannotCredit: 'was for a wallet that no longer exists',
 }
 
-/** The site's address for e-mailed links: PUBLIC_URL, else where the payment started. */
-function siteUrl(payment: Payment, publicUrl: string | null): string {
-  if (publicUrl) return publicUrl.replace(/\/$/, '')
-  try {
-    return new URL(payment.callbackUrl).origin
-  } catch {
-    return ''
-  }
-}
-
 /**
  * Queues the money's way back and tells the payer why, in the transaction that decided it: the
  * refund is a row of the queue (sent after the commit, retried until the provider has it), so the
@@ -143,13 +135,12 @@ async function queueRefundMail(
   payment: Payment,
   reason: RefundReason,
   refundedMinor: number,
-  publicUrl: string | null,
+  site: string,
 ) {
   const item = itemOf(payment.payload)
   const name = (payment.payload.booking as { Name?: string } | undefined)?.Name
   const what = item ? itemText(item) : 'your booking'
   const amount = formatMinor(refundedMinor, payment.currency)
-  const site = siteUrl(payment, publicUrl)
   const membership = isMembership(payment)
   const topUp = isTopUpPayment(payment)
   const explanation =
@@ -254,7 +245,7 @@ async function finishMembership(
     )
   }
   const amount = formatMinor(won.amountMinor, won.currency)
-  await queueMembershipReceipt(tx, won, activated, amount, siteUrl(won, deps.publicUrl))
+  await queueMembershipReceipt(tx, won, activated, amount, deps.publicUrl)
   return { payment: won, refund: false }
 }
 
@@ -272,7 +263,7 @@ async function finishTopUp(
   if (!credited) {
     return refundWon(deps, tx, won, verified, 'cannotCredit', TOPUP_OUTCOME_NOTES.cannotCredit)
   }
-  await queueTopUpReceipt(tx, won, credited, siteUrl(won, deps.publicUrl))
+  await queueTopUpReceipt(tx, won, credited, deps.publicUrl)
   return { payment: won, refund: false }
 }
 
@@ -298,12 +289,14 @@ async function settleSuccess(
       return refundWon(deps, tx, won, verified, 'soldOut', OUTCOME_NOTES.soldOut)
     }
     const subjects = await receiptSubjects(tx, bookings)
-    const publicUrl = siteUrl(won, deps.publicUrl)
     for (const booking of bookings) {
       const subject = subjects.get(booking.id)
       const title = subject?.title ?? itemOf(won.payload)?.title ?? 'Your booking'
       const event = subject?.event ?? null
-      await queueMail(tx, await bookingReceipt(tx, booking, { title, publicUrl, event }))
+      await queueMail(
+        tx,
+        await bookingReceipt(tx, booking, { title, publicUrl: deps.publicUrl, event }),
+      )
     }
     return { payment: won, refund: false }
   })
@@ -449,6 +442,25 @@ export async function settlePayment(deps: SettleDeps, reference: string): Promis
         ? await settleLateMembership(deps, reference, verified)
         : await settleLateSuccess(deps, reference, verified)
   }
+  if (settled) countSettled(deps, settled)
   // Null: another caller settled it first; read what they wrote.
   return settled ?? (await findPayment(deps.db, reference))
+}
+
+const SETTLED_AS: Partial<Record<Payment['status'], PaymentOutcome>> = {
+  success: 'paid',
+  failed: 'failed',
+  abandoned: 'abandoned',
+  refunded: 'refunded',
+}
+
+/** Counts the outcome this caller wrote (each is written once), and the booking it confirmed. */
+function countSettled({ metrics }: SettleDeps, payment: Payment) {
+  const outcome = SETTLED_AS[payment.status]
+  if (!metrics || !outcome) return
+  metrics.payment(payment.purpose, outcome)
+  const kind = (payment.payload.booking as { Type?: unknown } | undefined)?.Type
+  if (outcome === 'paid' && payment.purpose === 'booking' && typeof kind === 'string') {
+    metrics.booked(kind, 'confirmed')
+  }
 }

@@ -18,7 +18,7 @@ import {
 import type { Db } from '../db/client'
 import { bookings, type PaidWith } from '../db/schema'
 import { forbidden, paymentRequired } from '../http-error'
-import { type MailDeps, siteUrl } from '../mail/deps'
+import type { MailDeps } from '../mail/deps'
 import { bookingReceipt, mailRow } from '../mail/outbox'
 import type { Handler, ServiceDeps } from './types'
 
@@ -113,10 +113,11 @@ export function bookingsService(
     })
     const receipt = await bookingReceipt(db, booking.row, {
       title: quote.title,
-      publicUrl: siteUrl(publicUrl, request),
+      publicUrl,
       event: quote.event,
     })
     const data = bookingBody(await takePlace(db, booking, mailRow(receipt)), quote.title)
+    request.server.metrics.booked(input.Type, 'confirmed')
     mailer?.kick()
     reply.code(201)
     return { status: 'success', message: `You're booked: ${data.Event}.`, data }
@@ -160,7 +161,7 @@ export function bookingsService(
       account,
       bookingId: request.params.bookingId,
       now: now(),
-      site: siteUrl(publicUrl, request),
+      site: publicUrl,
     })
     if (refundPaymentId) await request.server.refunds?.sendNow(refundPaymentId)
     mailer?.kick()
@@ -179,7 +180,7 @@ export function bookingsService(
     const { answer, refundPaymentId } = await cancelOwnBooking(db, {
       code: request.params.code,
       now: now(),
-      site: siteUrl(publicUrl, request),
+      site: publicUrl,
     })
     if (refundPaymentId) await request.server.refunds?.sendNow(refundPaymentId)
     mailer?.kick()

@@ -1,6 +1,5 @@
 import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
-import type { FastifyRequest } from 'fastify'
 import { lagosDay } from '../../machines/rules/dates'
 import { isActiveStatus } from '../../machines/rules/membership'
 import type { components } from '../../openapi/schema'
@@ -16,7 +15,7 @@ import {
   invites,
 } from '../db/schema'
 import { badRequest, conflict, forbidden, notFound } from '../http-error'
-import { type MailDeps, siteUrl } from '../mail/deps'
+import type { MailDeps } from '../mail/deps'
 import { queueMail } from '../mail/outbox'
 import { effectiveStatus } from '../membership'
 import { createdCommunity } from '../payments/membership'
@@ -159,8 +158,6 @@ function applicationFields(application: ApplicationBody, email: string): Record<
 }
 
 export function communitiesService({ db, now }: ServiceDeps, { publicUrl, mailer }: MailDeps) {
-  const site = (request: FastifyRequest) => siteUrl(publicUrl, request)
-
   /** Communities the signed-in person created or is an Active member of; their own first. */
   const listCommunities: Handler<'listCommunities'> = async (request) => {
     const account = requireAccount(request)
@@ -281,7 +278,7 @@ export function communitiesService({ db, now }: ServiceDeps, { publicUrl, mailer
             '',
             `Your community '${row.name}' (${row.numberOfMembers} members) is set up: there is nothing more to review, it waits for its payment.`,
             '',
-            `Pay for your community plan to activate it, then invite your members: ${site(request)}/profile/payment`,
+            `Pay for your community plan to activate it, then invite your members: ${publicUrl}/profile/payment`,
             '',
             stillActive
               ? 'Until then your own membership stays as it is: you are an active member, as before.'
@@ -351,7 +348,7 @@ export function communitiesService({ db, now }: ServiceDeps, { publicUrl, mailer
           status: 'Pending',
           createdAt: at,
         })
-        const link = invitationLink(site(request), community, email, person !== null)
+        const link = invitationLink(publicUrl, community, email, person !== null)
         await queueMail(tx, {
           to: email,
           subject: `${inviter} invited you to join '${community.name}'`,

@@ -2,7 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import { lagosDay } from '../../machines/rules/dates'
 import { refuseUnstorableText } from '../bookings/core'
 import { invites } from '../db/schema'
-import { conflict, notFound } from '../http-error'
+import { conflict, forbidden, notFound } from '../http-error'
 import type { MailDeps } from '../mail/deps'
 import {
   assertNewApplicant,
@@ -18,6 +18,9 @@ import type { Handler, ServiceDeps } from './types'
 /** The spec's words. */
 export const INVITE_INVALID = 'This invite code is not valid'
 export const INVITE_USED = 'This invite code has been used'
+/** Claimed with another address than the one it was sent to (the code stays Pending). */
+export const INVITE_OTHER_EMAIL =
+  'This invite was sent to another e-mail address. Please apply with the address it came to.'
 
 /** Codes are matched as typed, then upper-cased (people retype them from an e-mail). */
 const codeVariants = (code: string) => [...new Set([code, code.toUpperCase()])]
@@ -52,8 +55,11 @@ export function invitesService({ db, now }: ServiceDeps, { mailer }: MailDeps) {
         .update(invites)
         .set({ status: 'Used' })
         .where(and(eq(invites.code, invite.code), eq(invites.status, 'Pending')))
-        .returning({ code: invites.code, communityId: invites.communityId })
+        .returning({ code: invites.code, email: invites.email, communityId: invites.communityId })
       if (!spent) throw conflict(INVITE_USED)
+      // An invite is for the person it was sent to: a code passed on or guessed is no way in.
+      // Both addresses are trimmed and lower-cased (storedFields; invites_email_lowercase).
+      if (spent.email.trim() !== email) throw forbidden(INVITE_OTHER_EMAIL)
       await assertNewApplicant(tx, email)
       return storeApplication(tx, {
         kind: spent.communityId ? 'community' : 'individual',

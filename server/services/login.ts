@@ -6,7 +6,7 @@ import { refuseUnstorableText } from '../bookings/core'
 import type { Db, Tx } from '../db/client'
 import { accounts, magicLinks } from '../db/schema'
 import { notFound, unauthorized } from '../http-error'
-import { type MailDeps, siteUrl } from '../mail/deps'
+import type { MailDeps } from '../mail/deps'
 import { LOGIN_LINK_MINUTES, loginLinkMail } from '../mail/identity-mail'
 import { type OutgoingMail, queueMail } from '../mail/outbox'
 import { effectiveStatus } from '../membership'
@@ -69,7 +69,7 @@ export function loginService({ db, now }: ServiceDeps, { publicUrl, mailer }: Ma
     if (!account) throw notFound(ACCOUNT_NOT_FOUND)
     const link = await db.transaction((tx) =>
       issueLoginLink(tx, account, {
-        site: siteUrl(publicUrl, request),
+        site: publicUrl,
         now: now(),
         mail: (url) => loginLinkMail(account.email, account.firstName, url),
       }),

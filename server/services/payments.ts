@@ -41,8 +41,8 @@ type PaymentInitiation = components['schemas']['PaymentInitiation']
 
 export interface PaymentsDeps extends ServiceDeps {
   provider: PaymentProvider
-  /** Where people reach the site (PUBLIC_URL); null trusts each request's own origin only. */
-  publicUrl: string | null
+  /** Where people reach the site (PUBLIC_URL): every payment returns to its origin. */
+  publicUrl: string
   /** Sends a refund a settlement queued right after its commit; null leaves it to a worker. */
   refunds?: Pick<RefundWorker, 'sendNow'> | null
   /** The public cache's event rows (PublicReads.eventRow); null: bookings read the database. */
@@ -68,44 +68,27 @@ export function newReference(): string {
   return `SXT-${out}`
 }
 
-const CALLBACK_REFUSED = 'callbackUrl must be an address on this site, e.g. /event/rooftop-jazz.'
-
 /**
- * The origin the browser used for this request (behind a proxy, as it forwarded it); null when
- * its Host header is no host ('evil example', 'localhost:99999'), which no browser sends.
+ * The callback as an absolute address on the site's origin (PUBLIC_URL's): a path ('/...') is
+ * resolved against it, an absolute address must already be on it. The request's Host and
+ * X-Forwarded-Host never choose it: anything else could send the browser, and its payment
+ * reference, to someone else's site.
  */
-function requestOrigin(request: FastifyRequest): string | null {
-  try {
-    return new URL(`${request.protocol}://${request.host}`).origin
-  } catch {
-    return null
-  }
-}
-
-/**
- * The callback as an absolute address on this site: a path ('/...') on the request's own origin
- * (PUBLIC_URL's when the request's Host is unusable), or an absolute address on that origin or
- * PUBLIC_URL's. Anything else could send the browser, and its payment reference, to someone
- * else's site.
- */
-export function callbackAddress(
-  raw: string,
-  origins: { request: string | null; public: string | null },
-) {
-  const publicOrigin = origins.public ? new URL(origins.public).origin : null
-  const base = origins.request ?? publicOrigin
-  const allowed = [origins.request, publicOrigin].filter((origin) => origin !== null)
+export function callbackAddress(raw: string, site: string): string {
+  const origin = new URL(site).origin
+  const refused = () =>
+    badRequest(
+      `The return address must be on ${origin}: a path such as /event/rooftop-jazz, or an address starting ${origin}/.`,
+    )
   const isPath = raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')
-  if (!base || (!isPath && !/^https?:\/\//i.test(raw))) throw badRequest(CALLBACK_REFUSED)
+  if (!isPath && !/^https?:\/\//i.test(raw)) throw refused()
   let url: URL
   try {
-    url = new URL(raw, base)
+    url = new URL(raw, origin)
   } catch {
-    throw badRequest(CALLBACK_REFUSED)
+    throw refused()
   }
-  if (!allowed.includes(url.origin) || url.username || url.password) {
-    throw badRequest(CALLBACK_REFUSED)
-  }
+  if (url.origin !== origin || url.username || url.password) throw refused()
   return url.href
 }
 
@@ -155,7 +138,15 @@ export function paymentsService({
 } {
   const settle = (request: FastifyRequest, reference: string) =>
     settlePayment(
-      { db, provider, now, publicUrl, log: request.log, refunds: refundWorker },
+      {
+        db,
+        provider,
+        now,
+        publicUrl,
+        log: request.log,
+        refunds: refundWorker,
+        metrics: request.server.metrics,
+      },
       reference,
     )
 
@@ -201,6 +192,7 @@ export function paymentsService({
         callbackUrl: row.callbackUrl,
         metadata,
       })
+      request.server.metrics.payment(row.purpose, 'initiated')
       reply.code(201)
       return {
         status: 'success' as const,
@@ -224,6 +216,7 @@ export function paymentsService({
         if (failed && releaseHeldPlaces) await releaseHeldBookings(tx, failed.id)
       })
       request.log.warn({ err: error, reference }, 'payments: the provider did not initialize')
+      request.server.metrics.payment(row.purpose, 'unavailable')
       throw providerUnavailable()
     }
   }
@@ -251,10 +244,7 @@ export function paymentsService({
         `The price has changed: ${quote.item.title} costs ${planPriceText(quote.plan, quote.currency)}. Please review and try again.`,
       )
     }
-    const callback = callbackAddress(callbackUrl, {
-      request: requestOrigin(request),
-      public: publicUrl,
-    })
+    const callback = callbackAddress(callbackUrl, publicUrl)
     const reference = newReference()
     const payload: MembershipPayload = {
       membership: { planId: quote.plan.id, accountId: account.id, communityId: quote.communityId },
@@ -285,10 +275,7 @@ export function paymentsService({
     const account = optionalAccount(request)
     if (!account) throw unauthorized(TOPUP_REFUSALS.login)
     const quote = await quoteTopUp(db, account, request.body)
-    const callback = callbackAddress(request.body.callbackUrl, {
-      request: requestOrigin(request),
-      public: publicUrl,
-    })
+    const callback = callbackAddress(request.body.callbackUrl, publicUrl)
     const reference = newReference()
     const payload: TopUpPayload = {
       topup: { walletId: quote.wallet.id, accountId: account.id },
@@ -335,10 +322,7 @@ export function paymentsService({
           `The price has changed: this booking costs ${priceText(quote.amountMinor)}. Please review and try again.`,
         )
       }
-      const callback = callbackAddress(callbackUrl, {
-        request: requestOrigin(request),
-        public: publicUrl,
-      })
+      const callback = callbackAddress(callbackUrl, publicUrl)
 
       const reference = newReference()
       const item: PaymentItem = {
@@ -379,6 +363,7 @@ export function paymentsService({
         await takePlace(tx, held)
         return created
       })
+      request.server.metrics.booked(booking.Type, 'held')
 
       return openCheckout(
         request,

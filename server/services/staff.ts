@@ -1,14 +1,14 @@
 import { desc } from 'drizzle-orm'
 import { isValidDay, lagosDay, shortDate } from '../../machines/rules/dates'
 import type { components } from '../../openapi/schema'
-import { requireStaff } from '../auth'
+import { staffAccount } from '../auth'
 import { refuseUnstorableText } from '../bookings/core'
 import { auditLog } from '../db/schema'
 import { badRequest, conflict, HttpError, notFound } from '../http-error'
 import type { ImageUpload } from '../images/image-upload'
 import { uploadPoster } from '../images/media-store'
 import { ImageRejected, MAX_UPLOAD_BYTES } from '../images/poster-variants'
-import { type MailDeps, siteUrl } from '../mail/deps'
+import type { MailDeps } from '../mail/deps'
 import type { RefundWorker } from '../payments/refunds'
 import {
   approve,
@@ -42,7 +42,8 @@ import type { Handler, ServiceDeps } from './types'
 // The staff's tools (the contract's `staff` tag, docs/decisions/028): the day's sessions, the
 // door's check-in, the audit log, the applications for membership to decide on, payments to
 // find and refund, members to find and extend, the events, spaces and studio items to create
-// and edit, and a day's bookings to find. Anyone without the staff role gets 403.
+// and edit, and a day's bookings to find. Anyone without the staff role gets 403, from the
+// contract's `staff` scheme (server/auth.ts), before the request's body is read.
 
 type AuditEntry = components['schemas']['AuditEntry']
 
@@ -84,14 +85,13 @@ export function staffService(
   refunds: Pick<RefundWorker, 'sendNow'> | null = null,
 ) {
   const getStaffDay: Handler<'getStaffDay'> = async (request) => {
-    requireStaff(request)
     const date = request.query.date ?? lagosDay(now())
     if (!isValidDay(date)) throw badRequest(`${date} is not a day on the calendar.`)
     return { date, sessions: await sessionsOfDay(db, date) }
   }
 
   const checkInTicket: Handler<'checkInTicket'> = async (request) => {
-    const staff = requireStaff(request)
+    const staff = staffAccount(request)
     refuseUnstorableText(request.body)
     const code = request.body.code.trim()
     if (code === '') {
@@ -100,8 +100,7 @@ export function staffService(
     return checkIn(db, code, staff, now())
   }
 
-  const listAuditLog: Handler<'listAuditLog'> = async (request) => {
-    requireStaff(request)
+  const listAuditLog: Handler<'listAuditLog'> = async () => {
     const rows = await db.select().from(auditLog).orderBy(desc(auditLog.at)).limit(AUDIT_ENTRIES)
     return {
       entries: rows.map(
@@ -125,25 +124,23 @@ export function staffService(
   }
 
   const listApplications: Handler<'listApplications'> = async (request) => {
-    requireStaff(request)
     return { applications: await staffApplications(db, request.query.status ?? 'pending') }
   }
 
   const getApplication: Handler<'getApplication'> = async (request) => {
-    requireStaff(request)
     return answerOf(request.params.applicationId)
   }
 
   const approveApplication: Handler<'approveApplication'> = async (request) => {
-    const staff = requireStaff(request)
+    const staff = staffAccount(request)
     const id = request.params.applicationId
-    await decided(approve({ db, actor: staff, now: now() }, id, siteUrl(publicUrl, request)))
+    await decided(approve({ db, actor: staff, now: now() }, id, publicUrl))
     mailer?.kick()
     return answerOf(id)
   }
 
   const declineApplication: Handler<'declineApplication'> = async (request) => {
-    const staff = requireStaff(request)
+    const staff = staffAccount(request)
     refuseUnstorableText(request.body)
     const id = request.params.applicationId
     await decided(decline({ db, actor: staff, now: now() }, id, request.body.note))
@@ -152,13 +149,12 @@ export function staffService(
   }
 
   const searchPayments: Handler<'searchPayments'> = async (request) => {
-    requireStaff(request)
     refuseUnstorableText(request.query)
     return { payments: await search(db, request.query.q ?? '') }
   }
 
   const refundPayment: Handler<'refundPayment'> = async (request) => {
-    const staff = requireStaff(request)
+    const staff = staffAccount(request)
     refuseUnstorableText(request.body)
     const payment = await refund(
       { db, refunds },
@@ -168,7 +164,7 @@ export function staffService(
         reason: request.body.reason,
         actor: staff,
         now: now(),
-        site: siteUrl(publicUrl, request),
+        site: publicUrl,
       },
     )
     mailer?.kick()
@@ -176,30 +172,27 @@ export function staffService(
   }
 
   const searchMembers: Handler<'searchMembers'> = async (request) => {
-    requireStaff(request)
     refuseUnstorableText(request.query)
     return { members: await findMembers(db, request.query.q ?? '', now()) }
   }
 
   const extendMembership: Handler<'extendMembership'> = async (request) => {
-    const staff = requireStaff(request)
+    const staff = staffAccount(request)
     refuseUnstorableText(request.body)
     const { until, reason } = request.body
     return extend({ db, actor: staff, now: now() }, request.params.memberId, until, reason)
   }
 
-  const listStaffEvents: Handler<'listStaffEvents'> = async (request) => {
-    requireStaff(request)
-    return { events: await staffEvents(db, now()) }
-  }
+  const listStaffEvents: Handler<'listStaffEvents'> = async () => ({
+    events: await staffEvents(db, now()),
+  })
 
   const getStaffEvent: Handler<'getStaffEvent'> = async (request) => {
-    requireStaff(request)
     return staffEventOf(db, request.params.id, now())
   }
 
   const createStaffEvent: Handler<'createStaffEvent'> = async (request, reply) => {
-    const staff = requireStaff(request)
+    const staff = staffAccount(request)
     refuseUnstorableText(request.body)
     const event = await create({ db, actor: staff, now: now() }, request.body)
     reply.code(201)
@@ -207,11 +200,10 @@ export function staffService(
   }
 
   const updateStaffEvent: Handler<'updateStaffEvent'> = async (request) => {
-    const staff = requireStaff(request)
+    const staff = staffAccount(request)
     refuseUnstorableText(request.body)
-    const site = siteUrl(publicUrl, request)
     const event = await update(
-      { db, actor: staff, now: now(), site },
+      { db, actor: staff, now: now(), site: publicUrl },
       request.params.id,
       request.body,
     )
@@ -221,12 +213,11 @@ export function staffService(
   }
 
   const getStaffEventWaitlist: Handler<'getStaffEventWaitlist'> = async (request) => {
-    requireStaff(request)
     return eventWaitlist(db, request.params.id)
   }
 
   const uploadEventPoster: Handler<'uploadEventPoster'> = async (request) => {
-    const staff = requireStaff(request)
+    const staff = staffAccount(request)
     const id = request.params.id
     // Known before the file is resized, which takes seconds: 404, not the pipeline's refusal.
     await staffEventOf(db, id, now())
@@ -241,18 +232,16 @@ export function staffService(
     return staffEventOf(db, id, now())
   }
 
-  const listStaffSpaces: Handler<'listStaffSpaces'> = async (request) => {
-    requireStaff(request)
-    return { spaces: await staffSpaces(db, now()) }
-  }
+  const listStaffSpaces: Handler<'listStaffSpaces'> = async () => ({
+    spaces: await staffSpaces(db, now()),
+  })
 
   const getStaffSpace: Handler<'getStaffSpace'> = async (request) => {
-    requireStaff(request)
     return staffSpaceOf(db, request.params.spaceId, now())
   }
 
   const createStaffSpace: Handler<'createStaffSpace'> = async (request, reply) => {
-    const staff = requireStaff(request)
+    const staff = staffAccount(request)
     refuseUnstorableText(request.body)
     const space = await createSpace({ db, actor: staff, now: now() }, request.body)
     reply.code(201)
@@ -260,13 +249,12 @@ export function staffService(
   }
 
   const updateStaffSpace: Handler<'updateStaffSpace'> = async (request) => {
-    const staff = requireStaff(request)
+    const staff = staffAccount(request)
     refuseUnstorableText(request.body)
     return updateSpace({ db, actor: staff, now: now() }, request.params.spaceId, request.body)
   }
 
   const searchBookings: Handler<'searchBookings'> = async (request) => {
-    requireStaff(request)
     refuseUnstorableText(request.query)
     const date = request.query.date ?? lagosDay(now())
     if (!isValidDay(date)) throw badRequest(`${date} is not a day on the calendar.`)
@@ -274,7 +262,6 @@ export function staffService(
   }
 
   const getStaffBooking: Handler<'getStaffBooking'> = async (request) => {
-    requireStaff(request)
     return staffBookingOf(db, request.params.bookingId)
   }
 

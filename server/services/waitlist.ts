@@ -1,7 +1,7 @@
 import { optionalAccount } from '../auth'
 import { refuseUnstorableText } from '../bookings/core'
 import { joinWaitlist, leaveWaitlist, readWaitlistEntry } from '../bookings/waitlist'
-import { type MailDeps, siteUrl } from '../mail/deps'
+import type { MailDeps } from '../mail/deps'
 import type { Handler, ServiceDeps } from './types'
 
 // The waitlist of a sold-out event day, as its person uses it (server/bookings/waitlist.ts holds
@@ -17,7 +17,7 @@ export function waitlistService({ db, now }: ServiceDeps, { publicUrl, mailer }:
       input: request.body,
       account,
       now: now(),
-      site: siteUrl(publicUrl, request),
+      site: publicUrl,
     })
     if (created) mailer?.kick()
     reply.code(created ? 201 : 200)
@@ -25,19 +25,14 @@ export function waitlistService({ db, now }: ServiceDeps, { publicUrl, mailer }:
   }
 
   const getWaitlistEntry: Handler<'getWaitlistEntry'> = async (request) => {
-    const entry = await readWaitlistEntry(
-      db,
-      request.params.token,
-      now(),
-      siteUrl(publicUrl, request),
-    )
+    const entry = await readWaitlistEntry(db, request.params.token, now(), publicUrl)
     // An offer passed on while reading: the next person's e-mail.
     mailer?.kick()
     return entry
   }
 
   const leaveWaitlistHandler: Handler<'leaveWaitlist'> = async (request) => {
-    const entry = await leaveWaitlist(db, request.params.token, now(), siteUrl(publicUrl, request))
+    const entry = await leaveWaitlist(db, request.params.token, now(), publicUrl)
     mailer?.kick()
     return entry
   }

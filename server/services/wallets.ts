@@ -19,7 +19,7 @@ import {
   walletTransactions,
 } from '../db/schema'
 import { badRequest, forbidden, notFound, paymentRequired } from '../http-error'
-import { type MailDeps, siteUrl } from '../mail/deps'
+import type { MailDeps } from '../mail/deps'
 import { bookingReceipt, mailRow } from '../mail/outbox'
 import { theirCommunities } from '../membership'
 import { freePayment } from './bookings'
@@ -219,7 +219,7 @@ export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: 
       })
       const receipt = await bookingReceipt(tx, booking.row, {
         title: quote.title,
-        publicUrl: siteUrl(publicUrl, request),
+        publicUrl,
         event: quote.event,
       })
       // The place before the money, as a person reads the refusals: 'Sold out' before 'balance
@@ -240,6 +240,7 @@ export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: 
         booking: bookingBody(row, quote.title),
       }
     })
+    request.server.metrics.booked(input.Type, 'confirmed')
     mailer?.kick()
     reply.code(201)
     return { status: 'success', message: `You're booked: ${data.booking.Event}.`, data }

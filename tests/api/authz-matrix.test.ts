@@ -2,6 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lagosDay } from '../../machines/rules/dates.ts'
+import { loadContract } from '../../server/contract.ts'
 import {
   applications,
   bookings,
@@ -124,6 +125,11 @@ const CASES: Case[] = [
   {
     operationId: 'getHealth',
     call: () => ({ method: 'GET', url: '/api/health' }),
+    expect: { others: 'ok' },
+  },
+  {
+    operationId: 'getReady',
+    call: () => ({ method: 'GET', url: '/api/health/ready' }),
     expect: { others: 'ok' },
   },
   {
@@ -797,6 +803,18 @@ const CASES: Case[] = [
 ]
 
 const OPERATIONS = readOperations()
+/** The operations under the contract's `staff` scheme, read from the contract. */
+const STAFF_OPERATIONS = OPERATIONS.filter((op) => op.staffOnly)
+
+/** Requests a staff operation must refuse unread: with no body, or one no route could read. */
+const UNREAD_BODIES: Record<string, { headers: Record<string, string>; payload?: string }> = {
+  'no body': { headers: {} },
+  'an empty JSON body': { headers: { 'content-type': 'application/json' }, payload: '' },
+  'a body that is not JSON': { headers: { 'content-type': 'application/json' }, payload: '{"a":' },
+  'an empty object': { headers: { 'content-type': 'application/json' }, payload: '{}' },
+  'a body of another type': { headers: { 'content-type': 'text/plain' }, payload: 'code=1' },
+  'an image where JSON goes': { headers: { 'content-type': 'image/png' }, payload: 'PNG' },
+}
 
 function expectationFor(c: Case, role: Role): Expectation {
   const op = OPERATIONS.find((o) => o.operationId === c.operationId)
@@ -1101,5 +1119,42 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(problems).toEqual([])
       })
     }
+
+    // The role before anything else: a staff operation refuses a visitor (401) and anyone but
+    // staff (403) before it reads the body, so a refusal never tells the shape of staff requests.
+    describe('staff operations refuse before they read the request', () => {
+      it("every operation tagged staff is under the contract's staff scheme, and only those", () => {
+        const tagged = Object.values(loadContract().paths as Record<string, object>)
+          .flatMap((item) => Object.values(item) as { operationId?: string; tags?: string[] }[])
+          .filter((op) => op.tags?.includes('staff'))
+          .map((op) => op.operationId)
+        expect(tagged.length).toBeGreaterThan(0)
+        expect(STAFF_OPERATIONS.map((op) => op.operationId)).toEqual(tagged)
+      })
+
+      for (const op of STAFF_OPERATIONS) {
+        it(`${op.operationId} (${op.method} ${op.path})`, async () => {
+          // Ids that are no ids: the address breaks the contract too.
+          const url = `/api${op.path.replace(/\{[^}]+\}/g, 'Not_An_Id')}`
+          const problems: string[] = []
+          for (const role of ROLES.filter((r) => r !== 'staff')) {
+            const expected = role === 'none' ? 401 : 403
+            for (const [what, request] of Object.entries(UNREAD_BODIES)) {
+              const response = await api.app.inject({
+                method: op.method,
+                url,
+                headers: { ...world.headers(role), ...request.headers },
+                ...(request.payload === undefined ? {} : { payload: request.payload }),
+              })
+              const message = expected === 401 ? 'Please log in.' : "This is for the hotel's staff."
+              if (response.statusCode !== expected || response.json().message !== message) {
+                problems.push(`${role}, ${what}: ${response.statusCode} ${response.body}`)
+              }
+            }
+          }
+          expect(problems).toEqual([])
+        })
+      }
+    })
   })
 })

@@ -35,7 +35,7 @@ describe('errors raised before routing', () => {
   it('a URL that does not decode (/api/events/%ff): 400 in the error shape', async () => {
     for (const url of ['/api/events/%ff', '/api/bookings/%E0%A4%A', '/event/%c0']) {
       const response = await app.inject({ url })
-      expectError(response, 400, 'The address is not valid.')
+      expectError(response, 400, 'The address has a character we cannot read.')
       expect(response.body, url).not.toMatch(/FST_/)
     }
   })

@@ -113,3 +113,41 @@ describe('request log', () => {
     ])
   })
 })
+
+describe('request ids', () => {
+  const UUID = /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/
+
+  it('every answer carries X-Request-Id, the id of each of its log lines', async () => {
+    const answers = [
+      await app.inject({ url: '/api/events' }),
+      // A failure writes two lines (its error, then the request's): both carry the id.
+      await app.inject({ url: '/api/test-failure' }),
+      await app.inject({ method: 'POST', url: '/api/bookings/rsvp', payload: {} }),
+      await app.inject({ url: '/api/nothing-here' }),
+      // Refused before routing, by errors.ts's frameworkErrors: no hook runs for these.
+      await app.inject({ url: '/api/events/%ff' }),
+    ]
+    expect(answers.map((answer) => answer.statusCode)).toEqual([200, 500, 400, 404, 400])
+    const ids = answers.map((answer) => String(answer.headers['x-request-id']))
+    for (const id of ids) expect(id).toMatch(UUID)
+    expect(new Set(ids).size).toBe(ids.length)
+    expect(new Set(lines().map((line) => line.reqId))).toEqual(new Set(ids))
+    const messagesOf = (id: string) =>
+      lines()
+        .filter((line) => line.reqId === id)
+        .map((line) => line.msg)
+    expect(ids.map(messagesOf)).toEqual([
+      ['request'],
+      ['request failed', 'request'],
+      ['request'],
+      ['request'],
+      ['request'],
+    ])
+  })
+
+  it("never takes the caller's own X-Request-Id", async () => {
+    const answer = await app.inject({ url: '/api/events', headers: { 'x-request-id': 'forged-1' } })
+    expect(answer.headers['x-request-id']).toMatch(UUID)
+    expect(lines().map((line) => line.reqId)).toEqual([answer.headers['x-request-id']])
+  })
+})

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { applications, invites } from '../../server/db/schema.ts'
+import { INVITE_OTHER_EMAIL } from '../../server/services/invites.ts'
 import { dbCases, expectError, startApi, type TestApi } from '../support/api-app.ts'
 import { mailTo } from '../support/bookings.ts'
 
@@ -52,8 +53,26 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expectError(await claim('USED16'), 409, 'This invite code has been used')
     })
 
+    it('refuses a claim with another address than the invited one; the code stays Pending', async () => {
+      expectError(
+        await claim('WELCOME16', { ...application, 'Email Address': 'someone.else@example.com' }),
+        403,
+        INVITE_OTHER_EMAIL,
+      )
+      const [invite] = await api.db.select().from(invites).where(eq(invites.code, 'WELCOME16'))
+      expect(invite?.status).toBe('Pending')
+      expect(
+        await api.db.select().from(applications).where(eq(applications.inviteCode, 'WELCOME16')),
+      ).toEqual([])
+    })
+
     it('claims a pending code once: the application is stored with it, the code becomes Used', async () => {
-      const [first, second] = await Promise.all([claim('WELCOME16'), claim('WELCOME16')])
+      // The invited address in capitals is the same address.
+      const chioma = { ...application, 'Email Address': 'Chioma@Example.COM' }
+      const [first, second] = await Promise.all([
+        claim('WELCOME16', chioma),
+        claim('WELCOME16', chioma),
+      ])
       const answers = [first, second].map((r) => r?.statusCode).sort()
       expect(answers).toEqual([201, 409])
       const refused = [first, second].find((r) => r?.statusCode === 409)

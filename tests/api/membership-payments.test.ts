@@ -129,7 +129,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         25_000_000,
       )
       const back = await answer(start, 'pay')
-      expect(back.origin + back.pathname).toBe('http://localhost/profile/payment/confirm')
+      expect(back.origin + back.pathname).toBe(`${PUBLIC_URL}/profile/payment/confirm`)
       expect(await verify(start.reference)).toEqual({
         reference: start.reference,
         status: 'success',

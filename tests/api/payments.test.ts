@@ -276,7 +276,7 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
 
       const returnUrl = await provider.pay(api, start)
       const back = new URL(returnUrl)
-      expect(back.origin + back.pathname).toBe(`http://localhost/event/${eventId}/registered`)
+      expect(back.origin + back.pathname).toBe(`${PUBLIC_URL}/event/${eventId}/registered`)
       expect(back.searchParams.get('reference')).toBe(start.reference)
       expect(back.searchParams.get('trxref')).toBe(start.reference)
       // The webhook came first and settled it...
@@ -599,12 +599,15 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
         'javascript:alert(1)',
         'event/x/registered',
         'http://localhost:8080/event/x/registered',
+        // The request's own origin (app.inject's) is not PUBLIC_URL's: refused too.
+        'http://localhost/event/x/registered',
+        'http://sixteen.example/event/x/registered',
         'https://user:pass@sixteen.example/event/x',
       ]) {
         expectError(
           await initiate(initiation(eventId, email, { callbackUrl })),
           400,
-          'callbackUrl must be an address on this site, e.g. /event/rooftop-jazz.',
+          'The return address must be on https://sixteen.example: a path such as /event/rooftop-jazz, or an address starting https://sixteen.example/.',
         )
       }
       const response = await initiate(
@@ -735,7 +738,9 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
         it('shows the amount in naira, the payer, what is bought, and says it is a sandbox', () => {
           expect(page.statusCode).toBe(200)
           expect(page.headers['content-type']).toBe('text/html; charset=utf-8')
-          expect(start.authorization_url).toMatch(/^http:\/\/localhost\/sandbox\/checkout\/[\w-]+$/)
+          expect(start.authorization_url).toMatch(
+            /^https:\/\/sixteen\.example\/sandbox\/checkout\/[\w-]+$/,
+          )
           for (const text of [
             'Sandbox: no real money moves',
             '₦5,000.00',
@@ -885,7 +890,7 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
             email,
             amount: PRICE_MINOR,
             currency: 'NGN',
-            callbackUrl: `http://localhost/event/${eventId}/registered`,
+            callbackUrl: `${PUBLIC_URL}/event/${eventId}/registered`,
             metadata: { purpose: 'booking', title: `Night ${serial - 1}`, date: DAY },
           })
         })

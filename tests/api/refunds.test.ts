@@ -321,7 +321,7 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
           db: api.db,
           provider: paystackProvider({ secretKey: fake.secretKey, baseUrl: fake.url }),
           now: () => clock,
-          publicUrl: null,
+          publicUrl: 'http://localhost',
         },
         reference,
       )

@@ -358,3 +358,18 @@ describe('a request the server refuses for its contract', () => {
     await page.unrouteAll()
   })
 })
+
+describe('an address that is no one’s, as the HTML standard’s rule for e-mail reads it', () => {
+  it('the login form says why for a display name in quotes and brackets, and sends nothing', async () => {
+    const page = await app.openInTab('/login', WIDTHS.phone)
+    const calls = callsTo(page, '/api/accounts/login')
+    await type(page, 'Email Address', '"x"<victim@evil.example>')
+    await expect(describedText(page, 'Email Address')).resolves.toBe(EMAIL_INVALID)
+    await trySending(page, 'Email Address', 'Send Login Link')
+    expect(calls()).toBe(0)
+    // A real guest's address, tagged and with an apostrophe, goes.
+    await type(page, 'Email Address', "o'brien+friends@example.ie")
+    await expect(describedText(page, 'Email Address')).resolves.toBe('')
+    await expect(button(page, 'Send Login Link').isDisabled()).resolves.toBe(false)
+  })
+})

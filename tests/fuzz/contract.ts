@@ -30,6 +30,8 @@ export interface Operation {
   body: { schema: JsonSchema; pointer: string; required: boolean } | null
   /** none: no bearer scheme; optional: bearer or anonymous; required: bearer only. */
   security: 'none' | 'optional' | 'required'
+  /** Under the `staff` scheme: a staff member's session only (anyone else's answers 403). */
+  staffOnly: boolean
   /** Status ('200', '404', 'default') -> pointer of its JSON schema, null when it has no body. */
   responses: Record<string, string | null>
 }
@@ -69,6 +71,9 @@ export function resolveRef(
 
 const METHODS = ['get', 'post', 'patch', 'put', 'delete'] as const
 
+/** The contract's schemes that take a session's bearer token: any one, and a staff one. */
+const BEARER_SCHEMES = ['bearerAuth', 'staff']
+
 /** Every operation of the contract, in the contract's order. */
 export function readOperations(doc: Contract = loadContract()): Operation[] {
   const operations: Operation[] = []
@@ -101,7 +106,9 @@ export function readOperations(doc: Contract = loadContract()): Operation[] {
         }
       }
       const security = (op.security ?? doc.security ?? []) as Record<string, unknown>[]
-      const bearer = security.filter((scheme) => 'bearerAuth' in scheme).length
+      const bearer = security.filter((scheme) =>
+        BEARER_SCHEMES.some((name) => name in scheme),
+      ).length
       const responses: Record<string, string | null> = {}
       for (const [status, raw] of Object.entries(op.responses as Record<string, unknown>)) {
         const { node, pointer } = resolveRef(doc, raw, pointerOf([...at, 'responses', status]))
@@ -117,6 +124,7 @@ export function readOperations(doc: Contract = loadContract()): Operation[] {
         params,
         body,
         security: bearer === 0 ? 'none' : bearer === security.length ? 'required' : 'optional',
+        staffOnly: security.length > 0 && security.every((scheme) => 'staff' in scheme),
         responses,
       })
     }

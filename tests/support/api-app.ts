@@ -27,6 +27,9 @@ export const NOW = new Date('2026-11-24T10:00:00Z')
 /** NOW's day on the Lagos calendar. */
 export const TODAY = '2026-11-24'
 
+/** The origin of app.inject's requests, and so the tests' PUBLIC_URL unless one sets another. */
+export const INJECT_ORIGIN = 'http://localhost'
+
 /** A database kind to run a suite on: its name (a skipped one says why), kind, and skip. */
 export type DbCase = [name: string, kind: DbKind, skip: boolean]
 
@@ -86,7 +89,14 @@ export async function startApi(
   if (!testDb) throw new Error(`No ${kind} test database: no server answered when the run started.`)
   try {
     if (seed) await seedDemoData(testDb.db, now)
-    const app = await buildApp({ db: testDb.db, now: () => now, webRoot, ...appOptions })
+    const app = await buildApp({
+      db: testDb.db,
+      now: () => now,
+      webRoot,
+      // Where app.inject's requests come from (Host: localhost:80): the links and returns too.
+      publicUrl: INJECT_ORIGIN,
+      ...appOptions,
+    })
     await app.ready()
     return {
       app,

@@ -15,6 +15,7 @@ import { type Db, migrate, openDatabase } from '../../server/db/client'
 import { accounts, communityMembers, wallets } from '../../server/db/schema'
 import { seedDemoData } from '../../server/db/seed'
 import { signIn } from './api-app'
+import { freePort } from './instances'
 import { openTestDb, type TestDb } from './test-db'
 
 /** Debian's chromium by default: the benchmarks measure pages in the browser people use. */
@@ -192,9 +193,13 @@ export async function startAppServer(
   // The server's clock, moved by a reset for the next browser file (see appInBrowser).
   let clock = now
   await seedDemoData(database.db, clock)
+  // The browser's address is the server's PUBLIC_URL: every payment returns there.
+  const port = await freePort()
+  const url = `http://127.0.0.1:${port}`
   const app = await buildApp({
     db: database.db,
     now: () => clock,
+    publicUrl: url,
     // WEB_ROOT lets a second build (another outDir) be tested without touching dist/.
     webRoot:
       webRoot ?? process.env.WEB_ROOT ?? fileURLToPath(new URL('../../dist', import.meta.url)),
@@ -207,12 +212,10 @@ export async function startAppServer(
       email: { max: 1000, timeWindow: '1 minute' },
     },
   })
-  await app.listen({ port: 0, host: '127.0.0.1' })
-  const address = app.server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
+  await app.listen({ port, host: '127.0.0.1' })
   mkdirSync(SCREENSHOTS, { recursive: true })
   return {
-    url: `http://127.0.0.1:${port}`,
+    url,
     db: database.db,
     /**
      * Back to the demo data (as of `at`, by default the server's clock), on the same server:

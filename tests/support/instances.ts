@@ -38,15 +38,20 @@ export interface FreshDatabase {
 }
 
 /**
- * An empty database on the server (the instances migrate it as they start). `prefix` names it
- * so the test run's teardown drops it even if this process dies first.
+ * An empty database on the server (the instances migrate it as they start), or a copy of
+ * `template` (the test run's migrated one: nothing left to migrate). `prefix` names it so the
+ * test run's teardown drops it even if this process dies first.
  */
-export async function freshDatabase(adminUrl: string, prefix: string): Promise<FreshDatabase> {
+export async function freshDatabase(
+  adminUrl: string,
+  prefix: string,
+  template?: string,
+): Promise<FreshDatabase> {
   const name = `${prefix}${randomBytes(4).toString('hex')}`
   const admin = new pg.Client({ connectionString: adminUrl })
   await admin.connect()
   try {
-    await admin.query(`CREATE DATABASE "${name}"`)
+    await admin.query(`CREATE DATABASE "${name}"${template ? ` TEMPLATE "${template}"` : ''}`)
   } finally {
     await admin.end()
   }
@@ -87,6 +92,8 @@ export interface Instance {
   pid: number
   /** Whether the process is still running. */
   alive(): boolean
+  /** How it ended: its exit code, or the signal that ended it; null while it runs. */
+  exit(): { code: number | null; signal: NodeJS.Signals | null } | null
   /** Ends the process at once, as a crash or an OOM kill would (no shutdown hooks run). */
   kill(): Promise<void>
   /** Asks the process to shut down (SIGTERM), as a deploy does. */
@@ -124,11 +131,12 @@ export async function startInstance(options: InstanceOptions): Promise<Instance>
   }
 }
 
-async function startOnPort(port: number, { databaseUrl, env = {} }: InstanceOptions) {
+/** The production server's process, with the environment startInstance describes. */
+function spawnServer(port: number, { databaseUrl, env = {} }: InstanceOptions): ChildProcess {
   if (!existsSync(SERVER_BUILD)) {
     throw new Error(`No production server at ${SERVER_BUILD}: run \`npm run build\` first.`)
   }
-  const child = spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
+  return spawn(process.execPath, ['--enable-source-maps', SERVER_BUILD], {
     cwd: ROOT,
     env: {
       ...process.env,
@@ -144,6 +152,39 @@ async function startOnPort(port: number, { databaseUrl, env = {} }: InstanceOpti
     },
     stdio: ['ignore', 'pipe', 'pipe'],
   })
+}
+
+export interface Refusal {
+  /** The exit code; null when the server did not exit but started (then it was stopped). */
+  code: number | null
+  stdout: string
+  stderr: string
+}
+
+/**
+ * Runs the production server for a start it should refuse (a setting missing), as
+ * startInstance would start it, and waits at most `timeoutMs` for it to exit.
+ */
+export async function refusedStart(options: InstanceOptions, timeoutMs = 20_000): Promise<Refusal> {
+  const child = spawnServer(await freePort(), options)
+  let stdout = ''
+  let stderr = ''
+  child.stdout?.on('data', (chunk: Buffer) => {
+    stdout += chunk.toString('utf8')
+  })
+  child.stderr?.on('data', (chunk: Buffer) => {
+    stderr += chunk.toString('utf8')
+  })
+  // 'close', not 'exit': by then the pipes have handed over all the process wrote.
+  const closed = new Promise((done) => child.once('close', done))
+  const timer = setTimeout(() => child.kill('SIGKILL'), timeoutMs)
+  await closed
+  clearTimeout(timer)
+  return { code: child.signalCode === null ? child.exitCode : null, stdout, stderr }
+}
+
+async function startOnPort(port: number, options: InstanceOptions) {
+  const child = spawnServer(port, options)
   let output = ''
   const keep = (chunk: Buffer) => {
     output = (output + chunk.toString('utf8')).slice(-20_000)
@@ -155,6 +196,7 @@ async function startOnPort(port: number, { databaseUrl, env = {} }: InstanceOpti
     url,
     pid: child.pid ?? -1,
     alive: () => child.exitCode === null && child.signalCode === null,
+    exit: () => (instance.alive() ? null : { code: child.exitCode, signal: child.signalCode }),
     async kill() {
       if (instance.alive()) child.kill('SIGKILL')
       await exited(child)
