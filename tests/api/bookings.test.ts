@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { INVALID_EMAIL_MESSAGE } from '../../machines/rules/email.ts'
 import { bookings } from '../../server/db/schema.ts'
 import {
   bearer,
@@ -185,7 +186,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           undefined,
         ],
         ['a day in another shape', poetry({ Date: '26/11/2026' }), 'Date is not valid.', 'Date'],
-        ['a bad e-mail', poetry({ Email: 'not-an-email' }), 'Email is not valid.', 'Email'],
+        ['a bad e-mail', poetry({ Email: 'not-an-email' }), INVALID_EMAIL_MESSAGE, 'Email'],
         ['a negative Amount', poetry({ Amount: -1 }), /Amount/, 'Amount'],
         ['an array', [poetry()], /request body/i, undefined],
       ])('%s', async (_what, body, message, field) => {

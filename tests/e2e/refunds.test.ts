@@ -17,6 +17,7 @@ import {
   workerChromium,
 } from '../support/browser'
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack'
+import { freePort } from '../support/instances'
 import { openTestDb, type TestDb } from '../support/test-db'
 
 // A payer sees their refunds on /profile/payments: 'Refund pending' while the provider has not
@@ -45,14 +46,17 @@ beforeAll(async () => {
   fake = await startFakePaystack()
   database = await openTestDb()
   await seedDemoData(database.db, NOW)
+  // The browser's address is the server's PUBLIC_URL: Paystack returns the payer there.
+  const port = await freePort()
   app = await buildApp({
     db: database.db,
+    publicUrl: `http://127.0.0.1:${port}`,
     now: () => clock,
     webRoot: process.env.WEB_ROOT ?? fileURLToPath(new URL('../../dist', import.meta.url)),
     payments: { provider: 'paystack', secretKey: fake.secretKey, baseUrl: fake.url },
     rateLimit: UNLIMITED,
   })
-  url = await app.listen({ port: 0, host: '127.0.0.1' })
+  url = await app.listen({ port, host: '127.0.0.1' })
   fake.webhookUrl = `${url}/api/payments/webhook`
   browser = await workerChromium()
 })
