@@ -9,6 +9,40 @@ export class UsageError extends Error {}
 /** The command was typed right but cannot be done (unknown id, wrong state): exit 1. */
 export class CommandError extends Error {}
 
+/** What a command line prints, and its exit code: 0 done, 1 could not be done, 2 typed wrong. */
+export interface CommandResult {
+  code: number
+  out: string
+  err: string
+}
+
+/** A command's work as a result: a UsageError exits 2 with the help, a CommandError exits 1. */
+export async function commandResult(
+  work: () => Promise<string>,
+  help: string,
+): Promise<CommandResult> {
+  try {
+    return { code: 0, out: await work(), err: '' }
+  } catch (error) {
+    if (error instanceof UsageError) return { code: 2, out: '', err: `${error.message}\n\n${help}` }
+    if (error instanceof CommandError) return { code: 1, out: '', err: error.message }
+    throw error
+  }
+}
+
+/** Prints a result and sets the exit code; anything unforeseen is printed whole, exit 1. */
+export async function printResult(result: Promise<CommandResult>): Promise<void> {
+  try {
+    const { code, out, err } = await result
+    if (out) console.log(out)
+    if (err) console.error(err)
+    process.exitCode = code
+  } catch (error) {
+    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
+    process.exitCode = 1
+  }
+}
+
 export type OptionKind = 'text' | 'int' | 'day' | 'time' | 'flag' | 'yes-no'
 
 export interface OptionSpec {

@@ -12,10 +12,13 @@ import {
 } from './applications'
 import {
   CommandError,
+  type CommandResult,
   type CommandSpec,
   commandHelp,
+  commandResult,
   type Parsed,
   parseArgs,
+  printResult,
   text,
   UsageError,
 } from './args'
@@ -252,15 +255,8 @@ function overallHelp(): string {
   ].join('\n')
 }
 
-export interface AdminResult {
-  /** 0 done, 1 could not be done, 2 typed wrong. */
-  code: number
-  out: string
-  err: string
-}
-
 /** Runs one command line (the words after `npm run admin --`) on an open database. */
-export async function runAdmin(ctx: AdminContext, argv: readonly string[]): Promise<AdminResult> {
+export async function runAdmin(ctx: AdminContext, argv: readonly string[]): Promise<CommandResult> {
   const words = [...argv]
   if (words.length === 0 || words[0] === '--help' || words[0] === '-h' || words[0] === 'help') {
     return {
@@ -295,17 +291,10 @@ export async function runAdmin(ctx: AdminContext, argv: readonly string[]): Prom
     return { code: 2, out: '', err: `Unknown command '${words[0]}'.\n\n${overallHelp()}` }
   }
   const rest = words.slice(command.name.split(' ').length)
-  try {
+  return commandResult(async () => {
     const parsed = parseArgs(command, rest)
-    if (parsed.help) return { code: 0, out: commandHelp(command), err: '' }
-    return { code: 0, out: await command.run(ctx, parsed), err: '' }
-  } catch (error) {
-    if (error instanceof UsageError) {
-      return { code: 2, out: '', err: `${error.message}\n\n${commandHelp(command)}` }
-    }
-    if (error instanceof CommandError) return { code: 1, out: '', err: error.message }
-    throw error
-  }
+    return parsed.help ? commandHelp(command) : command.run(ctx, parsed)
+  }, commandHelp(command))
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
@@ -333,21 +322,17 @@ if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) 
       })
   try {
     if (database) await migrate(database.db)
-    const result = await runAdmin(
-      {
-        db: database?.db as Db,
-        now: () => new Date(),
-        publicUrl: config.publicUrl,
-        showLinks: !config.smtpUrl,
-      },
-      argv,
+    await printResult(
+      runAdmin(
+        {
+          db: database?.db as Db,
+          now: () => new Date(),
+          publicUrl: config.publicUrl,
+          showLinks: !config.smtpUrl,
+        },
+        argv,
+      ),
     )
-    if (result.out) console.log(result.out)
-    if (result.err) console.error(result.err)
-    process.exitCode = result.code
-  } catch (error) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
-    process.exitCode = 1
   } finally {
     await database?.close()
   }

@@ -4,7 +4,13 @@ import { mkdir, open, readdir, readFile, rename, rm, stat, writeFile } from 'nod
 import { dirname, join, resolve } from 'node:path'
 import { pathToFileURL } from 'node:url'
 import pg from 'pg'
-import { CommandError, UsageError } from '../admin/args'
+import {
+  CommandError,
+  type CommandResult,
+  commandResult,
+  printResult,
+  UsageError,
+} from '../admin/args'
 import { DEFAULT_DATA_DIR } from './client'
 
 // `npm run db:backup -- [file]` and `npm run db:restore -- <file>`: the database the server
@@ -319,18 +325,11 @@ const help = (command: keyof typeof USAGE) =>
     '  --help   Show this help.',
   ].join('\n')
 
-export interface BackupResult {
-  /** 0 done, 1 could not be done, 2 typed wrong (as npm run admin). */
-  code: number
-  out: string
-  err: string
-}
-
 /** `backup [file] [--force]` or `restore <file> [--force]`, as the npm scripts run them. */
 export async function runBackupCommand(
   argv: readonly string[],
   target: BackupTarget = targetFromEnv(),
-): Promise<BackupResult> {
+): Promise<CommandResult> {
   const [command, ...words] = argv
   if (command !== 'backup' && command !== 'restore') {
     return {
@@ -339,38 +338,21 @@ export async function runBackupCommand(
       err: 'Usage: npm run db:backup -- [file], npm run db:restore -- <file>',
     }
   }
-  try {
+  return commandResult(async () => {
     const files = words.filter((word) => !word.startsWith('-'))
     const options = words.filter((word) => word.startsWith('-'))
-    if (options.some((word) => word === '--help' || word === '-h')) {
-      return { code: 0, out: help(command), err: '' }
-    }
+    if (options.some((word) => word === '--help' || word === '-h')) return help(command)
     const unknown = options.find((word) => word !== '--force')
     if (unknown) throw new UsageError(`Unknown option ${unknown}: the only one is --force.`)
     const [file, extra] = files
     if (extra !== undefined) throw new UsageError(`One file only; also given: ${extra}.`)
     const force = options.includes('--force')
-    if (command === 'backup')
-      return { code: 0, out: await backup(target, file, { force }), err: '' }
+    if (command === 'backup') return backup(target, file, { force })
     if (!file) throw new UsageError('Give the backup file to restore.')
-    return { code: 0, out: await restore(target, file, { force }), err: '' }
-  } catch (error) {
-    if (error instanceof UsageError) {
-      return { code: 2, out: '', err: `${error.message}\n\n${help(command)}` }
-    }
-    if (error instanceof CommandError) return { code: 1, out: '', err: error.message }
-    throw error
-  }
+    return restore(target, file, { force })
+  }, help(command))
 }
 
 if (process.argv[1] && import.meta.url === pathToFileURL(process.argv[1]).href) {
-  try {
-    const result = await runBackupCommand(process.argv.slice(2))
-    if (result.out) console.log(result.out)
-    if (result.err) console.error(result.err)
-    process.exitCode = result.code
-  } catch (error) {
-    console.error(error instanceof Error ? (error.stack ?? error.message) : error)
-    process.exitCode = 1
-  }
+  await printResult(runBackupCommand(process.argv.slice(2)))
 }

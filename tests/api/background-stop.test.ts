@@ -1,4 +1,3 @@
-import { createServer } from 'node:net'
 import { asc, eq } from 'drizzle-orm'
 import { afterEach, beforeEach, describe, expect, it } from 'vitest'
 import { mailOutbox, payments, refunds } from '../../server/db/schema.ts'
@@ -6,6 +5,7 @@ import { startMailer } from '../../server/mail/dispatcher.ts'
 import type { PaymentProvider, RefundAnswer } from '../../server/payments/provider.ts'
 import { startRefundWorker } from '../../server/payments/refunds.ts'
 import { bothEngines, NOW } from '../support/api-app.ts'
+import { startFakeSmtp } from '../support/fake-smtp.ts'
 import { openTestDb, type TestDb } from '../support/test-db.ts'
 
 // A server that stops (server/lifecycle.ts) closes its background work: each worker finishes
@@ -23,52 +23,18 @@ function gate() {
 
 /** An SMTP server on loopback that answers the first message only once `release` is called. */
 async function slowSmtp() {
-  const received: string[] = []
   const first = gate()
   const arrived = gate()
-  const server = createServer((socket) => {
-    socket.setEncoding('utf8')
-    socket.write('220 fake.test ESMTP\r\n')
-    let buffer = ''
-    let data: string | null = null
-    socket.on('data', async (chunk: string) => {
-      buffer += chunk
-      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
-        const line = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        if (data !== null) {
-          if (line !== '.') {
-            data += `${line}\n`
-            continue
-          }
-          received.push(data)
-          data = null
-          if (received.length === 1) {
-            arrived.open()
-            await first.opened
-          }
-          socket.write('250 queued\r\n')
-          continue
-        }
-        const verb = line.slice(0, 4).toUpperCase()
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake.test\r\n')
-        else if (verb === 'DATA') {
-          data = ''
-          socket.write('354 go ahead\r\n')
-        } else if (verb === 'QUIT') socket.end('221 bye\r\n')
-        else socket.write('250 OK\r\n')
-      }
-    })
+  const smtp = await startFakeSmtp(async (index) => {
+    if (index > 0) return
+    arrived.open()
+    await first.opened
   })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
   return {
-    url: `smtp://127.0.0.1:${typeof address === 'object' && address ? address.port : 0}`,
-    received,
+    ...smtp,
     /** The first message has come; its answer waits. */
     firstArrived: arrived.opened,
     release: first.open,
-    close: () => new Promise<void>((resolve) => server.close(() => resolve())),
   }
 }
 
@@ -169,7 +135,7 @@ describe.each(bothEngines())('%s', (_name, kind, skip) => {
         smtp.release()
         await closing
         expect(await flushing).toBe(1)
-        expect(smtp.received).toHaveLength(1)
+        expect(smtp.messages).toHaveLength(1)
         const unsent = await db
           .select({ to: mailOutbox.toAddress, sentAt: mailOutbox.sentAt })
           .from(mailOutbox)

@@ -1,5 +1,4 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs'
-import { createServer, type Server } from 'node:net'
 import { tmpdir } from 'node:os'
 import { join } from 'node:path'
 import QRCode from 'qrcode'
@@ -8,6 +7,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
 import { dbCases, NOW, startApi, type TestApi } from '../support/api-app.ts'
 import { mailTo, poetry, rsvp, UNLIMITED } from '../support/bookings.ts'
+import { startFakeSmtp } from '../support/fake-smtp.ts'
 
 interface OutboxEntry {
   to: string
@@ -44,47 +44,6 @@ function partWithContentId(message: string, cid: string): Buffer {
   if (start < 0) return Buffer.alloc(0)
   const body = message.slice(message.indexOf('\n\n', start) + 2)
   return Buffer.from(body.slice(0, body.indexOf('\n--')).replace(/\s/g, ''), 'base64')
-}
-
-/** A minimal SMTP server on the loopback address that keeps every message it is given. */
-async function fakeSmtp(): Promise<{ port: number; messages: string[]; close(): Promise<void> }> {
-  const messages: string[] = []
-  const server: Server = createServer((socket) => {
-    socket.setEncoding('utf8')
-    socket.write('220 fake.test ESMTP\r\n')
-    let buffer = ''
-    let data: string | null = null
-    socket.on('data', (chunk: string) => {
-      buffer += chunk
-      for (let end = buffer.indexOf('\r\n'); end >= 0; end = buffer.indexOf('\r\n')) {
-        const line = buffer.slice(0, end)
-        buffer = buffer.slice(end + 2)
-        if (data !== null) {
-          if (line === '.') {
-            messages.push(data)
-            data = null
-            socket.write('250 queued\r\n')
-          } else data += `${line.startsWith('..') ? line.slice(1) : line}\n`
-          continue
-        }
-        const verb = line.slice(0, 4).toUpperCase()
-        if (verb === 'EHLO' || verb === 'HELO') socket.write('250 fake.test\r\n')
-        else if (verb === 'DATA') {
-          data = ''
-          socket.write('354 go ahead\r\n')
-        } else if (verb === 'QUIT') socket.end('221 bye\r\n')
-        else socket.write('250 OK\r\n')
-      }
-    })
-  })
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve))
-  const address = server.address()
-  const port = typeof address === 'object' && address ? address.port : 0
-  return {
-    port,
-    messages,
-    close: () => new Promise((resolve) => server.close(() => resolve())),
-  }
 }
 
 async function waitFor(check: () => boolean | Promise<boolean>, ms = 10_000) {
@@ -176,13 +135,13 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
 
     describe('with SMTP_URL', () => {
       it('sends the receipt through SMTP, marks it sent, and has no outbox pages', async () => {
-        const smtp = await fakeSmtp()
+        const smtp = await startFakeSmtp()
         const app = await buildApp({
           db: api.db,
           now: () => NOW,
           webRoot,
           rateLimit: UNLIMITED,
-          smtpUrl: `smtp://127.0.0.1:${smtp.port}`,
+          smtpUrl: smtp.url,
           mailFrom: 'Sixteen Test <test@sixteen.ng>',
         })
         try {
