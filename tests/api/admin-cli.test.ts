@@ -35,6 +35,20 @@ describe('npm run admin (the script itself)', () => {
     expect(bare.status).toBe(2)
     expect(bare.stderr).toContain('Commands:')
   }, 30_000)
+
+  it('refuses to run in production without the settings a real site needs, naming each', () => {
+    // Its e-mails link to PUBLIC_URL, so it needs what the server needs; nothing is opened.
+    const { PUBLIC_URL, SMTP_URL, PAYSTACK_SECRET_KEY, PAYMENTS, ...env } = process.env
+    const refused = spawnSync('npx', ['tsx', 'server/admin/cli.ts', 'applications', 'list'], {
+      encoding: 'utf8',
+      env: { ...env, NODE_ENV: 'production', DATA_DIR: '/nonexistent/sixteen' },
+    })
+    expect(refused.status).toBe(1)
+    expect(refused.stderr).toContain('The staff commands cannot run in production')
+    for (const setting of ['PUBLIC_URL', 'SMTP_URL', 'PAYSTACK_SECRET_KEY']) {
+      expect(refused.stderr).toContain(`- ${setting} is not set`)
+    }
+  }, 30_000)
 })
 
 describe.each(dbCases())('%s', (_name, kind, skip) => {
