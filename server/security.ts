@@ -12,7 +12,7 @@ import helmet, { type HelmetOptions } from 'helmet'
 //   `<script type="application/json">`, a data block the browser never runs: it needs nothing.
 // - styles: Panda CSS compiles to one stylesheet; Ark UI and React set inline styles through
 //   the DOM (element.style), which a policy does not govern. No 'unsafe-inline' for either.
-// - images: our own files and data: URLs (small assets Vite inlines).
+// - images: our own files, data: URLs (small assets Vite inlines) and blob: URLs the page made.
 // - calls: our own API (and blob: URLs the page made itself). Card payments leave by a
 //   top-level navigation, not a fetch.
 
@@ -23,7 +23,8 @@ export const APP_CSP_DIRECTIVES = {
   'script-src': ["'self'"],
   'script-src-attr': ["'none'"],
   'style-src': ["'self'"],
-  'img-src': ["'self'", 'data:'],
+  // blob: the poster staff just chose shows from the phone while it uploads (createObjectURL).
+  'img-src': ["'self'", 'data:', 'blob:'],
   'font-src': ["'self'", 'data:'],
   // blob: a ticket's calendar file is a blob: URL the page makes (URL.createObjectURL); a
   // download needs nothing, reading it back with fetch (as the RSVP browser test does) does.

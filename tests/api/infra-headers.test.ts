@@ -65,7 +65,7 @@ describe('security headers', () => {
       'script-src': ["'self'"],
       'script-src-attr': ["'none'"],
       'style-src': ["'self'"],
-      'img-src': ["'self'", 'data:'],
+      'img-src': ["'self'", 'data:', 'blob:'],
       'font-src': ["'self'", 'data:'],
       'connect-src': ["'self'", 'blob:'],
       'worker-src': ["'self'", 'blob:'],

@@ -331,10 +331,29 @@ describe('events at the front desk', () => {
     const photo = await cameraRollPhoto()
     expect(photo.length).toBeGreaterThan(2_900_000)
     expect(photo.length).toBeLessThan(4_000_000)
+    // A phone's upload on a Lagos mobile network: 3 MB at 250 kB/s, about 12 s on its way.
+    const network = await desk.context().newCDPSession(desk)
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 100,
+      downloadThroughput: -1,
+      uploadThroughput: 250_000,
+    })
     await desk.getByLabel('Choose a poster', { exact: true }).setInputFiles({
       name: 'IMG_20261127_101500.jpg',
       mimeType: 'image/jpeg',
       buffer: photo,
+    })
+    // While it uploads, the photo chosen shows from the phone itself (a blob: address).
+    const chosen = desk.getByRole('img', { name: 'The poster chosen' })
+    await expect
+      .poll(() => chosen.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
+    await network.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 0,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
     })
     // Nine variants of a 3 MB photo of noise (the encoders' worst case) take 3.5 s of one core
     // alone; beside two other test files and their browsers on this 2-core machine, up to 40 s.
@@ -342,6 +361,11 @@ describe('events at the front desk', () => {
       .getByRole('status')
       .getByText('Poster saved: the calendar shows it now.')
       .waitFor({ timeout: 90_000 })
+    // The poster shows in the editor at once, no reload (the page's policy lets its image in).
+    const poster = desk.getByRole('region', { name: 'Poster' }).getByRole('img')
+    await expect
+      .poll(() => poster.evaluate((img: HTMLImageElement) => img.complete && img.naturalWidth))
+      .toBeGreaterThan(0)
     expect(await layoutProblems(desk)).toEqual([])
     await desk.screenshot({ path: `${SCREENSHOTS}staff-event-created-390.png`, fullPage: true })
 
