@@ -555,6 +555,7 @@ export async function cancelOwnBooking(db: Db, order: CancelOrder): Promise<Canc
         what: [title, longDay(row.date), row.timeSlot].filter(Boolean).join(', '),
         money,
         site: order.site,
+        hasAccount: row.accountId !== null,
       }),
     )
     const cancelled = { ...row, status: 'cancelled' as const, cancelledAt: now }

@@ -29,6 +29,8 @@ export interface CancelMail {
   money: MoneyBack
   /** The site's address, for the link to their bookings. */
   site: string
+  /** Booked signed in: their bookings are at /profile/bookings; a guest has no such page. */
+  hasAccount: boolean
 }
 
 function moneyLines(money: MoneyBack): string[] {
@@ -65,7 +67,9 @@ export function cancelMail(mail: CancelMail): OutgoingMail {
     '',
     'Your ticket no longer admits anyone.',
     '',
-    `Your bookings: ${mail.site}/profile/bookings`,
+    mail.hasAccount
+      ? `Your bookings: ${mail.site}/profile/bookings`
+      : `See what's on: ${mail.site}/`,
     'Questions? Just reply to this e-mail.',
     '',
     'Sixteen',

@@ -1,7 +1,7 @@
 import { useState } from 'react'
 import { Link, useSearchParams } from 'react-router-dom'
 import { COMMUNITY_SET_UP } from '../../machines/rules/application'
-import { loginPath, queryEmail } from '../../machines/rules/public-membership'
+import { queryEmail } from '../../machines/rules/public-membership'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { Address } from '../components/address'
@@ -10,7 +10,8 @@ import { storage } from '../storage'
 
 /**
  * /membership/application/received?email=: the application is in. 'Open Menu' for someone with
- * a stored login, 'Log in' otherwise; storage is the browser's, so the browser renders it.
+ * a stored login, else the calendar: no account exists before approval, so 'Log in' would only
+ * say 'Account not found'. Storage is the browser's, so the browser renders it.
  * With `community=set-up` a signed-in member's community was set up: nothing to review, it
  * waits for its payment (as the e-mail sent with it says), and their own membership stays as is.
  */
@@ -35,8 +36,9 @@ export default function ApplicationReceivedPage() {
       Open Menu
     </Link>
   ) : (
-    <Link to={loginPath(email)} className={look}>
-      Log in
+    // No account until the application is approved: the approval e-mail brings the login link.
+    <Link to="/" className={look}>
+      See what's on
     </Link>
   )
   return (
@@ -74,7 +76,7 @@ export default function ApplicationReceivedPage() {
           <p>
             Thank you for applying. Check your inbox
             {inbox}: we've sent a confirmation, and we'll write again as soon as your application
-            has been read.
+            has been read. Once it is approved, that e-mail brings your link to log in.
           </p>
         )}
       </StatusCard>

@@ -238,6 +238,21 @@ describe("a guest's 'Manage your booking' link", () => {
         .poll(() => fake.refunds().filter((r) => r.reference === paid.reference))
         .toEqual([{ reference: paid.reference, amount: 500_000 }])
       await expect(page.getByRole('img', { name: /^Ticket for/ }).count()).resolves.toBe(0)
+      // The e-mail that says so sends a guest, who has no account, to a page that works: the
+      // calendar, not /profile/bookings (which sends a visitor to /menu).
+      let said = ''
+      await expect
+        .poll(async () => {
+          const mails = await outboxTo(url, guest.email)
+          said = mails.find((mail) => mail.subject.startsWith('Cancelled:'))?.text ?? ''
+          return said
+        })
+        .not.toBe('')
+      expect(said).not.toContain('/profile/bookings')
+      const onward = /See what's on: (\S+)/.exec(said)?.[1] ?? ''
+      expect(onward).toBe(`${url}/`)
+      await page.goto(onward)
+      await page.locator('article').first().waitFor()
       await page.screenshot({
         path: `${SCREENSHOTS}manage-booking-cancelled-390.png`,
         fullPage: true,
