@@ -47,7 +47,10 @@ export function offerMail(mail: WaitlistMail & { until: Date }): OutgoingMail {
   const text = [
     `Hello ${mail.name},`,
     '',
-    `A place at ${mail.what} is yours until ${when}: book it here: ${entryLink(mail.site, mail.token)}. After that it goes to the next person waiting.`,
+    // The link alone on its line: a full stop after it is kept by some mail apps as part of it.
+    `A place at ${mail.what} is yours until ${when}. After that it goes to the next person waiting.`,
+    '',
+    `Book it here: ${entryLink(mail.site, mail.token)}`,
     '',
     `Book it with this e-mail address (${mail.to}): the place is held for it.`,
     '',
