@@ -1366,6 +1366,22 @@ export interface components {
              *     unless the booking is confirmed. Random and unguessable, not the booking's id.
              */
             Ticket?: components["schemas"]["TicketCode"] | null;
+            /**
+             * Format: date-time
+             * @description The last instant the person can cancel it (machines/rules/cancel-cutoff.ts, the rule
+             *     cancelBooking refuses by). Absent only in a list kept on a phone from before.
+             */
+            "Cancel until"?: string;
+            /**
+             * Format: date-time
+             * @description When its ticket was checked in at the door (then it cannot be cancelled); null before.
+             */
+            "Checked in"?: string | null;
+            /**
+             * Format: date-time
+             * @description When the booked slot (or the event's day, or the day) ends; after it the booking is over.
+             */
+            "Ends at"?: string;
         };
         PastBooking: {
             id: components["schemas"]["Id"];

@@ -231,6 +231,10 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           'Names of Visitors': null,
           Status: 'confirmed',
           Ticket: paid.booking.ticketCode,
+          // Until when it can be cancelled, and when its slot ends: what the list decides by.
+          'Cancel until': THURSDAY_CUTOFF.toISOString(),
+          'Checked in': null,
+          'Ends at': expect.any(String),
         },
         name: BISI.Name,
         email: BISI.Email,
