@@ -1302,6 +1302,8 @@ export interface components {
             RSVP: boolean;
             /** @description True while bookings are open and every day and slot still to come is full: people can join the waitlist (joinWaitlist). */
             Waitlist: boolean;
+            /** @description A ticket can be cancelled until this many hours before its day and slot start (machines/rules/cancel-cutoff.ts). */
+            CancelCutoffHours: number;
             "Members-only": boolean;
             About: string;
             URL: string | null;

@@ -118,3 +118,43 @@ export function cancelStanding(
   }
   return { open: true, line: `You can cancel until ${untilWords(row, until)}.` }
 }
+
+/**
+ * A ticket's terms before paying (the event's booking panel), for the day and slot chosen: 'Free
+ * cancellation until 7pm on Friday, December 4, 2026' (a free ticket: 'You can cancel until'),
+ * or, its cut-off passed already, that it cannot be cancelled and since when.
+ */
+export function ticketCancelTerms(
+  row: Pick<CutoffBooking, 'date' | 'timeSlot'>,
+  event: { startAt: Date; cancelCutoffHours: number },
+  free: boolean,
+  now: Date,
+): { cancellable: boolean; line: string } {
+  const booking = { type: 'event' as const, ...row }
+  const cutoff = cancelCutoff(booking, event)
+  const when = cutoffWords(booking, cutoff, event.cancelCutoffHours)
+  if (now.getTime() >= cutoff.getTime()) {
+    return {
+      cancellable: false,
+      line: `This ticket cannot be cancelled: cancellations closed at ${when}.`,
+    }
+  }
+  return {
+    cancellable: true,
+    line: free ? `You can cancel until ${when}.` : `Free cancellation until ${when}.`,
+  }
+}
+
+/**
+ * The receipt's word for a ticket bought after its cut-off, in place of the 'Manage your
+ * booking' link it does not have: why it cannot be cancelled.
+ */
+export function boughtAfterCutoffLine(
+  row: Pick<CutoffBooking, 'type' | 'date'>,
+  cutoff: Date,
+  hours: number | null,
+  day: (day: string) => string = dayInFull,
+): string {
+  const when = cutoffWords(row, cutoff, hours, day)
+  return `This booking cannot be cancelled, so it has no 'Manage your booking' link: it was made after cancellations closed at ${when}.`
+}

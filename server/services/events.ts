@@ -87,6 +87,7 @@ export function toEvent(
     FriendsPrice: row.friendsPriceNaira,
     RSVP: rsvp,
     Waitlist: waitlist,
+    CancelCutoffHours: row.cancelCutoffHours,
     'Members-only': row.membersOnly,
     About: row.about,
     URL: row.url,

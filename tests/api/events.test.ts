@@ -101,6 +101,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           FriendsPrice: 8000,
           RSVP: true,
           Waitlist: false,
+          CancelCutoffHours: 24,
           'Members-only': false,
           About: expect.stringContaining('Lekan Adeyemi Quartet'),
           URL: null,

@@ -26,6 +26,14 @@ const screens: Record<string, Screen> = {
       await openDialog('Buy Ticket', /./)(page)
     },
   },
+  'event, RSVP panel open after the cut-off': {
+    path: '/event/rooftop-jazz',
+    show: async (page) => {
+      await heading('Rooftop Jazz')(page)
+      await openDialog('Buy Ticket', /./)(page)
+      await page.getByText('This ticket cannot be cancelled', { exact: false }).waitFor()
+    },
+  },
   'event that does not exist': {
     path: '/event/no-such-event',
     show: heading('This event does not exist'),

@@ -1,12 +1,16 @@
 import { describe, expect, it } from 'vitest'
 import {
   bookingEnds,
+  boughtAfterCutoffLine,
+  cancelCutoff,
   cancelStanding,
+  ticketCancelTerms,
 } from '../../../machines/rules/cancel-cutoff'
 
 // Until when a booking can be cancelled, when it is over, and how both are said (issue 51).
 // Friday December 4, 2026; Lagos is UTC+1.
 
+const listening = { startAt: new Date('2026-12-05T18:00:00Z'), cancelCutoffHours: 24 }
 const night = { startAt: new Date('2026-12-05T20:00:00Z'), endAt: new Date('2026-12-06T01:00:00Z') }
 
 describe('bookingEnds', () => {
@@ -50,5 +54,43 @@ describe('cancelStanding', () => {
       open: false,
       line: 'Checked in at the door at 5:12pm on Friday, December 4, 2026: it can no longer be cancelled.',
     })
+  })
+})
+
+describe('ticketCancelTerms', () => {
+  const chosen = { date: '2026-12-05', timeSlot: null }
+
+  it('says until when before the cut-off: free cancellation of a paid ticket', () => {
+    const before = new Date('2026-12-03T10:00:00Z')
+    expect(ticketCancelTerms(chosen, listening, false, before)).toEqual({
+      cancellable: true,
+      line: 'Free cancellation until 7pm on Friday, December 4, 2026.',
+    })
+    expect(ticketCancelTerms(chosen, listening, true, before).line).toBe(
+      'You can cancel until 7pm on Friday, December 4, 2026.',
+    )
+  })
+
+  it('says it cannot be cancelled once the cut-off has passed', () => {
+    expect(ticketCancelTerms(chosen, listening, false, new Date('2026-12-04T18:00:00Z'))).toEqual({
+      cancellable: false,
+      line: 'This ticket cannot be cancelled: cancellations closed at 7pm on Friday, December 4, 2026.',
+    })
+  })
+
+  it('reads the chosen slot: a later slot closes later', () => {
+    const late = { date: '2026-12-05', timeSlot: '8pm - 10pm' }
+    expect(ticketCancelTerms(late, listening, false, new Date('2026-12-04T18:30:00Z')).line).toBe(
+      'Free cancellation until 8pm on Friday, December 4, 2026.',
+    )
+  })
+})
+
+describe('boughtAfterCutoffLine', () => {
+  it("says why a receipt has no 'Manage your booking' link", () => {
+    const row = { type: 'event' as const, date: '2026-12-05', timeSlot: null }
+    expect(boughtAfterCutoffLine(row, cancelCutoff(row, listening), 24)).toBe(
+      "This booking cannot be cancelled, so it has no 'Manage your booking' link: it was made after cancellations closed at 7pm on Friday, December 4, 2026.",
+    )
   })
 })
