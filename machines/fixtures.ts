@@ -17,6 +17,7 @@ export const sampleEvent: Event = {
   FriendsPrice: 8000,
   RSVP: true,
   Waitlist: false,
+  BookingClosed: false,
   CancelCutoffHours: 24,
   'Members-only': false,
   About: 'Live jazz on the roof.',

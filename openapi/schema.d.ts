@@ -1302,6 +1302,8 @@ export interface components {
             RSVP: boolean;
             /** @description True while bookings are open and every day and slot still to come is full: people can join the waitlist (joinWaitlist). */
             Waitlist: boolean;
+            /** @description True when staff closed the event for booking (RSVP is then false however many places are free, and there is no waitlist); false when RSVP is false because it is full. */
+            BookingClosed: boolean;
             /** @description A ticket can be cancelled until this many hours before its day and slot start (machines/rules/cancel-cutoff.ts). */
             CancelCutoffHours: number;
             "Members-only": boolean;

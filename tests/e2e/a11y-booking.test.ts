@@ -26,6 +26,12 @@ const screens: Record<string, Screen> = {
       await openDialog('Buy Ticket', /./)(page)
     },
   },
+  'event staff closed for booking': {
+    path: '/event/supper-club',
+    show: async (page) => {
+      await page.getByRole('button', { name: 'Booking closed', exact: true }).waitFor()
+    },
+  },
   'event, RSVP panel open after the cut-off': {
     path: '/event/rooftop-jazz',
     show: async (page) => {
