@@ -17,6 +17,8 @@ export const sampleEvent: Event = {
   FriendsPrice: 8000,
   RSVP: true,
   Waitlist: false,
+  BookingClosed: false,
+  CancelCutoffHours: 24,
   'Members-only': false,
   About: 'Live jazz on the roof.',
   URL: null,

@@ -1302,6 +1302,10 @@ export interface components {
             RSVP: boolean;
             /** @description True while bookings are open and every day and slot still to come is full: people can join the waitlist (joinWaitlist). */
             Waitlist: boolean;
+            /** @description True when staff closed the event for booking (RSVP is then false however many places are free, and there is no waitlist); false when RSVP is false because it is full. */
+            BookingClosed: boolean;
+            /** @description A ticket can be cancelled until this many hours before its day and slot start (machines/rules/cancel-cutoff.ts). */
+            CancelCutoffHours: number;
             "Members-only": boolean;
             About: string;
             URL: string | null;
@@ -1366,6 +1370,22 @@ export interface components {
              *     unless the booking is confirmed. Random and unguessable, not the booking's id.
              */
             Ticket?: components["schemas"]["TicketCode"] | null;
+            /**
+             * Format: date-time
+             * @description The last instant the person can cancel it (machines/rules/cancel-cutoff.ts, the rule
+             *     cancelBooking refuses by). Absent only in a list kept on a phone from before.
+             */
+            "Cancel until"?: string;
+            /**
+             * Format: date-time
+             * @description When its ticket was checked in at the door (then it cannot be cancelled); null before.
+             */
+            "Checked in"?: string | null;
+            /**
+             * Format: date-time
+             * @description When the booked slot (or the event's day, or the day) ends; after it the booking is over.
+             */
+            "Ends at"?: string;
         };
         PastBooking: {
             id: components["schemas"]["Id"];

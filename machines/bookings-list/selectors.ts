@@ -7,6 +7,7 @@ import {
   guestsLabel,
   paidWithLabel,
 } from '../rules/bookings'
+import { type CancelStanding, cancelStanding } from '../rules/cancel-cutoff'
 import { clockTime, lagosDay, shortDate } from '../rules/dates'
 import type { Booking, PastBooking } from './machine'
 
@@ -36,6 +37,12 @@ export interface BookingRow {
   more: BookingDetail[]
   /** What Cancel needs to say where the money goes; null for a past booking. */
   payment: { paidWith: string; amountMinor: number } | null
+  /** The last instant it can be cancelled; null for a past booking (or a list kept from before). */
+  cancelUntil: string | null
+  /** When its ticket was checked in at the door; null before (and for a past booking). */
+  checkedIn: string | null
+  /** When it is over; null for a past booking (or a list kept from before). */
+  endsAt: string | null
 }
 
 /** A current or upcoming booking as a row. */
@@ -51,6 +58,9 @@ export function currentBookingRow(booking: Booking): BookingRow {
     held: booking.Status === 'held',
     ticket: booking.Ticket ?? null,
     payment: { paidWith: booking['Paid with'], amountMinor: booking.Amount },
+    cancelUntil: booking['Cancel until'] ?? null,
+    checkedIn: booking['Checked in'] ?? null,
+    endsAt: booking['Ends at'] ?? null,
     more: [
       {
         label: 'Guests',
@@ -78,15 +88,41 @@ export function pastBookingRow(booking: PastBooking): BookingRow {
     ticket: null,
     more: [],
     payment: null,
+    cancelUntil: null,
+    checkedIn: null,
+    endsAt: null,
   }
+}
+
+/** Whether a listed booking is over already (an event that ended tonight is still today's). */
+export const hasBookingEnded = (row: Pick<BookingRow, 'endsAt'>, now: Date) =>
+  row.endsAt !== null && now.getTime() >= new Date(row.endsAt).getTime()
+
+/**
+ * Whether an opened booking offers Cancel, by the server's own rule: until its cut-off, unless
+ * checked in at the door; the line says until when, or why not. Null for a past booking, and
+ * for a list kept from before the server said (then Cancel asks it).
+ */
+export function cancelStandingOf(
+  row: Pick<BookingRow, 'type' | 'date' | 'payment' | 'cancelUntil' | 'checkedIn'>,
+  now: Date,
+): CancelStanding | null {
+  if (row.payment === null) return null
+  if (row.checkedIn !== null) return cancelStanding(row, row.cancelUntil ?? now, row.checkedIn, now)
+  if (row.cancelUntil === null) return null
+  return cancelStanding(row, row.cancelUntil, null, now)
 }
 
 /** Where a booking is, when it names no venue. */
 const DEFAULT_VENUE = 'Sixteen'
 
-/** The row's second line: 'Today · 4pm - 8pm', or the day alone for an all-day booking. */
+/**
+ * The row's second line: 'Today · 4pm - 8pm', or the day alone for an all-day booking; once it is
+ * over (an evening event after it ended), 'Ended · 4pm - 8pm'.
+ */
 export function bookingWhen(row: BookingRow, now: Date): string {
-  return [bookingDayLabel(row.date, now), row.timeSlot].filter(Boolean).join(' · ')
+  const day = hasBookingEnded(row, now) ? 'Ended' : bookingDayLabel(row.date, now)
+  return [day, row.timeSlot].filter(Boolean).join(' · ')
 }
 
 /** The row's venue line. */
@@ -96,11 +132,12 @@ export function bookingVenue(row: Pick<BookingRow, 'venue'>): string {
 
 /** The date stub: its day and month, and its look (today's stands out; past ones are grey). */
 export function bookingStub(
-  row: Pick<BookingRow, 'date'>,
+  row: Pick<BookingRow, 'date'> & Partial<Pick<BookingRow, 'endsAt'>>,
   now: Date,
   past: boolean,
 ): { date: string; month: string; tone: 'today' | 'past' | 'upcoming' } {
-  const tone = past ? 'past' : row.date === lagosDay(now) ? 'today' : 'upcoming'
+  const ended = hasBookingEnded({ endsAt: row.endsAt ?? null }, now)
+  const tone = past || ended ? 'past' : row.date === lagosDay(now) ? 'today' : 'upcoming'
   return { ...dayStub(row.date), tone }
 }
 

@@ -1,5 +1,6 @@
 import type { CheckoutView } from '../checkout/selectors'
 import { detailErrors } from '../rules/booking-fields'
+import { ticketCancelTerms } from '../rules/cancel-cutoff'
 import { extraAnswersError, problemsText } from '../rules/rsvp'
 import { failureText, problemsOf, type RsvpContext, WALLET_FAILED } from './machine'
 
@@ -20,3 +21,21 @@ export const answersErrorOf = (context: RsvpContext) =>
 
 /** Why the panel's buttons are disabled, in one sentence; null when nothing is in the way. */
 export const problemsTextOf = (context: RsvpContext) => problemsText(problemsOf(context))
+
+/**
+ * Until when the ticket of the day and slot chosen can be cancelled, said before paying ('Free
+ * cancellation until 7pm on Friday, December 4, 2026'), or that it cannot be, its cut-off
+ * passed: by the rule cancelBooking refuses by. Null before a day is chosen.
+ */
+export function cancelTermsOf(context: RsvpContext, now: Date) {
+  if (!context.day) return null
+  return ticketCancelTerms(
+    { date: context.day, timeSlot: context.slot },
+    {
+      startAt: new Date(context.event.StartDate),
+      cancelCutoffHours: context.event.CancelCutoffHours ?? 24,
+    },
+    context.price <= 0,
+    now,
+  )
+}

@@ -61,3 +61,100 @@ export function cutoffPassed(
     hours === 0 ? 'when it started' : `${hours} hour${hours === 1 ? '' : 's'} before it starts`
   return `Cancellations for ${title} closed at ${when}, ${before}.`
 }
+
+/** A Lagos clock time as milliseconds after that day's midnight. */
+const clockOf = (instant: Date) => instant.getTime() - dayStart(lagosDay(instant)).getTime()
+
+/**
+ * When a booking is over: its slot's end; an event without slots, its own end time on the day
+ * booked (the next day's, when it runs past midnight); co-working or the studio without a slot,
+ * the end of the day.
+ */
+export function bookingEnds(
+  row: CutoffBooking,
+  event: { startAt: Date; endAt: Date } | null,
+): Date {
+  const slot = row.timeSlot ? slotInstants(row.date, row.timeSlot) : null
+  if (slot) return slot.end
+  if (row.type !== 'event' || !event) return dayStart(addDaysToDay(row.date, 1))
+  const start = clockOf(event.startAt)
+  const end = clockOf(event.endAt)
+  return new Date(dayStart(row.date).getTime() + end + (end <= start ? 86_400_000 : 0))
+}
+
+/** Until when it can be cancelled, in people's words: an event's hour, else the day before's end. */
+function untilWords(row: { type: string; date: string }, cutoff: Date): string {
+  return row.type === 'event'
+    ? `${formatTime(cutoff)} on ${dayInFull(lagosDay(cutoff))}`
+    : `the end of ${dayInFull(addDaysToDay(row.date, -1))}`
+}
+
+/** Whether a listed booking can be cancelled now, and the line that says until when, or why not. */
+export type CancelStanding = { open: true; line: string } | { open: false; line: string }
+
+/**
+ * A listed booking's Cancel, by the rule cancelBooking refuses by (server/bookings/cancel.ts):
+ * open until its cut-off unless checked in at the door; after either, the line says why.
+ */
+export function cancelStanding(
+  row: { type: string; date: string },
+  cutoff: Date | string,
+  checkedIn: Date | string | null,
+  now: Date,
+): CancelStanding {
+  if (checkedIn !== null) {
+    const at = new Date(checkedIn)
+    return {
+      open: false,
+      line: `Checked in at the door at ${formatTime(at)} on ${dayInFull(lagosDay(at))}: it can no longer be cancelled.`,
+    }
+  }
+  const until = new Date(cutoff)
+  if (now.getTime() >= until.getTime()) {
+    return {
+      open: false,
+      line: `Cancellations closed at ${untilWords(row, until)}${row.type === 'event' ? '' : ', the day before'}.`,
+    }
+  }
+  return { open: true, line: `You can cancel until ${untilWords(row, until)}.` }
+}
+
+/**
+ * A ticket's terms before paying (the event's booking panel), for the day and slot chosen: 'Free
+ * cancellation until 7pm on Friday, December 4, 2026' (a free ticket: 'You can cancel until'),
+ * or, its cut-off passed already, that it cannot be cancelled and since when.
+ */
+export function ticketCancelTerms(
+  row: Pick<CutoffBooking, 'date' | 'timeSlot'>,
+  event: { startAt: Date; cancelCutoffHours: number },
+  free: boolean,
+  now: Date,
+): { cancellable: boolean; line: string } {
+  const booking = { type: 'event' as const, ...row }
+  const cutoff = cancelCutoff(booking, event)
+  const when = cutoffWords(booking, cutoff, event.cancelCutoffHours)
+  if (now.getTime() >= cutoff.getTime()) {
+    return {
+      cancellable: false,
+      line: `This ticket cannot be cancelled: cancellations closed at ${when}.`,
+    }
+  }
+  return {
+    cancellable: true,
+    line: free ? `You can cancel until ${when}.` : `Free cancellation until ${when}.`,
+  }
+}
+
+/**
+ * The receipt's word for a ticket bought after its cut-off, in place of the 'Manage your
+ * booking' link it does not have: why it cannot be cancelled.
+ */
+export function boughtAfterCutoffLine(
+  row: Pick<CutoffBooking, 'type' | 'date'>,
+  cutoff: Date,
+  hours: number | null,
+  day: (day: string) => string = dayInFull,
+): string {
+  const when = cutoffWords(row, cutoff, hours, day)
+  return `This booking cannot be cancelled, so it has no 'Manage your booking' link: it was made after cancellations closed at ${when}.`
+}

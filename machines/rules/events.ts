@@ -10,27 +10,35 @@ export interface EventTiming {
 /** The event fields that decide its action, badge and price (Price, FriendsPrice: whole naira). */
 export interface EventForAction extends EventTiming {
   RSVP: boolean
+  /** Staff closed it for booking (not full); absent in an event kept from before it was said. */
+  BookingClosed?: boolean
   'Members-only': boolean
   Price: number
   FriendsPrice?: number | null
 }
 
-/** The one action an event offers a viewer: closed, sold out, members only, or open to book. */
-export type EventAction = 'closed' | 'soldOut' | 'membersOnly' | 'open'
+/**
+ * The one action an event offers a viewer: closed (it ended), booking closed (by staff), sold
+ * out, members only, or open to book.
+ */
+export type EventAction = 'closed' | 'bookingClosed' | 'soldOut' | 'membersOnly' | 'open'
 
 /** Whether an event is over: now is after its EndDate. */
 export function hasEnded(event: EventTiming, now: Date): boolean {
   return now.getTime() > toInstant(event.EndDate).getTime()
 }
 
-/** Decides the event's action in the spec's order: ended, then no places, then members only. */
+/**
+ * Decides the event's action in the spec's order: ended, then no places (closed by staff, else
+ * sold out), then members only.
+ */
 export function eventAction(
   event: EventForAction,
   viewer: { isMember: boolean },
   now: Date,
 ): EventAction {
   if (hasEnded(event, now)) return 'closed'
-  if (event.RSVP !== true) return 'soldOut'
+  if (event.RSVP !== true) return event.BookingClosed === true ? 'bookingClosed' : 'soldOut'
   if (event['Members-only'] === true && !viewer.isMember) return 'membersOnly'
   return 'open'
 }
@@ -120,6 +128,7 @@ export function friendsPriceLabel(event: Pick<EventForAction, 'Price' | 'Friends
 /** Why an event cannot be booked, as its button says it (the detail page's and the card's). */
 const CLOSED_LABELS: Record<Exclude<EventAction, 'open'>, string> = {
   closed: 'Closed',
+  bookingClosed: 'Booking closed',
   soldOut: 'Sold out',
   membersOnly: 'Members only',
 }

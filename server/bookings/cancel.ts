@@ -139,6 +139,7 @@ async function payerOf(tx: Db | Tx, finder: BookingFinder, row: BookingRow): Pro
 interface CutoffEvent {
   name: string
   startAt: Date
+  endAt: Date
   cancelCutoffHours: number
 }
 
@@ -149,6 +150,7 @@ async function eventOf(tx: Db | Tx, row: BookingRow): Promise<CutoffEvent | null
     .select({
       name: events.name,
       startAt: events.startAt,
+      endAt: events.endAt,
       cancelCutoffHours: events.cancelCutoffHours,
     })
     .from(events)
@@ -448,7 +450,7 @@ export async function managedBookingOf(db: Db, code: string, now: Date): Promise
       ? await db.select().from(payments).where(eq(payments.id, row.paymentId))
       : []
   return {
-    booking: bookingBody(row, title),
+    booking: bookingBody(row, title, event),
     name: row.name,
     email: row.email,
     cancellable: refusal === null && (row.status === 'confirmed' || row.status === 'held'),

@@ -1,6 +1,7 @@
 import { randomUUID } from 'node:crypto'
 import { and, eq, getTableColumns, inArray, is, lte, ne, type SQL, sql } from 'drizzle-orm'
 import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core'
+import { bookingEnds, cancelCutoff } from '../../machines/rules/cancel-cutoff'
 import { bookableDays, eventDays, isMonday, isValidDay, lagosDay } from '../../machines/rules/dates'
 import { hasEnded, metadataFields, ticketPrice } from '../../machines/rules/events'
 import { formatMinor, formatNaira } from '../../machines/rules/money'
@@ -946,9 +947,30 @@ async function keepOffers(tx: Tx, released: BookingRow[]): Promise<void> {
   }
 }
 
-/** A booking as the contract names it; `title` is the event's name or what was booked. */
-export function bookingBody(row: BookingRow, title: string): BookingBody {
+/** What a booking's body reads of its event: when it runs, and its cancel cut-off. */
+export type BookedEvent = Pick<ReceiptEvent, 'startAt' | 'endAt' | 'cancelCutoffHours'>
+
+/**
+ * A booking as the contract names it; `title` is the event's name or what was booked. `event`:
+ * the booked event (null for co-working and the studio), which gives until when it can be
+ * cancelled and when it ends; left out (undefined) where the caller has not read it, and then so
+ * are those.
+ */
+export function bookingBody(
+  row: BookingRow,
+  title: string,
+  event?: BookedEvent | null,
+): BookingBody {
+  const known = event !== undefined || row.type !== 'event' || !row.eventId
+  const booked = row.type === 'event' && row.eventId ? (event ?? null) : null
   return {
+    ...(known
+      ? {
+          'Cancel until': cancelCutoff(row, booked).toISOString(),
+          'Ends at': bookingEnds(row, booked).toISOString(),
+        }
+      : {}),
+    'Checked in': row.checkedInAt ? row.checkedInAt.toISOString() : null,
     id: row.id,
     Event: title,
     EventId: row.eventId,

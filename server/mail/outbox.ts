@@ -1,5 +1,9 @@
 import { eq } from 'drizzle-orm'
-import { cancelCutoff, cutoffWords } from '../../machines/rules/cancel-cutoff'
+import {
+  boughtAfterCutoffLine,
+  cancelCutoff,
+  cutoffWords,
+} from '../../machines/rules/cancel-cutoff'
 import { dayStart, LAGOS_TZ } from '../../machines/rules/dates'
 import { calendarFile } from '../../machines/rules/ics'
 import { slotInstants } from '../../machines/rules/slots'
@@ -129,13 +133,17 @@ async function factsOf(
 /**
  * The line of the receipt's 'Manage your booking' link, which cancels it without an account
  * (server/bookings/cancel.ts): for a booking that can be cancelled (confirmed, not a place the
- * waitlist holds, its cut-off still ahead when it was made), saying until when; else null.
+ * waitlist holds, its cut-off still ahead when it was made), saying until when; one made after
+ * its cut-off says why it has no link; else null.
  */
 function manageLine(booking: Booking, facts: ReceiptFacts, publicUrl: string): string | null {
   if (booking.status !== 'confirmed' || booking.paidWith === 'waitlist') return null
   const event = booking.type === 'event' && booking.eventId ? facts.event : null
   const cutoff = cancelCutoff(booking, event)
-  if (booking.createdAt.getTime() >= cutoff.getTime()) return null
+  // Made after its cut-off: no link, and the receipt says why.
+  if (booking.createdAt.getTime() >= cutoff.getTime()) {
+    return boughtAfterCutoffLine(booking, cutoff, event?.cancelCutoffHours ?? null, longDay)
+  }
   const until = cutoffWords(booking, cutoff, event?.cancelCutoffHours ?? null, longDay)
   return `Manage your booking (cancel it until ${until}): ${publicUrl}/manage/${booking.manageCode}`
 }

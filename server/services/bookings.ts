@@ -12,6 +12,7 @@ import {
   type CachedEventRow,
   prepareBooking,
   quoteBooking,
+  receiptSubjects,
   refuseUnstorableText,
   takePlace,
 } from '../bookings/core'
@@ -116,7 +117,11 @@ export function bookingsService(
       publicUrl,
       event: quote.event,
     })
-    const data = bookingBody(await takePlace(db, booking, mailRow(receipt)), quote.title)
+    const data = bookingBody(
+      await takePlace(db, booking, mailRow(receipt)),
+      quote.title,
+      quote.event,
+    )
     request.server.metrics.booked(input.Type, 'confirmed')
     mailer?.kick()
     reply.code(201)
@@ -127,10 +132,14 @@ export function bookingsService(
     const account = requireAccount(request)
     ownEmail(account, request.params.email)
     const rows = await upcoming(db, account, lagosDay(now()))
-    const titles = await bookingTitles(db, rows)
+    // Each with its event's times and cut-off: until when it can be cancelled, when it ends.
+    const subjects = await receiptSubjects(db, rows)
     return {
       status: 'success',
-      bookings: rows.map((row) => bookingBody(row, titles.get(row.id) ?? '')),
+      bookings: rows.map((row) => {
+        const subject = subjects.get(row.id)
+        return bookingBody(row, subject?.title ?? '', subject?.event ?? null)
+      }),
     }
   }
 

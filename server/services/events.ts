@@ -87,6 +87,9 @@ export function toEvent(
     FriendsPrice: row.friendsPriceNaira,
     RSVP: rsvp,
     Waitlist: waitlist,
+    // Closed by staff, not full: the event says so rather than 'Sold out', and nobody waits.
+    BookingClosed: !row.rsvpOpen,
+    CancelCutoffHours: row.cancelCutoffHours,
     'Members-only': row.membersOnly,
     About: row.about,
     URL: row.url,

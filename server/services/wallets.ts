@@ -237,7 +237,7 @@ export function walletsService({ db, now }: ServiceDeps, { publicUrl, mailer }: 
           })
       return {
         transaction: transaction ? transactionBody(transaction) : null,
-        booking: bookingBody(row, quote.title),
+        booking: bookingBody(row, quote.title, quote.event),
       }
     })
     request.server.metrics.booked(input.Type, 'confirmed')

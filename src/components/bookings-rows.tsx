@@ -5,6 +5,7 @@ import {
   bookingStub,
   bookingVenue,
   bookingWhen,
+  cancelStandingOf,
 } from '../../machines/bookings-list/selectors'
 import { bookingTypeLabel } from '../../machines/rules/bookings'
 import { css, cx } from '../../styled-system/css'
@@ -78,6 +79,8 @@ function BookingRowItem({
 }) {
   const detailsId = useId()
   const stub = bookingStub(row, now, past)
+  // Whether Cancel is offered, by the server's rule: until the cut-off, unless checked in.
+  const standing = cancelStandingOf(row, now)
   // Cancelled here: its ticket and details go, the cancellation's message stays until read again.
   const [cancelled, setCancelled] = useState(false)
   return (
@@ -217,7 +220,18 @@ function BookingRowItem({
           hidden={cancelled}
           className={cx(tearLine, css({ mx: { base: '3', md: '4' }, py: '4' }))}
         />
-        {open && row.payment && (
+        {open && standing && !cancelled && (
+          <p
+            className={cx(
+              tearLine,
+              css({ mx: { base: '3', md: '4' }, py: '4' }),
+              standing.open ? css({ textStyle: 'note' }) : css({ color: 'fg.muted' }),
+            )}
+          >
+            {standing.line}
+          </p>
+        )}
+        {open && row.payment && standing?.open !== false && (
           <CancelBooking
             id={row.id}
             what={row.event}

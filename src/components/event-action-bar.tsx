@@ -12,6 +12,7 @@ type Event = components['schemas']['Event']
 /** Why a disabled action is disabled, said under the button. */
 const REASONS: Record<Exclude<EventAction, 'open'>, string> = {
   closed: 'This event has ended.',
+  bookingClosed: 'Not taking bookings.',
   soldOut: 'No places left.',
   membersOnly: `For active members of ${SITE.programme}.`,
 }

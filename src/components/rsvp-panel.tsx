@@ -4,6 +4,7 @@ import type { ActorRefFrom } from 'xstate'
 import { type rsvpMachine, walletOptionsOf } from '../../machines/rsvp/machine'
 import {
   answersErrorOf,
+  cancelTermsOf,
   guestErrorsOf,
   panelErrorOf,
   problemsTextOf,
@@ -110,7 +111,7 @@ export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
             />
           )}
 
-          <Summary actorRef={actorRef} />
+          <Summary actorRef={actorRef} now={now} />
           <Actions actorRef={actorRef} />
         </div>
       </Panel>
@@ -213,8 +214,9 @@ function ExtraFields({
 }
 
 /** What is being bought, when, and what it costs: the Amount the server is sent. */
-function Summary({ actorRef }: { actorRef: RsvpRef }) {
+function Summary({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
   const context = useSelector(actorRef, (s) => s.context)
+  const terms = cancelTermsOf(context, now)
   const { event, viewer } = context
   const free = context.price <= 0
   const friends = showsFriendsPrice(event, viewer.isMember)
@@ -260,6 +262,17 @@ function Summary({ actorRef }: { actorRef: RsvpRef }) {
           className={css({ fontSize: 'xs', fontWeight: 'semibold', color: 'palm.700', mt: '1.5' })}
         >
           Friend's special price
+        </p>
+      )}
+      {terms && (
+        <p
+          className={css({
+            fontSize: 'sm',
+            mt: '1.5',
+            color: terms.cancellable ? 'fg.muted' : 'berry.600',
+          })}
+        >
+          {terms.line}
         </p>
       )}
     </PriceSummary>

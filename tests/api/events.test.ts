@@ -101,6 +101,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           FriendsPrice: 8000,
           RSVP: true,
           Waitlist: false,
+          BookingClosed: false,
+          CancelCutoffHours: 24,
           'Members-only': false,
           About: expect.stringContaining('Lekan Adeyemi Quartet'),
           URL: null,
@@ -114,6 +116,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(byId(events, 'supper-club')).toMatchObject({
           RSVP: false,
           Waitlist: false,
+          BookingClosed: true,
           Price: 35000,
         })
         expect(byId(events, 'friends-of-16-brunch')).toMatchObject({

@@ -231,6 +231,10 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           'Names of Visitors': null,
           Status: 'confirmed',
           Ticket: paid.booking.ticketCode,
+          // Until when it can be cancelled, and when its slot ends: what the list decides by.
+          'Cancel until': THURSDAY_CUTOFF.toISOString(),
+          'Checked in': null,
+          'Ends at': expect.any(String),
         },
         name: BISI.Name,
         email: BISI.Email,
@@ -335,7 +339,11 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         const late = await rsvp(ticket(early, BISI, 'free'))
         const [receipt] = await receiptOf(BISI.Email, early.name)
         expect(receipt?.text).toContain(`Your ticket: ${late.ticketCode}`)
-        expect(receipt?.text).not.toContain('Manage your booking')
+        // No link, and a word why (issue 51).
+        expect(receipt?.text).not.toContain('/manage/')
+        expect(receipt?.text).toContain(
+          "This booking cannot be cancelled, so it has no 'Manage your booking' link: it was made after cancellations closed at 7am on Tuesday, 24 November 2026.",
+        )
         expect(managed(await read(late.manageCode))).toMatchObject({
           cancellable: false,
           refusal: `Cancellations for ${early.name} closed at 7am on Tuesday, November 24, 2026, 24 hours before it starts.`,
@@ -358,10 +366,10 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         const tomorrow = await rsvp(spot(TOMORROW), chinedu)
         const today = await rsvp(spot(TODAY), chinedu)
         const receipts = await receiptOf(CHINEDU.email, 'Co-working')
-        expect(receipts.map((mail) => mail.text.includes('Manage your booking'))).toEqual([
-          true,
-          false,
-        ])
+        expect(receipts.map((mail) => mail.text.includes('/manage/'))).toEqual([true, false])
+        expect(receipts[1]?.text).toContain(
+          "This booking cannot be cancelled, so it has no 'Manage your booking' link: it was made after cancellations closed at the end of Monday, 23 November 2026.",
+        )
         expect(receipts[0]?.text).toContain(
           `Manage your booking (cancel it until the end of Tuesday, 24 November 2026): ${SITE}/manage/${tomorrow.manageCode}`,
         )

@@ -26,6 +26,20 @@ const screens: Record<string, Screen> = {
       await openDialog('Buy Ticket', /./)(page)
     },
   },
+  'event staff closed for booking': {
+    path: '/event/supper-club',
+    show: async (page) => {
+      await page.getByRole('button', { name: 'Booking closed', exact: true }).waitFor()
+    },
+  },
+  'event, RSVP panel open after the cut-off': {
+    path: '/event/rooftop-jazz',
+    show: async (page) => {
+      await heading('Rooftop Jazz')(page)
+      await openDialog('Buy Ticket', /./)(page)
+      await page.getByText('This ticket cannot be cancelled', { exact: false }).waitFor()
+    },
+  },
   'event that does not exist': {
     path: '/event/no-such-event',
     show: heading('This event does not exist'),

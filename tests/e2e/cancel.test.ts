@@ -1,5 +1,9 @@
+import { and, eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
+import { bookings } from '../../server/db/schema'
+import { DEMO_STAFF } from '../../server/db/seed'
+import { signIn } from '../support/api-app'
 import { animationsDone, appInBrowser, logInByLink, SCREENSHOTS, WIDTHS } from '../support/browser'
 import { layoutProblems } from '../support/layout'
 
@@ -86,21 +90,49 @@ describe('cancelling a booking', () => {
     await expect(page.getByRole('button', { name: /Risograph/ }).count()).resolves.toBe(0)
   })
 
-  it("refuses Ada's cancellation of tonight's concert, saying when cancellations closed", async () => {
+  it("offers no Cancel for tonight's concert once its cut-off has passed, saying when it closed", async () => {
     const page = await bookingsOf('ada@example.com')
     await page
       .getByRole('button', { name: /Rooftop Jazz/ })
       .first()
       .click()
-    await page.getByRole('button', { name: 'Cancel this booking' }).click()
-    await page.getByRole('button', { name: 'Yes, cancel it' }).click()
-    await page
-      .getByRole('alert')
-      .getByText(
-        'Cancellations for Rooftop Jazz closed at 4pm on Monday, November 23, 2026, 24 hours before it starts.',
-      )
-      .waitFor()
+    // Said in the row, before anything is asked: no question promising the money back.
+    await page.getByText('Cancellations closed at 4pm on Monday, November 23, 2026.').waitFor()
+    await expect(page.getByRole('button', { name: 'Cancel this booking' }).count()).resolves.toBe(0)
+    await expect(page.getByText('goes back to your card').count()).resolves.toBe(0)
     expect(await layoutProblems(page)).toEqual([])
     await page.screenshot({ path: `${SCREENSHOTS}cancel-refused-390.png`, fullPage: true })
+  })
+
+  it('offers no Cancel once the ticket was checked in at the door, saying when', async () => {
+    // The front desk admits Ada's ticket for tonight (the door's own call, as staff).
+    const [jazz] = await app.db
+      .select({ ticket: bookings.ticketCode })
+      .from(bookings)
+      .where(and(eq(bookings.email, 'ada@example.com'), eq(bookings.eventId, 'rooftop-jazz')))
+    if (!jazz?.ticket) throw new Error("Ada's Rooftop Jazz ticket is missing")
+    const door = await fetch(`${app.url}/api/staff/check-ins`, {
+      method: 'POST',
+      headers: {
+        'content-type': 'application/json',
+        authorization: `Bearer ${await signIn({ db: app.db, now: NOW }, DEMO_STAFF)}`,
+      },
+      body: JSON.stringify({ code: jazz.ticket }),
+    })
+    expect(door.status).toBe(200)
+
+    const page = await bookingsOf('ada@example.com')
+    await page
+      .getByRole('button', { name: /Rooftop Jazz/ })
+      .first()
+      .click()
+    await page
+      .getByText(
+        'Checked in at the door at 10am on Tuesday, November 24, 2026: it can no longer be cancelled.',
+      )
+      .waitFor()
+    await expect(page.getByRole('button', { name: 'Cancel this booking' }).count()).resolves.toBe(0)
+    expect(await layoutProblems(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}cancel-checked-in-390.png`, fullPage: true })
   })
 })

@@ -5,6 +5,7 @@ import {
   bookingStub,
   bookingVenue,
   bookingWhen,
+  cancelStandingOf,
   currentBookingRow,
   keptNote,
   pastBookingRow,
@@ -122,5 +123,49 @@ describe('the kept list', () => {
       "You're offline. These are your bookings as of 24 Nov 2026, 10:00.",
     )
     expect(keptNote(null)).toBeNull()
+  })
+})
+
+describe('Cancel in a listed booking (issue 51)', () => {
+  const listed: Booking = {
+    ...jazz,
+    'Cancel until': '2026-11-21T15:00:00.000Z',
+    'Checked in': null,
+    'Ends at': '2026-11-22T19:00:00.000Z',
+  }
+
+  it('is offered until the cut-off, saying until when', () => {
+    const row = currentBookingRow({ ...listed, 'Cancel until': '2026-11-22T12:00:00.000Z' })
+    expect(cancelStandingOf(row, now)).toEqual({
+      open: true,
+      line: 'You can cancel until 1pm on Sunday, November 22, 2026.',
+    })
+  })
+
+  it('is not offered after the cut-off, nor once checked in: the line says why', () => {
+    expect(cancelStandingOf(currentBookingRow(listed), now)).toEqual({
+      open: false,
+      line: 'Cancellations closed at 4pm on Saturday, November 21, 2026.',
+    })
+    const checkedIn = currentBookingRow({
+      ...listed,
+      'Cancel until': '2026-11-23T15:00:00.000Z',
+      'Checked in': '2026-11-22T09:30:00.000Z',
+    })
+    expect(cancelStandingOf(checkedIn, now)?.open).toBe(false)
+    expect(cancelStandingOf(checkedIn, now)?.line).toMatch(/^Checked in at the door at 10:30am/)
+  })
+
+  it('asks the server as before for a list kept from before it said, and never for a past one', () => {
+    expect(cancelStandingOf(currentBookingRow(jazz), now)).toBeNull()
+    expect(cancelStandingOf(pastBookingRow(filmNight), now)).toBeNull()
+  })
+
+  it("reads 'Ended', greyed, once an event of today is over, not 'Today'", () => {
+    const row = currentBookingRow(listed)
+    const tonight = new Date('2026-11-22T21:30:00Z')
+    expect(bookingWhen(row, tonight)).toBe('Ended · 4pm - 8pm')
+    expect(bookingStub(row, tonight, false).tone).toBe('past')
+    expect(bookingWhen(row, now)).toBe('Today · 4pm - 8pm')
   })
 })

@@ -8,7 +8,8 @@ import { enabledAs } from './shared/enabled'
 import { dropWrites, LOAD, SHORT, sessionEnded, statusOf } from './shared/member-area'
 
 // Cancel, in an open booking of /profile/bookings, in each state, for the browser replay of the
-// model's paths: Ada's Rooftop Jazz tonight (its cut-off passed: refused) and Kemi's Risograph
+// model's paths: Ada's Rooftop Jazz tonight (its cut-off passed: refused, in a list that did not
+// say so) and Kemi's Risograph
 // Workshop next week (cancelled, her card refunded), both paid by card in the demo data. Only
 // tests import this.
 
@@ -19,11 +20,32 @@ const KEMI_DROPPING = 'Kemi, the connection dropping as she cancels'
 
 const modelInput = bookingCancelModel.inputs['paid by card'] as CancelInput
 
+/**
+ * The list as a server from before issue 51 answered it, without until when each booking can be
+ * cancelled: the row offers Cancel, and the server's refusal says why (as it would for a list
+ * read just before the cut-off passed). With the cut-off said, no Cancel is offered after it.
+ */
+async function listWithoutCutoffs(page: Page): Promise<void> {
+  await page.route('**/api/bookings/*', async (route) => {
+    if (route.request().method() !== 'GET') {
+      return route.fallback()
+    }
+    const response = await route.fetch()
+    const body = (await response.json()) as { bookings?: Record<string, unknown>[] }
+    for (const booking of body.bookings ?? []) {
+      delete booking['Cancel until']
+      delete booking['Ends at']
+    }
+    await route.fulfill({ response, json: body })
+  })
+}
+
 /** /profile/bookings with the booking's row opened, as the person opens it. */
 const openRow =
-  (what: string, drop = false) =>
+  (what: string, drop = false, oldList = false) =>
   async (page: Page, url: string) => {
     if (drop) await page.route(CANCEL, dropWrites(page))
+    if (oldList) await listWithoutCutoffs(page)
     await page.goto(`${url}/profile/bookings`, LOAD)
     await page
       .getByRole('button', { name: new RegExp(what) })
@@ -64,7 +86,7 @@ export const bookingCancelViews = defineViews({
       path: '/profile/bookings',
       width: 390,
       signIn: 'ada@example.com',
-      open: openRow('Rooftop Jazz'),
+      open: openRow('Rooftop Jazz', false, true),
     },
     [KEMI]: kemi,
     [KEMI_DROPPING]: { ...kemi, open: openRow('Risograph', true) },

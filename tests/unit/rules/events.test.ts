@@ -300,3 +300,20 @@ describe('canShare', () => {
     expect(canShare(open, { isMember: false }, new Date('2026-11-26T09:00:00Z'))).toBe(false)
   })
 })
+
+describe('an event staff closed for booking', () => {
+  const closed = event({ RSVP: false, BookingClosed: true })
+
+  it("is 'bookingClosed', not 'soldOut', and says 'Booking closed'", () => {
+    expect(eventAction(closed, visitor, beforeIt)).toBe('bookingClosed')
+    expect(cardActionLabel('bookingClosed', closed)).toBe('Booking closed')
+    expect(detailActionLabel('bookingClosed', closed)).toBe('Booking closed')
+  })
+
+  it("is 'closed' once it has ended, and a full event is still 'soldOut'", () => {
+    expect(eventAction(closed, visitor, afterIt)).toBe('closed')
+    expect(eventAction(event({ RSVP: false, BookingClosed: false }), visitor, beforeIt)).toBe(
+      'soldOut',
+    )
+  })
+})
