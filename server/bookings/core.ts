@@ -534,6 +534,7 @@ async function heldByThem(
   place: PlaceOf,
   email: string,
   title: string,
+  event: BookedEvent | null,
 ): Promise<BookingRow[]> {
   const same =
     place.type === 'event'
@@ -554,7 +555,7 @@ async function heldByThem(
     .from(bookings)
     .where(and(same, eq(bookings.email, email), ne(bookings.status, 'cancelled')))
   const confirmed = mine.find((row) => row.status === 'confirmed')
-  if (confirmed) throw new HttpError(409, ALREADY_BOOKED, bookingBody(confirmed, title))
+  if (confirmed) throw new HttpError(409, ALREADY_BOOKED, bookingBody(confirmed, title, event))
   return mine.filter((row) => row.status === 'held')
 }
 
@@ -584,6 +585,8 @@ export interface PreparedBooking {
   row: BookingRow
   capacity: number
   title: string
+  /** The booked event (null for co-working and the studio): a 409's booking says its cut-off. */
+  event: BookedEvent | null
   now: Date
 }
 
@@ -630,6 +633,7 @@ export function prepareBooking(p: PlaceRequest): PreparedBooking {
     },
     capacity: quote.capacity,
     title: quote.title,
+    event: quote.event,
     now,
   }
 }
@@ -750,7 +754,7 @@ async function writeWithCare(
   const { capacity, title, now } = booking
   for (let attempt = 1; attempt <= 3; attempt++) {
     let row = booking.row
-    const givesUp = await heldByThem(tx, row, row.email, title)
+    const givesUp = await heldByThem(tx, row, row.email, title, booking.event)
     const ids = givesUp.map((held) => held.id)
     if (givesUp.length > 0) {
       // The place's counter row first, as offers from the waitlist and the reclaim of lapsed

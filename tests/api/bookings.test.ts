@@ -1,4 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { addDaysToDay } from '../../machines/rules/dates.ts'
 import { INVALID_EMAIL_MESSAGE } from '../../machines/rules/email.ts'
 import { bookings } from '../../server/db/schema.ts'
 import {
@@ -44,6 +45,10 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           status: 'success',
           message: "You're booked: Poetry & Palm Wine.",
           data: {
+            // 24 hours before its 4pm slot, and its 8pm end, on the Lagos clock.
+            'Cancel until': `${addDaysToDay(DAYS.poetry, -1)}T15:00:00.000Z`,
+            'Ends at': `${DAYS.poetry}T19:00:00.000Z`,
+            'Checked in': null,
             id: expect.any(String),
             Event: 'Poetry & Palm Wine',
             EventId: 'poetry-and-palm-wine',

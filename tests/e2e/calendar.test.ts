@@ -45,14 +45,14 @@ describe('the calendar', () => {
       ['Rooftop Jazz', 'Paid', 'RSVP'],
       ['Poetry & Palm Wine', 'Free', 'RSVP'],
       ['Risograph Workshop', 'Paid', 'RSVP'],
-      ['Supper Club', 'Paid', 'Sold out'],
+      ['Supper Club', 'Paid', 'Booking closed'],
       ['Friends of 16 Brunch', 'Paid', 'Members only'],
       ['Film Night', 'Paid', 'Closed'],
     ]
     for (const [name, badge, action] of expectations) {
       const article = card(page, name)
       await expect(article.getByText(badge, { exact: true }).count()).resolves.toBe(1)
-      const actions = article.getByText(/^(RSVP.*|Sold out|Members only|Closed)$/)
+      const actions = article.getByText(/^(RSVP.*|Sold out|Booking closed|Members only|Closed)$/)
       await expect(actions.allInnerTexts()).resolves.toEqual([action])
     }
   })

@@ -3,6 +3,7 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { bookings } from '../../server/db/schema'
 import { DEMO_STAFF } from '../../server/db/seed'
+import { seriousViolations } from '../support/a11y'
 import { signIn } from '../support/api-app'
 import { animationsDone, appInBrowser, logInByLink, SCREENSHOTS, WIDTHS } from '../support/browser'
 import { layoutProblems } from '../support/layout'
@@ -54,6 +55,7 @@ describe('cancelling a booking', () => {
     await page.getByRole('button', { name: 'Cancel this booking' }).click()
     const asked = page.getByRole('region', { name: 'Cancel this booking' })
     await asked.getByText('₦3,000.00 goes back to your wallet at once.').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
     await asked.getByRole('button', { name: 'Yes, cancel it' }).click()
     await page
       .getByRole('status')

@@ -284,16 +284,17 @@ describe('at 390 px', () => {
     await page.waitForURL(`${app.url}/`)
   })
 
-  it("/membership/application/received: 'All done' and 'Log in' with the e-mail, or 'Open Menu'", async () => {
+  it("/membership/application/received: 'All done' with the e-mail and the way to the calendar, or 'Open Menu'", async () => {
     const page = await app.openInTab(
       '/membership/application/received?email=amaka%40example.com',
       width,
     )
     await h1(page, 'All done')
     await page.getByText('amaka@example.com').waitFor()
-    await expect(page.getByRole('link', { name: 'Log in' }).getAttribute('href')).resolves.toBe(
-      '/login?email=amaka%40example.com',
-    )
+    // No account before approval, so no 'Log in': the calendar instead.
+    await expect(
+      page.getByRole('link', { name: "See what's on" }).getAttribute('href'),
+    ).resolves.toBe('/')
     await shot(page, 'application-received')
     const { page: member } = await app.signInTab('ada@example.com', width)
     await member.goto(`${app.url}/membership/application/received?email=ada%40example.com`)

@@ -15,7 +15,8 @@ describe('the event page', () => {
   })
 
   it.each([
-    ['supper-club', 'Sold out'],
+    // The demo's Supper Club is closed for booking by staff (rsvpOpen false), not full.
+    ['supper-club', 'Booking closed'],
     ['film-night', 'Closed'],
     ['friends-of-16-brunch', 'Members only'],
   ])('disables the action of %s with the reason %s', async (id, label) => {
