@@ -41,6 +41,7 @@ import { staffPaymentsMachine } from './staff-payments/machine'
 import { staffSpacesMachine } from './staff-spaces/machine'
 import { studioRebookMachine } from './studio-rebook/machine'
 import { subscribeMachine } from './subscribe/machine'
+import { ticketRequestMachine } from './ticket-request/machine'
 import { topUpMachine } from './top-up/machine'
 import { tourMachine } from './tour/machine'
 import { venuesMachine } from './venues/machine'
@@ -75,6 +76,7 @@ export const bookingFlows = {
   'bookings-list': bookingsListMachine,
   'booking-cancel': bookingCancelMachine,
   'manage-booking': manageBookingMachine,
+  'ticket-request': ticketRequestMachine,
   'waitlist-join': waitlistJoinMachine,
   'waitlist-offer': waitlistOfferMachine,
   'print-studio': printStudioMachine,

@@ -238,8 +238,35 @@ export interface paths {
          * Book without paying (free events, free co-working for members)
          * @description Creates a booking that costs nothing. A booking with a price must be paid by card
          *     (`initiatePayment`) or from a wallet (`debitWallet`); this call refuses it.
+         *
+         *     A visitor's free ticket (no login) is booked at once while such tickets hold less than a
+         *     third of the event day's places (docs/decisions/040). Beyond that it is asked for (202):
+         *     a link is e-mailed to its address, and opening it (`takeRequestedPlace`) books it if a
+         *     place is left, so made-up addresses cannot empty a free event.
          */
         post: operations["createBooking"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
+    "/bookings/requests/{code}": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Books a visitor's free ticket asked for by e-mail, when its link is opened
+         * @description The page of the link e-mailed by a `createBooking` that answered 202 calls this (a GET of
+         *     the link books nothing, so a mail app's preview cannot). The ticket is booked if a place
+         *     is left, and its receipt sent; opened again, the link answers the same booking.
+         */
+        post: operations["takeRequestedPlace"];
         delete?: never;
         options?: never;
         head?: never;
@@ -1387,6 +1414,17 @@ export interface components {
              */
             "Ends at"?: string;
         };
+        /** @description A visitor's free ticket asked for, taken when the link e-mailed to Email is opened. */
+        BookingRequest: {
+            /** @constant */
+            Status: "requested";
+            /** @description The event's name. */
+            Event: string;
+            EventId: string;
+            Date: components["schemas"]["Day"];
+            "Time Slot": string | null;
+            Email: components["schemas"]["EmailAddress"];
+        };
         PastBooking: {
             id: components["schemas"]["Id"];
             event: string;
@@ -2188,6 +2226,8 @@ export interface components {
     parameters: {
         /** @description The entry's secret, from the links of its e-mails. */
         WaitlistToken: string;
+        /** @description The secret of the link e-mailed for a ticket asked for. */
+        RequestCode: string;
         /** @description The booking's secret, from its receipt's 'Manage your booking' link. */
         ManageCode: string;
         SpaceId: string;
@@ -2516,6 +2556,23 @@ export interface operations {
                     };
                 };
             };
+            /**
+             * @description Asked for, not yet booked: the link e-mailed to `data.Email` takes the place, if one
+             *     is left when it is opened.
+             */
+            202: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "pending";
+                        message: string;
+                        data: components["schemas"]["BookingRequest"];
+                    };
+                };
+            };
             400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             402: components["responses"]["PaymentRequired"];
@@ -2523,6 +2580,40 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            default: components["responses"]["Error"];
+        };
+    };
+    takeRequestedPlace: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path: {
+                /** @description The secret of the link e-mailed for a ticket asked for. */
+                code: components["parameters"]["RequestCode"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The ticket was booked (or had been, by this link). */
+            201: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        /** @constant */
+                        status: "success";
+                        message: string;
+                        data: components["schemas"]["Booking"];
+                    };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            402: components["responses"]["PaymentRequired"];
+            404: components["responses"]["NotFound"];
+            409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };

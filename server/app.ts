@@ -6,6 +6,7 @@ import openapiGlue from 'fastify-openapi-glue'
 import type { Redis } from 'ioredis'
 import { registerSessions, securityHandlers } from './auth'
 import { registerBadBytes } from './bad-bytes'
+import { VISITOR_SHARE } from './bookings/core'
 import { startWaitlistSweeper, type WaitlistSweeper } from './bookings/waitlist'
 import { followChanges } from './cache/changes'
 import { loadContract } from './contract'
@@ -67,6 +68,12 @@ export interface AppOptions {
   redis?: Redis | null
   /** Limits of the calls that cost something (per address and per e-mail); tests lower them. */
   rateLimit?: RateLimits
+  /**
+   * The share of a free event day's places visitors' tickets may hold before their e-mail is
+   * proven (decision 040): a third. Tests of other booking rules lift it to 1, as they lift the
+   * rate limits; tests/api/visitor-share.test.ts tests the real one.
+   */
+  visitorShare?: number
   logger?: FastifyServerOptions['logger']
   /** Card payments: the sandbox checkout (default) or Paystack. */
   payments?: PaymentsOptions
@@ -115,6 +122,7 @@ function buildServices(
   payments: { provider: PaymentProvider; publicUrl: string; refunds: RefundWorker },
   mail: MailDeps,
   reads: PublicReads,
+  visitorShare: number,
 ): Services {
   const pending = Object.fromEntries(
     notYetBuilt.map((id) => [
@@ -130,7 +138,7 @@ function buildServices(
     ...eventsService(deps, reads),
     ...schedulesService(deps, reads),
     ...paymentsService({ ...deps, ...payments, cachedEventRow: reads.eventRow }),
-    ...bookingsService(deps, mail, reads.eventRow),
+    ...bookingsService(deps, mail, reads.eventRow, visitorShare),
     ...waitlistService(deps, mail),
     ...walletsService(deps, mail),
     ...communitiesService(deps, mail),
@@ -151,6 +159,7 @@ export async function buildApp({
   webRoot = null,
   redis = null,
   rateLimit = DEFAULT_RATE_LIMITS,
+  visitorShare = VISITOR_SHARE,
   logger = false,
   payments = { provider: 'sandbox' },
   publicUrl = 'http://localhost:3000',
@@ -276,6 +285,7 @@ export async function buildApp({
       { provider, publicUrl: site, refunds },
       { publicUrl: site, mailer },
       app.publicReads,
+      visitorShare,
     ),
     securityHandlers,
     prefix: 'api',

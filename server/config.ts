@@ -1,3 +1,4 @@
+import { VISITOR_SHARE } from './bookings/core'
 import { type DatabaseTimeouts, readDatabaseTimeouts } from './db/client'
 import { type HttpTimeouts, parseTrustProxy, readTimeouts, type TrustProxy } from './http-options'
 import { readShutdown, type ShutdownOptions } from './lifecycle'
@@ -50,6 +51,11 @@ export interface Config {
   shutdown: ShutdownOptions
   /** METRICS_TOKEN: a scraper elsewhere reads /metrics with it; null: this machine's only. */
   metricsToken: string | null
+  /**
+   * VISITOR_SHARE: the share of a free event day's places visitors' tickets may hold before their
+   * e-mail is proven (docs/decisions/040); a third unless set, 1 lifts the cap.
+   */
+  visitorShare: number
 }
 
 function readPayments(
@@ -167,7 +173,21 @@ export function readConfig(env: NodeJS.ProcessEnv = process.env): Config {
     databaseTimeouts: readDatabaseTimeouts(env),
     shutdown: readShutdown(env),
     metricsToken: readMetricsToken(env, problems),
+    visitorShare: readVisitorShare(env, problems),
   }
+}
+
+function readVisitorShare(env: NodeJS.ProcessEnv, problems: string[]): number {
+  const raw = env.VISITOR_SHARE?.trim()
+  if (!raw) return VISITOR_SHARE
+  const share = Number(raw)
+  if (!(share > 0 && share <= 1)) {
+    problems.push(
+      `VISITOR_SHARE must be a share of the places above 0 and at most 1 (e.g. 0.33), not "${raw}".`,
+    )
+    return VISITOR_SHARE
+  }
+  return share
 }
 
 /** The shortest METRICS_TOKEN taken: one that could be guessed would open /metrics to anyone. */

@@ -52,6 +52,7 @@ const app = await buildApp({
   timeouts: config.timeouts,
   statecharts: statechartsEnabled(process.env, config.seedDemoData),
   metricsToken: config.metricsToken,
+  visitorShare: config.visitorShare,
 })
 
 // A stop loses no request (server/lifecycle.ts, docs/decisions/037): SIGTERM (a deploy) serves on

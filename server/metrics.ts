@@ -11,7 +11,8 @@ import { mailOutbox, refunds } from './db/schema'
 // this machine, or to one that sends METRICS_TOKEN; anyone else gets the 404 of an unknown address.
 
 /** A booking written: confirmed (free, from a wallet, or its card payment paid), or held for one. */
-export type BookingOutcome = 'confirmed' | 'held'
+/** 'requested': a visitor's free ticket asked for by e-mail (decision 040), not yet booked. */
+export type BookingOutcome = 'confirmed' | 'held' | 'requested'
 
 /**
  * A card payment: its checkout opened (initiated) or not (the provider did not answer), then

@@ -95,6 +95,8 @@ const LIMITED = new Map<string, Kind>([
   ['GET /api/bookings/manage/:code', 'link'],
   ['HEAD /api/bookings/manage/:code', 'link'],
   ['POST /api/bookings/manage/:code/cancel', 'link'],
+  // A visitor's ticket asked for by e-mail, taken by its link's code (decision 040).
+  ['POST /api/bookings/requests/:code', 'link'],
   // A waitlist entry's token reads and leaves it without an account, as a manage link does.
   ['GET /api/waitlist/:token', 'link'],
   ['HEAD /api/waitlist/:token', 'link'],

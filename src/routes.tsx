@@ -152,6 +152,14 @@ export const routes: RouteObject[] = [
           browserOnly: true,
         },
       ),
+      lazyPage(
+        '/confirm/:code',
+        'ticket-request-page',
+        () => import('./pages/ticket-request-page'),
+        {
+          browserOnly: true,
+        },
+      ),
       // Named by both documents and described by neither: the menu is the one place it can mean.
       { path: '/menu/:id', element: <Navigate to="/menu" replace /> },
       {

@@ -10,6 +10,7 @@ import { writeOnce } from './write-once'
 
 type BookingInput = components['schemas']['BookingInput']
 type Booking = components['schemas']['Booking']
+type BookingRequest = components['schemas']['BookingRequest']
 
 /** Who books an event's ticket, as the card payment needs them. */
 interface TicketBuyer {
@@ -46,14 +47,31 @@ export function ticketCardPayment(order: {
 }
 
 /**
- * The RSVP panel's booking (POST /bookings/rsvp), made by the panel and by a waitlist's offer:
- * booked once, however often the answer is lost on the way (Idempotency-Key).
+ * A free ticket's answer: booked, or (a visitor's, when visitors' unproven tickets hold their
+ * share of the places, docs/decisions/040) asked for, booked when the e-mailed link is opened.
  */
+export type FreeTicket = Booking | BookingRequest
+
+/** POST /bookings/rsvp: booked once, however often the answer is lost (Idempotency-Key). */
+async function bookFree(api: Api, input: BookingInput, signal: AbortSignal): Promise<FreeTicket> {
+  const body = await writeOnce(
+    (attempt) => api.POST('/bookings/rsvp', { body: input, ...attempt }),
+    signal,
+  )
+  return body.data
+}
+
+/** The RSVP panel's free ticket: booked, or asked for by e-mail. */
 export const createBookingCall = (api: Api) =>
+  fromPromise<FreeTicket, BookingInput>(({ input, signal }) => bookFree(api, input, signal))
+
+/**
+ * A waitlist offer's free ticket: its place is held for the person, so the server books it at
+ * once (a hold of theirs proves them); an answer asking for it by e-mail would be a fault.
+ */
+export const offerBookingCall = (api: Api) =>
   fromPromise<Booking, BookingInput>(async ({ input, signal }) => {
-    const body = await writeOnce(
-      (attempt) => api.POST('/bookings/rsvp', { body: input, ...attempt }),
-      signal,
-    )
-    return body.data
+    const ticket = await bookFree(api, input, signal)
+    if (ticket.Status === 'requested') throw new Error('The offered place was not booked')
+    return ticket
   })

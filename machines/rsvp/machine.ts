@@ -2,7 +2,7 @@ import { assign, fromPromise, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
 import { expiredOn401 } from '../calls/session'
-import { ticketCardPayment } from '../calls/ticket'
+import { type FreeTicket, ticketCardPayment } from '../calls/ticket'
 import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,
@@ -45,7 +45,6 @@ import {
 } from '../rules/rsvp'
 
 type Event = components['schemas']['Event']
-type Booking = components['schemas']['Booking']
 type BookingInput = components['schemas']['BookingInput']
 
 // The RSVP machine's tests name it from here.
@@ -172,8 +171,11 @@ export function bookingOf(
  * Where a guest's ticket is shown: /event/{id}/registered with everything in its query, and the
  * ticket's code once the booking is made (a card payment's return address is made before).
  */
-export function registeredPathOf(context: RsvpContext, ticket = ''): string {
+export function registeredPathOf(context: RsvpContext, answer: FreeTicket | null = null): string {
   const { email, name } = booker(context)
+  // A visitor's ticket asked for by e-mail (decision 040) has no ticket yet: its link books it.
+  const asked = answer?.Status === 'requested'
+  const ticket = answer && answer.Status !== 'requested' ? (answer.Ticket ?? '') : ''
   const booking = {
     email,
     name,
@@ -181,7 +183,7 @@ export function registeredPathOf(context: RsvpContext, ticket = ''): string {
     time: context.slot ?? '',
     price: context.price,
   }
-  return eventRegisteredPath(context.event, booking, ticket)
+  return eventRegisteredPath(context.event, booking, ticket, asked)
 }
 
 /** The card payment request: back to the registered page (guest) or /profile/bookings. */
@@ -238,7 +240,7 @@ export const rsvpMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error' | 'success' | 'expired',
     },
     actors: {
-      createBooking: fromPromise<Booking, BookingInput>(async () => {
+      createBooking: fromPromise<FreeTicket, BookingInput>(async () => {
         throw new Error('createBooking is not provided')
       }),
       ...payingActors,
@@ -371,7 +373,7 @@ export const rsvpMachine = onFirstUse(() =>
                   actions: {
                     type: 'navigateToRegistered',
                     params: ({ context, event }) => ({
-                      path: registeredPathOf(context, event.output.Ticket ?? ''),
+                      path: registeredPathOf(context, event.output),
                     }),
                   },
                 },

@@ -103,6 +103,11 @@ export interface RegisteredDetails {
   timeslots: string[]
   /** The ticket's code, for its QR code ('' when the booking's answer did not carry one). */
   ticket: string
+  /**
+   * Asked for, not yet booked (docs/decisions/040): the link e-mailed to `email` takes the
+   * place. Absent from the query of a booked ticket.
+   */
+  asked?: boolean
 }
 
 /** The query string of the registered page (no leading '?'); timeslots go as a JSON list. */
@@ -122,6 +127,7 @@ export function registeredSearch(details: RegisteredDetails): string {
     venue: details.venue,
     timeslots: JSON.stringify(details.timeslots),
     ticket: details.ticket,
+    ...(details.asked ? { asked: 'true' } : {}),
   }).toString()
 }
 
@@ -150,6 +156,7 @@ export function eventRegisteredPath(
   event: RegisteredEvent,
   booking: Pick<RegisteredDetails, 'email' | 'name' | 'time' | 'date' | 'price'>,
   ticket = '',
+  asked = false,
 ): string {
   return registeredPath(event.ID, {
     ...booking,
@@ -162,6 +169,7 @@ export function eventRegisteredPath(
     venue: event.Venue,
     timeslots: event.TimeSlots,
     ticket,
+    asked,
   })
 }
 
@@ -201,6 +209,27 @@ export function parseRegisteredSearch(search: string | URLSearchParams): Registe
     venue: text('venue'),
     timeslots: parseList(params.get('timeslots')),
     ticket: text('ticket'),
+    ...(text('asked') === 'true' ? { asked: true } : {}),
+  }
+}
+
+/** The registered page's words: a ticket paid or confirmed, or (decision 040) asked for by e-mail. */
+export function registeredWords(details: Pick<RegisteredDetails, 'asked' | 'price'>): {
+  banner: string
+  status: string
+  support: string
+} {
+  if (details.asked) {
+    return {
+      banner: 'Almost there',
+      status: 'Check your e-mail',
+      support: "I didn't get the e-mail",
+    }
+  }
+  return {
+    banner: 'Registered',
+    status: details.price > 0 ? 'Ticket paid' : 'Ticket confirmed',
+    support: "I didn't get a receipt",
   }
 }
 

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
-import { createBookingCall } from '../calls/ticket'
+import { offerBookingCall } from '../calls/ticket'
 import { checkoutWithCalls } from '../checkout/actors'
 import type { LoadedOffer, WaitlistEntry } from './machine'
 
@@ -20,6 +20,6 @@ export const waitlistOfferActors = (api: Api) => ({
       api.POST('/waitlist/{token}/leave', { params: { path: { token: input.token } }, signal }),
     ),
   ),
-  createBooking: createBookingCall(api),
+  createBooking: offerBookingCall(api),
   checkout: checkoutWithCalls(api),
 })

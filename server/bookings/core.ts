@@ -438,26 +438,55 @@ async function setStatus(
 }
 
 /**
+ * The places of an unproven booking (decision 040) and how many such places its event's day and
+ * slot may hold; a proven booking's claim is { places: 0 } and meets no share.
+ */
+export interface UnprovenClaim {
+  places: number
+  share: number
+}
+
+/** Decision 040: visitors' unproven free tickets hold at most a third of a day's places. */
+export const VISITOR_SHARE = 1 / 3
+
+// No share to meet (the counters are PostgreSQL integers, so no larger than theirs).
+const PROVEN: UnprovenClaim = { places: 0, share: 2_000_000_000 }
+
+/**
+ * How many places of an event's day and slot visitors' unproven free bookings may hold: a third
+ * of them (one at least), so a script's made-up addresses leave two thirds to people who prove
+ * theirs (decision 040). `visitorShare` 1 lifts the cap (tests of other rules).
+ */
+export function unprovenShare(capacity: number, visitorShare: number): number {
+  return Math.max(1, Math.floor(capacity * visitorShare))
+}
+
+/**
  * The capacity decision, one statement: the place's counter row (created at 0 the first time) is
- * locked until the commit, and the claim holds only when `places` more fit in `capacity`. The
- * booking's insert then adds them (the trigger); a claim of 0 checks the place is not over-full.
+ * locked until the commit, and the claim holds only when `places` more fit in `capacity` (and an
+ * unproven booking's places in its share). The booking's insert then adds them (the trigger); a
+ * claim of 0 checks the place is not over-full.
  */
 export async function claim(
   tx: Tx,
   place: PlaceOf,
   places: number,
   capacity: number,
+  unproven: UnprovenClaim = PROVEN,
 ): Promise<boolean> {
+  const fits = (row: { taken: number; unproven: number }) =>
+    row.taken + places <= capacity && row.unproven + unproven.places <= unproven.share
   const [row] = await tx
     .insert(bookingPlaces)
     .values({ ...counterOf(place), taken: 0 })
     .onConflictDoUpdate({
       target: [bookingPlaces.type, bookingPlaces.thing, bookingPlaces.date, bookingPlaces.timeSlot],
       set: { taken: sql`${bookingPlaces.taken}` },
-      setWhere: sql`${bookingPlaces.taken} + ${places} <= ${capacity}`,
+      setWhere: sql`${bookingPlaces.taken} + ${places} <= ${capacity}
+        AND ${bookingPlaces.unproven} + ${unproven.places} <= ${unproven.share}`,
     })
-    .returning({ taken: bookingPlaces.taken })
-  return row !== undefined && row.taken + places <= capacity
+    .returning({ taken: bookingPlaces.taken, unproven: bookingPlaces.unproven })
+  return row !== undefined && fits(row)
 }
 
 /**
@@ -510,11 +539,12 @@ async function claimOrReclaim(
   capacity: number,
   now: Date,
   keep: string | null = null,
+  unproven: UnprovenClaim = PROVEN,
 ): Promise<boolean> {
-  if (await claim(tx, place, places, capacity)) return true
+  if (await claim(tx, place, places, capacity, unproven)) return true
   return (
     (await reclaimLapsedHolds(tx, place, places, capacity, now, keep)) &&
-    (await claim(tx, place, places, capacity))
+    (await claim(tx, place, places, capacity, unproven))
   )
 }
 
@@ -577,6 +607,11 @@ export interface PlaceRequest {
   paymentId?: string | null
   /** A pending card payment's hold ends then; without it the booking is confirmed. */
   holdUntil?: Date | null
+  /**
+   * A visitor's free booking, unproven (decision 040): the share of the event's places such
+   * bookings may hold. Unset: the booking is proven (a login, an opened link, a payment).
+   */
+  visitorShare?: number
   now: Date
 }
 
@@ -587,7 +622,19 @@ export interface PreparedBooking {
   title: string
   /** The booked event (null for co-working and the studio): a 409's booking says its cut-off. */
   event: BookedEvent | null
+  /** An unproven booking's places and their share; { places: 0 } for a proven one. */
+  unproven: UnprovenClaim
   now: Date
+}
+
+/**
+ * Thrown by takePlace when an unproven booking would fit in the place but not in the share of
+ * unproven bookings (decision 040): the booking is then asked for (server/bookings/requests.ts).
+ */
+export class UnprovenShareTaken extends Error {
+  constructor() {
+    super("The visitors' share of this event's places is taken")
+  }
 }
 
 /**
@@ -603,6 +650,7 @@ const newTicketCode = () => randomUUID().replaceAll('-', '')
  */
 export function prepareBooking(p: PlaceRequest): PreparedBooking {
   const { input, quote, now } = p
+  const unproven = p.visitorShare !== undefined
   return {
     row: {
       id: randomUUID(),
@@ -629,11 +677,15 @@ export function prepareBooking(p: PlaceRequest): PreparedBooking {
       checkedInAt: null,
       checkedInBy: null,
       cancelledAt: null,
+      unproven,
       createdAt: now,
     },
     capacity: quote.capacity,
     title: quote.title,
     event: quote.event,
+    unproven: unproven
+      ? { places: quote.places, share: unprovenShare(quote.capacity, p.visitorShare ?? 1) }
+      : PROVEN,
     now,
   }
 }
@@ -673,11 +725,13 @@ const claimAndWrite = preparedStatement<{ written: boolean }>(
       INSERT INTO ${bookings} (${quoted(BOOKING_COLUMNS)})
       SELECT ${quoted(BOOKING_COLUMNS, 'r.')}
       FROM jsonb_populate_record(NULL::${bookings}, ${placeholder('booking')}::jsonb) AS r
-      WHERE ${placeholder('places')} <= ${placeholder('capacity')} AND NOT EXISTS (
+      WHERE ${placeholder('places')} <= ${placeholder('capacity')}
+        AND ${placeholder('unproven')} <= ${placeholder('share')} AND NOT EXISTS (
         SELECT 1 FROM ${bookingPlaces} AS p
         WHERE p.type = ${placeholder('type')} AND p.thing = ${placeholder('thing')}
           AND p.date = ${placeholder('date')} AND p.time_slot = ${placeholder('timeSlot')}
-          AND p.taken + ${placeholder('places')} > ${placeholder('capacity')})
+          AND (p.taken + ${placeholder('places')} > ${placeholder('capacity')}
+            OR p.unproven + ${placeholder('unproven')} > ${placeholder('share')}))
       ON CONFLICT DO NOTHING
       RETURNING id
     ), mailed AS (
@@ -691,12 +745,14 @@ const claimAndWrite = preparedStatement<{ written: boolean }>(
     ), claim AS (
       -- From 'counted' and after 'mailed' (the scalar subquery runs it first): nothing is left to
       -- write once the counter row is locked.
-      INSERT INTO ${bookingPlaces} (type, thing, date, time_slot, taken)
-      SELECT ${placeholder('type')}, ${placeholder('thing')}, ${placeholder('date')}, ${placeholder('timeSlot')}, ${placeholder('places')}
+      INSERT INTO ${bookingPlaces} (type, thing, date, time_slot, taken, unproven)
+      SELECT ${placeholder('type')}, ${placeholder('thing')}, ${placeholder('date')}, ${placeholder('timeSlot')}, ${placeholder('places')}, ${placeholder('unproven')}
       FROM counted WHERE (SELECT count(*) FROM mailed) >= 0
       ON CONFLICT (type, thing, date, time_slot) DO UPDATE
-        SET taken = ${bookingPlaces}.taken + EXCLUDED.taken
+        SET taken = ${bookingPlaces}.taken + EXCLUDED.taken,
+          unproven = ${bookingPlaces}.unproven + EXCLUDED.unproven
         WHERE ${bookingPlaces}.taken + EXCLUDED.taken <= ${placeholder('capacity')}
+          AND ${bookingPlaces}.unproven + EXCLUDED.unproven <= ${placeholder('share')}
       RETURNING taken
     ), full_now AS (
       SELECT pg_notify('public_data_changed', 'bookings') FROM claim
@@ -718,13 +774,15 @@ const PLACE_TAKEN = 'SX409'
  */
 async function writeAtOnce(
   db: Db | Tx,
-  { row, capacity }: PreparedBooking,
+  { row, capacity, unproven }: PreparedBooking,
   receipt: NewMailMessage | null,
 ): Promise<boolean> {
   const values = {
     ...counterOf(row),
     places: placesOf(row),
     capacity,
+    unproven: unproven.places,
+    share: unproven.share,
     booking: asRecord(bookings, row),
     receipt: receipt ? asRecord(mailOutbox, receipt) : null,
   }
@@ -754,16 +812,25 @@ async function writeWithCare(
   const { capacity, title, now } = booking
   for (let attempt = 1; attempt <= 3; attempt++) {
     let row = booking.row
+    let unproven = booking.unproven
     const givesUp = await heldByThem(tx, row, row.email, title, booking.event)
     const ids = givesUp.map((held) => held.id)
     if (givesUp.length > 0) {
+      // A place held for them (a waitlist's offer, reached by its e-mail, or a card payment):
+      // theirs already, so never asked for again.
+      unproven = PROVEN
+      row = { ...row, unproven: false }
       // The place's counter row first, as offers from the waitlist and the reclaim of lapsed
       // holds lock them (server/bookings/waitlist.ts), then the holds: a claim of nothing.
       await claim(tx, row, 0, capacity)
       await setStatus(tx, and(inArray(bookings.id, ids), eq(bookings.status, 'held')), 'cancelled')
       row = keepsOfferTime(row, givesUp)
     }
-    if (!(await claimOrReclaim(tx, row, placesOf(row), capacity, now))) {
+    if (!(await claimOrReclaim(tx, row, placesOf(row), capacity, now, null, unproven))) {
+      // Room for a proven booking, none left in the unproven share: the booking is asked for.
+      if (unproven.places > 0 && (await claim(tx, row, placesOf(row), capacity))) {
+        throw new UnprovenShareTaken()
+      }
       throw conflict('Sold out')
     }
     const [written] = await tx.insert(bookings).values(row).onConflictDoNothing().returning()

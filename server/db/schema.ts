@@ -403,6 +403,9 @@ export const bookings = pgTable(
       .notNull()
       .unique('bookings_manage_code_unique')
       .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    // A visitor's free booking made without a login or a link of their e-mail opened: its places
+    // count in the event's share for such bookings (booking_places.unproven, decision 040).
+    unproven: boolean('unproven').notNull().default(false),
     createdAt: createdAt(),
   },
   (t) => [
@@ -461,10 +464,47 @@ export const bookingPlaces = pgTable(
     /** '' for co-working (counted per day) and for an event without time slots. */
     timeSlot: text('time_slot').notNull().default(''),
     taken: integer('taken').notNull().default(0),
+    /** Of `taken`, the places of unproven bookings (bookings.unproven), capped by decision 040. */
+    unproven: integer('unproven').notNull().default(0),
   },
   (t) => [
     primaryKey({ name: 'booking_places_pk', columns: [t.type, t.thing, t.date, t.timeSlot] }),
     check('booking_places_taken_non_negative', sql`${t.taken} >= 0`),
+    check(
+      'booking_places_unproven_within_taken',
+      sql`${t.unproven} >= 0 AND ${t.unproven} <= ${t.taken}`,
+    ),
+  ],
+)
+
+/**
+ * A visitor's free booking asked for when unproven bookings already hold the event's share of
+ * places (decision 040): it takes a place, if one is left, when the link e-mailed to its address
+ * is opened (POST /bookings/requests/{code}). Until then it holds nothing.
+ */
+export const bookingRequests = pgTable(
+  'booking_requests',
+  {
+    // The secret of the e-mailed link: random, as a booking's manage code.
+    code: text('code').primaryKey().default(sql`replace(gen_random_uuid()::text, '-', '')`),
+    eventId: text('event_id')
+      .notNull()
+      .references(() => events.id),
+    date: date('date', { mode: 'string' }).notNull(),
+    timeSlot: text('time_slot').notNull().default(''),
+    email: text('email').notNull(),
+    // The booking as its form sent it, booked as sent once the link is opened.
+    input: jsonb('input').$type<Record<string, unknown>>().notNull(),
+    // Once the link was opened and a place taken: the booking made.
+    bookingId: uuid('booking_id').references(() => bookings.id),
+    createdAt: createdAt(),
+  },
+  (t) => [
+    check('booking_requests_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    // One open request per person per event day and slot: asking again sends the same link.
+    uniqueIndex('booking_requests_one_open')
+      .on(t.email, t.eventId, t.date, t.timeSlot)
+      .where(sql`${t.bookingId} IS NULL`),
   ],
 )
 

@@ -15,7 +15,9 @@ import {
   receiptSubjects,
   refuseUnstorableText,
   takePlace,
+  UnprovenShareTaken,
 } from '../bookings/core'
+import { askForPlace, takeRequestedPlace } from '../bookings/requests'
 import type { Db } from '../db/client'
 import { bookings, type PaidWith } from '../db/schema'
 import { forbidden, paymentRequired } from '../http-error'
@@ -91,6 +93,8 @@ export function bookingsService(
   { db, now }: ServiceDeps,
   { publicUrl, mailer }: MailDeps,
   cachedEventRow: CachedEventRow,
+  /** The share of a free event's places visitors' unproven tickets may hold (decision 040). */
+  visitorShare: number,
 ) {
   /** Free bookings only: anything with a price is paid by card or from a wallet. */
   const createBooking: Handler<'createBooking'> = async (request, reply) => {
@@ -110,6 +114,8 @@ export function bookingsService(
       quote,
       account,
       ...freePayment(input, account),
+      // A visitor's free ticket is unproven until a link of their e-mail is opened.
+      visitorShare: account === null && input.Type === 'event' ? visitorShare : undefined,
       now: at,
     })
     const receipt = await bookingReceipt(db, booking.row, {
@@ -117,12 +123,39 @@ export function bookingsService(
       publicUrl,
       event: quote.event,
     })
-    const data = bookingBody(
-      await takePlace(db, booking, mailRow(receipt)),
-      quote.title,
-      quote.event,
-    )
+    let row: BookingRow
+    try {
+      row = await takePlace(db, booking, mailRow(receipt))
+    } catch (error) {
+      if (!(error instanceof UnprovenShareTaken)) throw error
+      const asked = await askForPlace(db, { input, quote, now: at, site: publicUrl })
+      request.server.metrics.booked(input.Type, 'requested')
+      mailer?.kick()
+      reply.code(202)
+      return {
+        status: 'pending',
+        message: `Almost there: open the link we sent to ${asked.Email} to take your place.`,
+        data: asked,
+      }
+    }
+    const data = bookingBody(row, quote.title, quote.event)
     request.server.metrics.booked(input.Type, 'confirmed')
+    mailer?.kick()
+    reply.code(201)
+    return { status: 'success', message: `You're booked: ${data.Event}.`, data }
+  }
+
+  /** A visitor's ticket asked for by e-mail (decision 040): its link opened, the place taken. */
+  const takeRequestedPlaceHandler: Handler<'takeRequestedPlace'> = async (request, reply) => {
+    const row = await takeRequestedPlace(db, {
+      code: request.params.code,
+      now: now(),
+      site: publicUrl,
+      cachedEventRow,
+    })
+    const subject = (await receiptSubjects(db, [row])).get(row.id)
+    const data = bookingBody(row, subject?.title ?? '', subject?.event ?? null)
+    request.server.metrics.booked(row.type, 'confirmed')
     mailer?.kick()
     reply.code(201)
     return { status: 'success', message: `You're booked: ${data.Event}.`, data }
@@ -198,6 +231,7 @@ export function bookingsService(
 
   return {
     createBooking,
+    takeRequestedPlace: takeRequestedPlaceHandler,
     cancelBooking,
     getManagedBooking,
     cancelManagedBooking,

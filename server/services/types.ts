@@ -7,13 +7,16 @@ export type OperationId = keyof operations
 type Json<T> = T extends { content: { 'application/json': infer B } } ? B : never
 type Op<K extends OperationId> = operations[K]
 
-/** The JSON body of an operation's success answer (200 or 201), straight from the contract. */
+type Answer<R, S extends number> = R extends { [code in S]: infer A } ? Json<A> : never
+
+/**
+ * The JSON body of an operation's success answer (200, or 201 and 202), straight from the
+ * contract.
+ */
 export type SuccessBody<K extends OperationId> = Op<K>['responses'] extends infer R
   ? R extends { 200: infer A }
     ? Json<A>
-    : R extends { 201: infer C }
-      ? Json<C>
-      : never
+    : Answer<R, 201> | Answer<R, 202>
   : never
 
 type Params<K extends OperationId> = Op<K>['parameters'] extends { path: infer P }

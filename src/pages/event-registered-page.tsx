@@ -12,6 +12,7 @@ import {
   parseRegisteredSearch,
   type RegisteredDetails,
   receiptSupportMessage,
+  registeredWords,
   ticketCalendarEntry,
 } from '../../machines/rules/rsvp'
 import { css, cx } from '../../styled-system/css'
@@ -56,6 +57,7 @@ function Registered({ id }: { id: string }) {
   const loading = useSelector(eventActor, (s) => s.hasTag('busy'))
   const eventName = event?.Name ?? null
   const calendarUrl = useCalendarUrl(id, eventName ?? 'Your event at Sixteen', details)
+  const words = registeredWords(details)
 
   return (
     <>
@@ -67,7 +69,7 @@ function Registered({ id }: { id: string }) {
           css({ pt: { base: '0', md: '4' }, pb: { base: '14', md: '20' } }),
         )}
       >
-        <ConfirmationBanner visible={bannerVisible} text="Registered" />
+        <ConfirmationBanner visible={bannerVisible} text={words.banner} />
         <div
           className={grid({
             gridTemplateColumns: { base: '1fr', md: 'minmax(0, 2fr) minmax(0, 3fr)' },
@@ -94,7 +96,7 @@ function Registered({ id }: { id: string }) {
                 aria-hidden
                 className={css({ w: '2', h: '2', borderRadius: 'full', bg: 'palm.500' })}
               />
-              {details.price > 0 ? 'Ticket paid' : 'Ticket confirmed'}
+              {words.status}
             </p>
             {loading && !eventName ? (
               <Skeleton className={css({ h: { base: '9', md: '12' }, w: '80%', mt: '2' })} />
@@ -106,7 +108,16 @@ function Registered({ id }: { id: string }) {
             <p
               className={css({ mt: '4', fontSize: 'md', lineHeight: 'relaxed', color: 'fg.muted' })}
             >
-              {details.email ? (
+              {details.asked ? (
+                <>
+                  Open the link we sent to{' '}
+                  <strong className={css({ color: 'fg.default' })}>
+                    <Address email={details.email} />
+                  </strong>{' '}
+                  to take your place. Many people are asking for this event, so its free places go
+                  to people who open our e-mail: the place is yours if one is left when you open it.
+                </>
+              ) : details.email ? (
                 <>
                   We've sent you a receipt at{' '}
                   <strong className={css({ color: 'fg.default' })}>
@@ -117,9 +128,11 @@ function Registered({ id }: { id: string }) {
               ) : (
                 'Your ticket is booked.'
               )}{' '}
-              {details.ticket
-                ? 'Show this QR code at the door, or just give your name.'
-                : 'Its QR code is in the receipt; show it at the door, or just give your name.'}
+              {details.asked
+                ? ''
+                : details.ticket
+                  ? 'Show this QR code at the door, or just give your name.'
+                  : 'Its QR code is in the receipt; show it at the door, or just give your name.'}
             </p>
 
             {details.ticket && (
@@ -131,7 +144,7 @@ function Registered({ id }: { id: string }) {
             <TicketFacts details={details} />
 
             <div className={cx(buttonRow(), css({ mt: '8' }))}>
-              {calendarUrl && (
+              {calendarUrl && !details.asked && (
                 <a
                   href={calendarUrl}
                   download={`${fileName(eventName ?? id)}.ics`}
@@ -193,7 +206,7 @@ function Registered({ id }: { id: string }) {
                   },
                 })}
               >
-                I didn't get a receipt
+                {words.support}
               </button>
               <Link
                 to="/"

@@ -207,6 +207,12 @@ const CASES: Case[] = [
     expect: { others: 404 },
   },
   {
+    operationId: 'takeRequestedPlace',
+    target: 'a link nobody was sent',
+    call: () => ({ method: 'POST', url: `/api/bookings/requests/${UNKNOWN_SECRET}` }),
+    expect: { others: 404 },
+  },
+  {
     operationId: 'joinWaitlist',
     target: 'Rooftop Jazz, places left',
     call: (role, world) => ({

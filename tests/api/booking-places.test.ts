@@ -123,7 +123,9 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     let serial = 0
 
     beforeAll(async () => {
-      api = await startApi(kind, { app: { rateLimit: UNLIMITED, now: () => clock } })
+      api = await startApi(kind, {
+        app: { rateLimit: UNLIMITED, visitorShare: 1, now: () => clock },
+      })
     })
     afterAll(() => api?.close())
 

@@ -30,7 +30,7 @@ describe.skipIf(!postgresAvailable())('two instances on one PostgreSQL database'
     otherPool = new pg.Pool({ connectionString: options.connectionString, max: 4 })
     otherPool.on('error', () => {})
     const start = async (db: Db) => {
-      const app = await buildApp({ db, now: () => NOW, rateLimit: UNLIMITED })
+      const app = await buildApp({ db, now: () => NOW, rateLimit: UNLIMITED, visitorShare: 1 })
       await app.ready()
       return app
     }

@@ -109,6 +109,7 @@ const SAMPLES: Record<OperationId, Sample> = {
   cancelBooking: { params: { bookingId: SOME_ID } },
   getManagedBooking: { params: { code: SOME_SECRET } },
   cancelManagedBooking: { params: { code: SOME_SECRET } },
+  takeRequestedPlace: { params: { code: SOME_SECRET } },
   joinWaitlist: {
     params: { id: 'rooftop-jazz' },
     body: {

@@ -316,11 +316,12 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     let api: TestApi
     let marketDay: string
     beforeAll(async () => {
-      api = await startApi(kind)
+      api = await startApi(kind, { app: { visitorShare: 1 } })
       const [market] = await api.db.select().from(events).where(eq(events.id, 'design-market'))
       if (!market) throw new Error('The demo data has no Design Market.')
       marketDay = lagosDay(market.startAt)
-      // Room for every test's guests: the places are not what is tested here.
+      // Room for every test's guests: the places (and the visitors' share of them) are not what is
+      // tested here.
       for (const id of ['design-market', 'rooftop-jazz']) {
         await api.db.update(events).set({ capacity: 1000 }).where(eq(events.id, id))
       }
@@ -333,7 +334,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
 
     /** An app on the same database with the default limits and counts of its own. */
     async function withFreshCounts(run: (app: FastifyInstance) => Promise<void>) {
-      const app = await buildApp({ db: api.db, now: () => api.now })
+      const app = await buildApp({ db: api.db, now: () => api.now, visitorShare: 1 })
       try {
         await run(app)
       } finally {

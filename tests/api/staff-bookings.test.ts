@@ -149,7 +149,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       )
 
     beforeAll(async () => {
-      api = await startApi(kind, { app: { rateLimit: UNLIMITED } })
+      api = await startApi(kind, { app: { rateLimit: UNLIMITED, visitorShare: 1 } })
       staff = await signIn(api, DEMO_STAFF)
       ada = await signIn(api, ADA.Email)
       const kemi = await signIn(api, KEMI.Email)

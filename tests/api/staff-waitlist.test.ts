@@ -87,7 +87,9 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
     const tokens = new Map<string, string>()
 
     beforeAll(async () => {
-      api = await startApi(kind, { app: { rateLimit: UNLIMITED, now: () => clock } })
+      api = await startApi(kind, {
+        app: { rateLimit: UNLIMITED, visitorShare: 1, now: () => clock },
+      })
       staff = await signIn(api, DEMO_STAFF)
       ada = await signIn(api, 'ada@example.com')
       const created = await api.app.inject({

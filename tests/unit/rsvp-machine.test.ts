@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { type AnyActorRef, createActor, fromPromise, waitFor } from 'xstate'
+import type { FreeTicket } from '../../machines/calls/ticket'
 import { checkoutMachine } from '../../machines/checkout/machine'
 import { sampleEvent } from '../../machines/fixtures'
 import {
@@ -13,7 +14,6 @@ import type { LoadedWallets } from '../../machines/rules/wallets'
 import { ApiError, type components } from '../../openapi/client'
 
 type Event = components['schemas']['Event']
-type Booking = components['schemas']['Booking']
 type BookingInput = components['schemas']['BookingInput']
 type WalletDebit = components['schemas']['WalletDebit']
 
@@ -61,7 +61,7 @@ async function start(overrides: Partial<RsvpInput>, wallets: LoadedWallets = noW
   const actor = createActor(
     rsvpMachine.provide({
       actors: {
-        createBooking: fromPromise<Booking, BookingInput>(async ({ input }) => {
+        createBooking: fromPromise<FreeTicket, BookingInput>(async ({ input }) => {
           calls.booking = input
           return new Promise<never>(() => {})
         }),

@@ -56,7 +56,7 @@ describe('sendOnce', () => {
     const { api, keys } = await serve(['hang up', 'hang up'])
     const { data, response } = await book(api)
     expect(response.status).toBe(201)
-    expect(data?.data.id).toBe('b-1')
+    expect(data?.data).toMatchObject({ id: 'b-1' })
     expect(keys).toHaveLength(3)
     expect(new Set(keys).size).toBe(1)
     expect(keys[0]).toMatch(/^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/)
