@@ -11,7 +11,7 @@ import {
   decisionLine,
   noteRoom,
 } from '../../machines/staff-applications/selectors'
-import { actionLabel, auditChanges } from '../../machines/staff-audit/selectors'
+import { actionLabel, changeText } from '../../machines/staff-audit/selectors'
 import { chiamakaBooking } from '../../machines/staff-bookings/model'
 import {
   bookingsLead,
@@ -105,19 +105,16 @@ describe("the front desk's day", () => {
 })
 
 describe('the audit log', () => {
-  it('lists each changed field before and after (an instant as a Lagos time), and leaves out what stayed', () => {
+  it("reads a change as 'before → after', only the new value where there was none", () => {
     expect(
-      auditChanges({
-        before: { checkedInAt: null, staff: true },
-        after: { checkedInAt: '2026-11-24T09:05:00.000Z', staff: true, checkedInBy: 'Oluwaseun' },
-      }),
-    ).toEqual([
-      { field: 'checkedInAt', before: '—', after: 'Tue 24 Nov, 10:05' },
-      { field: 'checkedInBy', before: '—', after: 'Oluwaseun' },
-    ])
-    expect(auditChanges({ before: null, after: { staff: true } })).toEqual([
-      { field: 'staff', before: '—', after: 'true' },
-    ])
+      changeText({ field: 'Checked in', before: 'Not yet', after: '24 Nov 2026, 10:05' }),
+    ).toBe('Not yet → 24 Nov 2026, 10:05')
+    expect(changeText({ field: 'Amount refunded', before: null, after: '₦5,000.00' })).toBe(
+      '₦5,000.00',
+    )
+    expect(
+      changeText({ field: 'Web page about it', before: 'https://sixteen.ng', after: null }),
+    ).toBe('https://sixteen.ng → —')
   })
 
   it('names the actions in words, and keeps an unknown one as stored', () => {
@@ -125,6 +122,7 @@ describe('the audit log', () => {
     expect(actionLabel('staff remove')).toBe('Took the staff role away')
     expect(actionLabel('payment refund')).toBe('Refunded a payment')
     expect(actionLabel('event edit')).toBe('Changed an event')
+    expect(actionLabel('space update')).toBe('Changed a space or studio item')
     expect(actionLabel('space hide')).toBe('space hide')
   })
 })
