@@ -1497,6 +1497,8 @@ export interface components {
             name: string;
             phoneNumber: string | null;
             subscriptionStatus: string | null;
+            /** @description Has the staff role: the login opens the front desk (/staff). */
+            staff: boolean;
         };
         /** @description List-valued fields carry one element, as the documents read them. */
         Account: {
