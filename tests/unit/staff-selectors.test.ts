@@ -20,7 +20,12 @@ import {
   partyLine,
 } from '../../machines/staff-bookings/selectors'
 import type { StaffSession } from '../../machines/staff-day/machine'
-import { dayTotals, expectedPlaces, freePlaces } from '../../machines/staff-day/selectors'
+import {
+  dayLayout,
+  dayTotals,
+  expectedPlaces,
+  freePlaces,
+} from '../../machines/staff-day/selectors'
 import { eventMarks, placesLine, whenLine } from '../../machines/staff-events/selectors'
 import { EXTENDED, kemi } from '../../machines/staff-members/model'
 import {
@@ -101,6 +106,47 @@ describe("the front desk's day", () => {
         sessions: [session, { ...session, id: 'b', booked: 4, checkedIn: 4 }],
       }),
     ).toEqual({ booked: 16, checkedIn: 7 })
+  })
+
+  it('gives a card to every event and to what is booked; the empty spaces and sessions one line of each kind', () => {
+    const space = (title: string, booked = 0): StaffSession => ({
+      kind: 'coworking',
+      id: title.toLowerCase(),
+      title,
+      venue: title,
+      timeSlot: '10am - 10pm',
+      capacity: 12,
+      booked,
+      checkedIn: 0,
+    })
+    const studio = (timeSlot: string): StaffSession => ({
+      ...space('Print Studio Session'),
+      kind: 'studio',
+      id: 'risograph',
+      venue: 'Risograph',
+      timeSlot,
+    })
+    const quietEvent = { ...session, id: 'film-night', title: 'Film Night', booked: 0 }
+    const day = {
+      date: '2026-11-24',
+      sessions: [
+        space('Library'),
+        space('The Loft', 2),
+        space('8th Floor'),
+        studio('12pm - 4pm'),
+        studio('4pm - 8pm'),
+        session,
+        quietEvent,
+      ],
+    }
+    expect(dayLayout(day)).toEqual({
+      cards: [space('The Loft', 2), session, quietEvent],
+      quiet: [
+        { kind: 'coworking', text: 'No other co-working bookings', places: 'Library · 8th Floor' },
+        { kind: 'studio', text: 'No print studio bookings', places: 'Risograph' },
+      ],
+    })
+    expect(dayLayout({ date: day.date, sessions: [session] }).quiet).toEqual([])
   })
 })
 
