@@ -1535,6 +1535,8 @@ export interface components {
             name: string;
             phoneNumber: string | null;
             subscriptionStatus: string | null;
+            /** @description Has the staff role: the login opens the front desk (/staff). */
+            staff: boolean;
         };
         /** @description List-valued fields carry one element, as the documents read them. */
         Account: {
@@ -1994,24 +1996,46 @@ export interface components {
             /** @description The note sent with a refusal. */
             decisionNote: string | null;
         };
+        /**
+         * @description One staff write, in the words staff read it in: the people and records by name, money in
+         *     naira, times on the Lagos clock (docs/decisions/042).
+         */
         AuditEntry: {
             id: components["schemas"]["Id"];
             /** Format: date-time */
             at: string;
-            /** @description The staff member's name and e-mail. */
-            actor: string;
+            /** @description Who did it, as they were named when they did. */
+            actor: {
+                /** @example Oluwaseun Adebayo-Okonkwo */
+                name: string;
+                /** @description Null for the server's command line. */
+                email: string | null;
+            };
             /** @example check-in */
             action: string;
-            /** @description What was acted on: a booking's id, say. */
+            /** @description What was acted on, as stored: a booking's id, say. */
             subject: string;
-            /** @description What the write changed, as it was (null for a thing it made). */
-            before: {
-                [key: string]: unknown;
-            } | null;
-            /** @description What the write changed, as it is now. */
-            after: {
-                [key: string]: unknown;
-            } | null;
+            /** @description What was acted on, by name as it is now. */
+            record: {
+                /**
+                 * @description The guest, payer, applicant, member, event or space.
+                 * @example Chukwuemekaoluwaseun Adebayo-Nwachukwu
+                 */
+                name: string;
+                /**
+                 * @description What of theirs, in a few words.
+                 * @example Ticket for Rooftop Jazz, Tuesday, November 24, 2026
+                 */
+                detail: string | null;
+            };
+            /** @description Each field the write changed, as staff read it; null where it had no value. */
+            changes: {
+                /** @example Amount refunded */
+                field: string;
+                before: string | null;
+                /** @example ₦5,000.00 */
+                after: string | null;
+            }[];
         };
     };
     responses: {

@@ -86,7 +86,8 @@ async function pageHtml(entries: OutboxEntry[]): Promise<string> {
 <meta name="viewport" content="width=device-width, initial-scale=1">
 <title>Outbox · Sixteen</title>
 <style>
-body { font-family: system-ui, sans-serif; max-width: 46rem; margin: 0 auto; padding: 1rem; color: #1c1917; }
+body { font-family: system-ui, sans-serif; max-width: 46rem; margin: 0 auto; padding: 1rem; color: #1c1917; overflow-wrap: anywhere; }
+img { display: block; max-width: 100%; height: auto; }
 article { border-top: 1px solid #d6d3d1; padding: 0.5rem 0 1rem; }
 h2 { font-size: 1.1rem; margin: 0.5rem 0 0.25rem; }
 .meta { color: #57534e; font-size: 0.9rem; margin: 0.25rem 0; }

@@ -55,10 +55,14 @@ export const API_DOCS_CSP = [
   "form-action 'self'",
 ].join('; ')
 
-/** The development outbox page (/dev/outbox) styles itself with a <style> block; it has no script. */
+/**
+ * The development outbox page (/dev/outbox) styles itself with a <style> block and shows each
+ * message's images (a ticket's QR code) as data: URLs; it has no script.
+ */
 const OUTBOX_CSP = {
   'default-src': ["'none'"],
   'style-src': ["'unsafe-inline'"],
+  'img-src': ['data:'],
   'base-uri': ["'none'"],
   'frame-ancestors': ["'none'"],
   'form-action': ["'none'"],

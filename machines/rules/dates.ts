@@ -223,6 +223,11 @@ export function clockTime(instant: Date | string): string {
   return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`
 }
 
+/** A moment for a record read later, as staff read one: '24 Nov 2026, 10:05' (Lagos clock). */
+export function dateAndClock(instant: Date | string): string {
+  return `${shortDate(instant)}, ${clockTime(instant)}`
+}
+
 /** A Lagos time range in the product's slot style, e.g. '12pm - 4pm'. */
 export function formatTimeRange(start: Date | string, end: Date | string): string {
   return `${formatTime(start)} - ${formatTime(end)}`

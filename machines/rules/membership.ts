@@ -30,12 +30,17 @@ export function daysLeft(expiry: string | null | undefined, now: Date): number {
 /** The menu banner a member sees. */
 export type RenewalBanner = { kind: 'inactive' } | { kind: 'expiring'; days: number } | null
 
-/** Red banner when inactive; yellow when active with <= 30 days left (none if expiry unknown). */
+/**
+ * Red banner when inactive; yellow when active with <= 30 days left (none if expiry unknown).
+ * None for an account that was never a member (no status: the front desk's staff), which has
+ * nothing to activate (docs/decisions/042).
+ */
 export function renewalBanner(
   status: string | null | undefined,
   expiry: string | null | undefined,
   now: Date,
 ): RenewalBanner {
+  if (status === null || status === undefined) return null
   if (!isActiveStatus(status)) return { kind: 'inactive' }
   if (!expiryInstant(expiry)) return null
   const days = daysLeft(expiry, now)

@@ -5,11 +5,17 @@ import { type AuditEntry, staffAuditMachine } from './machine'
 const entry: AuditEntry = {
   id: '00000000-0000-4000-8000-0000000000a1',
   at: '2026-11-24T09:05:00.000Z',
-  actor: 'Oluwaseun Adebayo-Okonkwo <staff@example.com>',
+  actor: { name: 'Oluwaseun Adebayo-Okonkwo', email: 'staff@example.com' },
   action: 'check-in',
   subject: '00000000-0000-4000-8000-0000000000b1',
-  before: { checkedInAt: null },
-  after: { checkedInAt: '2026-11-24T09:05:00.000Z', checkedInBy: 'Oluwaseun Adebayo-Okonkwo' },
+  record: {
+    name: 'Chukwuemekaoluwaseun Adebayo-Nwachukwu',
+    detail: 'Ticket for Rooftop Jazz, Tuesday, November 24, 2026, 4pm - 8pm',
+  },
+  changes: [
+    { field: 'Checked in', before: 'Not yet', after: '24 Nov 2026, 10:05' },
+    { field: 'Checked in by', before: null, after: 'Oluwaseun Adebayo-Okonkwo' },
+  ],
 }
 
 export const staffAuditModel = defineModel({

@@ -1,5 +1,5 @@
 import { guestsLine } from '../check-in/selectors'
-import { clockTime, dayInFull, shortDate } from '../rules/dates'
+import { dateAndClock, dayInFull } from '../rules/dates'
 import { formatMinor } from '../rules/money'
 import type { StaffBooking } from './machine'
 
@@ -51,7 +51,7 @@ export function paidLine(booking: StaffBooking): string {
 export function checkInLine(booking: Pick<StaffBooking, 'checkedInAt' | 'checkedInBy'>): string {
   if (!booking.checkedInAt) return 'Not checked in'
   const by = booking.checkedInBy ? ` by ${booking.checkedInBy}` : ''
-  return `Checked in ${shortDate(booking.checkedInAt)}, ${clockTime(booking.checkedInAt)}${by}`
+  return `Checked in ${dateAndClock(booking.checkedInAt)}${by}`
 }
 
 /** What the list says above its rows. */

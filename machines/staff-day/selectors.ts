@@ -26,3 +26,35 @@ export function dayTotals(day: StaffDay): { booked: number; checkedIn: number } 
     { booked: 0, checkedIn: 0 },
   )
 }
+
+/** Co-working spaces or studio items of the day with nothing booked, said in one line. */
+export interface QuietLine {
+  kind: Exclude<StaffSession['kind'], 'event'>
+  /** 'No co-working bookings', or 'No other …' beside spaces that have some. */
+  text: string
+  /** Where: 'Library · The Loft · 8th Floor'. */
+  places: string
+}
+
+const QUIET_WORDS: Record<QuietLine['kind'], string> = {
+  coworking: 'co-working',
+  studio: 'print studio',
+}
+
+/**
+ * The day as the front desk reads it (docs/decisions/042): a card for each event (on, booked or
+ * not) and for each co-working space or studio session someone booked; the spaces and sessions
+ * nobody booked go into one line of each kind, so they do not crowd out what is happening.
+ */
+export function dayLayout(day: StaffDay): { cards: StaffSession[]; quiet: QuietLine[] } {
+  const isCard = (session: StaffSession) => session.kind === 'event' || session.booked > 0
+  const cards = day.sessions.filter(isCard)
+  const quiet = (['coworking', 'studio'] as const).flatMap((kind): QuietLine[] => {
+    const empty = day.sessions.filter((s) => s.kind === kind && !isCard(s))
+    if (empty.length === 0) return []
+    const some = cards.some((s) => s.kind === kind)
+    const places = [...new Set(empty.map((s) => s.venue ?? s.title))].join(' · ')
+    return [{ kind, text: `No ${some ? 'other ' : ''}${QUIET_WORDS[kind]} bookings`, places }]
+  })
+  return { cards, quiet }
+}

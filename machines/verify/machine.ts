@@ -33,8 +33,9 @@ function isRefused(error: unknown): boolean {
 
 /**
  * /verify: the page's script spends the magic-link token (a mail scanner's GET of the page
- * spends nothing). Success forgets any earlier login, stores the new one and goes to /menu for
- * an active member, else to /bye-laws; failure says why, with a 'Log In' button.
+ * spends nothing). Success forgets any earlier login, stores the new one and goes to the front
+ * desk (/staff) for staff, to /menu for an active member, else to /bye-laws; failure says why,
+ * with a 'Log In' button.
  */
 export const verifyMachine = onFirstUse(() =>
   setup({
@@ -51,12 +52,14 @@ export const verifyMachine = onFirstUse(() =>
       clearStorage: () => {},
       /** Stores the token, user id, e-mail, name and phone under the spec's keys. */
       storeLogin: (_, _params: VerifiedLogin) => {},
+      navigateToStaff: () => {},
       navigateToMenu: () => {},
       navigateToByeLaws: () => {},
       ...loadCallActions,
     },
     guards: {
       hasToken: ({ context }) => (context.token ?? '').trim() !== '',
+      isStaff: (_, params: { login: VerifiedLogin }) => params.login.user.staff,
       isActiveMember: (_, params: { login: VerifiedLogin }) =>
         isActiveStatus(params.login.user.subscriptionStatus),
       isRefused: (_, params: { error: unknown }) => isRefused(params.error),
@@ -104,6 +107,13 @@ export const verifyMachine = onFirstUse(() =>
         always: [
           {
             guard: {
+              type: 'isStaff',
+              params: ({ context }) => ({ login: context.login as VerifiedLogin }),
+            },
+            target: 'toStaff',
+          },
+          {
+            guard: {
               type: 'isActiveMember',
               params: ({ context }) => ({ login: context.login as VerifiedLogin }),
             },
@@ -112,6 +122,7 @@ export const verifyMachine = onFirstUse(() =>
           { target: 'toByeLaws' },
         ],
       },
+      toStaff: { type: 'final', tags: ['busy'], entry: 'navigateToStaff' },
       toMenu: { type: 'final', tags: ['busy'], entry: 'navigateToMenu' },
       toByeLaws: { type: 'final', tags: ['busy'], entry: 'navigateToByeLaws' },
       failed: { type: 'final', tags: ['error'] },

@@ -10,6 +10,17 @@ const ada: LoginUser = {
   name: 'Ada Okafor',
   phoneNumber: '+234 803 555 0101',
   subscriptionStatus: 'Active',
+  staff: false,
+}
+
+/** The front desk's Oluwaseun: the staff role, no membership. */
+const staff: LoginUser = {
+  id: '00000000-0000-4000-8000-000000000016',
+  email: 'staff@example.com',
+  name: 'Oluwaseun Adebayo-Okonkwo',
+  phoneNumber: '+234 809 555 0161',
+  subscriptionStatus: null,
+  staff: true,
 }
 
 const inputs: Record<string, VerifyInput> = {
@@ -20,7 +31,7 @@ const inputs: Record<string, VerifyInput> = {
 export const verifyModel = defineModel({
   machine: verifyMachine,
   description:
-    "/verify: the token is spent; success stores the login and goes to /menu (active) or /bye-laws; a missing or refused token says 'Invalid Login Token', a failed call 'An error occurred while verifying the token'.",
+    "/verify: the token is spent; success stores the login and goes to /staff (staff), /menu (active) or /bye-laws; a missing or refused token says 'Invalid Login Token', a failed call 'An error occurred while verifying the token'.",
   inputs,
   events: {
     ...callEndings(
@@ -28,6 +39,7 @@ export const verifyModel = defineModel({
       [
         { token: 'session-token-ada', user: ada },
         { token: 'session-token-tunde', user: { ...ada, subscriptionStatus: null } },
+        { token: 'session-token-staff', user: staff },
       ],
       [
         { error: new ApiError(401, 'This login link has expired or was already used.') },

@@ -1,6 +1,5 @@
 import { desc } from 'drizzle-orm'
 import { isValidDay, lagosDay, shortDate } from '../../machines/rules/dates'
-import type { components } from '../../openapi/schema'
 import { staffAccount } from '../auth'
 import { refuseUnstorableText } from '../bookings/core'
 import { auditLog } from '../db/schema'
@@ -18,6 +17,7 @@ import {
   staffApplication,
   staffApplications,
 } from '../staff/applications'
+import { auditInWords } from '../staff/audit-log'
 import { dayBookings, staffBookingOf } from '../staff/bookings'
 import { checkIn } from '../staff/check-in'
 import { sessionsOfDay } from '../staff/day'
@@ -44,8 +44,6 @@ import type { Handler, ServiceDeps } from './types'
 // find and refund, members to find and extend, the events, spaces and studio items to create
 // and edit, and a day's bookings to find. Anyone without the staff role gets 403, from the
 // contract's `staff` scheme (server/auth.ts), before the request's body is read.
-
-type AuditEntry = components['schemas']['AuditEntry']
 
 /** The audit log's newest entries, as many as one answer lists. */
 const AUDIT_ENTRIES = 200
@@ -102,19 +100,7 @@ export function staffService(
 
   const listAuditLog: Handler<'listAuditLog'> = async () => {
     const rows = await db.select().from(auditLog).orderBy(desc(auditLog.at)).limit(AUDIT_ENTRIES)
-    return {
-      entries: rows.map(
-        (row): AuditEntry => ({
-          id: row.id,
-          at: row.at.toISOString(),
-          actor: row.actor,
-          action: row.action,
-          subject: row.subject,
-          before: row.before,
-          after: row.after,
-        }),
-      ),
-    }
+    return { entries: await auditInWords(db, rows) }
   }
 
   const answerOf = async (id: string) => {

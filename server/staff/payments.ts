@@ -1,4 +1,4 @@
-import { and, desc, eq, ilike, isNull, or, type SQL, sql } from 'drizzle-orm'
+import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzle-orm'
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
 import { shortDate } from '../../machines/rules/dates'
 import { formatMinor } from '../../machines/rules/money'
@@ -79,7 +79,7 @@ const bookedTitle = sql<string | null>`(
   WHERE ${bookings.paymentId} = ${payments.id} ORDER BY ${bookings.createdAt} LIMIT 1
 )`
 
-const cardRows = (db: Db | Tx, where: SQL | undefined) =>
+const cardRows = (db: Db | Tx, where: SQL | undefined, limit = PAYMENTS_SHOWN) =>
   db
     .select({ payment: payments, refund: refunds, name: cardName, bookedTitle })
     .from(payments)
@@ -93,7 +93,7 @@ const cardRows = (db: Db | Tx, where: SQL | undefined) =>
     )
     .where(where)
     .orderBy(desc(payments.createdAt), desc(payments.id))
-    .limit(PAYMENTS_SHOWN)
+    .limit(limit)
 
 type CardRow = Awaited<ReturnType<typeof cardRows>>[number]
 
@@ -158,7 +158,7 @@ const refundCredit = alias(walletTransactions, 'refund_credit')
 const walletEmail = sql<string>`lower(coalesce(${walletTransactions.actor}, ${walletOwner.email}, ${communities.creatorEmail}))`
 const walletName = nameOf(walletPayer)
 
-const walletRows = (db: Db | Tx, where: SQL | undefined) =>
+const walletRows = (db: Db | Tx, where: SQL | undefined, limit = PAYMENTS_SHOWN) =>
   db
     .select({
       debit: walletTransactions,
@@ -180,7 +180,7 @@ const walletRows = (db: Db | Tx, where: SQL | undefined) =>
     )
     .where(and(eq(walletTransactions.action, 'debit'), where))
     .orderBy(desc(walletTransactions.createdAt), desc(walletTransactions.id))
-    .limit(PAYMENTS_SHOWN)
+    .limit(limit)
 
 type WalletRow = Awaited<ReturnType<typeof walletRows>>[number]
 
@@ -245,6 +245,16 @@ export async function searchPayments(db: Db, q: string): Promise<StaffPayment[]>
   return [...cards.map(staffCardPayment), ...debits.map(staffWalletPayment)]
     .sort((a, b) => b.at.localeCompare(a.at) || b.id.localeCompare(a.id))
     .slice(0, PAYMENTS_SHOWN)
+}
+
+/** The payments of these ids, card payments and wallet debits, as staff read them (any order). */
+export async function paymentsByIds(db: Db, ids: readonly string[]): Promise<StaffPayment[]> {
+  if (ids.length === 0) return []
+  const [cards, debits] = await Promise.all([
+    cardRows(db, inArray(payments.id, [...ids]), ids.length),
+    walletRows(db, inArray(walletTransactions.id, [...ids]), ids.length),
+  ])
+  return [...cards.map(staffCardPayment), ...debits.map(staffWalletPayment)]
 }
 
 /** One payment as staff read it; null when no payment of this method has the id. */

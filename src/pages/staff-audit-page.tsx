@@ -1,8 +1,9 @@
 import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
+import { dateAndClock } from '../../machines/rules/dates'
 import { staffAuditActors } from '../../machines/staff-audit/actors'
 import { type AuditEntry, staffAuditMachine } from '../../machines/staff-audit/machine'
-import { actionLabel, auditChanges, auditMoment } from '../../machines/staff-audit/selectors'
+import { actionLabel, changeText } from '../../machines/staff-audit/selectors'
 import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
 import { api } from '../api'
@@ -42,7 +43,15 @@ export function StaffAuditView({ actorRef }: { actorRef: ActorRefFrom<typeof sta
           </p>
         )}
         {ready && entries.length > 0 && (
-          <ol className={css({ listStyle: 'none', display: 'grid', gap: '3' })}>
+          <ol
+            // One column no wider than the screen, whatever the names' length.
+            className={css({
+              listStyle: 'none',
+              display: 'grid',
+              gridTemplateColumns: 'minmax(0, 1fr)',
+              gap: '3',
+            })}
+          >
             {entries.map((entry) => (
               <EntryRow key={entry.id} entry={entry} />
             ))}
@@ -54,36 +63,45 @@ export function StaffAuditView({ actorRef }: { actorRef: ActorRefFrom<typeof sta
 }
 
 function EntryRow({ entry }: { entry: AuditEntry }) {
-  const changes = auditChanges(entry)
+  const { record, changes, actor } = entry
   return (
     <li
       className={cx(card, css({ px: { base: '4', md: '5' }, py: '4', overflowWrap: 'anywhere' }))}
     >
-      <p className={css({ fontWeight: 'semibold' })}>{actionLabel(entry.action)}</p>
-      <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
-        <time dateTime={entry.at}>{auditMoment(entry.at)}</time> · {entry.actor}
+      <p className={css({ fontSize: 'sm', fontWeight: 'semibold', color: 'clay.800' })}>
+        {actionLabel(entry.action)}
       </p>
-      <p className={css({ fontSize: 'sm', mt: '1', fontFamily: 'mono' })}>{entry.subject}</p>
+      <p className={css({ fontWeight: 'semibold', fontSize: 'lg', mt: '1' })}>{record.name}</p>
+      {record.detail && (
+        <p className={css({ color: 'fg.muted', fontSize: 'sm' })}>{record.detail}</p>
+      )}
       {changes.length > 0 && (
         <dl
           className={grid({
-            gridTemplateColumns: 'minmax(0, auto) minmax(0, 1fr)',
-            columnGap: '3',
-            rowGap: '1',
+            gridTemplateColumns: { base: 'minmax(0, 1fr)', sm: 'minmax(0, 12rem) minmax(0, 1fr)' },
+            columnGap: '4',
+            rowGap: { base: '0', sm: '1' },
             mt: '3',
+            pt: '3',
+            borderTopWidth: '1px',
+            borderColor: 'border',
             fontSize: 'sm',
           })}
         >
           {changes.map((change) => (
             <div key={change.field} className={css({ display: 'contents' })}>
-              <dt className={css({ color: 'fg.muted' })}>{change.field}</dt>
-              <dd>
-                {change.before} → {change.after}
-              </dd>
+              <dt className={css({ color: 'fg.muted', mt: { base: '2', sm: '0' } })}>
+                {change.field}
+              </dt>
+              <dd>{changeText(change)}</dd>
             </div>
           ))}
         </dl>
       )}
+      <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '3' })}>
+        <time dateTime={entry.at}>{dateAndClock(entry.at)}</time> · {actor.name}
+        {actor.email && <> · {actor.email}</>}
+      </p>
     </li>
   )
 }

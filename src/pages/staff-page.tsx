@@ -5,6 +5,7 @@ import { longDay } from '../../machines/rules/rsvp'
 import { staffDayActors } from '../../machines/staff-day/actors'
 import { type StaffSession, staffDayMachine } from '../../machines/staff-day/machine'
 import {
+  dayLayout,
   dayTotals,
   expectedPlaces,
   freePlaces,
@@ -57,6 +58,7 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
   const forbidden = useSelector(actorRef, (s) => s.hasTag('forbidden'))
   const day = useSelector(actorRef, (s) => s.context.day)
   const totals = day && dayTotals(day)
+  const layout = day && dayLayout(day)
   return (
     <StaffPage
       title="Today"
@@ -92,7 +94,7 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
               : `${totals.checkedIn} of ${totals.booked} ${totals.booked === 1 ? 'guest' : 'guests'} in.`}
           </p>
         )}
-        {day && day.sessions.length > 0 && (
+        {layout && layout.cards.length > 0 && (
           <ul
             className={grid({
               listStyle: 'none',
@@ -100,11 +102,39 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
               gap: '3',
             })}
           >
-            {day.sessions.map((session) => (
+            {layout.cards.map((session) => (
               <SessionRow
                 key={`${session.kind}:${session.id}:${session.timeSlot}`}
                 session={session}
               />
+            ))}
+          </ul>
+        )}
+        {layout && layout.quiet.length > 0 && (
+          <ul
+            aria-label="Open, nothing booked"
+            className={css({ listStyle: 'none', display: 'grid', gap: '2', mt: '3' })}
+          >
+            {layout.quiet.map((line) => (
+              <li
+                key={line.kind}
+                className={css({
+                  px: { base: '4', md: '5' },
+                  py: '3',
+                  borderRadius: 'l2',
+                  borderWidth: '1px',
+                  borderStyle: 'dashed',
+                  borderColor: 'border',
+                  fontSize: 'sm',
+                  color: 'fg.muted',
+                  overflowWrap: 'anywhere',
+                })}
+              >
+                <span className={css({ fontWeight: 'semibold', color: 'fg.default' })}>
+                  {line.text}
+                </span>{' '}
+                · {line.places}
+              </li>
             ))}
           </ul>
         )}

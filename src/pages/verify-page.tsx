@@ -31,6 +31,7 @@ export default function VerifyPage() {
           if (user.phoneNumber) storage.set('userNumber', user.phoneNumber)
           viewer.send({ type: 'viewer.signedIn' })
         },
+        navigateToStaff: () => navigate('/staff', { replace: true }),
         navigateToMenu: () => navigate('/menu', { replace: true }),
         navigateToByeLaws: () => navigate('/bye-laws', { replace: true }),
         logError: (_, { error }) => console.warn('Could not verify the login link', error),

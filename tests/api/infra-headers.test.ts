@@ -124,12 +124,13 @@ describe('security headers', () => {
     expect(policy(await get('/'))['style-src']).toEqual(["'self'"])
   })
 
-  it('lets the development outbox page use its own <style> block, and nothing else', async () => {
+  it('lets the development outbox page use its own <style> block and data: images, and nothing else', async () => {
     const response = await get('/dev/outbox')
     expect(response.statusCode).toBe(200)
     expect(policy(response)).toEqual({
       'default-src': ["'none'"],
       'style-src': ["'unsafe-inline'"],
+      'img-src': ['data:'],
       'base-uri': ["'none'"],
       'frame-ancestors': ["'none'"],
       'form-action': ["'none'"],

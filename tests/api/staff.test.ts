@@ -254,21 +254,32 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(await noticesDuring(api.db, cancel)).toBeGreaterThan(0)
       })
 
-      it('lists every check-in in the audit log, newest first, the actor as stored', async () => {
+      it('lists every check-in in the audit log, newest first, in words: the guest, the ticket, who let them in', async () => {
+        const guest = await insert({
+          email: 'chukwuemekaoluwaseun.adebayo-nwachukwu@lagosprintmakers.com.ng',
+          name: 'Chukwuemekaoluwaseun Adebayo-Nwachukwu',
+        })
+        answerOf(await checkIn(guest.ticketCode))
         const response = await api.app.inject({ url: '/api/staff/audit', headers: bearer(staff) })
         expect(response.statusCode).toBe(200)
         expect(response.headers['content-type']).toBe('application/json; charset=utf-8')
         const entries = response.json().entries as components['schemas']['AuditEntry'][]
         const checkIns = await api.db.select().from(auditLog).where(eq(auditLog.action, 'check-in'))
         expect(entries.filter((e) => e.action === 'check-in')).toHaveLength(checkIns.length)
-        expect(entries[0]).toEqual({
+        expect(entries.find((e) => e.subject === guest.id)).toEqual({
           id: expect.any(String),
           at: NOW.toISOString(),
-          actor: `${STAFF_NAME} <${DEMO_STAFF}>`,
+          actor: { name: STAFF_NAME, email: DEMO_STAFF },
           action: 'check-in',
-          subject: expect.any(String),
-          before: { checkedInAt: null },
-          after: { checkedInAt: NOW.toISOString(), checkedInBy: expect.any(String) },
+          subject: guest.id,
+          record: {
+            name: 'Chukwuemekaoluwaseun Adebayo-Nwachukwu',
+            detail: 'Ticket for Rooftop Jazz, Tuesday, November 24, 2026, 4pm - 8pm',
+          },
+          changes: [
+            { field: 'Checked in', before: 'Not yet', after: '24 Nov 2026, 11:00' },
+            { field: 'Checked in by', before: null, after: STAFF_NAME },
+          ],
         })
         const times = entries.map((e) => e.at)
         expect(times).toEqual(times.toSorted().reverse())
@@ -367,7 +378,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           booked: jazzRows.length,
           checkedIn: jazzRows.filter((r) => r.checkedInAt).length,
         })
-        expect(jazz?.checkedIn).toBe(2)
+        expect(jazz?.checkedIn).toBe(3)
         expect(sessions.filter((s) => s.kind === 'studio').map((s) => s.timeSlot)).toEqual([
           '10am - 2pm',
           '2pm - 6pm',

@@ -62,6 +62,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           name: 'Ada Okafor',
           phoneNumber: '+234 803 555 0101',
           subscriptionStatus: 'Active',
+          staff: false,
         },
       })
       // The new token is a working bearer token.

@@ -325,7 +325,7 @@ export const LOGIN_KEYS = ['authToken', 'userID', 'userEmail', 'userName', 'user
 /**
  * Logs in as a person does: the login page, 'Send Login Link', the link of the e-mail (read from
  * the development outbox at `url`) opened in the same window, then /verify signs in and moves on
- * (/menu for an active member, else /bye-laws). Answers the browser's storage after it.
+ * (/staff for staff, /menu for an active member, else /bye-laws). Answers the browser's storage after it.
  */
 export async function logInByLink(
   page: Page,
@@ -348,7 +348,7 @@ export async function logInByLink(
     .toBeDefined()
   const address = new URL(link ?? '')
   await page.goto(url + address.pathname + address.search)
-  await page.waitForURL(/\/(menu|bye-laws)$/)
+  await page.waitForURL(/\/(menu|bye-laws|staff)$/)
   return page.evaluate(() => ({ ...localStorage }))
 }
 

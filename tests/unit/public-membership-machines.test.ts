@@ -62,44 +62,51 @@ describe('the login-link request', () => {
 })
 
 describe('the magic-link verification', () => {
-  const user = (subscriptionStatus: string | null): LoginUser => ({
+  const user = (subscriptionStatus: string | null, staff = false): LoginUser => ({
     id: '00000000-0000-4000-8000-000000000001',
     email: 'ada@example.com',
     name: 'Ada Okafor',
     phoneNumber: '+234 803 555 0101',
     subscriptionStatus,
+    staff,
   })
 
   it.each([
-    ['Active', 'navigateToMenu'],
-    [null, 'navigateToByeLaws'],
-    ['Expired', 'navigateToByeLaws'],
-  ])('clears, then stores the login, then goes on (status %s)', async (status, where) => {
-    const calls: string[] = []
-    const actor = createActor(
-      verifyMachine.provide({
-        actors: {
-          verifyMagicLink: fromPromise(async ({ input }) => ({
-            token: `session-for-${(input as { token: string }).token}`,
-            user: user(status),
-          })),
-        },
-        actions: {
-          clearStorage: () => calls.push('clearStorage'),
-          storeLogin: (_, { token, user }) => calls.push(`storeLogin ${token} ${user.id}`),
-          navigateToMenu: () => calls.push('navigateToMenu'),
-          navigateToByeLaws: () => calls.push('navigateToByeLaws'),
-        },
-      }),
-      { input: { token: 'magic-token-0123456789' } },
-    ).start()
-    await waitFor(actor, (s) => s.status === 'done')
-    expect(calls).toEqual([
-      'clearStorage',
-      'storeLogin session-for-magic-token-0123456789 00000000-0000-4000-8000-000000000001',
-      where,
-    ])
-  })
+    ['Active', false, 'navigateToMenu'],
+    [null, false, 'navigateToByeLaws'],
+    ['Expired', false, 'navigateToByeLaws'],
+    [null, true, 'navigateToStaff'],
+    ['Active', true, 'navigateToStaff'],
+  ])(
+    'clears, then stores the login, then goes on (status %s, staff %s)',
+    async (status, staff, where) => {
+      const calls: string[] = []
+      const actor = createActor(
+        verifyMachine.provide({
+          actors: {
+            verifyMagicLink: fromPromise(async ({ input }) => ({
+              token: `session-for-${(input as { token: string }).token}`,
+              user: user(status, staff),
+            })),
+          },
+          actions: {
+            clearStorage: () => calls.push('clearStorage'),
+            storeLogin: (_, { token, user }) => calls.push(`storeLogin ${token} ${user.id}`),
+            navigateToStaff: () => calls.push('navigateToStaff'),
+            navigateToMenu: () => calls.push('navigateToMenu'),
+            navigateToByeLaws: () => calls.push('navigateToByeLaws'),
+          },
+        }),
+        { input: { token: 'magic-token-0123456789' } },
+      ).start()
+      await waitFor(actor, (s) => s.status === 'done')
+      expect(calls).toEqual([
+        'clearStorage',
+        'storeLogin session-for-magic-token-0123456789 00000000-0000-4000-8000-000000000001',
+        where,
+      ])
+    },
+  )
 
   it.each([
     [null, null, 'Invalid Login Token'],

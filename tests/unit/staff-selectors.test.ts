@@ -11,7 +11,7 @@ import {
   decisionLine,
   noteRoom,
 } from '../../machines/staff-applications/selectors'
-import { actionLabel, auditChanges } from '../../machines/staff-audit/selectors'
+import { actionLabel, changeText } from '../../machines/staff-audit/selectors'
 import { chiamakaBooking } from '../../machines/staff-bookings/model'
 import {
   bookingsLead,
@@ -20,7 +20,12 @@ import {
   partyLine,
 } from '../../machines/staff-bookings/selectors'
 import type { StaffSession } from '../../machines/staff-day/machine'
-import { dayTotals, expectedPlaces, freePlaces } from '../../machines/staff-day/selectors'
+import {
+  dayLayout,
+  dayTotals,
+  expectedPlaces,
+  freePlaces,
+} from '../../machines/staff-day/selectors'
 import { eventMarks, placesLine, whenLine } from '../../machines/staff-events/selectors'
 import { EXTENDED, kemi } from '../../machines/staff-members/model'
 import {
@@ -102,22 +107,60 @@ describe("the front desk's day", () => {
       }),
     ).toEqual({ booked: 16, checkedIn: 7 })
   })
+
+  it('gives a card to every event and to what is booked; the empty spaces and sessions one line of each kind', () => {
+    const space = (title: string, booked = 0): StaffSession => ({
+      kind: 'coworking',
+      id: title.toLowerCase(),
+      title,
+      venue: title,
+      timeSlot: '10am - 10pm',
+      capacity: 12,
+      booked,
+      checkedIn: 0,
+    })
+    const studio = (timeSlot: string): StaffSession => ({
+      ...space('Print Studio Session'),
+      kind: 'studio',
+      id: 'risograph',
+      venue: 'Risograph',
+      timeSlot,
+    })
+    const quietEvent = { ...session, id: 'film-night', title: 'Film Night', booked: 0 }
+    const day = {
+      date: '2026-11-24',
+      sessions: [
+        space('Library'),
+        space('The Loft', 2),
+        space('8th Floor'),
+        studio('12pm - 4pm'),
+        studio('4pm - 8pm'),
+        session,
+        quietEvent,
+      ],
+    }
+    expect(dayLayout(day)).toEqual({
+      cards: [space('The Loft', 2), session, quietEvent],
+      quiet: [
+        { kind: 'coworking', text: 'No other co-working bookings', places: 'Library · 8th Floor' },
+        { kind: 'studio', text: 'No print studio bookings', places: 'Risograph' },
+      ],
+    })
+    expect(dayLayout({ date: day.date, sessions: [session] }).quiet).toEqual([])
+  })
 })
 
 describe('the audit log', () => {
-  it('lists each changed field before and after (an instant as a Lagos time), and leaves out what stayed', () => {
+  it("reads a change as 'before → after', only the new value where there was none", () => {
     expect(
-      auditChanges({
-        before: { checkedInAt: null, staff: true },
-        after: { checkedInAt: '2026-11-24T09:05:00.000Z', staff: true, checkedInBy: 'Oluwaseun' },
-      }),
-    ).toEqual([
-      { field: 'checkedInAt', before: '—', after: 'Tue 24 Nov, 10:05' },
-      { field: 'checkedInBy', before: '—', after: 'Oluwaseun' },
-    ])
-    expect(auditChanges({ before: null, after: { staff: true } })).toEqual([
-      { field: 'staff', before: '—', after: 'true' },
-    ])
+      changeText({ field: 'Checked in', before: 'Not yet', after: '24 Nov 2026, 10:05' }),
+    ).toBe('Not yet → 24 Nov 2026, 10:05')
+    expect(changeText({ field: 'Amount refunded', before: null, after: '₦5,000.00' })).toBe(
+      '₦5,000.00',
+    )
+    expect(
+      changeText({ field: 'Web page about it', before: 'https://sixteen.ng', after: null }),
+    ).toBe('https://sixteen.ng → —')
   })
 
   it('names the actions in words, and keeps an unknown one as stored', () => {
@@ -125,6 +168,7 @@ describe('the audit log', () => {
     expect(actionLabel('staff remove')).toBe('Took the staff role away')
     expect(actionLabel('payment refund')).toBe('Refunded a payment')
     expect(actionLabel('event edit')).toBe('Changed an event')
+    expect(actionLabel('space update')).toBe('Changed a space or studio item')
     expect(actionLabel('space hide')).toBe('space hide')
   })
 })

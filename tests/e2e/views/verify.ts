@@ -30,11 +30,13 @@ async function loginLink(page: Page, url: string, email: string): Promise<string
 }
 
 const ACTIVE = "Ada's login link (an active member)"
+const STAFF = "Oluwaseun's login link (the front desk's staff, not a member)"
 const INACTIVE = "Tunde's login link (membership expired)"
 const SPENT = 'a login link opened before'
 const TOKEN: VerifyInput = { token: 'kq3V9xQmT2bZ7yR1pL8sW4nC6dF0hJ5a' }
 const statusOf = (output: unknown) =>
   (output as { user?: { subscriptionStatus?: string | null } }).user?.subscriptionStatus
+const isStaff = (output: unknown) => (output as { user?: { staff?: boolean } }).user?.staff === true
 
 export const verifyViews = defineViews({
   model: verifyModel,
@@ -45,6 +47,14 @@ export const verifyViews = defineViews({
       path: '/verify',
       open: async (page, url) => {
         await page.goto(url + (await loginLink(page, url, 'ada@example.com')))
+      },
+    },
+    [STAFF]: {
+      input: TOKEN,
+      path: '/verify',
+      width: 390,
+      open: async (page, url) => {
+        await page.goto(url + (await loginLink(page, url, 'staff@example.com')))
       },
     },
     [INACTIVE]: {
@@ -69,8 +79,9 @@ export const verifyViews = defineViews({
   events: {
     'xstate.done.actor.verifyMagicLink': {
       accepts: (event, { start }) =>
-        (start === ACTIVE && statusOf(event.output) === 'Active') ||
-        (start === INACTIVE && statusOf(event.output) !== 'Active'),
+        (start === STAFF && isStaff(event.output)) ||
+        (start === ACTIVE && statusOf(event.output) === 'Active' && !isStaff(event.output)) ||
+        (start === INACTIVE && statusOf(event.output) !== 'Active' && !isStaff(event.output)),
       request: '**/api/accounts/verify-magic-link**',
     },
     'xstate.error.actor.verifyMagicLink': {
@@ -82,6 +93,11 @@ export const verifyViews = defineViews({
   states: {
     verifying: async ({ page }) => {
       await heading(page, 'Logging you in…')
+    },
+    // Staff: the front desk's day opens, whatever their membership.
+    toStaff: async ({ page }) => {
+      await page.waitForURL('**/staff', SHORT)
+      await stored(page, 'staff@example.com')
     },
     // Signed in: the login is stored, and the member's menu opens.
     toMenu: async ({ page }) => {

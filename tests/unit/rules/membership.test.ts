@@ -62,7 +62,11 @@ describe('daysLeft', () => {
 describe('renewalBanner', () => {
   it('shows the red banner for an inactive membership, whatever the expiry', () => {
     expect(renewalBanner('Inactive', later(200 * DAY), now)).toEqual({ kind: 'inactive' })
-    expect(renewalBanner(null, null, now)).toEqual({ kind: 'inactive' })
+  })
+
+  it('shows none to an account that was never a member (the front desk, say)', () => {
+    expect(renewalBanner(null, null, now)).toBeNull()
+    expect(renewalBanner(undefined, later(200 * DAY), now)).toBeNull()
   })
 
   it(`warns an active member with ${RENEWAL_WARNING_DAYS} days or fewer left`, () => {
