@@ -2,7 +2,14 @@ import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { seriousViolations } from '../support/a11y'
 import { poetry } from '../support/bookings'
-import { appInBrowser, hydrated, SCREENSHOTS, viewportOf, WIDTHS } from '../support/browser'
+import {
+  appInBrowser,
+  hydrated,
+  logInByLink,
+  SCREENSHOTS,
+  viewportOf,
+  WIDTHS,
+} from '../support/browser'
 import { layoutProblems } from '../support/layout'
 
 // The smaller defects of issue 51's walk (point 10), each from where the person meets it. A
@@ -88,5 +95,44 @@ describe("the receipt e-mail's HTML", () => {
     await page.waitForURL('**/manage/**')
     await page.getByRole('heading', { name: 'Poetry & Palm Wine' }).waitFor()
     await page.getByRole('button', { name: 'Cancel this booking' }).waitFor()
+  })
+})
+
+describe('/profile/payments', () => {
+  it('says what each payment was for and how it was paid, in the words staff see', async () => {
+    const staff = await (await app.newContext(WIDTHS.desktop)).newPage()
+    await logInByLink(staff, app.url, 'staff@example.com')
+    await staff.goto(`${app.url}/staff/payments`)
+    await staff.getByLabel('Reference, e-mail or name').fill('ada@example.com')
+    await staff.getByRole('button', { name: 'Search', exact: true }).click()
+    const found = staff.getByRole('region', { name: 'Payments found' }).getByRole('listitem')
+    const staffSees = async (reference: string) =>
+      (await found.filter({ hasText: reference }).innerText()).replace(/\s+/g, ' ')
+
+    const { page } = await app.logInTab('ada@example.com', 320)
+    await page.goto(`${app.url}/profile/payments`)
+    await hydrated(page)
+    const card = (reference: string) => page.getByRole('listitem').filter({ hasText: reference })
+    await card('demo-jazz-ada').waitFor()
+    const seen = async (reference: string) =>
+      (await card(reference).innerText()).replace(/\s+/g, ' ')
+
+    // The ticket: its event, not 'PLAN —'; paid by card, as staff say.
+    const ticket = await seen('demo-jazz-ada')
+    expect(ticket).toContain('Rooftop Jazz')
+    expect(ticket).not.toMatch(/Plan —/i)
+    expect(ticket).toMatch(/Paid by Card/i)
+    expect(await staffSees('demo-jazz-ada')).toContain('Rooftop Jazz')
+    expect(await staffSees('demo-jazz-ada')).toMatch(/Card · /)
+    // The top-up: a wallet top-up, paid the way the provider said, in the same word for both.
+    const topUp = await seen('demo-topup-ada')
+    expect(topUp).toContain('Wallet top-up')
+    expect(topUp).toMatch(/Paid by Bank transfer/i)
+    expect(await staffSees('demo-topup-ada')).toContain('Wallet top-up')
+    expect(await staffSees('demo-topup-ada')).toMatch(/Bank transfer · /)
+    // The plan.
+    expect(await seen('demo-membership-ada')).toContain('Individual · 6 months')
+    await shots(page, 'profile-payments')
+    await staff.context().close()
   })
 })
