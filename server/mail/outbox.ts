@@ -206,7 +206,7 @@ function linkedHtml(line: string, publicUrl: string): string {
   const site = escapeHtml(publicUrl)
   return escapeHtml(line).replace(
     new RegExp(`${site.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[^\\s<]*[^\\s<.,;:!?)])?`, 'g'),
-    (href) => `<a href="${href}">${href}</a>`,
+    (href) => `<a href="${href}" style="word-break: break-all">${href}</a>`,
   )
 }
 

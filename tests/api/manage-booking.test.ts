@@ -213,7 +213,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(more).toEqual([])
       expect(receipt?.text).toContain(`\n${line}\n`)
       expect(receipt?.html).toContain(
-        `<p>${line.replace(`${SITE}/manage/${code}`, `<a href="${SITE}/manage/${code}">${SITE}/manage/${code}</a>`)}</p>`,
+        `<p>${line.replace(`${SITE}/manage/${code}`, `<a href="${SITE}/manage/${code}" style="word-break: break-all">${SITE}/manage/${code}</a>`)}</p>`,
       )
 
       // Read by its code, without an account.
