@@ -1488,8 +1488,19 @@ export interface components {
             id: components["schemas"]["Id"];
             Reference: string;
             Plan: string | null;
+            /**
+             * @description What kind of payment it is: a membership plan, a wallet top-up, or a booking.
+             * @enum {string}
+             */
+            Purpose: "membership" | "topup" | "booking";
+            /**
+             * @description What it was paid for, in the words staff see on /staff/payments: the booking's event,
+             *     day and slot ('Rooftop Jazz, Tuesday, 24 November 2026, 4pm - 8pm'), the plan
+             *     ('Individual · 6 months'), or 'Wallet top-up'.
+             */
+            For: string;
             Currency: components["schemas"]["Currency"];
-            /** @description How it was paid, for example card or bank. */
+            /** @description How it was paid, as the provider says: card, bank_transfer, ussd...; null until it is paid. */
             Channel: string | null;
             Amount: components["schemas"]["MinorAmount"];
             /** Format: date-time */
@@ -1943,6 +1954,8 @@ export interface components {
             method: components["schemas"]["PaymentMethod"];
             /** @description The card payment's reference; null for a wallet's. */
             reference: string | null;
+            /** @description How a card payment was paid, as the provider says (card, bank_transfer...); null for a wallet's, or until it is paid. */
+            channel: string | null;
             /** @description Who paid. */
             email: string;
             /** @description The payer's name, where the app knows it. */

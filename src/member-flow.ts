@@ -27,9 +27,21 @@ export function useMemberFlow<T extends AnyStateMachine>(
   machine: T,
   actors: ActorsOf<T>,
   what: string,
-  { level = 'warn', input }: { level?: 'warn' | 'error'; input?: InputFrom<T> } = {},
+  {
+    level = 'warn',
+    input,
+    effects = {},
+  }: {
+    level?: 'warn' | 'error'
+    input?: InputFrom<T>
+    /** The page's own effects (moving the focus), beside the logging every such page has. */
+    effects?: Record<string, (...args: never[]) => void>
+  } = {},
 ): Actor<T> {
-  const logic = machine.provide({ actors, actions: memberFlowEffects(what, level) }) as T
+  const logic = machine.provide({
+    actors,
+    actions: { ...memberFlowEffects(what, level), ...effects },
+  } as never) as T
   return useActorRef(
     logic,
     input === undefined ? { inspect: showLiveFlow } : { input, inspect: showLiveFlow },

@@ -69,6 +69,18 @@ export const storage = {
       return null
     }
   },
+  /** The token of the waitlist entry this phone joined for an event; null when none. */
+  readWaitlistEntry(eventId: string): string | null {
+    const token = waitlistEntries()[eventId]
+    return typeof token === 'string' ? token : null
+  },
+  /** Keeps (or, with null, forgets) the token of the waitlist entry joined for an event. */
+  keepWaitlistEntry(eventId: string, token: string | null) {
+    const { [eventId]: _left, ...others } = waitlistEntries()
+    const entries = token ? { ...others, [eventId]: token } : others
+    if (Object.keys(entries).length === 0) storage.remove('waitlistEntries')
+    else storage.set('waitlistEntries', JSON.stringify(entries))
+  },
   /** Forgets everything, remembered details too; a lost login uses clearSession() instead. */
   clear() {
     try {
@@ -146,4 +158,16 @@ export function takeBrokenLogin(): boolean {
  */
 export function pageOrigin(): string {
   return typeof window === 'undefined' ? '' : window.location.origin
+}
+
+/** The waitlist entries this phone joined, by event id: their tokens. */
+function waitlistEntries(): Record<string, unknown> {
+  try {
+    const kept = JSON.parse(storage.get('waitlistEntries') ?? 'null') as unknown
+    return kept && typeof kept === 'object' && !Array.isArray(kept)
+      ? (kept as Record<string, unknown>)
+      : {}
+  } catch {
+    return {}
+  }
 }

@@ -22,6 +22,7 @@ import {
   eventFormProblems,
   formOf,
 } from '../rules/event-draft'
+import { firstProblemField } from './selectors'
 
 export type StaffEvent = components['schemas']['StaffEvent']
 export type StaffWaitlist = components['schemas']['StaffWaitlist']
@@ -86,6 +87,8 @@ export const eventEditorMachine = onFirstUse(() =>
         id: params.event.id,
       })),
       keepRefusal: keepRefusal(),
+      /** Takes staff to a field (the first that needs a change, after a save with problems). */
+      focusField: (_, _params: { field: EventFormField | null }) => {},
       keepPosterRefusal: assign((_, params: { error: unknown }) => ({
         posterRefusal: refusalOf(params.error),
       })),
@@ -145,7 +148,16 @@ export const eventEditorMachine = onFirstUse(() =>
               editing: {
                 on: {
                   save: [
-                    { guard: 'hasProblems', actions: assign({ showProblems: true }) },
+                    {
+                      guard: 'hasProblems',
+                      actions: [
+                        assign({ showProblems: true }),
+                        {
+                          type: 'focusField',
+                          params: ({ context }) => ({ field: firstProblemField(context.form) }),
+                        },
+                      ],
+                    },
                     { target: 'saving' },
                   ],
                 },

@@ -1,4 +1,5 @@
 import { addDaysToDay, formatTime, fullDay, lagosDay } from '../rules/dates'
+import { type EventForm, type EventFormField, eventFormProblems } from '../rules/event-draft'
 import type { StaffEvent, StaffWaitlist } from './machine'
 
 // What staff read of an event's waitlist: on its page (/staff/events/:id) and beside it in the
@@ -62,3 +63,12 @@ export function standing(entry: WaitlistEntry, now: Date): string {
 /** '12 waiting' beside an event people wait for; null when nobody does. */
 export const waitingMark = ({ waiting }: Pick<StaffEvent, 'waiting'>) =>
   waiting > 0 ? `${waiting} waiting` : null
+
+/**
+ * The field a save with problems takes staff to: the first, in the form's order (as
+ * eventFormProblems checks them, top to bottom); null when there is none.
+ */
+export function firstProblemField(form: EventForm): EventFormField | null {
+  const [first] = Object.keys(eventFormProblems(form)) as EventFormField[]
+  return first ?? null
+}

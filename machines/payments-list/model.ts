@@ -6,6 +6,8 @@ const payment: Payment = {
   id: '00000000-0000-4000-8000-0000000000d1',
   Reference: 'SBX-4f1c2a9e7d',
   Plan: 'individual-6m',
+  Purpose: 'membership',
+  For: 'Individual · 6 months',
   Currency: 'NGN',
   Channel: 'card',
   Amount: 25_000_000,

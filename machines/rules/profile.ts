@@ -181,14 +181,30 @@ export function planLabel(plan: string | null | undefined): string {
   return plan
 }
 
-/** A payment channel as a person reads it: 'card' → 'Card', null → '—'. */
-export function channelLabel(channel: string | null | undefined): string {
-  const text = channel?.trim()
-  if (!text) return '—'
-  return text
-    .split(/[_\s-]+/)
-    .map((word) => (word ? word[0]?.toUpperCase() + word.slice(1) : word))
-    .join(' ')
+/** The provider's channels (Paystack's), as people read them. */
+const CHANNELS: Record<string, string> = {
+  card: 'Card',
+  bank: 'Bank account',
+  bank_transfer: 'Bank transfer',
+  ussd: 'USSD',
+  qr: 'QR code',
+  mobile_money: 'Mobile money',
+  apple_pay: 'Apple Pay',
+  eft: 'EFT',
+}
+
+/**
+ * How a payment through the card checkout was paid, as the payer and staff both read it: the
+ * provider's channel ('bank_transfer' → 'Bank transfer'); 'Card' until it says (a payment not
+ * finished, or one it never named), since the checkout is the card provider's.
+ */
+export function paidByLabel(channel: string | null | undefined): string {
+  const text = channel?.trim().toLowerCase()
+  if (!text) return 'Card'
+  const known = CHANNELS[text]
+  if (known) return known
+  const words = text.replace(/[_\s-]+/g, ' ')
+  return words.charAt(0).toUpperCase() + words.slice(1)
 }
 
 /** A plan's two prices: '$150 / ₦250,000'. */

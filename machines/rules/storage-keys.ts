@@ -14,6 +14,11 @@ export const STORAGE_KEYS = {
   isBalanceHidden: 'isBalanceHidden',
   /** The member's bookings as last read, for a visit without a network (cleared with the login). */
   keptBookings: 'keptBookings',
+  /**
+   * The waitlist entries joined from this phone, `{ eventId: token }`: the event's page says they
+   * are waiting. Kept with the login's end: a guest joins too.
+   */
+  waitlistEntries: 'waitlistEntries',
 } as const
 
 /** One of the storage key names. */

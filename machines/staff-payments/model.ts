@@ -8,6 +8,7 @@ export const walletPayment: StaffPayment = {
   id: '00000000-0000-4000-8000-0000000000e1',
   method: 'wallet',
   reference: null,
+  channel: null,
   email: 'ada@example.com',
   name: 'Ada Okafor',
   what: 'Rooftop Jazz',

@@ -1,5 +1,6 @@
 import { shortDate } from '../rules/dates'
 import { formatMinor } from '../rules/money'
+import { paidByLabel } from '../rules/profile'
 import type { StaffPayment } from './machine'
 
 // What /staff/payments shows of a payment and of a refund.
@@ -28,13 +29,13 @@ export const METHOD_LABELS: Record<StaffPayment['method'], string> = {
 export const amountOf = (payment: Pick<StaffPayment, 'amountMinor' | 'currency'>) =>
   formatMinor(payment.amountMinor, payment.currency)
 
+/** How it was paid, as the payer's /profile/payments says it: 'Card', 'Bank transfer', 'Wallet'. */
+export const paidBy = (payment: Pick<StaffPayment, 'method' | 'channel'>) =>
+  payment.method === 'card' ? paidByLabel(payment.channel) : METHOD_LABELS[payment.method]
+
 /** 'Card · 24 Nov 2026 · ref 7PVGX8MEK85'. */
 export const paymentLine = (payment: StaffPayment) =>
-  [
-    METHOD_LABELS[payment.method],
-    shortDate(payment.at),
-    payment.reference && `ref ${payment.reference}`,
-  ]
+  [paidBy(payment), shortDate(payment.at), payment.reference && `ref ${payment.reference}`]
     .filter(Boolean)
     .join(' · ')
 

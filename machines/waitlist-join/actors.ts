@@ -1,5 +1,5 @@
 import { fromPromise } from 'xstate'
-import type { Api, components } from '../../openapi/client'
+import { type Api, type components, expectData } from '../../openapi/client'
 import { writeOnce } from '../calls/write-once'
 import type { WaitlistEntry } from './machine'
 
@@ -18,5 +18,8 @@ export const waitlistJoinActors = (api: Api) => ({
           }),
         signal,
       ),
+  ),
+  loadEntry: fromPromise<WaitlistEntry, { token: string }>(({ input, signal }) =>
+    expectData(api.GET('/waitlist/{token}', { params: { path: { token: input.token } }, signal })),
   ),
 })

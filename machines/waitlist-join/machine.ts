@@ -19,6 +19,8 @@ export interface WaitlistJoinInput {
   /** The stored details of whoever is looking (a signed-in person's, or a guest's remembered). */
   details: BookingDetails
   now: Date
+  /** The token of the entry this phone joined for this event, kept from before (a reload). */
+  keptToken?: string | null
 }
 
 export interface WaitlistJoinContext {
@@ -30,9 +32,22 @@ export interface WaitlistJoinContext {
   /** The fields the person has left (a phone is judged once left). */
   left: DetailField[]
   entry: WaitlistEntry | null
+  keptToken: string | null
   /** The server's refusal in its words ('There are places left…'), or a lost connection. */
   problem: string | null
 }
+
+/** A kept entry's token the server does not know. */
+const isUnknownEntry = (error: unknown) => error instanceof ApiError && error.status === 404
+
+/** The kept entry, forgotten: it is no longer in the line. */
+const forgetEntry = {
+  type: 'keepEntry',
+  params: ({ context }: { context: WaitlistJoinContext }) => ({
+    eventId: context.event.ID,
+    token: null,
+  }),
+} as const
 
 const NOT_REACHED =
   "We couldn't reach the server, so you're not on the waitlist yet. Check the connection, then try again."
@@ -40,7 +55,10 @@ const NOT_REACHED =
 /**
  * 'Join the waitlist', where a sold-out event says 'Sold out': the day (and slot) to wait for,
  * a name, an e-mail and a phone, checked as they are typed; joined once however often the answer
- * is lost (Idempotency-Key); then where they stand in line, and that an e-mail will come.
+ * is lost (Idempotency-Key); then where they stand in line, and that an e-mail will come, with
+ * the focus on it (the form it replaces was taller: the page would show what lies below). The
+ * entry is kept on the phone, so the page, opened again, says they are waiting (asking the server
+ * where they stand now); an entry no longer waiting nor offered is forgotten.
  */
 export const waitlistJoinMachine = onFirstUse(() =>
   setup({
@@ -61,10 +79,20 @@ export const waitlistJoinMachine = onFirstUse(() =>
       joinWaitlist: callStub<WaitlistEntry, { eventId: string; body: WaitlistJoin }>(
         'joinWaitlist',
       ),
+      loadEntry: callStub<WaitlistEntry, { token: string }>('loadEntry'),
     },
-    actions: loadCallActions,
+    actions: {
+      ...loadCallActions,
+      /** Keeps the entry's token on the phone, for this event. */
+      keepEntry: (_: unknown, _params: { eventId: string; token: string | null }) => {},
+      /** Moves the focus (and so the page) to where they stand, once it shows. */
+      focusJoined: () => {},
+    },
     guards: {
       canJoin: ({ context }) => joinBlockers(context).length === 0,
+      hasKeptToken: ({ context }) => context.keptToken !== null,
+      isStillInLine: (_, params: { status: WaitlistEntry['status'] }) =>
+        params.status === 'waiting' || params.status === 'offered',
     },
   }).createMachine({
     id: 'waitlistJoin',
@@ -79,11 +107,46 @@ export const waitlistJoinMachine = onFirstUse(() =>
         details: input.details,
         left: [],
         entry: null,
+        keptToken: input.keptToken ?? null,
         problem: null,
       }
     },
-    initial: 'closed',
+    initial: 'starting',
     states: {
+      starting: {
+        always: [{ guard: 'hasKeptToken', target: 'recalling' }, { target: 'closed' }],
+      },
+      // Joined from this phone before: where they stand now. Gone from the line (booked, left,
+      // expired) or not found: the entry is forgotten and the waitlist offered again.
+      recalling: {
+        invoke: {
+          id: 'loadEntry',
+          src: 'loadEntry',
+          input: ({ context }) => ({ token: context.keptToken ?? '' }),
+          onDone: [
+            {
+              guard: { type: 'isStillInLine', params: ({ event }) => event.output },
+              target: 'joined',
+              actions: keepOutput('entry'),
+            },
+            { target: 'closed', actions: forgetEntry },
+          ],
+          // Not found (404): forgotten; no answer (offline): kept, for the next visit to ask.
+          onError: {
+            target: 'closed',
+            actions: [
+              logCallError,
+              {
+                type: 'keepEntry',
+                params: ({ context, event }) => ({
+                  eventId: context.event.ID,
+                  token: isUnknownEntry(event.error) ? null : context.keptToken,
+                }),
+              },
+            ],
+          },
+        },
+      },
       closed: { on: { 'join.open': 'editing' } },
       editing: {
         on: {
@@ -120,7 +183,20 @@ export const waitlistJoinMachine = onFirstUse(() =>
               phone: context.details.phone.trim(),
             },
           }),
-          onDone: { target: 'joined', actions: keepOutput('entry') },
+          onDone: {
+            target: 'joined',
+            actions: [
+              keepOutput('entry'),
+              {
+                type: 'keepEntry',
+                params: ({ context, event }) => ({
+                  eventId: context.event.ID,
+                  token: event.output.token,
+                }),
+              },
+              'focusJoined',
+            ],
+          },
           onError: {
             target: 'editing',
             actions: [

@@ -31,7 +31,7 @@ const remembered = {
 export const waitlistJoinModel = defineModel({
   machine: waitlistJoinMachine,
   description:
-    "'Join the waitlist' on a sold-out event: the day and slot to wait for, name, e-mail and phone checked as typed (the phone once left), joined once; the server's refusal ('There are places left…') or a lost connection said in the form; then the place in line.",
+    "'Join the waitlist' on a sold-out event: the day and slot to wait for, name, e-mail and phone checked as typed (the phone once left), joined once; the server's refusal ('There are places left…') or a lost connection said in the form; then the place in line, focused and kept on the phone; opened again, the kept entry's standing is asked (gone from the line: forgotten, the waitlist offered again).",
   inputs: {
     'a guest, one day': {
       event: { ...sampleEvent, RSVP: false, Waitlist: true },
@@ -46,6 +46,12 @@ export const waitlistJoinModel = defineModel({
         phone: '0803 555 0100',
       },
       now: NOW,
+    },
+    'a guest who joined from this phone before': {
+      event: { ...sampleEvent, RSVP: false, Waitlist: true },
+      details: remembered,
+      now: NOW,
+      keptToken: joined.token,
     },
   },
   events: {
@@ -63,6 +69,11 @@ export const waitlistJoinModel = defineModel({
         { error: new ApiError(409, 'There are places left for this day: book one instead.') },
         connectionLost,
       ],
+    ),
+    ...callEndings(
+      'loadEntry',
+      [joined, { ...joined, status: 'booked', position: null }],
+      [{ error: new ApiError(404, 'We can’t find this waitlist link.') }, connectionLost],
     ),
   },
 })

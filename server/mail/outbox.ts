@@ -201,8 +201,20 @@ function receiptLines(
   ]
 }
 
-/** The receipt's lines as HTML, the ticket's QR code above its line (the code in text). */
-function receiptHtml(lines: string[], ticket: string | null): string {
+/** A line as HTML, each address on the site's own origin in it a link (the text's words kept). */
+function linkedHtml(line: string, publicUrl: string): string {
+  const site = escapeHtml(publicUrl)
+  return escapeHtml(line).replace(
+    new RegExp(`${site.replace(/[.*+?^${}()|[\]\\]/g, '\\$&')}(?:[^\\s<]*[^\\s<.,;:!?)])?`, 'g'),
+    (href) => `<a href="${href}" style="word-break: break-all">${href}</a>`,
+  )
+}
+
+/**
+ * The receipt's lines as HTML, the ticket's QR code above its line (the code in text), and its
+ * addresses on the site (the bookings, 'Manage your booking') links a reader can tap.
+ */
+function receiptHtml(lines: string[], ticket: string | null, publicUrl: string): string {
   const qrAbove = ticket ? ticketLine(ticket) : null
   const body = lines
     .map((line) => {
@@ -211,7 +223,7 @@ function receiptHtml(lines: string[], ticket: string | null): string {
         line === qrAbove
           ? `<p><img src="cid:${TICKET_QR_CID}" alt="Your ticket's QR code"></p>\n`
           : ''
-      return `${qr}<p>${escapeHtml(line)}</p>`
+      return `${qr}<p>${linkedHtml(line, publicUrl)}</p>`
     })
     .join('\n')
   return `<!doctype html><html><body style="font-family: sans-serif; line-height: 1.4">${body}</body></html>`
@@ -268,7 +280,7 @@ export async function bookingReceipt(
     to: booking.email,
     subject: `You're booked: ${title}, ${longDay(booking.date)}`,
     text: `${lines.join('\n')}\n`,
-    html: receiptHtml(lines, ticket),
+    html: receiptHtml(lines, ticket, publicUrl),
     attachments: ticket ? [...calendar, ticketQrAttachment(ticket)] : calendar,
   }
 }

@@ -34,6 +34,7 @@ import {
 import type { RefundWorker } from '../payments/refunds'
 import { settlePayment } from '../payments/settle'
 import { quoteTopUp, TOPUP_REFUSALS, type TopUpPayload } from '../payments/topup'
+import { bookedTitle, paymentWhat } from '../payments/what'
 import type { Handler, ServiceDeps } from './types'
 
 type PaymentBody = components['schemas']['Payment']
@@ -108,11 +109,17 @@ const isTopUp = (payment: PaymentInitiation['payment'], booking: PaymentInitiati
   ('Type' in booking && booking.Type === 'wallet-topup')
 
 /** A payment as its owner sees it; `refund`: its refund's state in the queue, null when none. */
-export function toPayment(row: PaymentRow, refund: RefundStatus | null = null): PaymentBody {
+export function toPayment(
+  row: PaymentRow,
+  refund: RefundStatus | null = null,
+  booked: string | null = null,
+): PaymentBody {
   return {
     id: row.id,
     Reference: row.reference,
     Plan: row.plan,
+    Purpose: row.purpose,
+    For: paymentWhat(row, booked),
     Currency: row.currency,
     Channel: row.channel,
     Amount: row.amountMinor,
@@ -403,7 +410,7 @@ export function paymentsService({
         throw forbidden('You may only see your own payments.')
       }
       const rows = await db
-        .select({ payment: payments, refund: refunds.status })
+        .select({ payment: payments, refund: refunds.status, bookedTitle })
         .from(payments)
         .leftJoin(refunds, eq(refunds.paymentId, payments.id))
         .where(
@@ -416,7 +423,7 @@ export function paymentsService({
         .orderBy(desc(payments.createdAt))
       return {
         status: 'success' as const,
-        payments: rows.map((row) => toPayment(row.payment, row.refund)),
+        payments: rows.map((row) => toPayment(row.payment, row.refund, row.bookedTitle)),
       }
     },
   }

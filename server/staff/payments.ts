@@ -2,16 +2,13 @@ import { and, desc, eq, ilike, inArray, isNull, or, type SQL, sql } from 'drizzl
 import { type AnyPgColumn, alias } from 'drizzle-orm/pg-core'
 import { shortDate } from '../../machines/rules/dates'
 import { formatMinor } from '../../machines/rules/money'
-import { planLabel } from '../../machines/rules/profile'
 import type { components } from '../../openapi/schema'
 import { fullName, recordAudit } from '../audit'
 import type { Account } from '../auth'
 import type { Db, Tx } from '../db/client'
 import {
   accounts,
-  bookings,
   communities,
-  events,
   type Payment,
   payments,
   type Refund,
@@ -23,9 +20,8 @@ import {
 import { badRequest, conflict, notFound } from '../http-error'
 import { queueMail } from '../mail/outbox'
 import { cardRefundMail, walletRefundMail } from '../mail/refund-mail'
-import { itemOf } from '../payments/payload'
 import { queueRefund, type RefundWorker } from '../payments/refunds'
-import { itemText } from '../payments/settle'
+import { bookedTitle, paymentWhat } from '../payments/what'
 
 // Payments as staff find and refund them (GET /staff/payments, POST /staff/payments/{id}/refund):
 // card payments (the payments table) and payments from wallets (a booking's debit, a row of the
@@ -72,12 +68,6 @@ const cardPayer = alias(accounts, 'card_payer')
 const cardName = sql<
   string | null
 >`coalesce(${nameOf(cardPayer)}, ${payments.payload} -> 'booking' ->> 'Name')`
-/** What an older booking payment (one whose payload says nothing of it) booked. */
-const bookedTitle = sql<string | null>`(
-  SELECT coalesce(${events.name}, ${bookings.venue}) FROM ${bookings}
-  LEFT JOIN ${events} ON ${events.id} = ${bookings.eventId}
-  WHERE ${bookings.paymentId} = ${payments.id} ORDER BY ${bookings.createdAt} LIMIT 1
-)`
 
 const cardRows = (db: Db | Tx, where: SQL | undefined, limit = PAYMENTS_SHOWN) =>
   db
@@ -96,15 +86,6 @@ const cardRows = (db: Db | Tx, where: SQL | undefined, limit = PAYMENTS_SHOWN) =
     .limit(limit)
 
 type CardRow = Awaited<ReturnType<typeof cardRows>>[number]
-
-/** What a card payment bought, in the words of its checkout and e-mails (its payload's item). */
-function cardWhat({ payment, bookedTitle }: CardRow): string {
-  const item = itemOf(payment.payload)
-  if (payment.purpose === 'booking') {
-    return item ? itemText(item) : (bookedTitle ?? 'A booking')
-  }
-  return item?.title ?? planLabel(payment.plan)
-}
 
 /** Its state: a refund is 'refunding' until the provider has it, as /profile/payments says. */
 function cardStatus(payment: Payment, refund: Refund | null): StaffPayment['status'] {
@@ -128,9 +109,10 @@ function staffCardPayment(row: CardRow): StaffPayment {
     id: payment.id,
     method: 'card',
     reference: payment.reference,
+    channel: payment.channel,
     email: payment.email,
     name: row.name,
-    what: cardWhat(row),
+    what: paymentWhat(row.payment, row.bookedTitle),
     amountMinor: payment.amountMinor,
     currency: payment.currency,
     at: payment.createdAt.toISOString(),
@@ -193,6 +175,7 @@ function staffWalletPayment(row: WalletRow): StaffPayment {
     id: debit.id,
     method: 'wallet',
     reference: null,
+    channel: null,
     email: row.email,
     name: row.name,
     what: debitWhat(debit),
@@ -424,7 +407,7 @@ async function refundCard(
       cardRefundMail({
         to: payment.email,
         name: row.name,
-        what: cardWhat(row),
+        what: paymentWhat(row.payment, row.bookedTitle),
         amount: formatMinor(payment.amountMinor, payment.currency),
         reason,
         reference: payment.reference,

@@ -24,6 +24,8 @@ const stickyBar = css.raw({
 /**
  * A page's one action: a bar fixed to the bottom of phones, so it is always in reach, and
  * inline under the title from 768 px. `css` adds to its style (the space above it on wide screens).
+ * Its data attribute gives the page the scroll padding that keeps a focused field out from under
+ * it (panda.config.ts).
  */
 export function StickyActionBar({
   css: extra,
@@ -32,7 +34,11 @@ export function StickyActionBar({
   css?: SystemStyleObject
   children: ReactNode
 }) {
-  return <div className={css(stickyBar, extra)}>{children}</div>
+  return (
+    <div data-sticky-bar="" className={css(stickyBar, extra)}>
+      {children}
+    </div>
+  )
 }
 
 /** What the booking action can do now, from the page's booking actor. */

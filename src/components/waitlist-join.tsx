@@ -1,7 +1,8 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { useId, useState } from 'react'
+import { useCallback, useId, useRef, useState } from 'react'
+import { Link } from 'react-router-dom'
 import { dayLabel } from '../../machines/rules/dates'
-import { placeLine } from '../../machines/rules/waitlist'
+import { placeLine, standingLine } from '../../machines/rules/waitlist'
 import { waitlistJoinActors } from '../../machines/waitlist-join/actors'
 import { type WaitlistJoinInput, waitlistJoinMachine } from '../../machines/waitlist-join/machine'
 import { joinBlockerText, joinFieldErrors } from '../../machines/waitlist-join/selectors'
@@ -48,12 +49,24 @@ export function WaitlistJoin({ event, signedIn }: { event: Event; signedIn: bool
           phone: storage.get('phone') ?? '',
         },
     now: new Date(),
+    keptToken: storage.readWaitlistEntry(event.ID),
   }))
+  // Joined: the focus goes to where they stand, once it shows (a reload leaves the focus be).
+  const focusWanted = useRef(false)
+  const joinedHeading = useCallback((heading: HTMLHeadingElement | null) => {
+    if (!heading || !focusWanted.current) return
+    focusWanted.current = false
+    heading.focus()
+  }, [])
   const actorRef = useActorRef(
     waitlistJoinMachine.provide({
       actors: waitlistJoinActors(api),
       actions: {
         logError: (_, { error }) => console.error('Could not join the waitlist', error),
+        keepEntry: (_, { eventId, token }) => storage.keepWaitlistEntry(eventId, token),
+        focusJoined: () => {
+          focusWanted.current = true
+        },
       },
     }),
     { input, inspect: showLiveFlow },
@@ -62,6 +75,9 @@ export function WaitlistJoin({ event, signedIn }: { event: Event; signedIn: bool
   const send = actorRef.send
   const headingId = useId()
   const { context } = state
+
+  // Asking the server where a kept entry stands: nothing to show until it answers.
+  if (state.matches('starting') || state.matches('recalling')) return null
 
   if (state.matches('closed')) {
     return (
@@ -85,17 +101,34 @@ export function WaitlistJoin({ event, signedIn }: { event: Event; signedIn: bool
     const entry = context.entry
     return (
       <section aria-labelledby={headingId} className={box}>
-        <h2 id={headingId} className={css({ textStyle: 'display.card' })}>
+        <h2
+          id={headingId}
+          ref={joinedHeading}
+          tabIndex={-1}
+          className={css({ textStyle: 'display.card', _focus: { outline: 'none' } })}
+        >
           You're on the waitlist
         </h2>
         <p
           role="status"
           className={css({ fontSize: 'sm', lineHeight: 'relaxed', overflowWrap: 'anywhere' })}
         >
-          {entry.position ? `Number ${entry.position} in line for ` : 'For '}
-          {placeLine(entry)}. If a place frees up, we'll e-mail {entry.email} with a link to book
-          it.
+          {entry.status === 'offered' ? (
+            standingLine(entry)
+          ) : (
+            <>
+              {entry.position ? `Number ${entry.position} in line for ` : 'For '}
+              {placeLine(entry)}. If a place frees up, we'll e-mail {entry.email} with a link to
+              book it.
+            </>
+          )}
         </p>
+        <Link
+          to={`/waitlist/${entry.token}`}
+          className={css({ textStyle: 'link', color: 'accent.default', fontSize: 'sm' })}
+        >
+          {entry.status === 'offered' ? 'Book the place held for you' : 'See where you stand'}
+        </Link>
       </section>
     )
   }

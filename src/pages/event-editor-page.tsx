@@ -40,7 +40,16 @@ export default function EventEditorPage() {
     eventEditorMachine,
     eventEditorActors(api),
     'Could not load or save the event',
-    { level: 'error', input: { id: eventId } },
+    {
+      level: 'error',
+      input: { id: eventId },
+      effects: {
+        // The first field that needs a change: the form's fields are named by their field.
+        focusField: (_: unknown, { field }: { field: EventFormField | null }) => {
+          if (field) document.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
+        },
+      },
+    },
   )
   // A new event, once saved, has its own address: a reload opens it, not a blank form.
   const navigate = useNavigate()
@@ -307,6 +316,7 @@ function TextField({
   const described = [hint && `${id}-hint`, problem && `${id}-problem`].filter(Boolean).join(' ')
   const props = {
     id,
+    name: field,
     value,
     readOnly,
     'aria-invalid': problem ? true : undefined,

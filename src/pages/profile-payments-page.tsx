@@ -11,7 +11,7 @@ import {
   refundNote,
 } from '../../machines/payments-list/selectors'
 import { formatMinor } from '../../machines/rules/money'
-import { channelLabel, paymentMoment, planLabel } from '../../machines/rules/profile'
+import { paidByLabel, paymentMoment } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
@@ -89,6 +89,9 @@ export function PaymentsView({ actorRef }: { actorRef: ActorRefFrom<typeof payme
                       {PAYMENT_STATE_LABELS[state]}
                     </span>
                   </div>
+                  <p className={css({ fontWeight: 'semibold', mt: '1', overflowWrap: 'anywhere' })}>
+                    {payment.For}
+                  </p>
                   {note && (
                     <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '2' })}>{note}</p>
                   )}
@@ -97,17 +100,16 @@ export function PaymentsView({ actorRef }: { actorRef: ActorRefFrom<typeof payme
                       display: 'grid',
                       gridTemplateColumns: {
                         base: 'repeat(2, minmax(0, 1fr))',
-                        md: 'repeat(5, minmax(0, auto))',
+                        md: 'repeat(4, minmax(0, auto))',
                       },
                       gap: '3',
                       mt: '3',
                     })}
                   >
-                    <Fact label="Reference" value={payment.Reference} mono />
-                    <Fact label="Plan" value={planLabel(payment.Plan)} />
-                    <Fact label="Currency" value={payment.Currency} />
-                    <Fact label="Channel" value={channelLabel(payment.Channel)} />
+                    <Fact label="Paid by" value={paidByLabel(payment.Channel)} />
                     <Fact label="Created at" value={paymentMoment(payment['Created at'])} />
+                    <Fact label="Currency" value={payment.Currency} />
+                    <Fact label="Reference" value={payment.Reference} mono />
                   </dl>
                 </li>
               )

@@ -5,8 +5,8 @@ import { clientsClaim } from 'workbox-core'
 import { ExpirationPlugin } from 'workbox-expiration'
 import { cleanupOutdatedCaches, precacheAndRoute } from 'workbox-precaching'
 import { registerRoute } from 'workbox-routing'
-import { StaleWhileRevalidate } from 'workbox-strategies'
-import { isKeptPage, markKept, pagesCacheOf } from './pages'
+import { NetworkFirst, StaleWhileRevalidate } from 'workbox-strategies'
+import { isKeptPage, markKept, OFFLINE_PICTURE, PUBLIC_READS, pagesCacheOf } from './pages'
 
 declare const self: ServiceWorkerGlobalScope & {
   __WB_MANIFEST: Array<{ url: string; revision: string | null }>
@@ -46,13 +46,45 @@ registerRoute(
 )
 
 // Pictures (posters, drawings, profile pictures) are shown from the phone, and fetched again behind.
+// One never seen (a poster further down the calendar) and no network: a plain frame in its
+// place, never a broken image; the page's own words (the poster's alt) stay as they are.
 registerRoute(
   ({ request, url }) => request.destination === 'image' && url.origin === self.location.origin,
   new StaleWhileRevalidate({
     cacheName: 'pictures',
-    plugins: [new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 })],
+    plugins: [
+      new ExpirationPlugin({ maxEntries: 80, maxAgeSeconds: 30 * 24 * 3600 }),
+      {
+        handlerDidError: async () =>
+          new Response(OFFLINE_PICTURE, {
+            headers: { 'content-type': 'image/svg+xml', 'cache-control': 'no-store' },
+          }),
+      },
+    ],
   }),
 )
+
+// The public reads that decide which links the menu offers ('Book a spot', 'Print Studio'): from
+// the network when there is one, else as last read. Kept once when the worker installs, so a
+// phone that has only seen the calendar still has them offline.
+const READS = 'public-reads'
+registerRoute(
+  ({ request, url }) =>
+    request.method === 'GET' &&
+    url.origin === self.location.origin &&
+    url.search === '' &&
+    PUBLIC_READS.includes(url.pathname),
+  new NetworkFirst({ cacheName: READS }),
+)
+self.addEventListener('install', (event) => {
+  // Kept if the network lets it: the worker installs either way.
+  event.waitUntil(
+    caches
+      .open(READS)
+      .then((cache) => cache.addAll(PUBLIC_READS))
+      .catch(() => {}),
+  )
+})
 
 self.addEventListener('activate', (event) => {
   event.waitUntil(

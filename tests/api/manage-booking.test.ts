@@ -212,7 +212,9 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       const [receipt, ...more] = await receiptOf(BISI.Email, paid.event.name)
       expect(more).toEqual([])
       expect(receipt?.text).toContain(`\n${line}\n`)
-      expect(receipt?.html).toContain(`<p>${line}</p>`)
+      expect(receipt?.html).toContain(
+        `<p>${line.replace(`${SITE}/manage/${code}`, `<a href="${SITE}/manage/${code}" style="word-break: break-all">${SITE}/manage/${code}</a>`)}</p>`,
+      )
 
       // Read by its code, without an account.
       expect(managed(await read(code))).toEqual({

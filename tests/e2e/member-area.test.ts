@@ -258,11 +258,11 @@ describe('/profile/info and /profile/edit', () => {
 })
 
 describe('/profile/payments', () => {
-  it("lists a member's payments with reference, plan, currency, channel, amount and date", async () => {
+  it("lists a member's payments with what each was for, how it was paid, reference, currency, amount and date", async () => {
     const page = await signedIn('ada@example.com', '/profile/payments', WIDTHS.phone)
     await page.getByText('demo-membership-ada').waitFor()
     const text = (await page.locator('main').textContent()) ?? ''
-    for (const label of ['Reference', 'Plan', 'Currency', 'Channel', 'Created at'])
+    for (const label of ['Reference', 'Paid by', 'Currency', 'Created at'])
       expect(text).toContain(label)
     expect(text).toContain('Individual · 6 months')
     await shoot(page, 'profile-payments-390')

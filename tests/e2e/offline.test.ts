@@ -108,6 +108,45 @@ describe('a second visit', () => {
   })
 })
 
+/** The pictures on the page the browser could not show: a broken image's box. */
+const brokenImages = (page: Page) =>
+  page.evaluate(() =>
+    [...document.images]
+      .filter((img) => img.complete && img.naturalWidth === 0)
+      .map((img) => img.alt || img.currentSrc),
+  )
+
+describe('the calendar and the menu offline (issue 51, point 10)', () => {
+  it('shows no broken poster down the calendar, and the menu keeps every link', async () => {
+    const page = await phoneThatKnowsTheCalendar()
+    const menuLinks = async () =>
+      (await page.getByRole('navigation').getByRole('link').allInnerTexts()).map(
+        (text) => text.split('\n')[0],
+      )
+    await context?.setOffline(true)
+    await page.reload()
+    await hydrated(page)
+    // Down the whole calendar, as a person scrolls: the posters never seen before load now.
+    const cards = page.locator('article')
+    for (let card = 0; card < (await cards.count()); card++) {
+      await cards.nth(card).scrollIntoViewIfNeeded()
+    }
+    await expect
+      .poll(() => page.evaluate(() => [...document.images].filter((img) => !img.complete).length))
+      .toBe(0)
+    expect(await brokenImages(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}calendar-offline-posters-390.png` })
+
+    // The menu, from the calendar's own link, as a person taps it.
+    await page.getByRole('link', { name: 'Menu' }).first().click()
+    await page.waitForURL('**/menu')
+    await page.getByRole('link', { name: /^About/ }).waitFor()
+    await expect.poll(menuLinks).toEqual(expect.arrayContaining(['Book a spot', 'Print Studio']))
+    expect(await page.getByText('Some links could not load.').count()).toBe(0)
+    await page.screenshot({ path: `${SCREENSHOTS}menu-offline-390.png`, fullPage: true })
+  })
+})
+
 /** Ada, logged in by the link on a phone, on her bookings (her Rooftop Jazz ticket listed). */
 async function adaOnHerBookings(options?: { serviceWorkers: 'allow' }): Promise<Page> {
   context = await app.newContext(WIDTHS.phone, options)

@@ -1,5 +1,5 @@
 import { and, eq, inArray } from 'drizzle-orm'
-import type { Page } from 'playwright-core'
+import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { bookingPlaces, bookings } from '../../server/db/schema'
 import { seriousViolations } from '../support/a11y'
@@ -184,4 +184,86 @@ describe('the waitlist of a sold-out event', () => {
     await page.goto(app.url + entryPath)
     await page.getByRole('heading', { name: "You're booked" }).waitFor()
   })
+})
+
+/** Whether the sticky bar (or anything else) covers the element's middle, where a tap lands. */
+const coveredBy = (locator: Locator) =>
+  locator.evaluate((element) => {
+    const box = element.getBoundingClientRect()
+    const top = document.elementFromPoint(box.x + box.width / 2, box.y + box.height / 2)
+    if (top && (element === top || element.contains(top))) return null
+    return top?.closest('[data-sticky-bar]') ? 'the sticky bar' : (top?.tagName ?? 'off screen')
+  })
+
+/** Whatever places of Poetry & Palm Wine are left go to the people of another office. */
+async function fillTheRest(): Promise<void> {
+  for (let person = 1; person <= 40; person++) {
+    const answer = await book(
+      poetry({
+        Email: `neighbour${person}@yabaworkshops.com.ng`,
+        Name: `Neighbour ${person} of Yaba Workshops`,
+      }),
+    )
+    if (answer.status === 409) return
+    expect(answer.status, await answer.text()).toBe(201)
+  }
+}
+
+describe('joining the waitlist on a phone (issue 51, point 10)', () => {
+  // Phones as a person holds them: a 320 x 568 one, and a 390 px one whose browser's own bars
+  // leave 664 px of page.
+  it.each([
+    [320, 568, 'ngozi.okonkwo-adeyemi@surulerecreatives.com.ng', 'Ngozi Okonkwo-Adeyemi'],
+    [390, 664, 'babatunde.olaniyan-bakare@ikoyiprintworks.com.ng', 'Babatunde Olaniyan-Bakare'],
+  ])(
+    'at %i x %i px, the sold-out bar leaves the form in sight; joined, the confirmation is focused, and a reload keeps it',
+    async (width, height, email, name) => {
+      await fillTheRest()
+      const page = await app.openInTab(`/event/${EVENT}`, width)
+      await page.setViewportSize({ width, height })
+      await page.getByRole('button', { name: 'Sold out' }).first().waitFor()
+      await page.getByRole('button', { name: 'Join the waitlist' }).click()
+      const form = page.getByRole('region', { name: 'Join the waitlist' })
+      const join = form.getByRole('button', { name: 'Join the waitlist' })
+      await form.getByLabel('Email Address').fill(email)
+      await form.getByLabel('Name', { exact: true }).fill(name)
+      await form.getByLabel('Phone Number').fill('0803 555 0172')
+      // From the top of the page, by the keyboard: each field the browser scrolls to, and then
+      // the button, shows above the bar.
+      await page.evaluate(() => window.scrollTo(0, 0))
+      await form.getByLabel('Email Address').focus()
+      for (const field of ['Name', 'Phone Number']) {
+        await page.keyboard.press('Tab')
+        const input = form.getByLabel(field, { exact: true })
+        await expect.poll(() => input.evaluate((i) => i === document.activeElement)).toBe(true)
+        expect(await coveredBy(input), field).toBeNull()
+      }
+      await page.keyboard.press('Tab')
+      await expect
+        .poll(() => join.evaluate((button) => button === document.activeElement))
+        .toBe(true)
+      expect(await coveredBy(join)).toBeNull()
+      await page.screenshot({ path: `${SCREENSHOTS}waitlist-join-button-${width}.png` })
+
+      await page.keyboard.press('Enter')
+      const joined = page.getByRole('region', { name: "You're on the waitlist" })
+      const heading = joined.getByRole('heading', { name: "You're on the waitlist" })
+      await joined.getByText(email, { exact: false }).waitFor()
+      // The confirmation has the focus, in sight above the bar.
+      await expect.poll(() => heading.evaluate((h) => h === document.activeElement)).toBe(true)
+      expect(await coveredBy(heading)).toBeNull()
+      expect(await coveredBy(joined.getByRole('status'))).toBeNull()
+      await page.screenshot({ path: `${SCREENSHOTS}waitlist-joined-focused-${width}.png` })
+
+      // A reload still says they are waiting, and where.
+      await page.reload()
+      await joined
+        .getByRole('status')
+        .getByText('in line for Thursday, November 26, 2026')
+        .waitFor()
+      await joined.getByText(email, { exact: false }).waitFor()
+      expect(await page.getByRole('button', { name: 'Join the waitlist' }).count()).toBe(0)
+      await shot(page, `waitlist-joined-reloaded-${width}`)
+    },
+  )
 })

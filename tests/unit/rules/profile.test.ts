@@ -1,6 +1,5 @@
 import { describe, expect, it } from 'vitest'
 import {
-  channelLabel,
   draftChanges,
   draftProblems,
   expiryFact,
@@ -9,6 +8,7 @@ import {
   isCreator,
   membershipOf,
   membershipStatus,
+  paidByLabel,
   paymentMoment,
   periodText,
   pictureProblem,
@@ -152,9 +152,11 @@ describe('labels', () => {
     expect(planLabel('community-8')).toBe('Community · 8 members')
     expect(planLabel('topup')).toBe('Wallet top-up')
     expect(planLabel(null)).toBe('—')
-    expect(channelLabel('card')).toBe('Card')
-    expect(channelLabel('bank_transfer')).toBe('Bank Transfer')
-    expect(channelLabel(null)).toBe('—')
+    expect(paidByLabel('card')).toBe('Card')
+    expect(paidByLabel('bank_transfer')).toBe('Bank transfer')
+    expect(paidByLabel('ussd')).toBe('USSD')
+    expect(paidByLabel('pay_with_bank')).toBe('Pay with bank')
+    expect(paidByLabel(null)).toBe('Card')
   })
   it('writes prices and periods', () => {
     expect(planPrices({ amountDollar: 150, amountNaira: 250_000 })).toBe('$150 / ₦250,000')
