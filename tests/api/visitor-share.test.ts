@@ -1,6 +1,7 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { unprovenShare, VISITOR_SHARE } from '../../server/bookings/core.ts'
+import { readConfig } from '../../server/config.ts'
 import { bookingPlaces, bookingRequests, bookings, events } from '../../server/db/schema.ts'
 import { bearer, dbCases, expectError, signIn, startApi, type TestApi } from '../support/api-app.ts'
 import { bookingsOf, DAYS, mailTo, poetry, rsvp } from '../support/bookings.ts'
@@ -224,5 +225,23 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       )
       expect(await api.db.select({ id: bookings.id }).from(bookings)).toHaveLength(before.length)
     })
+  })
+})
+
+describe('VISITOR_SHARE', () => {
+  it('is a third unless set; a share outside (0, 1] stops the start, quoting it', () => {
+    expect(readConfig({}).visitorShare).toBe(VISITOR_SHARE)
+    expect(readConfig({ VISITOR_SHARE: '0.5' }).visitorShare).toBe(0.5)
+    expect(readConfig({ VISITOR_SHARE: '1' }).problems).toEqual([])
+    expect(readConfig({ VISITOR_SHARE: 'half' }).problems).toEqual([
+      'VISITOR_SHARE must be a share of the places above 0 and at most 1 (e.g. 0.33), not "half".',
+    ])
+    expect(readConfig({ VISITOR_SHARE: '0' }).problems).toHaveLength(1)
+  })
+
+  it('leaves a tiny event one place for a visitor, and a third of a large one', () => {
+    expect(unprovenShare(2, VISITOR_SHARE)).toBe(1)
+    expect(unprovenShare(40, VISITOR_SHARE)).toBe(13)
+    expect(unprovenShare(40, 1)).toBe(40)
   })
 })
