@@ -1,5 +1,6 @@
-import type { Page } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import QRCode from 'qrcode'
+import { expect } from 'vitest'
 import { type CheckIn, checkInMachine } from '../../../machines/check-in/machine'
 import { CHECK_IN_CODE, checkInModel } from '../../../machines/check-in/model'
 import {
@@ -31,6 +32,9 @@ const UNLOADING = "Oluwaseun, the scanner's code not coming"
 /** The scanner's code (qr-scanner's chunk), loaded with the camera's first start. */
 const SCANNER_CODE = '**/assets/qr-scanner*.js'
 
+/** Its requests held on each page, until the path's 'camera.unloaded' refuses them. */
+const heldScanner = new WeakMap<Page, Route[]>()
+
 const PATH = '/staff/check-in'
 const opening = { input: undefined, path: PATH, width: 390 }
 
@@ -51,9 +55,12 @@ const open =
     if (dropping) {
       await page.route(CHECK_INS, dropWrites(page, { seen: true }))
     }
-    // The scanner's code does not come, as with no connection.
+    // The scanner's code does not come, as with no connection: held until the path says so.
     if (unloading) {
-      await page.route(SCANNER_CODE, (route) => route.abort('internetdisconnected'))
+      heldScanner.set(page, [])
+      await page.route(SCANNER_CODE, (route) => {
+        heldScanner.get(page)?.push(route)
+      })
     }
     await page.goto(url + PATH, LOAD)
   }
@@ -134,8 +141,16 @@ export const checkInViews = defineViews({
     },
     'camera.ready': { accepts: camera(STAFF, SCANNING), run: ({ page }) => allowCamera(page) },
     'camera.refused': { accepts: camera(STAFF), run: ({ page }) => blockCamera(page) },
-    // The scanner's code was refused on its way (the start's route): nothing to do but wait.
-    'camera.unloaded': { accepts: only(UNLOADING), run: async () => {} },
+    // The scanner's code is refused on its way (the start's route held it).
+    'camera.unloaded': {
+      accepts: only(UNLOADING),
+      run: async ({ page }) => {
+        await expect.poll(() => heldScanner.get(page)?.length ?? 0).toBeGreaterThan(0)
+        for (const route of heldScanner.get(page)?.splice(0) ?? []) {
+          await route.abort('internetdisconnected')
+        }
+      },
+    },
     'camera.closed': {
       accepts: camera(STAFF, SCANNING),
       run: ({ page }) => page.getByRole('button', { name: 'Stop the camera' }).click(),
