@@ -885,7 +885,10 @@ export interface paths {
          * Checks a ticket in at the door
          * @description A ticket checks in once: of any number of calls with one code at the same moment, one
          *     answers `admitted` and the others `already`. A valid ticket of another day answers
-         *     `elsewhere` and is not checked in; a code that is no confirmed booking's answers `unknown`.
+         *     `elsewhere` and is not checked in; a cancelled booking's answers `cancelled`, one whose
+         *     payment staff refunded `refunded`, neither checked in; a code that is no booking's answers
+         *     `unknown`. The code is matched whatever its case and the spaces or hyphens between its
+         *     groups (machines/rules/ticket-code.ts).
          */
         post: operations["checkInTicket"];
         delete?: never;
@@ -1666,7 +1669,11 @@ export interface components {
             period: string;
             numberOfMembers: components["schemas"]["CommunitySize"] | null;
         };
-        /** @description What a ticket's QR code holds, or what staff type from it. */
+        /**
+         * @description What a ticket's QR code holds, or what staff type from it: 16 characters of Crockford's
+         *     base32 in any case, with or without spaces or hyphens between groups of four
+         *     ('k7qm 93xd 2hfr 8nwb'), or the 32 hexadecimal digits of an older ticket.
+         */
         TicketCode: string;
         StaffDay: {
             date: components["schemas"]["Day"];
@@ -1695,15 +1702,31 @@ export interface components {
             /**
              * @description admitted: checked in now (green). already: checked in before, `checkedInAt` and
              *     `checkedInBy` say when and by whom (red). elsewhere: valid, but for another day
-             *     (yellow). unknown: no confirmed booking has this code (red).
+             *     (yellow). cancelled: its booking was cancelled, `cancelledAt` says when (red).
+             *     refunded: staff refunded its payment, `refundedAt` and `refundedBy` say when and by
+             *     whom (red). Neither is checked in. unknown: no booking has this code (red).
              * @enum {string}
              */
-            result: "admitted" | "already" | "elsewhere" | "unknown";
+            result: "admitted" | "already" | "elsewhere" | "cancelled" | "refunded" | "unknown";
             ticket: components["schemas"]["TicketHolder"] | null;
             /** Format: date-time */
             checkedInAt: string | null;
             /** @description The staff member's name. */
             checkedInBy: string | null;
+            /**
+             * Format: date-time
+             * @description When a cancelled booking was cancelled; null when not known or not cancelled.
+             */
+            cancelledAt: string | null;
+            /** Format: date-time */
+            refundedAt: string | null;
+            /** @description Who refunded it, as the refund names them. */
+            refundedBy: string | null;
+            /**
+             * Format: date-time
+             * @description When what the ticket is for ended, once it has (a late guest's note); else null.
+             */
+            endedAt: string | null;
         };
         TicketHolder: {
             name: string;

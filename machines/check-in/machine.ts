@@ -5,7 +5,8 @@ import { loadCallActions } from '../calls/member'
 import { staffGuards, staffReadFailed, staffTypes } from '../calls/staff'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
-import { isBlankCode } from './selectors'
+import { ticketCodeKey } from '../rules/ticket-code'
+import { codeProblem, isBlankCode } from './selectors'
 
 export type CheckIn = components['schemas']['CheckIn']
 
@@ -14,23 +15,26 @@ export type CheckInEvent =
   | { type: 'code.scanned'; code: string }
   | { type: 'check-in.retry' }
   | { type: 'check-in.next' }
+  | { type: 'network.online' }
   | { type: 'camera.opened' }
   | { type: 'camera.ready' }
   | { type: 'camera.refused' }
+  | { type: 'camera.unloaded' }
   | { type: 'camera.closed' }
 
 export interface CheckInContext {
-  /** The last code sent, trimmed. */
+  /** The last code sent, as the rule of ticket codes reads it (else trimmed: no ticket's). */
   code: string
-  /** The server's answer to it: admitted, already, elsewhere or unknown. */
+  /** The server's answer to it: admitted, already, elsewhere, cancelled, refunded or unknown. */
   verdict: CheckIn | null
-  /** A submitted code was blank: the form says what to type. */
-  blank: boolean
+  /** A typed code could not be sent (blank, or no ticket code's shape): the form says why. */
+  problem: string | null
 }
 
-// A typed code: a blank one stays in the form with its sentence; any other is checked.
+// A typed code: one blank or of no ticket code's shape stays in the form with its sentence; any
+// other is checked.
 const submitted = [
-  { guard: 'isBlank', actions: 'markBlank' },
+  { guard: 'isUnsendable', actions: 'markProblem' },
   { target: 'checking', actions: 'takeCode' },
 ] as const
 
@@ -42,11 +46,16 @@ const scanned = {
   actions: 'takeCode',
 } as const
 
+/** A code as the rule of ticket codes reads it, else trimmed (a QR code of something else). */
+const keyOf = (code: string) => ticketCodeKey(code) ?? code.trim()
+
 /**
  * /staff/check-in: a ticket's code, read by the camera or typed, is checked in at the door; the
  * answer shows until the next guest. The camera runs beside it: off, starting (the browser asks
- * for it), scanning, or unavailable (refused or missing: the code is typed instead). A failed
- * call keeps the code to send again; a 403 means the person is not staff.
+ * for it), scanning, unavailable (refused or missing: the code is typed instead), or unloaded
+ * (the scanner's code could not come: no connection). A failed call keeps the code to send
+ * again, by itself once the browser is online again; meanwhile the camera checks any other
+ * ticket held up. A 403 means the person is not staff.
  */
 export const checkInMachine = onFirstUse(() =>
   setup({
@@ -56,23 +65,26 @@ export const checkInMachine = onFirstUse(() =>
     },
     actions: {
       ...loadCallActions,
-      markBlank: assign({ blank: true }),
+      markProblem: assign({
+        problem: ({ event }) => ('code' in event ? codeProblem(event.code) : null),
+      }),
       takeCode: assign(({ event }) => ({
-        code: 'code' in event ? event.code.trim() : '',
-        blank: false,
+        code: 'code' in event ? keyOf(event.code) : '',
+        problem: null,
       })),
     },
     guards: {
       ...staffGuards,
-      isBlank: ({ event }) => event.type === 'code.submitted' && isBlankCode(event.code),
+      isUnsendable: ({ event }) =>
+        event.type === 'code.submitted' && codeProblem(event.code) !== null,
       isNewScan: ({ context, event }) =>
         event.type === 'code.scanned' &&
         !isBlankCode(event.code) &&
-        event.code.trim() !== context.code,
+        keyOf(event.code) !== context.code,
     },
   }).createMachine({
     id: 'checkIn',
-    context: { code: '', verdict: null, blank: false },
+    context: { code: '', verdict: null, problem: null },
     type: 'parallel',
     states: {
       door: {
@@ -98,10 +110,16 @@ export const checkInMachine = onFirstUse(() =>
               },
             },
           },
-          // No answer came: the code is kept, to send again.
+          // No answer came: the code is kept, to send again, by hand or once the browser is
+          // online again; the camera goes on checking the next guest's ticket.
           failed: {
             tags: ['error'],
-            on: { 'check-in.retry': 'checking', 'code.submitted': submitted },
+            on: {
+              'check-in.retry': 'checking',
+              'network.online': 'checking',
+              'code.submitted': submitted,
+              'code.scanned': scanned,
+            },
           },
           forbidden: { tags: ['forbidden'] },
           sessionExpired: { tags: ['expired'] },
@@ -111,11 +129,20 @@ export const checkInMachine = onFirstUse(() =>
         initial: 'off',
         states: {
           off: { on: { 'camera.opened': 'starting' } },
-          // The browser asks the person to allow the camera, then the picture starts.
-          starting: { on: { 'camera.ready': 'scanning', 'camera.refused': 'unavailable' } },
+          // The scanner's code loads, the browser asks the person to allow the camera, then the
+          // picture starts.
+          starting: {
+            on: {
+              'camera.ready': 'scanning',
+              'camera.refused': 'unavailable',
+              'camera.unloaded': 'unloaded',
+            },
+          },
           scanning: { on: { 'camera.closed': 'off' } },
           // Refused, or no camera: the code is typed; the camera can be asked for again.
           unavailable: { on: { 'camera.opened': 'starting' } },
+          // The scanner's code could not come (offline): typed meanwhile, tried again on a press.
+          unloaded: { on: { 'camera.opened': 'starting' } },
         },
       },
     },

@@ -2,10 +2,13 @@ import { connectionLost, notStaff, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type CheckIn, checkInMachine } from './machine'
 
-/** The code the model types: a ticket's, as the database makes them (32 hex digits). */
-export const CHECK_IN_CODE = 'e3b0c44298fc1c149afbf4c8996fb924'
+/** The code the model reads: a ticket's, as stored (16 characters of Crockford's base32). */
+export const CHECK_IN_CODE = 'K7QM93XD2HFR8NWB'
 
-/** Another guest's ticket. */
+/** The same code as staff type it off the ticket: lower case, spaces between the groups. */
+export const CHECK_IN_CODE_TYPED = 'k7qm 93xd 2hfr 8nwb'
+
+/** Another guest's ticket, one of the first tickets' codes (32 hex digits). */
 const NEXT_GUEST_CODE = '0d6f1e8a2b4c4e7f9a3b5c7d9e1f2a4b'
 
 const holder: NonNullable<CheckIn['ticket']> = {
@@ -19,31 +22,55 @@ const holder: NonNullable<CheckIn['ticket']> = {
   namesOfVisitors: 'Tobi Adeyemi, Kemi Bello',
 }
 
-/** The server's four answers. */
+const NOTHING = {
+  checkedInAt: null,
+  checkedInBy: null,
+  cancelledAt: null,
+  refundedAt: null,
+  refundedBy: null,
+  endedAt: null,
+}
+
+/** The server's six answers. */
 export const CHECK_IN_ANSWERS: Record<CheckIn['result'], CheckIn> = {
-  admitted: { result: 'admitted', ticket: holder, checkedInAt: null, checkedInBy: null },
+  admitted: {
+    result: 'admitted',
+    ticket: holder,
+    ...NOTHING,
+    checkedInAt: '2026-11-24T09:00:00.000Z',
+    checkedInBy: 'Oluwaseun Adebayo-Okonkwo',
+  },
   already: {
     result: 'already',
     ticket: holder,
+    ...NOTHING,
     checkedInAt: '2026-11-24T09:05:00.000Z',
     checkedInBy: 'Oluwaseun Adebayo-Okonkwo',
   },
-  elsewhere: {
-    result: 'elsewhere',
-    ticket: { ...holder, date: '2026-11-28' },
-    checkedInAt: null,
-    checkedInBy: null,
+  elsewhere: { result: 'elsewhere', ticket: { ...holder, date: '2026-11-28' }, ...NOTHING },
+  cancelled: {
+    result: 'cancelled',
+    ticket: holder,
+    ...NOTHING,
+    cancelledAt: '2026-11-23T17:30:00.000Z',
   },
-  unknown: { result: 'unknown', ticket: null, checkedInAt: null, checkedInBy: null },
+  refunded: {
+    result: 'refunded',
+    ticket: holder,
+    ...NOTHING,
+    refundedAt: '2026-11-24T08:15:00.000Z',
+    refundedBy: 'Oluwaseun Adebayo-Okonkwo',
+  },
+  unknown: { result: 'unknown', ticket: null, ...NOTHING },
 }
 
 export const checkInModel = defineModel({
   machine: checkInMachine,
   description:
-    'Staff check a ticket in at the door by its code, read by the camera or typed: admitted, already checked in, another day, or unknown; the camera reads a ticket once, a blank code is refused in the form, a failed call can be sent again, a 403 says it is for staff; the camera can be refused and asked for again.',
+    "Staff check a ticket in at the door by its code, read by the camera or typed (whatever its case and spacing): admitted, already checked in, another day, cancelled, refunded, or unknown; the camera reads a ticket once, a blank code or one of no ticket code's shape is refused in the form, a failed call is sent again by hand or when the browser is back online while the camera checks the next ticket, a 403 says it is for staff; the camera can be refused, or its scanner fail to load offline, and be asked for again.",
   inputs: { 'at the door': undefined },
   events: {
-    'code.submitted': [{ code: CHECK_IN_CODE }, { code: '   ' }],
+    'code.submitted': [{ code: CHECK_IN_CODE_TYPED }, { code: '   ' }, { code: 'K7QM-93XD-2HF' }],
     // The next guest's ticket, read while the last answer shows.
     'code.scanned': [{ code: CHECK_IN_CODE }, { code: NEXT_GUEST_CODE }],
     'xstate.done.actor.checkIn': Object.values(CHECK_IN_ANSWERS).map((output) => ({ output })),

@@ -1,3 +1,5 @@
+import { formatTime, shortDate } from '../rules/dates'
+import { ticketCodeProblem } from '../rules/ticket-code'
 import type { CheckIn } from './machine'
 
 // What the door sees of a check-in's answer: a colour a glance can read, a headline, and who
@@ -9,8 +11,16 @@ export const isBlankCode = (code: string) => code.trim() === ''
 export const CAMERA_UNAVAILABLE =
   "We can't use the camera. Allow it in the browser's settings and try again, or type the code."
 
+/** Where the scanner's own code could not come (no connection): the camera is not to blame. */
+export const SCANNER_UNLOADED =
+  "The scanner couldn't load: there is no connection. Type the code, or try the camera again once you're online."
+
 /** Under the field when a blank code was sent. */
 export const BLANK_CODE = 'Type the code printed under the QR code, or scan it.'
+
+/** What is wrong with a typed code, under the field; null when it can be sent. */
+export const codeProblem = (code: string): string | null =>
+  isBlankCode(code) ? BLANK_CODE : ticketCodeProblem(code)
 
 export type Tone = 'green' | 'red' | 'yellow'
 
@@ -19,6 +29,8 @@ export interface VerdictView {
   headline: string
   /** What else the door needs: when and by whom, or why not today. */
   detail: string | null
+  /** The ticket's day, where it is not today's. */
+  showDay: boolean
 }
 
 const time = (iso: string) =>
@@ -39,10 +51,32 @@ export function guestsLine({
   return namesOfVisitors ? `with ${who}: ${namesOfVisitors}` : `with ${who}`
 }
 
+/** 'on 23 Nov 2026 at 6:30pm' */
+const onAt = (iso: string) => `on ${shortDate(iso)} at ${formatTime(iso)}`
+
+/** '2 hours ago', '25 minutes ago': how long before `now` an instant was. */
+function agoWords(then: string, now: string): string {
+  const minutes = Math.max(0, Math.floor((Date.parse(now) - Date.parse(then)) / 60_000))
+  if (minutes < 60) return `${minutes} minute${minutes === 1 ? '' : 's'} ago`
+  const hours = Math.floor(minutes / 60)
+  return `${hours} hour${hours === 1 ? '' : 's'} ago`
+}
+
+const NOT_IN = 'not checked in.'
+
 export function verdictView(verdict: CheckIn): VerdictView {
   switch (verdict.result) {
     case 'admitted':
-      return { tone: 'green', headline: 'Admitted', detail: null }
+      return {
+        tone: 'green',
+        headline: 'Admitted',
+        // A late guest: what they came for is over, which the door may want to tell them.
+        detail:
+          verdict.endedAt && verdict.checkedInAt
+            ? `Note: it ended at ${formatTime(verdict.endedAt)}, ${agoWords(verdict.endedAt, verdict.checkedInAt)}.`
+            : null,
+        showDay: false,
+      }
     case 'already':
       return {
         tone: 'red',
@@ -50,18 +84,39 @@ export function verdictView(verdict: CheckIn): VerdictView {
         detail:
           verdict.checkedInAt &&
           `At ${time(verdict.checkedInAt)}${verdict.checkedInBy ? ` by ${verdict.checkedInBy}` : ''}.`,
+        showDay: false,
       }
     case 'elsewhere':
       return {
         tone: 'yellow',
         headline: 'Not for today',
         detail: 'Valid on the day it shows, not today: not checked in.',
+        showDay: true,
+      }
+    case 'cancelled':
+      return {
+        tone: 'red',
+        headline: 'Cancelled',
+        detail: verdict.cancelledAt
+          ? `Cancelled ${onAt(verdict.cancelledAt)}: ${NOT_IN}`
+          : `This booking was cancelled: ${NOT_IN}`,
+        showDay: true,
+      }
+    case 'refunded':
+      return {
+        tone: 'red',
+        headline: 'Refunded',
+        detail: `${
+          verdict.refundedAt ? `Refunded ${onAt(verdict.refundedAt)}` : 'Its payment was refunded'
+        }${verdict.refundedBy ? ` by ${verdict.refundedBy}` : ''}: ${NOT_IN} Find the booking to see why.`,
+        showDay: false,
       }
     case 'unknown':
       return {
         tone: 'red',
         headline: 'Unknown ticket',
         detail: 'No booking has this code. Check it, or ask for their name and find the booking.',
+        showDay: false,
       }
   }
 }

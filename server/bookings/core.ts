@@ -1,4 +1,4 @@
-import { randomUUID } from 'node:crypto'
+import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq, getTableColumns, inArray, is, lte, ne, type SQL, sql } from 'drizzle-orm'
 import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core'
 import { bookingEnds, cancelCutoff } from '../../machines/rules/cancel-cutoff'
@@ -13,6 +13,7 @@ import {
   slotInstants,
 } from '../../machines/rules/slots'
 import { cleanSpaceName, isMembersOnlySpace } from '../../machines/rules/spaces'
+import { TICKET_CODE_BYTES, ticketCodeOf } from '../../machines/rules/ticket-code'
 import type { components } from '../../openapi/schema'
 import type { Account } from '../auth'
 import { type Db, retriedTransaction, sqlState, type Tx } from '../db/client'
@@ -637,11 +638,11 @@ export class UnprovenShareTaken extends Error {
   }
 }
 
-/**
- * A ticket's code, and a booking's manage code, of the same shape as the columns' default
- * (decision 028): 122 random bits.
- */
-const newTicketCode = () => randomUUID().replaceAll('-', '')
+/** A ticket's code, people can read and type (decision 041): 80 random bits. */
+const newTicketCode = () => ticketCodeOf(randomBytes(TICKET_CODE_BYTES))
+
+/** A booking's manage code, in its link only: 122 random bits, as its column's default. */
+const newManageCode = () => randomUUID().replaceAll('-', '')
 
 /**
  * Everything a booking needs before its place is claimed, without the database: the row as it
@@ -673,7 +674,7 @@ export function prepareBooking(p: PlaceRequest): PreparedBooking {
       status: p.holdUntil ? 'held' : 'confirmed',
       holdExpiresAt: p.holdUntil ?? null,
       ticketCode: newTicketCode(),
-      manageCode: newTicketCode(),
+      manageCode: newManageCode(),
       checkedInAt: null,
       checkedInBy: null,
       cancelledAt: null,

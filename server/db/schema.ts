@@ -384,12 +384,13 @@ export const bookings = pgTable(
     // A 'held' booking (card payment pending) counts against capacity only until this instant.
     holdExpiresAt: instant('hold_expires_at'),
     // What the ticket's QR code holds (decision 028): random, so a booking's id (seen in links
-    // and receipts) never admits anyone. The app makes one for the receipt; any other insert
-    // (seeds, staff in SQL) gets the default.
+    // and receipts) never admits anyone; 16 characters people can read and type (decision 041,
+    // machines/rules/ticket-code.ts). The app makes one for the receipt; any other insert (seeds,
+    // waitlist holds, staff in SQL) gets the default, of the same shape (migration 0014).
     ticketCode: text('ticket_code')
       .notNull()
       .unique('bookings_ticket_code_unique')
-      .default(sql`replace(gen_random_uuid()::text, '-', '')`),
+      .default(sql`ticket_code()`),
     // Admitted at the door: when, and by which staff member (one conditional update, decision 028).
     checkedInAt: instant('checked_in_at'),
     checkedInBy: uuid('checked_in_by').references(() => accounts.id, { onDelete: 'set null' }),

@@ -7,6 +7,7 @@ import {
 import { dayStart, LAGOS_TZ } from '../../machines/rules/dates'
 import { calendarFile } from '../../machines/rules/ics'
 import { slotInstants } from '../../machines/rules/slots'
+import { formatTicketCode } from '../../machines/rules/ticket-code'
 import { priceText } from '../bookings/core'
 import type { Db, Tx } from '../db/client'
 import {
@@ -149,7 +150,7 @@ function manageLine(booking: Booking, facts: ReceiptFacts, publicUrl: string): s
 }
 
 /** The line under the ticket's QR code: the code, for the door to type when a scan fails. */
-const ticketLine = (ticket: string) => `Your ticket: ${ticket}`
+const ticketLine = (ticket: string) => `Your ticket: ${formatTicketCode(ticket)}`
 
 /**
  * The lines of a receipt: the ticket, what, when, where, who, what was paid, the references, and

@@ -47,7 +47,7 @@ const REFUSALS = {
 const REFUNDABLE_PURPOSES: readonly Payment['purpose'][] = ['booking', 'membership']
 
 /** A debit's refund has the ledger reference 'refund:<debit id>': unique, so it is credited once. */
-const REFUND_PREFIX = 'refund:'
+export const REFUND_PREFIX = 'refund:'
 
 /** `%text%` for ILIKE, with its own %, _ and \ taken as they are. */
 export const containing = (text: string) => `%${text.replace(/[\\%_]/g, '\\$&')}%`

@@ -4,24 +4,27 @@ import { css } from '../../styled-system/css'
 /**
  * The phone's back camera, reading QR codes while `on`: the browser's own BarcodeDetector where
  * it has one, else qr-scanner's decoder in a worker (both through `qr-scanner`, loaded with the
- * first scan). It says when the picture runs, when the camera is refused or missing, and every
- * code it reads (several times a second while a code is in view: the flow decides what counts).
+ * first scan). It says when the picture runs, when the camera is refused or missing, when the
+ * scanner's code could not come (no connection), and every code it reads (several times a second
+ * while a code is in view: the flow decides what counts).
  */
 export function DoorCamera({
   on,
   onReady,
   onRefused,
+  onUnloaded,
   onCode,
 }: {
   on: boolean
   onReady: () => void
   onRefused: () => void
+  onUnloaded: () => void
   onCode: (code: string) => void
 }) {
   const video = useRef<HTMLVideoElement>(null)
   // The latest callbacks, so a render does not restart the camera.
-  const handlers = useRef({ onReady, onRefused, onCode })
-  handlers.current = { onReady, onRefused, onCode }
+  const handlers = useRef({ onReady, onRefused, onUnloaded, onCode })
+  handlers.current = { onReady, onRefused, onUnloaded, onCode }
 
   useEffect(() => {
     if (!on) return
@@ -44,11 +47,16 @@ export function DoorCamera({
         try {
           await scanner.start()
           if (current) handlers.current.onReady()
-        } catch {
-          if (current) handlers.current.onRefused()
+        } catch (error) {
+          // The decoder's worker is code of its own: a failed fetch of it is a TypeError, where
+          // a camera refused or missing is a DOMException or qr-scanner's sentence.
+          if (current) {
+            if (error instanceof TypeError) handlers.current.onUnloaded()
+            else handlers.current.onRefused()
+          }
         }
       },
-      () => current && handlers.current.onRefused(),
+      () => current && handlers.current.onUnloaded(),
     )
     return () => {
       current = false

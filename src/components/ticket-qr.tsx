@@ -1,4 +1,5 @@
 import { useEffect, useState } from 'react'
+import { formatTicketCode } from '../../machines/rules/ticket-code'
 import { css } from '../../styled-system/css'
 
 /** Modules of blank border around the code, as the QR standard asks, so phones find it. */
@@ -55,14 +56,15 @@ export function TicketQr({ code, label = 'Your ticket' }: { code: string; label?
       <figcaption
         className={css({
           fontFamily: 'mono',
-          fontSize: 'xs',
+          fontSize: 'sm',
+          letterSpacing: 'wide',
           color: 'ink.600',
           overflowWrap: 'anywhere',
           textAlign: 'center',
           maxW: '44',
         })}
       >
-        {code}
+        {formatTicketCode(code)}
       </figcaption>
     </figure>
   )

@@ -1,12 +1,12 @@
 import { useSelector } from '@xstate/react'
-import { useId, useRef } from 'react'
+import { useEffect, useId, useRef } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { checkInActors } from '../../machines/check-in/actors'
 import { type CheckIn, checkInMachine } from '../../machines/check-in/machine'
 import {
-  BLANK_CODE,
   CAMERA_UNAVAILABLE,
   guestsLine,
+  SCANNER_UNLOADED,
   type Tone,
   verdictView,
 } from '../../machines/check-in/selectors'
@@ -30,6 +30,12 @@ export default function StaffCheckInPage() {
     'Could not check the ticket in',
     { level: 'error' },
   )
+  // Back online: a check-in that could not be sent goes again (the flow decides).
+  useEffect(() => {
+    const online = () => actorRef.send({ type: 'network.online' })
+    window.addEventListener('online', online)
+    return () => window.removeEventListener('online', online)
+  }, [actorRef])
   return <CheckInView actorRef={actorRef} />
 }
 
@@ -45,25 +51,56 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
   const errorId = useId()
   const input = useRef<HTMLInputElement>(null)
   const checking = state.hasTag('busy')
-  const { blank, verdict } = state.context
+  const { problem, verdict } = state.context
   const camera = state.value.camera
 
   return (
     <StaffPage
       title="Check-in"
       forbidden={state.hasTag('forbidden')}
-      lead="Scan a guest's ticket, or type the code printed under it."
+      lead="Scan a guest's ticket, or type its code."
     >
-      <section aria-label="Scanner" className={css({ display: 'grid', gap: '3', mb: '6' })}>
+      {/* The answer first: on a small phone it is the first screen, the camera below it. */}
+      <section
+        aria-label="Answer"
+        aria-live="polite"
+        className={css({ '&:not(:empty)': { mb: '4' } })}
+      >
+        {state.matches({ door: 'failed' }) && (
+          <div role="alert" className={css({ layerStyle: 'card', px: '5', py: '5' })}>
+            <p className={css({ fontWeight: 'semibold' })}>We couldn't reach the server</p>
+            <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
+              The ticket is not checked in yet. It is sent again when the connection returns, or try
+              again now.
+            </p>
+            <div className={css({ mt: '3' })}>
+              <RetryButton onRetry={() => actorRef.send({ type: 'check-in.retry' })} />
+            </div>
+          </div>
+        )}
+        {state.hasTag('expired') && <LoadNotice kind="expired" what="the check-in" />}
+        {state.matches({ door: 'answered' }) && verdict && (
+          <Verdict
+            verdict={verdict}
+            onNext={() => {
+              if (input.current) input.current.value = ''
+              input.current?.focus()
+              actorRef.send({ type: 'check-in.next' })
+            }}
+          />
+        )}
+      </section>
+      <section aria-label="Scanner" className={css({ display: 'grid', gap: '3' })}>
         <DoorCamera
           on={camera === 'starting' || camera === 'scanning'}
           onReady={() => actorRef.send({ type: 'camera.ready' })}
           onRefused={() => actorRef.send({ type: 'camera.refused' })}
+          onUnloaded={() => actorRef.send({ type: 'camera.unloaded' })}
           onCode={(code) => actorRef.send({ type: 'code.scanned', code })}
         />
-        {camera === 'unavailable' && (
+        {(camera === 'unavailable' || camera === 'unloaded') && (
           <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
-            {CAMERA_UNAVAILABLE}
+            {camera === 'unloaded' ? SCANNER_UNLOADED : CAMERA_UNAVAILABLE}
           </p>
         )}
         {camera === 'scanning' ? (
@@ -85,30 +122,6 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
           </button>
         )}
       </section>
-      <section aria-label="Answer" aria-live="polite">
-        {state.matches({ door: 'failed' }) && (
-          <div role="alert" className={css({ layerStyle: 'card', px: '5', py: '5' })}>
-            <p className={css({ fontWeight: 'semibold' })}>We couldn't reach the server</p>
-            <p className={css({ color: 'fg.muted', fontSize: 'sm', mt: '1' })}>
-              The ticket is not checked in yet. Check the connection, then try again.
-            </p>
-            <div className={css({ mt: '3' })}>
-              <RetryButton onRetry={() => actorRef.send({ type: 'check-in.retry' })} />
-            </div>
-          </div>
-        )}
-        {state.hasTag('expired') && <LoadNotice kind="expired" what="the check-in" />}
-        {state.matches({ door: 'answered' }) && verdict && (
-          <Verdict
-            verdict={verdict}
-            onNext={() => {
-              if (input.current) input.current.value = ''
-              input.current?.focus()
-              actorRef.send({ type: 'check-in.next' })
-            }}
-          />
-        )}
-      </section>
       <form
         aria-label="Ticket"
         noValidate
@@ -124,15 +137,16 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
             name="code"
             className={textInput}
             autoComplete="off"
-            autoCapitalize="none"
+            autoCapitalize="characters"
             spellCheck={false}
             enterKeyHint="go"
-            aria-invalid={blank || undefined}
-            aria-describedby={blank ? errorId : undefined}
+            placeholder="K7QM-93XD-2HFR-8NWB"
+            aria-invalid={problem ? true : undefined}
+            aria-describedby={problem ? errorId : undefined}
           />
-          {blank && (
+          {problem && (
             <p id={errorId} className={css({ color: 'berry.600', fontSize: 'sm' })}>
-              {BLANK_CODE}
+              {problem}
             </p>
           )}
         </Field>
@@ -159,24 +173,33 @@ function Verdict({ verdict, onNext }: { verdict: CheckIn; onNext: () => void }) 
       data-tone={view.tone}
       className={cx(
         TONES[view.tone],
-        css({ borderRadius: 'l3', px: { base: '5', md: '6' }, py: { base: '5', md: '6' } }),
+        css({
+          borderRadius: 'l3',
+          px: { base: '4', md: '6' },
+          py: { base: '4', md: '6' },
+          display: 'grid',
+          gap: { base: '2', md: '3' },
+          overflowWrap: 'anywhere',
+        }),
       )}
     >
-      <p className={css({ textStyle: 'display.statement' })}>{view.headline}</p>
+      <p className={css({ textStyle: 'display.statement', lineHeight: '1.1' })}>{view.headline}</p>
       {ticket && (
-        <div className={css({ mt: '3', display: 'grid', gap: '1', overflowWrap: 'anywhere' })}>
-          <p className={css({ fontSize: 'xl', fontWeight: 'semibold' })}>{ticket.name}</p>
+        <div className={css({ display: 'grid', gap: '0.5' })}>
+          <p className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold' })}>
+            {ticket.name}
+          </p>
           <p>
             {ticket.what}
             {ticket.timeSlot ? ` · ${ticket.timeSlot}` : ''}
             {ticket.venue && ticket.venue !== ticket.what ? ` · ${ticket.venue}` : ''}
           </p>
-          <p>{longDay(ticket.date)}</p>
+          {view.showDay && <p>{longDay(ticket.date)}</p>}
           {guests && <p>{guests}</p>}
         </div>
       )}
-      {view.detail && <p className={css({ mt: '3', fontWeight: 'medium' })}>{view.detail}</p>}
-      <div className={flex({ mt: '5' })}>
+      {view.detail && <p className={css({ fontWeight: 'medium' })}>{view.detail}</p>}
+      <div className={flex({ mt: '1' })}>
         <button
           type="button"
           onClick={onNext}

@@ -4,6 +4,7 @@ import { join } from 'node:path'
 import QRCode from 'qrcode'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatTicketCode } from '../../machines/rules/ticket-code'
 import { buildApp } from '../../server/app.ts'
 import { dbCases, NOW, startApi, type TestApi } from '../support/api-app.ts'
 import { mailTo, poetry, rsvp, UNLIMITED } from '../support/bookings.ts'
@@ -107,12 +108,12 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
             draw: 'qr-png',
           },
         ])
-        expect(latest?.text).toContain(`Your ticket: ${ticket}\n`)
+        expect(latest?.text).toContain(`Your ticket: ${formatTicketCode(ticket)}\n`)
         // In the HTML the QR code comes first, the code in text beneath it.
         const html = latest?.html ?? ''
         expect(html.indexOf('<img src="cid:ticket@sixteen.ng"')).toBeGreaterThan(0)
         expect(html.indexOf('<img src="cid:ticket@sixteen.ng"')).toBeLessThan(
-          html.indexOf(`Your ticket: ${ticket}`),
+          html.indexOf(`Your ticket: ${formatTicketCode(ticket)}`),
         )
       })
 

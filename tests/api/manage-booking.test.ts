@@ -2,6 +2,7 @@ import { addMonths } from 'date-fns'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatTicketCode } from '../../machines/rules/ticket-code'
 import type { components } from '../../openapi/schema'
 import {
   accounts,
@@ -340,7 +341,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         })
         const late = await rsvp(ticket(early, BISI, 'free'))
         const [receipt] = await receiptOf(BISI.Email, early.name)
-        expect(receipt?.text).toContain(`Your ticket: ${late.ticketCode}`)
+        expect(receipt?.text).toContain(`Your ticket: ${formatTicketCode(late.ticketCode)}`)
         // No link, and a word why (issue 51).
         expect(receipt?.text).not.toContain('/manage/')
         expect(receipt?.text).toContain(

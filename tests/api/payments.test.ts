@@ -3,6 +3,7 @@ import { addMinutes } from 'date-fns'
 import { and, eq } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, afterEach, beforeAll, describe, expect, it } from 'vitest'
+import { formatTicketCode } from '../../machines/rules/ticket-code'
 import type { components } from '../../openapi/schema'
 import type { AppOptions } from '../../server/app.ts'
 import {
@@ -311,7 +312,9 @@ describe.each(dbCases())('%s', (_dbName, kind, skip) => {
       expect(mail).toHaveLength(1)
       expect(mail[0]?.subject).toContain(`Night ${serial - 1}`)
       // Confirmed once paid: the receipt carries its ticket.
-      expect(mail[0]?.text).toContain(`Your ticket: ${booked[0]?.ticketCode}`)
+      expect(mail[0]?.text).toContain(
+        `Your ticket: ${formatTicketCode(booked[0]?.ticketCode ?? '')}`,
+      )
       expect(mail[0]?.attachments.at(-1)).toMatchObject({
         filename: 'ticket.png',
         content: booked[0]?.ticketCode,

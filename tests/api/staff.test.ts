@@ -1,8 +1,9 @@
 import type { PGlite } from '@electric-sql/pglite'
-import { and, eq } from 'drizzle-orm'
+import { and, eq, inArray } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import type { Pool } from 'pg'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { formatTicketCode } from '../../machines/rules/ticket-code'
 import type { components } from '../../openapi/schema'
 import { type Db, databaseKind } from '../../server/db/client.ts'
 import { auditLog, bookings, type NewBooking, wallets } from '../../server/db/schema.ts'
@@ -93,8 +94,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(first.statusCode).toBe(201)
         const one = first.json().data
         const two = second.json().data
-        expect(one.Ticket).toMatch(/^[0-9a-f]{32}$/)
-        expect(two.Ticket).toMatch(/^[0-9a-f]{32}$/)
+        expect(one.Ticket).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/)
+        expect(two.Ticket).toMatch(/^[0-9A-HJKMNP-TV-Z]{16}$/)
         expect(one.Ticket).not.toBe(two.Ticket)
         expect(one.Ticket).not.toBe(one.id.replaceAll('-', ''))
         // As stored, and in the 409 that answers the same person booking again.
@@ -183,6 +184,10 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
             },
             checkedInAt: NOW.toISOString(),
             checkedInBy: STAFF_NAME,
+            cancelledAt: null,
+            refundedAt: null,
+            refundedBy: null,
+            endedAt: null,
           })
         }
         // One update, one audit entry.
@@ -198,6 +203,18 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         const [stored] = await api.db.select().from(bookings).where(eq(bookings.id, booking.id))
         expect(stored?.checkedInAt).toEqual(NOW)
         expect(stored?.checkedInBy).toBe(entries[0]?.actorAccountId)
+      })
+
+      it("matches a code whatever its case and spacing, and an older ticket's 32 hex digits", async () => {
+        const booking = await insert({ email: 'typed@example.com' })
+        const typed = formatTicketCode(booking.ticketCode).toLowerCase().replaceAll('-', ' ')
+        expect(answerOf(await checkIn(typed)).result).toBe('admitted')
+        const old = await insert({ email: 'older@example.com', ticketCode: 'ab'.repeat(16) })
+        expect(answerOf(await checkIn(`ABAB ABAB ${'ab'.repeat(12)}`)).result).toBe('admitted')
+        const [stored] = await api.db.select().from(bookings).where(eq(bookings.id, old.id))
+        expect(stored?.checkedInAt).toEqual(NOW)
+        // Out of the day the tests below count.
+        await api.db.delete(bookings).where(inArray(bookings.id, [booking.id, old.id]))
       })
 
       it('trims the code; refuses a blank one (400) with a sentence', async () => {
@@ -223,14 +240,27 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           }),
           checkedInAt: null,
           checkedInBy: null,
+          cancelledAt: null,
+          refundedAt: null,
+          refundedBy: null,
+          endedAt: null,
         })
         const [stored] = await api.db.select().from(bookings).where(eq(bookings.id, id))
         expect(stored?.checkedInAt).toBeNull()
         expect(await auditOf(id)).toEqual([])
       })
 
-      it('a made-up code, a held booking and a cancelled one are unknown', async () => {
-        const unknown = { result: 'unknown', ticket: null, checkedInAt: null, checkedInBy: null }
+      it('a made-up code and a held booking are unknown; a cancelled one says when', async () => {
+        const unknown = {
+          result: 'unknown',
+          ticket: null,
+          checkedInAt: null,
+          checkedInBy: null,
+          cancelledAt: null,
+          refundedAt: null,
+          refundedBy: null,
+          endedAt: null,
+        }
         expect(answerOf(await checkIn('f'.repeat(32)))).toEqual(unknown)
         const held = await insert({
           email: 'held@example.com',
@@ -238,9 +268,20 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           status: 'held',
           holdExpiresAt: new Date(NOW.getTime() + 15 * 60_000),
         })
-        const cancelled = await insert({ email: 'gone@example.com', status: 'cancelled' })
+        const cancelled = await insert({
+          email: 'gone@example.com',
+          status: 'cancelled',
+          cancelledAt: new Date('2026-11-23T17:30:00Z'),
+        })
         expect(answerOf(await checkIn(held.ticketCode))).toEqual(unknown)
-        expect(answerOf(await checkIn(cancelled.ticketCode))).toEqual(unknown)
+        expect(answerOf(await checkIn(cancelled.ticketCode))).toMatchObject({
+          result: 'cancelled',
+          ticket: expect.objectContaining({ name: expect.any(String) }),
+          cancelledAt: '2026-11-23T17:30:00.000Z',
+          checkedInAt: null,
+        })
+        // Not shaped like any ticket code: no booking has it.
+        expect(answerOf(await checkIn('not-a-ticket'))).toEqual(unknown)
         // The booking's id is no ticket.
         expect(answerOf(await checkIn(held.id))).toEqual(unknown)
         expect(await auditOf(held.id)).toEqual([])

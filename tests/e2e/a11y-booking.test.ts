@@ -215,7 +215,7 @@ const screens: Record<string, Screen> = {
     staff: true,
     show: async (page) => {
       await heading('Check-in')(page)
-      await page.getByLabel('Ticket code').fill('not-a-ticket')
+      await page.getByLabel('Ticket code').fill('ZZZZ-ZZZZ-ZZZZ-ZZZZ')
       await page.getByRole('button', { name: 'Check in', exact: true }).click()
       await page.getByText('Unknown ticket', { exact: true }).waitFor()
     },

@@ -195,6 +195,9 @@ const serverStates: Record<
   ticketCheckedIn: (app) => ticketAtTheDoor(app, { day: PATHS_DAY, checkedIn: true }),
   ticketOtherDay: (app) => ticketAtTheDoor(app, { day: '2026-11-28' }),
   ticketCancelled: (app) => ticketAtTheDoor(app, { day: PATHS_DAY, status: 'cancelled' }),
+  ticketRefunded: (app) => ticketAtTheDoor(app, { day: PATHS_DAY, refunded: true }),
+  // No booking has the code.
+  ticketUnknown: (app) => ticketAtTheDoor(app, { day: PATHS_DAY, made: false }),
   applicationPending: (app) => applicationUnderReview(app, 'Community - Pending'),
   applicationApproved: (app) => applicationUnderReview(app, 'Approved'),
   async applicationGone({ db }) {
@@ -564,30 +567,59 @@ async function ticketAtTheDoor(
     day,
     checkedIn = false,
     status = 'confirmed',
-  }: { day: string; checkedIn?: boolean; status?: 'confirmed' | 'cancelled' },
+    refunded = false,
+    made = true,
+  }: {
+    day: string
+    checkedIn?: boolean
+    status?: 'confirmed' | 'cancelled'
+    /** Paid by card, and the payment refunded by staff. */
+    refunded?: boolean
+    made?: boolean
+  },
 ) {
   await db
     .update(bookings)
-    .set({ ticketCode: sql`replace(gen_random_uuid()::text, '-', '')` })
+    .set({ ticketCode: sql`ticket_code()` })
     .where(eq(bookings.ticketCode, CHECK_IN_CODE))
+  if (!made) return undefined
   const [staff] = await db
     .select({ id: accounts.id })
     .from(accounts)
     .where(eq(accounts.email, 'staff@example.com'))
   doorGuests += 1
+  const email = `dami.chukwuemeka-babatunde+door${doorGuests}@example.com`
+  const [payment] = refunded
+    ? await db
+        .insert(payments)
+        .values({
+          reference: `door-refunded-${doorGuests}`,
+          email,
+          purpose: 'booking',
+          amountMinor: 3_000_000,
+          currency: 'NGN',
+          provider: 'sandbox',
+          callbackUrl: '/print-studio',
+          status: 'refunded',
+          finalizedAt: PATHS_NOW,
+        })
+        .returning({ id: payments.id })
+    : []
   await db.insert(bookings).values({
-    email: `dami.chukwuemeka-babatunde+door${doorGuests}@example.com`,
+    email,
     name: 'Oluwadamilare Chukwuemeka-Babatunde',
     phone: '+234 803 555 0192',
     type: 'print-studio',
     venue: 'Print Studio',
     date: day,
     timeSlot: '6pm - 10pm',
-    paidWith: 'free',
+    paidWith: payment ? 'sandbox' : 'free',
+    paymentId: payment?.id ?? null,
     status,
     ticketCode: CHECK_IN_CODE,
     checkedInAt: checkedIn ? PATHS_NOW : null,
     checkedInBy: checkedIn ? (staff?.id ?? null) : null,
+    cancelledAt: status === 'cancelled' ? new Date(PATHS_NOW.getTime() - 3_600_000) : null,
   })
   return undefined
 }

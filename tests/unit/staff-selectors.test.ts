@@ -1,7 +1,13 @@
 import { describe, expect, it } from 'vitest'
 import { APPROVED, DECLINED } from '../../machines/application-review/model'
 import { CHECK_IN_ANSWERS } from '../../machines/check-in/model'
-import { guestsLine, isBlankCode, verdictView } from '../../machines/check-in/selectors'
+import {
+  BLANK_CODE,
+  codeProblem,
+  guestsLine,
+  isBlankCode,
+  verdictView,
+} from '../../machines/check-in/selectors'
 import { EVENT_DRAFT, SAVED_EVENT, WAITLIST } from '../../machines/event-editor/model'
 import { lineOf, placeLine, standing, waitingMark } from '../../machines/event-editor/selectors'
 import { pendingApplication } from '../../machines/staff-applications/model'
@@ -46,24 +52,55 @@ import { gardenRoom, newItem } from '../../machines/staff-spaces/model'
 import { savedMessage, spaceLine } from '../../machines/staff-spaces/selectors'
 
 describe('the answer at the door', () => {
-  it('is green for admitted, red for already (when and by whom) and unknown, yellow for another day', () => {
+  it('is green for admitted, red for already (when and by whom), cancelled, refunded and unknown, yellow for another day', () => {
     expect(verdictView(CHECK_IN_ANSWERS.admitted)).toEqual({
       tone: 'green',
       headline: 'Admitted',
       detail: null,
+      showDay: false,
     })
     expect(verdictView(CHECK_IN_ANSWERS.already)).toEqual({
       tone: 'red',
       headline: 'Already checked in',
       detail: 'At 10:05 am by Oluwaseun Adebayo-Okonkwo.',
+      showDay: false,
     })
     expect(verdictView(CHECK_IN_ANSWERS.elsewhere)).toEqual({
       tone: 'yellow',
       headline: 'Not for today',
       detail: 'Valid on the day it shows, not today: not checked in.',
+      showDay: true,
+    })
+    expect(verdictView(CHECK_IN_ANSWERS.cancelled)).toEqual({
+      tone: 'red',
+      headline: 'Cancelled',
+      detail: 'Cancelled on 23 Nov 2026 at 6:30pm: not checked in.',
+      showDay: true,
+    })
+    expect(verdictView(CHECK_IN_ANSWERS.refunded)).toEqual({
+      tone: 'red',
+      headline: 'Refunded',
+      detail:
+        'Refunded on 24 Nov 2026 at 9:15am by Oluwaseun Adebayo-Okonkwo: not checked in. Find the booking to see why.',
+      showDay: false,
     })
     expect(verdictView(CHECK_IN_ANSWERS.unknown).tone).toBe('red')
     expect(verdictView(CHECK_IN_ANSWERS.unknown).headline).toBe('Unknown ticket')
+  })
+
+  it('notes when what an admitted ticket is for ended, and how long ago', () => {
+    const late = { ...CHECK_IN_ANSWERS.admitted, endedAt: '2026-11-24T07:00:00.000Z' }
+    expect(verdictView(late).detail).toBe('Note: it ended at 8am, 2 hours ago.')
+    const justNow = { ...late, endedAt: '2026-11-24T08:59:00.000Z' }
+    expect(verdictView(justNow).detail).toBe('Note: it ended at 9:59am, 1 minute ago.')
+  })
+
+  it('says why a typed code cannot be sent', () => {
+    expect(codeProblem('   ')).toBe(BLANK_CODE)
+    expect(codeProblem('K7QM-93XD-2HF')).toBe(
+      'A ticket code has 16 letters and digits, like K7QM-93XD-2HFR-8NWB; this has 11.',
+    )
+    expect(codeProblem('k7qm 93xd 2hfr 8nwb')).toBeNull()
   })
 
   it('names the extra guests, or nothing without any', () => {

@@ -1,8 +1,13 @@
-import type { Page } from 'playwright-core'
+import type { Page, Route } from 'playwright-core'
 import QRCode from 'qrcode'
+import { expect } from 'vitest'
 import { type CheckIn, checkInMachine } from '../../../machines/check-in/machine'
 import { CHECK_IN_CODE, checkInModel } from '../../../machines/check-in/model'
-import { BLANK_CODE, CAMERA_UNAVAILABLE, verdictView } from '../../../machines/check-in/selectors'
+import {
+  CAMERA_UNAVAILABLE,
+  SCANNER_UNLOADED,
+  verdictView,
+} from '../../../machines/check-in/selectors'
 import {
   allowCamera,
   askAgain,
@@ -22,6 +27,13 @@ import { MEMBER, notStaff, STAFF, staffCallError } from './shared/staff'
 const CHECK_INS = '**/api/staff/check-ins'
 const SCANNING = 'Oluwaseun, a guest holding up a ticket'
 const DROPPING = 'Oluwaseun, the connection dropping'
+const UNLOADING = "Oluwaseun, the scanner's code not coming"
+
+/** The scanner's code (qr-scanner's chunk), loaded with the camera's first start. */
+const SCANNER_CODE = '**/assets/qr-scanner*.js'
+
+/** Its requests held on each page, until the path's 'camera.unloaded' refuses them. */
+const heldScanner = new WeakMap<Page, Route[]>()
 
 const PATH = '/staff/check-in'
 const opening = { input: undefined, path: PATH, width: 390 }
@@ -30,16 +42,25 @@ const TICKET_STATES: Record<CheckIn['result'], ServerState> = {
   admitted: 'ticketToday',
   already: 'ticketCheckedIn',
   elsewhere: 'ticketOtherDay',
-  unknown: 'ticketCancelled',
+  cancelled: 'ticketCancelled',
+  refunded: 'ticketRefunded',
+  unknown: 'ticketUnknown',
 }
 
 const open =
-  ({ dropping = false } = {}) =>
+  ({ dropping = false, unloading = false } = {}) =>
   async (page: Page, url: string, addInitScript: Page['addInitScript']) => {
     await fakeCamera({ addInitScript })
     // Every check-in is lost on the way, once 'Checking…' has been seen.
     if (dropping) {
       await page.route(CHECK_INS, dropWrites(page, { seen: true }))
+    }
+    // The scanner's code does not come, as with no connection: held until the path says so.
+    if (unloading) {
+      heldScanner.set(page, [])
+      await page.route(SCANNER_CODE, (route) => {
+        heldScanner.get(page)?.push(route)
+      })
     }
     await page.goto(url + PATH, LOAD)
   }
@@ -67,6 +88,7 @@ export const checkInViews = defineViews({
     [SCANNING]: { ...opening, signIn: 'staff@example.com', open: open() },
     [MEMBER]: { ...opening, signIn: 'ada@example.com', open: open() },
     [DROPPING]: { ...opening, signIn: 'staff@example.com', open: open({ dropping: true }) },
+    [UNLOADING]: { ...opening, signIn: 'staff@example.com', open: open({ unloading: true }) },
   },
   events: {
     'code.submitted': {
@@ -93,6 +115,13 @@ export const checkInViews = defineViews({
       accepts: only(DROPPING),
       run: ({ page }) => page.getByRole('button', { name: 'Try again' }).click(),
     },
+    // The browser says it is online again (its connection back, as after the offline switch).
+    'network.online': {
+      accepts: only(DROPPING),
+      run: async ({ page }) => {
+        await page.evaluate(() => window.dispatchEvent(new Event('online')))
+      },
+    },
     // Only once the camera is off, on the scanning start: it would read the ticket again.
     'check-in.next': {
       accepts: (_event, { start, snapshot }) =>
@@ -102,7 +131,9 @@ export const checkInViews = defineViews({
     // Each start waits for the person's answer to the browser's ask (after a 'Block', they have
     // allowed the camera again in the settings), so 'Starting the camera…' can be seen.
     'camera.opened': {
-      accepts: camera(STAFF, SCANNING),
+      accepts: (_event, { start, snapshot }) =>
+        ([STAFF, SCANNING].includes(start) && !snapshot.hasTag('busy')) ||
+        (start === UNLOADING && snapshot.matches({ camera: 'off' })),
       run: async ({ page }) => {
         await askAgain(page)
         await page.getByRole('button', { name: 'Scan with the camera' }).click()
@@ -110,6 +141,16 @@ export const checkInViews = defineViews({
     },
     'camera.ready': { accepts: camera(STAFF, SCANNING), run: ({ page }) => allowCamera(page) },
     'camera.refused': { accepts: camera(STAFF), run: ({ page }) => blockCamera(page) },
+    // The scanner's code is refused on its way (the start's route held it).
+    'camera.unloaded': {
+      accepts: only(UNLOADING),
+      run: async ({ page }) => {
+        await expect.poll(() => heldScanner.get(page)?.length ?? 0).toBeGreaterThan(0)
+        for (const route of heldScanner.get(page)?.splice(0) ?? []) {
+          await route.abort('internetdisconnected')
+        }
+      },
+    },
     'camera.closed': {
       accepts: camera(STAFF, SCANNING),
       run: ({ page }) => page.getByRole('button', { name: 'Stop the camera' }).click(),
@@ -119,7 +160,7 @@ export const checkInViews = defineViews({
     'door.waiting': async ({ page, snapshot }) => {
       await heading(page, 'Check-in')
       await page.getByLabel('Ticket code').waitFor(SHORT)
-      if (snapshot.context.blank) await page.getByText(BLANK_CODE).waitFor(SHORT)
+      if (snapshot.context.problem) await page.getByText(snapshot.context.problem).waitFor(SHORT)
     },
     'door.checking': async ({ page }) => {
       await page.getByRole('button', { name: 'Checking…' }).waitFor(SHORT)
@@ -152,6 +193,10 @@ export const checkInViews = defineViews({
     'camera.scanning': async ({ page }) => {
       await page.getByRole('button', { name: 'Stop the camera' }).waitFor(SHORT)
       await page.getByLabel('Camera').waitFor(SHORT)
+    },
+    'camera.unloaded': async ({ page }) => {
+      await page.getByText(SCANNER_UNLOADED).waitFor(SHORT)
+      await page.getByRole('button', { name: 'Scan with the camera' }).waitFor(SHORT)
     },
     'camera.unavailable': async ({ page }) => {
       await page.getByText(CAMERA_UNAVAILABLE).waitFor(SHORT)

@@ -32,6 +32,8 @@ export type ServerState =
   | 'ticketCheckedIn'
   | 'ticketOtherDay'
   | 'ticketCancelled'
+  | 'ticketRefunded'
+  | 'ticketUnknown'
   | 'applicationPending'
   | 'applicationApproved'
   | 'applicationGone'

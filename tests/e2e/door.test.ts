@@ -1,0 +1,326 @@
+import { and, eq } from 'drizzle-orm'
+import type { Locator, Page } from 'playwright-core'
+import QRCode from 'qrcode'
+import { describe, expect, it } from 'vitest'
+import { accounts, bookings, events, payments } from '../../server/db/schema'
+import { refundPayment } from '../../server/staff/payments'
+import { seriousViolations } from '../support/a11y'
+import { appInBrowser, logInByLink, SCREENSHOTS, viewportOf, WIDTHS } from '../support/browser'
+import { allowCamera, fakeCamera, holdUpToCamera } from '../support/door-camera'
+import { layoutProblems } from '../support/layout'
+
+// The door (/staff/check-in) as the front desk meets it on a small phone, against the real
+// server: logged in by the link of their e-mail, the camera on, guests holding up tickets. Every
+// network cut is the browser's own offline switch. A Tuesday, 10:00 in Lagos.
+const NOW = new Date('2026-11-24T09:00:00Z')
+const TODAY = '2026-11-24'
+
+const app = appInBrowser(NOW)
+
+/** The smallest phone the door is used on: an iPhone SE's first screen. */
+const SMALL = { width: 320, height: 568 }
+
+/** A guest of today's Rooftop Jazz, with a ticket of the code given (else the database's). */
+async function jazzGuest(
+  name: string,
+  fields: Partial<typeof bookings.$inferInsert> = {},
+): Promise<{ id: string; code: string }> {
+  const [row] = await app.db
+    .insert(bookings)
+    .values({
+      email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
+      name,
+      phone: '+234 803 555 0142',
+      type: 'event',
+      eventId: 'rooftop-jazz',
+      venue: 'Rooftop Terrace',
+      date: TODAY,
+      timeSlot: '4pm - 8pm',
+      paidWith: 'free',
+      ...fields,
+    })
+    .returning({ id: bookings.id, code: bookings.ticketCode })
+  if (!row) throw new Error('no booking made')
+  return row
+}
+
+/** The front desk's phone, `width` wide, logged in by the link of the staff's e-mail, at the door. */
+async function door(size: { width: number; height?: number } = SMALL): Promise<Page> {
+  const page = await (await app.newContext(size.width)).newPage()
+  await fakeCamera(page)
+  await logInByLink(page, app.url, 'staff@example.com')
+  await page.setViewportSize({ ...viewportOf(size.width), ...size })
+  await page.goto(`${app.url}/menu`)
+  await page.getByRole('link', { name: 'Front desk: today and check-in' }).click()
+  await page.getByRole('link', { name: 'Check in guests' }).click()
+  await page.getByRole('heading', { level: 1, name: 'Check-in' }).waitFor()
+  return page
+}
+
+/** The camera on, as the door person turns it on and allows it. */
+async function cameraOn(page: Page): Promise<void> {
+  await page.getByRole('button', { name: 'Scan with the camera' }).click()
+  await allowCamera(page)
+  await page.getByRole('button', { name: 'Stop the camera' }).waitFor()
+}
+
+/** A guest holds their ticket's QR code up to the door's camera. */
+const holdUp = async (page: Page, code: string) =>
+  holdUpToCamera(page, await QRCode.toBuffer(code, { margin: 4, width: 300 }))
+
+const answerOf = (page: Page) => page.getByRole('region', { name: 'Answer' }).getByRole('status')
+
+/** Types the code at the door and answers the answer's card. */
+async function typeCode(page: Page, code: string): Promise<Locator> {
+  await page.getByLabel('Ticket code').fill(code)
+  await page.getByRole('button', { name: 'Check in', exact: true }).click()
+  const answer = answerOf(page)
+  await answer.waitFor()
+  return answer
+}
+
+/** The parts of a verdict not wholly inside the window, with where they are. */
+async function outsideTheScreen(page: Page, parts: Record<string, Locator>): Promise<string[]> {
+  const { width, height } = page.viewportSize() ?? SMALL
+  const scrolled = await page.evaluate(() => window.scrollY)
+  const outside: string[] = []
+  for (const [name, part] of Object.entries(parts)) {
+    const box = await part.boundingBox()
+    if (!box) {
+      outside.push(`${name}: not shown`)
+      continue
+    }
+    // Boxes are where the window shows them; the first screen is the page unscrolled.
+    const top = box.y + scrolled
+    if (top < 0 || top + box.height > height || box.x < 0 || box.x + box.width > width) {
+      outside.push(
+        `${name}: ${Math.round(box.x)},${Math.round(top)} ${Math.round(box.width)}x${Math.round(box.height)}`,
+      )
+    }
+  }
+  return outside
+}
+
+const shot = (page: Page, name: string) =>
+  page.screenshot({ path: `${SCREENSHOTS}door-${name}.png` })
+
+describe('the verdict on the first screen (issue 51, point 3)', () => {
+  it.each([
+    [SMALL, 'Admitted'],
+    [{ width: 390, height: 844 }, 'Admitted'],
+  ])(
+    'at %j with the camera on: headline, name, what and Next guest without a scroll',
+    async (size) => {
+      const name = `Oluwadamilare Chukwuemeka-Babatunde ${size.width}`
+      const guest = await jazzGuest(name, {
+        visitors: 2,
+        namesOfVisitors: 'Tobi Adeyemi, Kemi Bello',
+      })
+      const page = await door(size)
+      await cameraOn(page)
+      await holdUp(page, guest.code)
+      const answer = answerOf(page)
+      await answer.getByText('Admitted', { exact: true }).waitFor()
+      await shot(page, `admitted-camera-${size.width}`)
+      await expect(
+        outsideTheScreen(page, {
+          headline: answer.getByText('Admitted', { exact: true }),
+          name: answer.getByText(name, { exact: true }),
+          what: answer.getByText(/^Rooftop Jazz/),
+          'Next guest': answer.getByRole('button', { name: 'Next guest' }),
+        }),
+      ).resolves.toEqual([])
+      // The camera stays on, ready for the next guest.
+      await page.getByRole('button', { name: 'Stop the camera' }).waitFor()
+      expect(await layoutProblems(page)).toEqual([])
+      expect(await seriousViolations(page)).toEqual([])
+      // 'Next guest': the card goes, the camera looks again.
+      await answer.getByRole('button', { name: 'Next guest' }).click()
+      await expect.poll(() => answerOf(page).count()).toBe(0)
+    },
+  )
+})
+
+describe('ticket codes people can read and type (issue 51, point 4)', () => {
+  it("prints a new ticket's code in groups of four, and the door reads it typed in lower case with spaces", async () => {
+    const guest = await (await app.newContext(WIDTHS.phone)).newPage()
+    await guest.goto(`${app.url}/event/poetry-and-palm-wine`)
+    await guest.getByRole('button', { name: 'Get Ticket' }).first().click()
+    const dialog = guest.getByRole('dialog')
+    await dialog
+      .getByLabel('Email Address')
+      .fill('adaeze.okonkwo-ogunleye@lagos-creatives.example.com')
+    await dialog.getByLabel('Name', { exact: true }).fill('Adaeze Okonkwo-Ogunleye')
+    await dialog.getByLabel('Phone Number').fill('0803 555 0178')
+    await dialog.getByRole('button', { name: 'Get Ticket' }).click()
+    await guest.waitForURL('**/event/poetry-and-palm-wine/registered?**')
+    const printed = guest.getByText(/^[0-9A-HJKMNP-TV-Z]{4}(-[0-9A-HJKMNP-TV-Z]{4}){3}$/)
+    await printed.waitFor()
+    const code = await printed.innerText()
+
+    const page = await door()
+    const answer = await typeCode(page, code.toLowerCase().replaceAll('-', ' '))
+    await answer.getByText('Not for today', { exact: true }).waitFor()
+    await answer.getByText('Adaeze Okonkwo-Ogunleye').waitFor()
+  })
+
+  it('admits an old ticket of 32 hex digits typed in capitals with a space', async () => {
+    const old = 'e3b0c44298fc1c149afbf4c8996fb924'
+    await jazzGuest('Chukwuemeka Oluwaseun Adebayo-Nwachukwu', { ticketCode: old })
+    const page = await door()
+    const answer = await typeCode(page, `${old.slice(0, 16).toUpperCase()} ${old.slice(16)}`)
+    await answer.getByText('Admitted', { exact: true }).waitFor()
+    await answer.getByText('Chukwuemeka Oluwaseun Adebayo-Nwachukwu').waitFor()
+  })
+
+  it('says a typed code of the wrong length is no ticket code, without asking the server', async () => {
+    const page = await door()
+    await page.getByLabel('Ticket code').fill('K7QM-93XD-2HF')
+    await page.getByRole('button', { name: 'Check in', exact: true }).click()
+    await page
+      .getByText('A ticket code has 16 letters and digits, like K7QM-93XD-2HFR-8NWB; this has 11.')
+      .waitFor()
+    await expect(answerOf(page).count()).resolves.toBe(0)
+  })
+
+  it('says a cancelled ticket is cancelled, and when', async () => {
+    const guest = await jazzGuest('Ngozi Chiamaka Eze-Nwachukwu', {
+      status: 'cancelled',
+      cancelledAt: new Date('2026-11-23T17:30:00Z'),
+    })
+    const page = await door()
+    const answer = await typeCode(page, guest.code)
+    await answer.getByText('Cancelled', { exact: true }).waitFor()
+    await expect(answer.getAttribute('data-tone')).resolves.toBe('red')
+    await answer.getByText('Ngozi Chiamaka Eze-Nwachukwu').waitFor()
+    await answer.getByText('Cancelled on 23 Nov 2026 at 6:30pm: not checked in.').waitFor()
+    expect(await layoutProblems(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'cancelled-320')
+    await page.setViewportSize(viewportOf(WIDTHS.desktop))
+    await shot(page, 'cancelled-1280')
+  })
+
+  it('flags a ticket whose payment staff refunded, and does not check it in', async () => {
+    // Ada's Rooftop Jazz ticket (the demo data's), paid by card; staff refund it.
+    const [payment] = await app.db
+      .select({ id: payments.id })
+      .from(payments)
+      .where(eq(payments.reference, 'demo-jazz-ada'))
+    const [staff] = await app.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.email, 'staff@example.com'))
+    if (!payment || !staff) throw new Error('no demo payment or staff')
+    await refundPayment(
+      { db: app.db, refunds: null },
+      {
+        method: 'card',
+        id: payment.id,
+        reason: 'The quartet cancelled; we are sorry.',
+        actor: staff,
+        now: new Date('2026-11-24T08:15:00Z'),
+        site: app.url,
+      },
+    )
+    const [ada] = await app.db
+      .select({ id: bookings.id, code: bookings.ticketCode })
+      .from(bookings)
+      .where(and(eq(bookings.email, 'ada@example.com'), eq(bookings.eventId, 'rooftop-jazz')))
+    const page = await door()
+    await cameraOn(page)
+    await holdUp(page, ada?.code ?? '')
+    const answer = answerOf(page)
+    await answer.getByText('Refunded', { exact: true }).waitFor()
+    await expect(answer.getAttribute('data-tone')).resolves.not.toBe('green')
+    await answer.getByText('Ada Okafor').waitFor()
+    await answer
+      .getByText('Refunded on 24 Nov 2026 at 9:15am by Oluwaseun Adebayo-Okonkwo: not checked in.')
+      .waitFor()
+    const [row] = await app.db
+      .select({ checkedInAt: bookings.checkedInAt })
+      .from(bookings)
+      .where(eq(bookings.id, ada?.id ?? ''))
+    expect(row?.checkedInAt).toBeNull()
+    expect(await layoutProblems(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'refunded-camera-320')
+    await page.setViewportSize(viewportOf(WIDTHS.desktop))
+    await shot(page, 'refunded-camera-1280')
+  })
+
+  it('admits a ticket of a morning event that ended hours ago, with a note that says so', async () => {
+    await app.db.insert(events).values({
+      id: 'sunrise-yoga-on-the-rooftop',
+      name: 'Sunrise Yoga on the Rooftop',
+      address: '16 Military Street, Onikan, Lagos',
+      venue: 'Rooftop Terrace',
+      startAt: new Date('2026-11-24T05:00:00Z'),
+      endAt: new Date('2026-11-24T07:00:00Z'),
+      timeSlots: ['6am - 8am'],
+      capacity: 20,
+    })
+    const guest = await jazzGuest('Folasade Temitope Ogunbiyi-Adeyemi', {
+      eventId: 'sunrise-yoga-on-the-rooftop',
+      timeSlot: '6am - 8am',
+    })
+    const page = await door()
+    const answer = await typeCode(page, guest.code)
+    await answer.getByText('Admitted', { exact: true }).waitFor()
+    await answer.getByText('Note: it ended at 8am, 2 hours ago.').waitFor()
+    expect(await layoutProblems(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'ended-320')
+    await page.setViewportSize(viewportOf(WIDTHS.desktop))
+    await shot(page, 'ended-1280')
+  })
+})
+
+describe('the camera when the network drops (issue 51, point 5)', () => {
+  it('keeps checking new tickets after a failed call, and sends the last one when the network returns', async () => {
+    const first = await jazzGuest('Babatunde Olumide Fashola-Williams')
+    const second = await jazzGuest('Chiamaka Ifeoma Okonkwo-Obi')
+    const page = await door()
+    await cameraOn(page)
+    // The calls the door makes, as the browser sends them (none is stubbed).
+    const sent: string[] = []
+    page.on('request', (request) => {
+      if (request.url().endsWith('/api/staff/check-ins')) sent.push(request.postData() ?? '')
+    })
+    await page.context().setOffline(true)
+    await holdUp(page, first.code)
+    const failed = page.getByRole('alert').getByText("We couldn't reach the server")
+    await failed.waitFor()
+    expect(await layoutProblems(page)).toEqual([])
+    await shot(page, 'offline-failed-320')
+    // The next guest holds up their ticket: it is checked (and fails, still offline).
+    await holdUp(page, second.code)
+    await expect.poll(() => sent.some((body) => body.includes(second.code))).toBe(true)
+    await failed.waitFor()
+    // The network returns: the ticket in front of the camera is sent again by itself.
+    await page.context().setOffline(false)
+    const answer = answerOf(page)
+    await answer.getByText('Admitted', { exact: true }).waitFor()
+    await answer.getByText('Chiamaka Ifeoma Okonkwo-Obi').waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+  })
+
+  it("pressed offline, 'Scan with the camera' says the scanner could not load, and works once online", async () => {
+    const page = await door()
+    await page.context().setOffline(true)
+    await page.getByRole('button', { name: 'Scan with the camera' }).click()
+    const alert = page.getByRole('alert')
+    await alert
+      .getByText("The scanner couldn't load: there is no connection.", { exact: false })
+      .waitFor()
+    await expect(alert.innerText()).resolves.not.toContain('settings')
+    expect(await layoutProblems(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'scanner-offline-320')
+    await page.setViewportSize(viewportOf(WIDTHS.desktop))
+    await shot(page, 'scanner-offline-1280')
+    await page.setViewportSize(SMALL)
+    await page.context().setOffline(false)
+    await cameraOn(page)
+  })
+})
