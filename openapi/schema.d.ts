@@ -1416,6 +1416,13 @@ export interface components {
              * @description When the booked slot (or the event's day, or the day) ends; after it the booking is over.
              */
             "Ends at"?: string;
+            /**
+             * Format: date-time
+             * @description In the person's lists, a booking they (or staff) cancelled - when. Absent otherwise.
+             */
+            "Cancelled at"?: string;
+            /** @description In the person's lists, a cancelled booking's money and the way it went back. */
+            Refund?: components["schemas"]["BookingRefund"];
         };
         /** @description A visitor's free ticket asked for, taken when the link e-mailed to Email is opened. */
         BookingRequest: {
@@ -1435,6 +1442,11 @@ export interface components {
             date: components["schemas"]["Day"];
             timeSlot: string | null;
             venue: string | null;
+            /**
+             * Format: date-time
+             * @description A booking its person (or staff) cancelled - when. Absent for one that took place.
+             */
+            cancelledAt?: string;
         };
         PaymentInitiation: {
             /** @description Where the provider sends the browser back; must be on this site. */
@@ -1828,14 +1840,16 @@ export interface components {
             id: components["schemas"]["Id"];
             /** Format: date-time */
             cancelledAt: string;
-            refund: {
-                /**
-                 * @description card: on its way to the card through the refund queue. wallet, community-wallet: credited at once. none: nothing was paid.
-                 * @enum {string}
-                 */
-                way: "card" | "wallet" | "community-wallet" | "none";
-                amountMinor: number;
-            };
+            refund: components["schemas"]["BookingRefund"];
+        };
+        /** @description A cancelled booking's money, and the way it went back. */
+        BookingRefund: {
+            /**
+             * @description card: on its way to the card through the refund queue. wallet, community-wallet: credited at once. none: nothing was paid.
+             * @enum {string}
+             */
+            way: "card" | "wallet" | "community-wallet" | "none";
+            amountMinor: number;
         };
         StaffSpace: {
             id: string;

@@ -23,21 +23,28 @@ export function moneyBackLine({
   return 'Nothing was paid, so there is nothing to refund.'
 }
 
-/** Said after: what the server did with the money. */
-export function cancelledLine({ refund }: Pick<CancelledBooking, 'refund'>): string {
+/** Where a cancelled booking's money went, as a sentence. */
+export function refundSentence(refund: CancelledBooking['refund']): string {
   const amount = naira(refund.amountMinor)
   switch (refund.way) {
     case 'card':
-      return `Cancelled. ${amount} is on its way back to your card: banks take 5 to 10 working days.`
+      return refund.amountMinor > 0
+        ? `${amount} is on its way back to your card: banks take 5 to 10 working days.`
+        : 'Its payment was refunded before.'
     case 'wallet':
       return refund.amountMinor > 0
-        ? `Cancelled. ${amount} is back in your wallet.`
-        : 'Cancelled. Its payment was refunded before.'
+        ? `${amount} is back in your wallet.`
+        : 'Its payment was refunded before.'
     case 'community-wallet':
       return refund.amountMinor > 0
-        ? `Cancelled. ${amount} is back in your community's wallet.`
-        : 'Cancelled. Its payment was refunded before.'
+        ? `${amount} is back in your community's wallet.`
+        : 'Its payment was refunded before.'
     default:
-      return 'Cancelled. Nothing was paid, so there is nothing to refund.'
+      return 'Nothing was paid, so there is nothing to refund.'
   }
+}
+
+/** Said after: what the server did with the money. */
+export function cancelledLine({ refund }: Pick<CancelledBooking, 'refund'>): string {
+  return `Cancelled. ${refundSentence(refund)}`
 }

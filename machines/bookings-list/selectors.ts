@@ -1,3 +1,4 @@
+import { refundSentence } from '../booking-cancel/selectors'
 import {
   bookingAmountLabel,
   bookingDayLabel,
@@ -8,7 +9,7 @@ import {
   paidWithLabel,
 } from '../rules/bookings'
 import { type CancelStanding, cancelStanding } from '../rules/cancel-cutoff'
-import { clockTime, lagosDay, shortDate } from '../rules/dates'
+import { clockTime, dateAndClock, lagosDay, shortDate } from '../rules/dates'
 import type { Booking, PastBooking } from './machine'
 
 // What /profile/bookings shows of a booking, current or past: one row shape for both lists, its
@@ -43,11 +44,15 @@ export interface BookingRow {
   checkedIn: string | null
   /** When it is over; null for a past booking (or a list kept from before). */
   endsAt: string | null
+  /** When its person (or staff) cancelled it: it stays in the lists, marked; null when not. */
+  cancelledAt: string | null
 }
 
 /** A current or upcoming booking as a row. */
 export function currentBookingRow(booking: Booking): BookingRow {
   const reference = booking['Payment Reference']
+  const cancelledAt = booking['Cancelled at'] ?? null
+  const refund = booking.Refund
   return {
     id: booking.id,
     event: booking.Event,
@@ -57,10 +62,12 @@ export function currentBookingRow(booking: Booking): BookingRow {
     venue: booking.Venue,
     held: booking.Status === 'held',
     ticket: booking.Ticket ?? null,
-    payment: { paidWith: booking['Paid with'], amountMinor: booking.Amount },
+    // A cancelled booking has nothing left to cancel.
+    payment: cancelledAt ? null : { paidWith: booking['Paid with'], amountMinor: booking.Amount },
     cancelUntil: booking['Cancel until'] ?? null,
     checkedIn: booking['Checked in'] ?? null,
     endsAt: booking['Ends at'] ?? null,
+    cancelledAt,
     more: [
       {
         label: 'Guests',
@@ -70,6 +77,8 @@ export function currentBookingRow(booking: Booking): BookingRow {
       { label: 'Paid', value: bookingAmountLabel(booking.Amount) },
       { label: 'Paid with', value: paidWithLabel(booking['Paid with']) },
       { label: 'Status', value: bookingStatusLabel(booking.Status) },
+      ...(cancelledAt ? [{ label: 'Cancelled', value: dateAndClock(cancelledAt) }] : []),
+      ...(refund ? [{ label: 'Refund', value: refundSentence(refund), wide: true }] : []),
       ...(reference ? [{ label: 'Reference', value: reference }] : []),
     ],
   }
@@ -91,6 +100,7 @@ export function pastBookingRow(booking: PastBooking): BookingRow {
     cancelUntil: null,
     checkedIn: null,
     endsAt: null,
+    cancelledAt: booking.cancelledAt ?? null,
   }
 }
 
@@ -120,7 +130,12 @@ const DEFAULT_VENUE = 'Sixteen'
  * The row's second line: 'Today · 4pm - 8pm', or the day alone for an all-day booking; once it is
  * over (an evening event after it ended), 'Ended · 4pm - 8pm'.
  */
-export function bookingWhen(row: BookingRow, now: Date): string {
+export function bookingWhen(
+  row: Pick<BookingRow, 'date' | 'timeSlot' | 'endsAt'> & Partial<Pick<BookingRow, 'cancelledAt'>>,
+  now: Date,
+): string {
+  if (row.cancelledAt)
+    return ['Cancelled', bookingDayLabel(row.date, now), row.timeSlot].filter(Boolean).join(' · ')
   const day = hasBookingEnded(row, now) ? 'Ended' : bookingDayLabel(row.date, now)
   return [day, row.timeSlot].filter(Boolean).join(' · ')
 }
@@ -132,12 +147,13 @@ export function bookingVenue(row: Pick<BookingRow, 'venue'>): string {
 
 /** The date stub: its day and month, and its look (today's stands out; past ones are grey). */
 export function bookingStub(
-  row: Pick<BookingRow, 'date'> & Partial<Pick<BookingRow, 'endsAt'>>,
+  row: Pick<BookingRow, 'date'> & Partial<Pick<BookingRow, 'endsAt' | 'cancelledAt'>>,
   now: Date,
   past: boolean,
 ): { date: string; month: string; tone: 'today' | 'past' | 'upcoming' } {
   const ended = hasBookingEnded({ endsAt: row.endsAt ?? null }, now)
-  const tone = past || ended ? 'past' : row.date === lagosDay(now) ? 'today' : 'upcoming'
+  const over = past || ended || Boolean(row.cancelledAt)
+  const tone = over ? 'past' : row.date === lagosDay(now) ? 'today' : 'upcoming'
   return { ...dayStub(row.date), tone }
 }
 

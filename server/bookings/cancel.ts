@@ -211,6 +211,23 @@ async function ourCredit(
 }
 
 /**
+ * The refunds of a person's cancelled bookings, for their lists: each as it was made, by id.
+ * `email`: the signed-in person's (a booking made before they signed in has it too).
+ */
+export async function refundsOf(
+  db: Db,
+  rows: BookingRow[],
+  email: string,
+): Promise<Map<string, RefundAnswer>> {
+  const refunds = new Map<string, RefundAnswer>()
+  for (const row of rows) {
+    if (row.status !== 'cancelled') continue
+    refunds.set(row.id, await refundMade(db, row, [...new Set([email, row.email])]))
+  }
+  return refunds
+}
+
+/**
  * The refund of a cancelled booking as it was made, read back (a second cancellation answers the
  * first's): a card's, the refund this cancellation queued (0 when staff had refunded the payment
  * before; 'none' when it was an unpaid hold); a wallet's, the credit it wrote (0 when staff had).

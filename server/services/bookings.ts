@@ -1,9 +1,9 @@
-import { and, eq, gte, lt, ne, or } from 'drizzle-orm'
+import { and, eq, gte, isNotNull, lt, ne, or } from 'drizzle-orm'
 import { lagosDay } from '../../machines/rules/dates'
 import { parseSlot } from '../../machines/rules/slots'
 import type { components } from '../../openapi/schema'
 import { type Account, optionalAccount, requireAccount } from '../auth'
-import { cancelOwnBooking, managedBookingOf } from '../bookings/cancel'
+import { cancelOwnBooking, managedBookingOf, refundsOf } from '../bookings/cancel'
 import {
   type BookingInput,
   type BookingRow,
@@ -51,6 +51,12 @@ function ownEmail(account: Account, email: string): string {
 const mine = (account: Account) =>
   or(eq(bookings.accountId, account.id), eq(bookings.email, account.email))
 
+/**
+ * A booking the person's lists show: live, or cancelled by them or staff (it stays, marked, with
+ * its refund). A card payment's hold the app let go (never cancelled by anyone) is not one.
+ */
+const listed = or(ne(bookings.status, 'cancelled'), isNotNull(bookings.cancelledAt))
+
 /** Minutes after midnight a booking starts, for ordering bookings of one day. */
 const startsAt = (row: BookingRow) => (row.timeSlot ? (parseSlot(row.timeSlot)?.start ?? 0) : 0)
 
@@ -62,7 +68,7 @@ async function upcoming(db: Db, account: Account, today: string): Promise<Bookin
       and(
         mine(account),
         gte(bookings.date, today),
-        ne(bookings.status, 'cancelled'),
+        listed,
         // A place the waitlist holds for them is an offer, read at its own link, not a booking.
         ne(bookings.paidWith, 'waitlist'),
       ),
@@ -80,7 +86,13 @@ async function past(db: Db, account: Account, today: string): Promise<BookingRow
   const rows = await db
     .select()
     .from(bookings)
-    .where(and(mine(account), lt(bookings.date, today), eq(bookings.status, 'confirmed')))
+    .where(
+      and(
+        mine(account),
+        lt(bookings.date, today),
+        or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), listed)),
+      ),
+    )
   return rows.sort(
     (a, b) =>
       b.date.localeCompare(a.date) ||
@@ -167,11 +179,17 @@ export function bookingsService(
     const rows = await upcoming(db, account, lagosDay(now()))
     // Each with its event's times and cut-off: until when it can be cancelled, when it ends.
     const subjects = await receiptSubjects(db, rows)
+    const refunds = await refundsOf(db, rows, account.email)
     return {
       status: 'success',
       bookings: rows.map((row) => {
         const subject = subjects.get(row.id)
-        return bookingBody(row, subject?.title ?? '', subject?.event ?? null)
+        const body = bookingBody(row, subject?.title ?? '', subject?.event ?? null)
+        const refund = refunds.get(row.id)
+        // A cancelled one says when, and where its money went.
+        return row.cancelledAt && refund
+          ? { ...body, 'Cancelled at': row.cancelledAt.toISOString(), Refund: refund }
+          : body
       }),
     }
   }
@@ -188,6 +206,9 @@ export function bookingsService(
       date: row.date,
       timeSlot: row.timeSlot,
       venue: row.venue,
+      ...(row.status === 'cancelled' && row.cancelledAt
+        ? { cancelledAt: row.cancelledAt.toISOString() }
+        : {}),
     }))
     return { status: 'success', data }
   }

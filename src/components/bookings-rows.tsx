@@ -170,6 +170,16 @@ function BookingRowItem({
                 Awaiting payment
               </span>
             )}
+            {row.cancelledAt && (
+              <span
+                className={cx(
+                  badge(),
+                  css({ ml: '2', bg: 'berry.50', color: 'berry.600', verticalAlign: 'middle' }),
+                )}
+              >
+                Cancelled
+              </span>
+            )}
           </span>
           <span className={metaLine}>{bookingWhen(row, now)}</span>
           <span className={metaRow}>

@@ -263,12 +263,18 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(mail?.text).toMatch(/^Hello Chinedu Okafor,\n/)
         expect(mail?.text).toContain('₦5,000.00 back in your wallet now.')
         expect(mail?.text).toContain(`${SITE}/profile/bookings`)
-        // No longer among his upcoming bookings.
+        // Still among his bookings (issue 51, point 10): cancelled, when, and its money's way.
         const upcoming = await api.app.inject({
           url: `/api/bookings/${CHINEDU.email}`,
           headers: bearer(chinedu),
         })
-        expect(upcoming.json().bookings.map((b: { id: string }) => b.id)).not.toContain(booking.id)
+        const listed = upcoming.json().bookings.find((b: { id: string }) => b.id === booking.id)
+        expect(listed).toMatchObject({
+          Status: 'cancelled',
+          Ticket: null,
+          'Cancelled at': NOW.toISOString(),
+          Refund: { way: 'wallet', amountMinor: PRICE_MINOR },
+        })
       })
 
       it('a card-paid ticket: one full refund through the queue, sent to Paystack, an e-mail', async () => {

@@ -67,7 +67,7 @@ describe('cancelling a booking', () => {
     expect(await walletBalance(page)).toBe(before)
   })
 
-  it("refunds Kemi's card payment when she cancels next week's workshop, and the booking leaves her list", async () => {
+  it("refunds Kemi's card payment when she cancels next week's workshop; the booking stays in her list, marked, with its refund", async () => {
     const page = await bookingsOf('kemi@example.com')
     await page
       .getByRole('button', { name: /Risograph/ })
@@ -86,10 +86,25 @@ describe('cancelling a booking', () => {
     // Its ticket no longer shows: it would not check in.
     await expect(page.getByRole('img', { name: /^Ticket for Risograph/ }).count()).resolves.toBe(0)
     await page.screenshot({ path: `${SCREENSHOTS}cancel-done-390.png`, fullPage: true })
-    // Read again, the booking is gone from her list.
+    // Read again, the booking stays in her history (issue 51, point 10): marked Cancelled, when,
+    // and where the money went; no ticket and nothing more to cancel.
     await page.reload()
-    await page.getByRole('heading', { level: 1 }).first().waitFor()
-    await expect(page.getByRole('button', { name: /Risograph/ }).count()).resolves.toBe(0)
+    const row = page.getByRole('button', { name: /Risograph/ }).first()
+    await row.getByText('Cancelled', { exact: true }).waitFor()
+    await row.getByText(/^Cancelled · /).waitFor()
+    await row.click()
+    await page
+      .getByText('₦10,000.00 is on its way back to your card: banks take 5 to 10 working days.')
+      .waitFor()
+    await page.getByText(/^24 Nov 2026, \d\d:\d\d$/).waitFor()
+    await expect(page.getByRole('img', { name: /^Ticket for Risograph/ }).count()).resolves.toBe(0)
+    await expect(page.getByRole('button', { name: 'Cancel this booking' }).count()).resolves.toBe(0)
+    expect(await layoutProblems(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}cancel-kept-390.png`, fullPage: true })
+    await page.setViewportSize({ width: 320, height: 700 })
+    expect(await layoutProblems(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}cancel-kept-320.png`, fullPage: true })
   })
 
   it("offers no Cancel for tonight's concert once its cut-off has passed, saying when it closed", async () => {
