@@ -9,10 +9,12 @@ import type { FlowModel } from '../../machines/flow-model'
 import { MANAGE_CODE } from '../../machines/manage-booking/model'
 import { pendingApplication } from '../../machines/staff-applications/model'
 import { chiamakaBooking } from '../../machines/staff-bookings/model'
+import { REQUEST_CODE } from '../../machines/ticket-request/model'
 import { waitlistOfferEntry } from '../../machines/waitlist-offer/model'
 import {
   accounts,
   applications,
+  bookingRequests,
   bookings,
   events,
   payments,
@@ -226,6 +228,17 @@ const serverStates: Record<
   // Places again (a cancellation, staff raising it): nobody needs to wait.
   poetryHasRoom: (app) => poetryCapacity(app, 40),
   kemisWorkshopKept: (app) => kemisWorkshopKept(app),
+  // A visitor's ticket to Poetry & Palm Wine asked for by e-mail (decision 040), under the
+  // ticket-request model's code; with the places gone meanwhile, or not.
+  ticketRequested: (app) => ticketRequested(app),
+  async ticketRequestedSoldOut(app) {
+    const request = await ticketRequested(app)
+    const full = await poetryCapacity(app, 0)
+    return async () => {
+      await full()
+      await request()
+    }
+  },
   // The receipt's link of a demo booking: Kemi's workshop next week, or Ada's concert tonight.
   managedWorkshop: (app) => managedByLink(app, 'demo-riso-kemi'),
   managedConcert: (app) => managedByLink(app, 'demo-jazz-ada'),
@@ -290,6 +303,47 @@ async function managedByLink({ db }: App, reference: string) {
 
 /** The demo's free Poetry & Palm Wine, Thursday 4pm - 8pm. */
 const POETRY = { eventId: 'poetry-and-palm-wine', date: '2026-11-26' }
+
+/** Who asked for the ticket of the ticket-request model's link. */
+const REQUESTER = {
+  Email: 'adaeze.okonkwo-obi@lagoscreatives.com.ng',
+  Name: 'Adaeze Okonkwo-Obi',
+  Phone: '0803 555 0161',
+}
+
+/**
+ * The ticket-request model's code given to a visitor's RSVP kept as asked for (a request's code
+ * is its own secret, which no flow chooses); after the path, the request and any ticket it made
+ * are gone.
+ */
+async function ticketRequested({ db }: App) {
+  const slot = '4pm - 8pm'
+  await db.delete(bookingRequests).where(eq(bookingRequests.code, REQUEST_CODE))
+  await db.insert(bookingRequests).values({
+    code: REQUEST_CODE,
+    eventId: POETRY.eventId,
+    date: POETRY.date,
+    timeSlot: slot,
+    email: REQUESTER.Email,
+    input: {
+      ...REQUESTER,
+      Event: POETRY.eventId,
+      Type: 'event',
+      Venue: 'Courtyard',
+      Date: POETRY.date,
+      Amount: 0,
+      'Time Slot': slot,
+      'Paid with': 'free',
+      'Payment Reference': null,
+    },
+  })
+  return async () => {
+    await db.delete(bookingRequests).where(eq(bookingRequests.code, REQUEST_CODE))
+    await db
+      .delete(bookings)
+      .where(and(eq(bookings.email, REQUESTER.Email), eq(bookings.eventId, POETRY.eventId)))
+  }
+}
 
 /** Sets the capacity of the demo's Poetry & Palm Wine; answers how to put it back. */
 async function poetryCapacity({ db }: App, capacity: number) {

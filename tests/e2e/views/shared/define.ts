@@ -52,6 +52,8 @@ export type ServerState =
   | 'poetryFull'
   | 'poetryHasRoom'
   | 'kemisWorkshopKept'
+  | 'ticketRequested'
+  | 'ticketRequestedSoldOut'
   | 'managedWorkshop'
   | 'managedConcert'
   | 'waitlistWaiting'
