@@ -11,6 +11,8 @@ interface DoorCamera {
   /** The person allows the camera again in the browser's settings: the next start asks anew. */
   ask(): void
   show(url: string): Promise<void>
+  /** The guest lowers the ticket: the camera sees the counter again. */
+  clear(): void
 }
 
 /** Installs the page's camera. Call before the page loads, with the page or a path's scripts. */
@@ -44,6 +46,9 @@ export async function fakeCamera(page: Pick<Page, 'addInitScript'>): Promise<voi
       block: () => settle(false),
       ask: () => {
         decision = 'ask'
+      },
+      clear: () => {
+        picture = null
       },
       show: (url) =>
         new Promise<void>((resolve) => {
@@ -84,6 +89,15 @@ export const blockCamera = (page: Page) =>
 /** The camera asks again on its next start (the person allowed it again in the settings). */
 export const askAgain = (page: Page) =>
   page.evaluate(() => (window as unknown as WithCamera).doorCamera.ask())
+
+/**
+ * The guest takes the ticket away from the page's camera, and the camera has drawn the counter
+ * since (it draws every 100 ms): a scanner reading now reads nothing.
+ */
+export async function takeAwayFromCamera(page: Page): Promise<void> {
+  await page.evaluate(() => (window as unknown as WithCamera).doorCamera.clear())
+  await page.waitForTimeout(300)
+}
 
 /** Holds a picture (a PNG of a ticket, say) up to the page's camera. */
 export const holdUpToCamera = (page: Page, png: Buffer) =>
