@@ -616,6 +616,18 @@ export interface PlaceRequest {
   now: Date
 }
 
+/** How a booking that costs nothing is recorded: a member's free co-working, or a free event. */
+export function freePayment(
+  input: BookingInput,
+  account: Account | null,
+): {
+  paidWith: PaidWith
+  paymentReference: string
+} {
+  const member = input.Type === 'spot' && account !== null
+  return { paidWith: member ? 'membership' : 'free', paymentReference: 'Free booking' }
+}
+
 /** A booking checked and ready to write: the row as it will be stored, and where it counts. */
 export interface PreparedBooking {
   row: BookingRow

@@ -9,6 +9,7 @@ import {
   type BookingInput,
   type BookingRow,
   type CachedEventRow,
+  freePayment,
   prepareBooking,
   type Quote,
   quoteBooking,
@@ -117,8 +118,7 @@ export async function takeRequestedPlace(
     input,
     quote,
     account: null,
-    paidWith: 'free',
-    paymentReference: 'Free booking',
+    ...freePayment(input, null),
     now,
   })
   const receipt = mailRow(

@@ -5,11 +5,11 @@ import type { components } from '../../openapi/schema'
 import { type Account, optionalAccount, requireAccount } from '../auth'
 import { cancelOwnBooking, managedBookingOf, refundsOf } from '../bookings/cancel'
 import {
-  type BookingInput,
   type BookingRow,
   bookingBody,
   bookingTitles,
   type CachedEventRow,
+  freePayment,
   prepareBooking,
   quoteBooking,
   receiptSubjects,
@@ -19,25 +19,13 @@ import {
 } from '../bookings/core'
 import { askForPlace, takeRequestedPlace } from '../bookings/requests'
 import type { Db } from '../db/client'
-import { bookings, type PaidWith } from '../db/schema'
+import { bookings } from '../db/schema'
 import { forbidden, paymentRequired } from '../http-error'
 import type { MailDeps } from '../mail/deps'
 import { bookingReceipt, mailRow } from '../mail/outbox'
 import type { Handler, ServiceDeps } from './types'
 
 type PastBooking = components['schemas']['PastBooking']
-
-/** How a booking that costs nothing is recorded: a member's free co-working, or a free event. */
-export function freePayment(
-  input: BookingInput,
-  account: Account | null,
-): {
-  paidWith: PaidWith
-  paymentReference: string
-} {
-  const member = input.Type === 'spot' && account !== null
-  return { paidWith: member ? 'membership' : 'free', paymentReference: 'Free booking' }
-}
 
 /** Only the signed-in person's own bookings: the address in the path must be theirs. */
 function ownEmail(account: Account, email: string): string {

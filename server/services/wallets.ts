@@ -3,6 +3,7 @@ import type { components } from '../../openapi/schema'
 import { type Account, requireAccount } from '../auth'
 import {
   bookingBody,
+  freePayment,
   prepareBooking,
   priceText,
   quoteBooking,
@@ -22,7 +23,6 @@ import { badRequest, forbidden, notFound, paymentRequired } from '../http-error'
 import type { MailDeps } from '../mail/deps'
 import { bookingReceipt, mailRow } from '../mail/outbox'
 import { theirCommunities } from '../membership'
-import { freePayment } from './bookings'
 import type { Handler, ServiceDeps } from './types'
 
 type Wallet = components['schemas']['Wallet']

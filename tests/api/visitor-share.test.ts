@@ -4,7 +4,7 @@ import { unprovenShare, VISITOR_SHARE } from '../../server/bookings/core.ts'
 import { readConfig } from '../../server/config.ts'
 import { bookingPlaces, bookingRequests, bookings, events } from '../../server/db/schema.ts'
 import { bearer, dbCases, expectError, signIn, startApi, type TestApi } from '../support/api-app.ts'
-import { bookingsOf, DAYS, mailTo, poetry, rsvp } from '../support/bookings.ts'
+import { bookingsOf, DAYS, mailTo, poetry, requestCodeIn, rsvp } from '../support/bookings.ts'
 
 // Decision 040: free places cannot be emptied by a script. A visitor's free ticket (no login) is
 // booked at once while visitors' unproven tickets hold under a third of the day's places; beyond
@@ -42,9 +42,9 @@ async function counter(api: TestApi) {
 /** The link in the newest e-mail to `email` asking them to open it; its code. */
 async function requestCode(api: TestApi, email: string): Promise<string> {
   const mail = (await mailTo(api.db, email)).at(-1)
-  const link = /https?:\/\/\S+\/confirm\/([A-Za-z0-9]+)\s/.exec(mail?.text ?? '')
-  if (!link?.[1]) throw new Error(`No request link in the mail to ${email}: ${mail?.text}`)
-  return link[1]
+  const code = requestCodeIn(mail?.text)
+  if (!code) throw new Error(`No request link in the mail to ${email}: ${mail?.text}`)
+  return code
 }
 
 const openLink = (api: TestApi, code: string, address = '198.51.100.77') =>

@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { bookingPlaces, bookings } from '../../server/db/schema'
 import { seriousViolations } from '../support/a11y'
-import { type BookingInput, DAYS, poetry } from '../support/bookings'
+import { type BookingInput, DAYS, poetry, requestCodeIn } from '../support/bookings'
 import { appInBrowser, logInByLink, outboxTo, SCREENSHOTS, WIDTHS } from '../support/browser'
 import { layoutProblems } from '../support/layout'
 
@@ -40,9 +40,9 @@ async function bookInPerson(body: BookingInput): Promise<Response> {
   const answer = await book(body)
   if (answer.status !== 202) return answer
   const [mail] = await app.outboxTo(body.Email)
-  const link = /^https?:\/\/\S+\/confirm\/([A-Za-z0-9]+)$/m.exec(mail?.text ?? '')?.[1]
-  if (!link) throw new Error(`No link to take the place in the mail to ${body.Email}`)
-  return fetch(`${app.url}/api/bookings/requests/${link}`, { method: 'POST' })
+  const code = requestCodeIn(mail?.text)
+  if (!code) throw new Error(`No link to take the place in the mail to ${body.Email}`)
+  return fetch(`${app.url}/api/bookings/requests/${code}`, { method: 'POST' })
 }
 
 /** Chiamaka books, then the people of one office (one address) take every place left. */

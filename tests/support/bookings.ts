@@ -114,6 +114,13 @@ export function rsvp(
   })
 }
 
+/**
+ * The code of the link in an e-mail asking a visitor to take their place (decision 040): the
+ * link stands alone on its line, `<site>/confirm/<code>`; null when the mail has none.
+ */
+export const requestCodeIn = (text: string | undefined): string | null =>
+  /^https?:\/\/\S+\/confirm\/([A-Za-z0-9]+)$/m.exec(text ?? '')?.[1] ?? null
+
 /** POST /api/wallets/debit/{walletId}. */
 export function debitWallet(
   api: TestApi,
