@@ -6,7 +6,7 @@ import sharp from 'sharp'
 import { defineConfig, type Plugin } from 'vite'
 import { VitePWA } from 'vite-plugin-pwa'
 import { pandaStaticClasses } from './panda-static-classes.ts'
-import { loadDrawingFonts, outlineText } from './server/images/outline-text.ts'
+import { loadDrawingFonts, outlineText } from './server/media/outline-text.ts'
 
 interface ModuleGraph {
   getModuleInfo(id: string): { importers: string[]; dynamicImporters: string[] } | null
@@ -85,7 +85,7 @@ function onClientOutput(
 /**
  * The demo drawings of public/ are served with their lettering as outlines: a browser lays out an
  * SVG image's text on the main thread for every image, and fills a path far sooner (see
- * server/images/outline-text.ts). Before precompress(), which compresses what this wrote.
+ * server/media/outline-text.ts). Before precompress(), which compresses what this wrote.
  */
 const outlineDrawings = () =>
   onClientOutput('outline-drawings', 'writeBundle', async (outDir) => {

@@ -4,59 +4,59 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions, type preValidationAsyncHookHandler } from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
 import type { Redis } from 'ioredis'
-import { registerSessions, securityHandlers } from './auth'
-import { registerBadBytes } from './bad-bytes'
+import { applicationsService } from './applications/handlers'
+import { invitesService } from './applications/invites'
 import { VISITOR_SHARE } from './bookings/core'
-import { startWaitlistSweeper, type WaitlistSweeper } from './bookings/waitlist'
-import { followChanges } from './cache/changes'
-import { loadContract } from './contract'
+import { bookingsService } from './bookings/handlers'
+import { communitiesService } from './communities/handlers'
 import type { Db } from './db/client'
-import { registerDevOutbox } from './dev-outbox'
-import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './errors'
-import { badRequest, notImplemented } from './http-error'
+import { eventsService } from './events/handlers'
+import { PublicCache, type PublicReads, publicReads } from './events/public-reads'
+import { registerSessions, securityHandlers } from './http/auth'
+import { registerBadBytes } from './http/bad-bytes'
+import { followChanges } from './http/cache/changes'
+import { loadContract } from './http/contract'
+import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors'
+import { badRequest, notImplemented } from './http/http-error'
+import { registerIdempotency } from './http/idempotency'
+import { type Lifecycle, newLifecycle, registerLifecycle } from './http/lifecycle'
+import { newRequestId, RequestLogController, registerRequestIds } from './http/logging'
+import { createMetrics, registerMetrics } from './http/metrics'
+import type { OperationId, ServiceDeps, Services } from './http/operations'
 import {
   fastifyTrustProxy,
   type HttpTimeouts,
   resolveTimeouts,
   type TrustProxy,
   timeoutOptions,
-} from './http-options'
-import { registerIdempotency } from './idempotency'
-import { registerImageUploads } from './images/image-upload'
-import { registerMedia } from './images/media-route'
-import { type Lifecycle, newLifecycle, registerLifecycle } from './lifecycle'
-import { newRequestId, RequestLogController, registerRequestIds } from './logging'
+} from './http/options'
+import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimits } from './http/rate-limit'
+import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers'
+import { registerSpa } from './http/spa'
+import { registerStatecharts } from './http/statecharts'
+import { registerImageUploads } from './http/uploads'
+import { loginService } from './login/handlers'
 import type { MailDeps } from './mail/deps'
+import { registerDevOutbox } from './mail/dev-outbox'
 import { startMailer } from './mail/dispatcher'
-import { createMetrics, registerMetrics } from './metrics'
+import { registerMedia } from './media/media-route'
+import { plansService } from './memberships/handlers'
+import { paymentsService } from './payments/handlers'
 import { paystackProvider } from './payments/paystack'
 import type { PaymentProvider, PaymentsOptions } from './payments/provider'
 import { type RefundWorker, startRefundWorker } from './payments/refunds'
 import { sandboxProvider } from './payments/sandbox'
 import { registerSandboxCheckout } from './payments/sandbox-checkout'
 import { registerWebhookSignature } from './payments/webhook'
-import { PublicCache, type PublicReads, publicReads } from './public-cache'
-import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimits } from './rate-limit'
-import { API_DOCS_CSP, registerSecurityHeaders } from './security'
-import { accountsService } from './services/accounts'
-import { applicationsService } from './services/applications'
-import { bookingsService } from './services/bookings'
-import { communitiesService } from './services/communities'
-import { eventsService } from './services/events'
-import { invitesService } from './services/invites'
-import { loginService } from './services/login'
-import { mailingListService } from './services/mailing-list'
-import { paymentsService } from './services/payments'
-import { plansService } from './services/plans'
-import { PICTURE_UPLOAD } from './services/profile-picture'
-import { schedulesService } from './services/schedules'
-import { POSTER_UPLOAD, staffService } from './services/staff'
-import { systemService } from './services/system'
-import type { OperationId, ServiceDeps, Services } from './services/types'
-import { waitlistService } from './services/waitlist'
-import { walletsService } from './services/wallets'
-import { registerSpa } from './spa'
-import { registerStatecharts } from './statecharts'
+import { accountsService } from './profile/handlers'
+import { mailingListService } from './profile/mailing-list'
+import { PICTURE_UPLOAD } from './profile/picture'
+import { schedulesService } from './spaces/handlers'
+import { POSTER_UPLOAD, staffService } from './staff-handlers'
+import { systemService } from './system/handlers'
+import { waitlistService } from './waitlist/handlers'
+import { startWaitlistSweeper, type WaitlistSweeper } from './waitlist/waitlist'
+import { walletsService } from './wallets/handlers'
 
 export interface AppOptions {
   db: Db
@@ -106,13 +106,13 @@ export const notYetBuilt = [] as const satisfies readonly OperationId[]
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The public reads with their ETags, cached per data version (server/public-cache.ts). */
+    /** The public reads with their ETags, cached per data version (server/events/public-reads.ts). */
     publicReads: PublicReads
     /** The refund queue's worker of this instance (server/payments/refunds.ts). */
     refunds: RefundWorker
-    /** This instance's sweeper of waitlist offers over and lapsed holds (server/bookings/waitlist.ts). */
+    /** This instance's sweeper of waitlist offers over and lapsed holds (server/waitlist/waitlist.ts). */
     waitlist: WaitlistSweeper
-    /** Starting, ready or draining: what /api/health/ready answers (server/lifecycle.ts). */
+    /** Starting, ready or draining: what /api/health/ready answers (server/http/lifecycle.ts). */
     lifecycle: Lifecycle
   }
 }

@@ -1,7 +1,7 @@
 import { VISITOR_SHARE } from './bookings/core'
 import { type DatabaseTimeouts, readDatabaseTimeouts } from './db/client'
-import { type HttpTimeouts, parseTrustProxy, readTimeouts, type TrustProxy } from './http-options'
-import { readShutdown, type ShutdownOptions } from './lifecycle'
+import { readShutdown, type ShutdownOptions } from './http/lifecycle'
+import { type HttpTimeouts, parseTrustProxy, readTimeouts, type TrustProxy } from './http/options'
 import { DEFAULT_MAIL_FROM } from './mail/deps'
 import {
   DEFAULT_PAYSTACK_BASE_URL,
@@ -47,7 +47,7 @@ export interface Config {
   timeouts: HttpTimeouts
   /** How long to wait on PostgreSQL before answering 503 (DB_CONNECT_TIMEOUT_MS, ...). */
   databaseTimeouts: DatabaseTimeouts
-  /** How a stop goes (SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DELAY_MS; server/lifecycle.ts). */
+  /** How a stop goes (SHUTDOWN_TIMEOUT_MS, SHUTDOWN_DELAY_MS; server/http/lifecycle.ts). */
   shutdown: ShutdownOptions
   /** METRICS_TOKEN: a scraper elsewhere reads /metrics with it; null: this machine's only. */
   metricsToken: string | null

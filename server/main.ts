@@ -3,9 +3,9 @@ import { buildApp } from './app'
 import { type Config, problemsReport, readConfig } from './config'
 import { migrate, openDatabase } from './db/client'
 import { seedDemoData } from './db/seed'
-import { stopGracefully } from './lifecycle'
-import { openRedis } from './rate-limit'
-import { statechartsEnabled } from './statecharts'
+import { stopGracefully } from './http/lifecycle'
+import { openRedis } from './http/rate-limit'
+import { statechartsEnabled } from './http/statecharts'
 
 /** Says why the server will not start, every reason at once, and exits 1. */
 function refuseToStart(problems: string[], production: boolean): never {
@@ -55,7 +55,7 @@ const app = await buildApp({
   visitorShare: config.visitorShare,
 })
 
-// A stop loses no request (server/lifecycle.ts, docs/decisions/037): SIGTERM (a deploy) serves on
+// A stop loses no request (server/http/lifecycle.ts, docs/decisions/037): SIGTERM (a deploy) serves on
 // SHUTDOWN_DELAY_MS, not ready, and SIGINT (Ctrl-C at the terminal) not at all; then every
 // request accepted is answered, the background work and the pool closed: exit 0, or 1 past
 // SHUTDOWN_TIMEOUT_MS, saying what was left. A second signal exits at once.

@@ -1,6 +1,6 @@
 declare global {
   interface Window {
-    /** The last button tapped before the app listened, from the page's start script (server/spa.ts). */
+    /** The last button tapped before the app listened, from the page's start script (server/http/spa.ts). */
     takeEarlyTap?: () => HTMLButtonElement | null
   }
 }

@@ -82,7 +82,7 @@ export const routes: RouteObject[] = [
       },
       lazyPage('/menu', 'menu-page', () => import('./pages/menu-page')),
       lazyPage('/about', 'about-page', () => import('./pages/about-page')),
-      // The statechart viewer: the server answers 404 unless it is switched on (server/statecharts.ts).
+      // The statechart viewer: the server answers 404 unless it is switched on (server/http/statecharts.ts).
       lazyPage('/statecharts', 'statecharts-page', () => import('./pages/statecharts-page')),
       lazyPage(
         '/event/:id/registered',

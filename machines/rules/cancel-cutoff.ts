@@ -93,7 +93,7 @@ function untilWords(row: { type: string; date: string }, cutoff: Date): string {
 export type CancelStanding = { open: true; line: string } | { open: false; line: string }
 
 /**
- * A listed booking's Cancel, by the rule cancelBooking refuses by (server/bookings/cancel.ts):
+ * A listed booking's Cancel, by the rule cancelBooking refuses by (server/cancellation/cancel.ts):
  * open until its cut-off unless checked in at the door; after either, the line says why.
  */
 export function cancelStanding(

@@ -3,7 +3,7 @@ import { parseSlot } from './slots'
 
 // An event as staff write it at /staff/events (the contract's EventDraft), and the form's text of
 // it: what the form holds while staff type (every number as typed), what it sends, and what it
-// must say before sending. The server checks the same things (server/staff/events.ts).
+// must say before sending. The server checks the same things (server/events/staff-events.ts).
 
 /** The contract's EventDraft (the calls that send it check the two stay alike). */
 export interface EventDraft {

@@ -1,7 +1,7 @@
 import type { AuditEntry } from './machine'
 
 // What /staff/audit shows of an entry: what was done in words, who did it, and when. The server
-// says the record and each change in people's words (server/staff/audit-log.ts).
+// says the record and each change in people's words (server/audit/audit-log.ts).
 
 const ACTIONS: Record<string, string> = {
   'check-in': 'Checked a ticket in',

@@ -5,9 +5,6 @@ import { formatNaira } from '../../machines/rules/money'
 import { cleanSpaceName } from '../../machines/rules/spaces'
 import { type Event, events, type NewEvent, type Space, type SpaceKind, spaces } from '../db/schema'
 import { DEMO_HOTEL_ADDRESS } from '../db/seed'
-import { HttpError } from '../http-error'
-import { type PosterWrite, setPoster, uploadPoster } from '../images/media-store'
-import { ImageRejected } from '../images/poster-variants'
 import {
   badSlot,
   changeEvent,
@@ -17,15 +14,18 @@ import {
   lagosInstant,
   mostPlacesBooked,
   slugOf,
-} from '../staff/events'
+} from '../events/staff-events'
+import { HttpError } from '../http/http-error'
+import { type PosterWrite, setPoster, uploadPoster } from '../media/media-store'
+import { ImageRejected } from '../media/poster-variants'
 import {
   changeSpace,
   insertSpace,
   type SpaceChange,
   type SpaceWrite,
   spaceName,
-} from '../staff/spaces'
-import type { AdminContext } from './applications'
+} from '../spaces/staff-spaces'
+import type { AdminContext } from './application-decisions'
 import { CommandError, int, type Parsed, text, UsageError } from './args'
 
 // Events, co-working spaces and print-studio items, as staff create and edit them. Every change

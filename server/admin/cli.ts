@@ -3,13 +3,13 @@ import { and, asc, eq, ne } from 'drizzle-orm'
 import { problemsReport, readConfig } from '../config'
 import { type Db, migrate, openDatabase } from '../db/client'
 import { bookings, events } from '../db/schema'
-import { ImageRejected } from '../images/poster-variants'
+import { ImageRejected } from '../media/poster-variants'
 import {
   type AdminContext,
   approveApplication,
   listApplications,
   rejectApplication,
-} from './applications'
+} from './application-decisions'
 import {
   CommandError,
   type CommandResult,
@@ -32,7 +32,7 @@ import {
   spaceOptions,
 } from './catalogue'
 import { posterCommand } from './posters'
-import { addStaff, removeStaff, staffOptions } from './staff'
+import { addStaff, removeStaff, staffOptions } from './staff-roles'
 
 // `npm run admin -- <command>`: the staff's tools (DESIGN.md, 'Staff'). It works on the database
 // the server uses: DATABASE_URL, else the embedded PGlite in DATA_DIR (./data/pglite). E-mail is

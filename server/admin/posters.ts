@@ -1,8 +1,8 @@
 import { readFile } from 'node:fs/promises'
 import { pathToFileURL } from 'node:url'
 import { type Db, migrate, openDatabase } from '../db/client.ts'
-import { uploadPoster } from '../images/media-store.ts'
-import { ImageRejected } from '../images/poster-variants.ts'
+import { uploadPoster } from '../media/media-store.ts'
+import { ImageRejected } from '../media/poster-variants.ts'
 
 // `npm run admin:poster -- <event-id> <file.jpg>`: makes a photograph the event's poster, on the
 // database named by DATABASE_URL (else PGlite in DATA_DIR or ./data/pglite).

@@ -15,7 +15,6 @@ import {
 import { cleanSpaceName, isMembersOnlySpace } from '../../machines/rules/spaces'
 import { TICKET_CODE_BYTES, ticketCodeOf } from '../../machines/rules/ticket-code'
 import type { components } from '../../openapi/schema'
-import type { Account } from '../auth'
 import { type Db, retriedTransaction, sqlState, type Tx } from '../db/client'
 import { perDatabase, preparedStatement } from '../db/prepared'
 import {
@@ -31,9 +30,10 @@ import {
   spaces,
   waitlistEntries,
 } from '../db/schema'
-import { badRequest, conflict, forbidden, HttpError, notFound } from '../http-error'
+import type { Account } from '../http/auth'
+import { badRequest, conflict, forbidden, HttpError, notFound } from '../http/http-error'
 import type { ReceiptEvent } from '../mail/outbox'
-import { isActiveMember } from '../membership'
+import { isActiveMember } from '../memberships/membership'
 
 // The one place that prices a booking and takes a place for it (docs/decisions/026, 032). Every
 // way of booking (free rsvp, wallet, card) goes through quoteBooking (the reads), prepareBooking
@@ -834,7 +834,7 @@ async function writeWithCare(
       unproven = PROVEN
       row = { ...row, unproven: false }
       // The place's counter row first, as offers from the waitlist and the reclaim of lapsed
-      // holds lock them (server/bookings/waitlist.ts), then the holds: a claim of nothing.
+      // holds lock them (server/waitlist/waitlist.ts), then the holds: a claim of nothing.
       await claim(tx, row, 0, capacity)
       await setStatus(tx, and(inArray(bookings.id, ids), eq(bookings.status, 'held')), 'cancelled')
       row = keepsOfferTime(row, givesUp)

@@ -2,9 +2,8 @@ import { and, eq, isNull, sql } from 'drizzle-orm'
 import type { Db } from '../db/client'
 import { retriedTransaction } from '../db/client'
 import { bookingRequests, bookings } from '../db/schema'
-import { conflict, HttpError, notFound, paymentRequired } from '../http-error'
+import { conflict, HttpError, notFound, paymentRequired } from '../http/http-error'
 import { bookingReceipt, longDay, mailRow, queueMail } from '../mail/outbox'
-import { requestMail } from '../mail/request-mail'
 import {
   type BookingInput,
   type BookingRow,
@@ -15,6 +14,7 @@ import {
   quoteBooking,
   takePlace,
 } from './core'
+import { requestMail } from './request-mail'
 
 // A visitor's free ticket asked for (decision 040): when unproven bookings hold their share of an
 // event day's places, a visitor's RSVP is kept here and a link is e-mailed to its address.

@@ -133,7 +133,7 @@ async function factsOf(
 
 /**
  * The line of the receipt's 'Manage your booking' link, which cancels it without an account
- * (server/bookings/cancel.ts): for a booking that can be cancelled (confirmed, not a place the
+ * (server/cancellation/cancel.ts): for a booking that can be cancelled (confirmed, not a place the
  * waitlist holds, its cut-off still ahead when it was made), saying until when; one made after
  * its cut-off says why it has no link; else null.
  */

@@ -1,6 +1,6 @@
 import { createHmac, timingSafeEqual } from 'node:crypto'
 import type { Currency } from '../db/schema'
-import { HttpError } from '../http-error'
+import { HttpError } from '../http/http-error'
 
 /** What we ask a card provider to charge; the customer pays on the provider's own page. */
 export interface InitializeInput {

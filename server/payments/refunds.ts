@@ -2,7 +2,7 @@ import { and, asc, eq, lte, notInArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { type Db, databaseKind, type Tx } from '../db/client'
 import { payments, refunds } from '../db/schema'
-import type { Metrics } from '../metrics'
+import type { Metrics } from '../http/metrics'
 import type { PaymentProvider } from './provider'
 
 // Money going back leaves through a durable queue (docs/decisions/017), as mail does through the

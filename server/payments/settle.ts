@@ -9,13 +9,18 @@ import {
 } from '../bookings/core'
 import type { Db, Tx } from '../db/client'
 import { type NewPayment, type Payment, payments } from '../db/schema'
+import type { Metrics, PaymentOutcome } from '../http/metrics'
 import { bookingReceipt, longDay, queueMail } from '../mail/outbox'
-import type { Metrics, PaymentOutcome } from '../metrics'
-import { activateMembership, queueMembershipReceipt } from './membership'
+import { activateMembership, queueMembershipReceipt } from '../memberships/plan-payment'
+import {
+  creditTopUp,
+  isTopUpPayment,
+  queueTopUpReceipt,
+  TOPUP_OUTCOME_NOTES,
+} from '../wallets/topup'
 import { itemOf, type PaymentItem } from './payload'
 import type { PaymentProvider, Verified } from './provider'
 import { queueRefund, type RefundWorker } from './refunds'
-import { creditTopUp, isTopUpPayment, queueTopUpReceipt, TOPUP_OUTCOME_NOTES } from './topup'
 
 // The one way a card payment is finalized (docs/decisions/005): the return page's verification
 // and the provider's webhook both land here, in any order, any number of times.

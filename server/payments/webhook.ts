@@ -6,8 +6,8 @@ import type {
   preParsingAsyncHookHandler,
   preValidationAsyncHookHandler,
 } from 'fastify'
-import { HttpError, unauthorized } from '../http-error'
-import { readLimitedBody } from '../http-options'
+import { HttpError, unauthorized } from '../http/http-error'
+import { readLimitedBody } from '../http/options'
 import type { PaymentProvider } from './provider'
 
 declare module 'fastify' {

@@ -1,7 +1,7 @@
 import { spawnSync } from 'node:child_process'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { type AdminContext, approveApplication } from '../../server/admin/applications.ts'
+import { type AdminContext, approveApplication } from '../../server/admin/application-decisions.ts'
 import { runAdmin } from '../../server/admin/cli.ts'
 import {
   accounts,

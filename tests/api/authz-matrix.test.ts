@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lagosDay } from '../../machines/rules/dates.ts'
-import { loadContract } from '../../server/contract.ts'
+import { PENDING_STATUSES } from '../../server/applications/handlers.ts'
 import {
   applications,
   bookings,
@@ -10,9 +10,9 @@ import {
   payments,
   walletTransactions,
 } from '../../server/db/schema.ts'
-import { PENDING_STATUSES } from '../../server/services/applications.ts'
-import type { OperationId } from '../../server/services/types.ts'
-import { eventDraft } from '../../server/staff/events.ts'
+import { eventDraft } from '../../server/events/staff-events.ts'
+import { loadContract } from '../../server/http/contract.ts'
+import type { OperationId } from '../../server/http/operations.ts'
 import { NOT_YET_BUILT, readOperations } from '../fuzz/contract.ts'
 import { dbCases, startApi, type TestApi, TODAY } from '../support/api-app.ts'
 import { UNLIMITED } from '../support/bookings.ts'

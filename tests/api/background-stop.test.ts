@@ -8,7 +8,7 @@ import { bothEngines, NOW } from '../support/api-app.ts'
 import { startFakeSmtp } from '../support/fake-smtp.ts'
 import { openTestDb, type TestDb } from '../support/test-db.ts'
 
-// A server that stops (server/lifecycle.ts) closes its background work: each worker finishes
+// A server that stops (server/http/lifecycle.ts) closes its background work: each worker finishes
 // what it has in hand and hands the rest back, left in its queue for the next start, so nothing
 // is sent twice nor lost. (The waitlist's sweeper does the same between places.)
 

@@ -4,8 +4,8 @@ import type { HTTPMethods } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 import { notYetBuilt } from '../../server/app.ts'
+import type { OperationId } from '../../server/http/operations.ts'
 import { DEFAULT_SANDBOX_WEBHOOK_SECRET } from '../../server/payments/provider.ts'
-import type { OperationId } from '../../server/services/types.ts'
 import {
   bearer,
   dbCases,

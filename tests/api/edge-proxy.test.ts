@@ -3,7 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { type AppOptions, buildApp } from '../../server/app.ts'
 import { readConfig } from '../../server/config.ts'
-import type { RateLimits } from '../../server/rate-limit.ts'
+import type { RateLimits } from '../../server/http/rate-limit.ts'
 import { openTestDb, type TestDb } from '../support/test-db.ts'
 
 // The rate limits count per client address, so that address must be one a client cannot choose.

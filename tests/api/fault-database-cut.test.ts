@@ -1,5 +1,5 @@
 import { describe, expect, inject, it } from 'vitest'
-import { SERVICE_UNAVAILABLE } from '../../server/errors.ts'
+import { SERVICE_UNAVAILABLE } from '../../server/http/errors.ts'
 import { type DatabaseCutResult, databaseCut, isErrorShape } from '../fault/scenarios.ts'
 
 // A running server loses its database under load, then gets it back: callers get 503s in the

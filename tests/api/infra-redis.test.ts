@@ -7,7 +7,7 @@ import type { FastifyInstance } from 'fastify'
 import type { Redis } from 'ioredis'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
-import { openRedis, type RateLimits } from '../../server/rate-limit.ts'
+import { openRedis, type RateLimits } from '../../server/http/rate-limit.ts'
 import { openTestDb, type TestDb } from '../support/test-db.ts'
 
 // REDIS_URL set and Redis away (down, restarting, unreachable): pages, assets and reads answer as

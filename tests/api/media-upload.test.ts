@@ -5,8 +5,8 @@ import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { IMAGE_FORMATS, responsiveImage } from '../../machines/rules/images.ts'
 import { posterCommand } from '../../server/admin/posters.ts'
-import { uploadPoster } from '../../server/images/media-store.ts'
-import { ImageRejected } from '../../server/images/poster-variants.ts'
+import { uploadPoster } from '../../server/media/media-store.ts'
+import { ImageRejected } from '../../server/media/poster-variants.ts'
 import { dbCases, expectError, startApi, type TestApi } from '../support/api-app.ts'
 
 // Staff upload a poster as a phone camera takes it: a 4000 x 3000 JPEG of about 3 MB, stored

@@ -4,7 +4,6 @@ import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { formatMinor } from '../../machines/rules/money.ts'
 import type { components } from '../../openapi/schema'
-import { UNREADABLE_ADDRESS } from '../../server/bad-bytes.ts'
 import {
   bookings,
   events,
@@ -14,6 +13,7 @@ import {
   walletTransactions,
 } from '../../server/db/schema.ts'
 import { DEMO_STAFF, LONG_NAMED_MEMBER } from '../../server/db/seed.ts'
+import { UNREADABLE_ADDRESS } from '../../server/http/bad-bytes.ts'
 import {
   bearer,
   dbCases,

@@ -3,7 +3,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../openapi/schema'
 import { bookings } from '../../server/db/schema.ts'
 import { DEMO_STAFF, LONG_NAMED_MEMBER } from '../../server/db/seed.ts'
-import { MEMBERS_ONLY_KEEPS_ITS_NAME } from '../../server/staff/spaces.ts'
+import { MEMBERS_ONLY_KEEPS_ITS_NAME } from '../../server/spaces/staff-spaces.ts'
 import {
   bearer,
   dbCases,

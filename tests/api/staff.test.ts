@@ -28,7 +28,7 @@ type CheckIn = components['schemas']['CheckIn']
 type StaffSession = components['schemas']['StaffSession']
 
 const STAFF_NAME = 'Oluwaseun Adebayo-Okonkwo'
-/** The channel the public cache listens on (server/cache/changes.ts). */
+/** The channel the public cache listens on (server/http/cache/changes.ts). */
 const PUBLIC_CHANGES = 'public_data_changed'
 const ADA = { Email: 'ada@example.com', Name: 'Ada Okafor', Phone: '+234 803 555 0101' }
 

@@ -3,8 +3,8 @@ import { and, eq, ne, sql } from 'drizzle-orm'
 import type { LightMyRequestResponse } from 'fastify'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../openapi/schema'
-import { BOOKED_THROUGH_OFFER, NO_SUCH_ENTRY, PLACES_LEFT } from '../../server/bookings/waitlist.ts'
 import { accounts, bookingPlaces, bookings, events } from '../../server/db/schema.ts'
+import { BOOKED_THROUGH_OFFER, NO_SUCH_ENTRY, PLACES_LEFT } from '../../server/waitlist/waitlist.ts'
 import {
   bearer,
   dbCases,

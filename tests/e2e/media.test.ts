@@ -1,7 +1,7 @@
 import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
-import { uploadPoster } from '../../server/images/media-store'
+import { uploadPoster } from '../../server/media/media-store'
 import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // A poster staff uploaded from a phone, as people see it: the browser picks a small modern

@@ -88,7 +88,7 @@ describe('/print-studio', () => {
 
   it("offers a greyed 'Not available' when no studio item takes bookings", async () => {
     // The studio stops taking bookings, then a visitor opens the page. (A browser that loaded the
-    // studio items before may keep them a minute, by their Cache-Control: server/cache/http.ts.
+    // studio items before may keep them a minute, by their Cache-Control: server/http/cache/policies.ts.
     // A booking sent from such a page is refused by the server with a message.)
     await app.db.update(spaces).set({ coworking: false }).where(eq(spaces.kind, 'print-studio'))
     const page = await open('/print-studio')

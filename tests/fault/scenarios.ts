@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto'
 import pg from 'pg'
 import { type Db, postgresDb } from '../../server/db/client.ts'
 import { bookings, events } from '../../server/db/schema.ts'
-import { SERVICE_UNAVAILABLE } from '../../server/errors.ts'
+import { SERVICE_UNAVAILABLE } from '../../server/http/errors.ts'
 import { type FakePaystack, startFakePaystack } from '../support/fake-paystack.ts'
 import {
   type FreshDatabase,

@@ -86,7 +86,7 @@ const failureKey = (operationId: string, status: number, problem: Problem) =>
 
 export async function runFuzz(target: FuzzTarget, options: FuzzOptions): Promise<FuzzReport> {
   const started = performance.now()
-  const doc = (await import('../../server/contract.ts')).loadContract()
+  const doc = (await import('../../server/http/contract.ts')).loadContract()
   const checker = createChecker(doc)
   const operations = readOperations(doc).filter(
     (op) =>

@@ -2,8 +2,8 @@ import { brotliDecompressSync, gunzipSync, inflateSync } from 'node:zlib'
 import { Ajv2020, type ValidateFunction } from 'ajv/dist/2020.js'
 import addFormats from 'ajv-formats'
 import { notYetBuilt } from '../../server/app.ts'
-import { loadContract } from '../../server/contract.ts'
-import type { OperationId } from '../../server/services/types.ts'
+import { loadContract } from '../../server/http/contract.ts'
+import type { OperationId } from '../../server/http/operations.ts'
 
 // The contract as the fuzzer and the authorization matrix read it: every operation with its
 // parameters, body and security, and a checker that validates an answer against the response

@@ -4,10 +4,10 @@ import { eq } from 'drizzle-orm'
 import type { FastifyInstance, LightMyRequestResponse } from 'fastify'
 import { expect } from 'vitest'
 import { type AppOptions, buildApp } from '../../server/app.ts'
-import { hashToken } from '../../server/auth.ts'
 import type { Db, DbKind } from '../../server/db/client.ts'
 import { accounts, sessions } from '../../server/db/schema.ts'
 import { seedDemoData } from '../../server/db/seed.ts'
+import { hashToken } from '../../server/http/auth.ts'
 import { openTestDb, postgresAvailable } from './test-db.ts'
 
 // The shape of an API test file: one database per file (cloned from the migrated template in

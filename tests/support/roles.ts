@@ -1,7 +1,6 @@
 import { randomBytes } from 'node:crypto'
 import { addDays, addMonths } from 'date-fns'
 import { eq, isNull } from 'drizzle-orm'
-import { hashToken } from '../../server/auth.ts'
 import type { Db } from '../../server/db/client.ts'
 import {
   accounts,
@@ -12,6 +11,7 @@ import {
   walletTransactions,
 } from '../../server/db/schema.ts'
 import { DEMO_STAFF, LONG_NAMED_APPLICANT } from '../../server/db/seed.ts'
+import { hashToken } from '../../server/http/auth.ts'
 
 // The people of the authorization matrix and the contract fuzzer, each with a live session made
 // as verifyMagicLink would make it (a hashed token row). No vitest import: `npm run fuzz` uses it.

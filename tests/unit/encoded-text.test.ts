@@ -1,6 +1,6 @@
 import { gunzipSync } from 'node:zlib'
 import { describe, expect, it } from 'vitest'
-import { EncodedText, preferredEncoding } from '../../server/cache/encoded-text'
+import { EncodedText, preferredEncoding } from '../../server/http/cache/encoded-text'
 
 describe('preferredEncoding', () => {
   it.each([

@@ -1,7 +1,7 @@
 import { readdirSync, readFileSync } from 'node:fs'
 import { svgPathProperties } from 'svg-path-properties'
 import { describe, expect, it } from 'vitest'
-import { loadDrawingFonts, outlineText } from '../../server/images/outline-text'
+import { loadDrawingFonts, outlineText } from '../../server/media/outline-text'
 
 // The build sets the demo drawings' lettering as outlines (vite.config.ts, outlineDrawings): what
 // a phone then draws must sit where the browser would have set the text.

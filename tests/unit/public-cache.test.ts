@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest'
-import { PublicCache } from '../../server/cache/store.ts'
+import { PublicCache } from '../../server/http/cache/store.ts'
 
 const NOW = new Date('2026-11-24T10:00:00Z')
 

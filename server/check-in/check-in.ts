@@ -1,0 +1,175 @@
+import { and, eq, inArray, isNull, not, sql } from 'drizzle-orm'
+import { alias } from 'drizzle-orm/pg-core'
+import { bookingEnds } from '../../machines/rules/cancel-cutoff'
+import { lagosDay } from '../../machines/rules/dates'
+import { ticketCodeKey } from '../../machines/rules/ticket-code'
+import type { components } from '../../openapi/schema'
+import { fullName, recordAudit } from '../audit/audit'
+import { type BookingRow, bookingTitle } from '../bookings/core'
+import type { Db } from '../db/client'
+import { accounts, bookings, events } from '../db/schema'
+import type { Account } from '../http/auth'
+import { REFUND_PREFIX } from '../payments/staff-payments'
+import { BOOKING_DEBIT_PREFIX } from '../wallets/handlers'
+
+// A ticket at the door (POST /staff/check-ins, docs/decisions/028). One conditional update admits
+// it: of any number of scans of one code at once, the database lets one update the row, and the
+// others find it checked in. Only when nothing was updated does one read say why. A code is read
+// by the one rule of ticket codes (machines/rules/ticket-code.ts), whatever its case and spacing.
+
+type CheckIn = components['schemas']['CheckIn']
+type TicketHolder = components['schemas']['TicketHolder']
+
+const checker = alias(accounts, 'checker')
+
+/**
+ * A refund of the booking's payment, as staff make them while the booking stays confirmed
+ * (server/payments/staff-payments.ts): a card payment's queued refund (or a payment marked refunded by
+ * hand), or the credit back of the wallet debit that names the booking ('booking:<id>', its
+ * refund 'refund:<debit id>'). Its time and who asked, as SQL on the outer query's booking.
+ */
+const refundOf = (column: 'created_at' | 'requested_by') => {
+  const card =
+    column === 'created_at'
+      ? sql`coalesce((SELECT r.created_at FROM refunds r WHERE r.payment_id = ${bookings.paymentId}),
+          (SELECT p.finalized_at FROM payments p WHERE p.id = ${bookings.paymentId} AND p.status = 'refunded'))`
+      : sql`(SELECT r.requested_by FROM refunds r WHERE r.payment_id = ${bookings.paymentId})`
+  const wallet = sql`(SELECT c.${sql.raw(column === 'created_at' ? 'created_at' : 'actor')}
+    FROM wallet_transactions d
+    JOIN wallet_transactions c ON c.reference = ${REFUND_PREFIX} || d.id::text
+    WHERE d.reference = ${BOOKING_DEBIT_PREFIX} || ${bookings.id}::text)`
+  return sql`coalesce(${card}, ${wallet})`
+}
+
+/** Whether the booking's payment was refunded (see refundOf). */
+const isRefunded = sql`(EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = ${bookings.paymentId})
+  OR EXISTS (SELECT 1 FROM payments p WHERE p.id = ${bookings.paymentId} AND p.status = 'refunded')
+  OR EXISTS (SELECT 1 FROM wallet_transactions d
+    JOIN wallet_transactions c ON c.reference = ${REFUND_PREFIX} || d.id::text
+    WHERE d.reference = ${BOOKING_DEBIT_PREFIX} || ${bookings.id}::text))`
+
+function holderOf(row: BookingRow, eventName: string | null): TicketHolder {
+  return {
+    name: row.name,
+    what: bookingTitle(row, eventName),
+    type: row.type,
+    date: row.date,
+    timeSlot: row.timeSlot,
+    venue: row.venue,
+    visitors: row.visitors,
+    namesOfVisitors: row.namesOfVisitors,
+  }
+}
+
+/**
+ * The booking of a code (confirmed or cancelled: a hold admits nobody and was never a ticket),
+ * with its event, who checked it in, and its refund.
+ */
+async function readTicket(db: Db, key: string) {
+  const [found] = await db
+    .select({
+      booking: bookings,
+      event: events,
+      checkerFirstName: checker.firstName,
+      checkerLastName: checker.lastName,
+      refunded: sql<boolean>`${isRefunded}`,
+      refundedAt: sql<string | null>`${refundOf('created_at')}`,
+      refundedBy: sql<string | null>`${refundOf('requested_by')}`,
+    })
+    .from(bookings)
+    .leftJoin(events, eq(events.id, bookings.eventId))
+    .leftJoin(checker, eq(checker.id, bookings.checkedInBy))
+    .where(and(eq(bookings.ticketCode, key), inArray(bookings.status, ['confirmed', 'cancelled'])))
+    .limit(1)
+  return found ?? null
+}
+
+const NOTHING = {
+  checkedInAt: null,
+  checkedInBy: null,
+  cancelledAt: null,
+  refundedAt: null,
+  refundedBy: null,
+  endedAt: null,
+} as const
+
+const instantOf = (value: string | Date | null) =>
+  value === null ? null : new Date(value).toISOString()
+
+/**
+ * Checks a ticket in for today in Lagos, its code read by the one rule of ticket codes: admitted
+ * (now, by `staff`, with its audit entry in the same transaction; with when it ended, for a late
+ * guest), already (when and by whom), elsewhere (another day's, not checked in), cancelled (and
+ * when), refunded (when and by whom, not checked in), or unknown (no booking has the code).
+ */
+export async function checkIn(db: Db, code: string, staff: Account, now: Date): Promise<CheckIn> {
+  const key = ticketCodeKey(code)
+  if (key === null) return { result: 'unknown', ticket: null, ...NOTHING }
+  const admitted = await db.transaction(async (tx) => {
+    const [row] = await tx
+      .update(bookings)
+      .set({ checkedInAt: now, checkedInBy: staff.id })
+      .where(
+        and(
+          eq(bookings.ticketCode, key),
+          eq(bookings.status, 'confirmed'),
+          eq(bookings.date, lagosDay(now)),
+          isNull(bookings.checkedInAt),
+          not(isRefunded),
+        ),
+      )
+      .returning()
+    if (!row) return null
+    await recordAudit(tx, {
+      at: now,
+      actor: staff,
+      action: 'check-in',
+      subject: row.id,
+      before: { checkedInAt: null },
+      after: { checkedInAt: now.toISOString(), checkedInBy: staff.id },
+    })
+    return row
+  })
+
+  const found = await readTicket(db, key)
+  if (admitted) {
+    const ends = bookingEnds(admitted, found?.event ?? null)
+    return {
+      result: 'admitted',
+      ticket: holderOf(admitted, found?.event?.name ?? null),
+      ...NOTHING,
+      checkedInAt: now.toISOString(),
+      checkedInBy: fullName(staff),
+      endedAt: ends <= now ? ends.toISOString() : null,
+    }
+  }
+  if (!found) return { result: 'unknown', ticket: null, ...NOTHING }
+  const { booking, event, checkerFirstName, checkerLastName, refunded, refundedAt, refundedBy } =
+    found
+  const ticket = holderOf(booking, event?.name ?? null)
+  if (booking.status === 'cancelled') {
+    return { result: 'cancelled', ticket, ...NOTHING, cancelledAt: instantOf(booking.cancelledAt) }
+  }
+  if (booking.checkedInAt) {
+    return {
+      result: 'already',
+      ticket,
+      ...NOTHING,
+      checkedInAt: booking.checkedInAt.toISOString(),
+      // Null once the staff member's account is gone; the audit log keeps their name.
+      checkedInBy:
+        checkerFirstName === null
+          ? null
+          : fullName({ firstName: checkerFirstName, lastName: checkerLastName ?? '' }),
+    }
+  }
+  if (booking.date !== lagosDay(now)) {
+    return { result: 'elsewhere', ticket, ...NOTHING }
+  }
+  if (refunded) {
+    return { result: 'refunded', ticket, ...NOTHING, refundedAt: instantOf(refundedAt), refundedBy }
+  }
+  // Confirmed for today and not in, yet not updated: its card payment was confirmed between the
+  // update and this read. Admit it now.
+  return checkIn(db, code, staff, now)
+}

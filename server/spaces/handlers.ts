@@ -1,0 +1,25 @@
+import { asc, eq } from 'drizzle-orm'
+import type { components } from '../../openapi/schema'
+import type { Db } from '../db/client'
+import { spaces } from '../db/schema'
+import type { PublicReads } from '../events/public-reads'
+import { CACHE_POLICIES, sendCached } from '../http/cache/policies'
+import type { Handler, ServiceDeps } from '../http/operations'
+
+type Space = components['schemas']['Space']
+
+/** Co-working spaces or print-studio items in the order staff set; only a write changes them. */
+export async function spacesOfKind(db: Db, kind: 'coworking' | 'print-studio'): Promise<Space[]> {
+  const rows = await db.select().from(spaces).where(eq(spaces.kind, kind)).orderBy(asc(spaces.sort))
+  return rows.map((row) => ({ id: String(row.id), Name: row.name, Coworking: row.coworking }))
+}
+
+export function schedulesService({ now }: ServiceDeps, reads: PublicReads) {
+  const listSpaces: Handler<'listSpaces'> = async (request, reply) =>
+    sendCached(request, reply, await reads.spaces(now()), CACHE_POLICIES.staffEdited)
+
+  const listPrintStudioItems: Handler<'listPrintStudioItems'> = async (request, reply) =>
+    sendCached(request, reply, await reads.printStudioItems(now()), CACHE_POLICIES.staffEdited)
+
+  return { listSpaces, listPrintStudioItems }
+}
