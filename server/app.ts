@@ -4,13 +4,15 @@ import fastifySwaggerUi from '@fastify/swagger-ui'
 import Fastify, { type FastifyServerOptions, type preValidationAsyncHookHandler } from 'fastify'
 import openapiGlue from 'fastify-openapi-glue'
 import type { Redis } from 'ioredis'
-import { applicationsService } from './applications/handlers'
-import { invitesService } from './applications/invites'
-import { VISITOR_SHARE } from './bookings/core'
-import { bookingsService } from './bookings/handlers'
-import { communitiesService } from './communities/handlers'
+import { applicationsHandlers } from './applications/handlers'
+import { auditHandlers } from './audit/handlers'
+import { bookingsHandlers } from './bookings/handlers'
+import { VISITOR_SHARE } from './bookings/places'
+import { cancellationHandlers } from './cancellation/handlers'
+import { checkInHandlers } from './check-in/handlers'
+import { communitiesHandlers } from './communities/handlers'
 import type { Db } from './db/client'
-import { eventsService } from './events/handlers'
+import { eventsHandlers, POSTER_UPLOAD } from './events/handlers'
 import { PublicCache, type PublicReads, publicReads } from './events/public-reads'
 import { registerSessions, securityHandlers } from './http/auth'
 import { registerBadBytes } from './http/bad-bytes'
@@ -22,7 +24,7 @@ import { registerIdempotency } from './http/idempotency'
 import { type Lifecycle, newLifecycle, registerLifecycle } from './http/lifecycle'
 import { newRequestId, RequestLogController, registerRequestIds } from './http/logging'
 import { createMetrics, registerMetrics } from './http/metrics'
-import type { OperationId, ServiceDeps, Services } from './http/operations'
+import type { HandlerDeps, OperationId, Services } from './http/operations'
 import {
   fastifyTrustProxy,
   type HttpTimeouts,
@@ -35,28 +37,25 @@ import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers'
 import { registerSpa } from './http/spa'
 import { registerStatecharts } from './http/statecharts'
 import { registerImageUploads } from './http/uploads'
-import { loginService } from './login/handlers'
-import type { MailDeps } from './mail/deps'
+import { loginHandlers } from './login/handlers'
 import { registerDevOutbox } from './mail/dev-outbox'
 import { startMailer } from './mail/dispatcher'
 import { registerMedia } from './media/media-route'
-import { plansService } from './memberships/handlers'
-import { paymentsService } from './payments/handlers'
+import { membershipsHandlers } from './memberships/handlers'
+import { paymentsHandlers } from './payments/handlers'
 import { paystackProvider } from './payments/paystack'
-import type { PaymentProvider, PaymentsOptions } from './payments/provider'
+import type { PaymentsOptions } from './payments/provider'
 import { type RefundWorker, startRefundWorker } from './payments/refunds'
 import { sandboxProvider } from './payments/sandbox'
 import { registerSandboxCheckout } from './payments/sandbox-checkout'
 import { registerWebhookSignature } from './payments/webhook'
-import { accountsService } from './profile/handlers'
-import { mailingListService } from './profile/mailing-list'
+import { profileHandlers } from './profile/handlers'
 import { PICTURE_UPLOAD } from './profile/picture'
-import { schedulesService } from './spaces/handlers'
-import { POSTER_UPLOAD, staffService } from './staff-handlers'
-import { systemService } from './system/handlers'
-import { waitlistService } from './waitlist/handlers'
+import { spacesHandlers } from './spaces/handlers'
+import { systemHandlers } from './system/handlers'
+import { waitlistHandlers } from './waitlist/handlers'
 import { startWaitlistSweeper, type WaitlistSweeper } from './waitlist/waitlist'
-import { walletsService } from './wallets/handlers'
+import { walletsHandlers } from './wallets/handlers'
 
 export interface AppOptions {
   db: Db
@@ -117,13 +116,8 @@ declare module 'fastify' {
   }
 }
 
-function buildServices(
-  deps: ServiceDeps,
-  payments: { provider: PaymentProvider; publicUrl: string; refunds: RefundWorker },
-  mail: MailDeps,
-  reads: PublicReads,
-  visitorShare: number,
-): Services {
+/** Every operation's handler: each area of the business answers its own operationIds. */
+function buildServices(deps: HandlerDeps): Services {
   const pending = Object.fromEntries(
     notYetBuilt.map((id) => [
       id,
@@ -134,21 +128,21 @@ function buildServices(
   ) as unknown as Pick<Services, (typeof notYetBuilt)[number]>
   return {
     ...pending,
-    ...systemService(deps),
-    ...eventsService(deps, reads),
-    ...schedulesService(deps, reads),
-    ...paymentsService({ ...deps, ...payments, cachedEventRow: reads.eventRow }),
-    ...bookingsService(deps, mail, reads.eventRow, visitorShare),
-    ...waitlistService(deps, mail),
-    ...walletsService(deps, mail),
-    ...communitiesService(deps, mail),
-    ...plansService(),
-    ...accountsService(deps),
-    ...loginService(deps, mail),
-    ...applicationsService(deps, mail),
-    ...invitesService(deps, mail),
-    ...mailingListService(deps),
-    ...staffService(deps, mail, payments.refunds),
+    ...systemHandlers(deps),
+    ...eventsHandlers(deps),
+    ...spacesHandlers(deps),
+    ...bookingsHandlers(deps),
+    ...cancellationHandlers(deps),
+    ...waitlistHandlers(deps),
+    ...checkInHandlers(deps),
+    ...paymentsHandlers(deps),
+    ...walletsHandlers(deps),
+    ...membershipsHandlers(deps),
+    ...communitiesHandlers(deps),
+    ...applicationsHandlers(deps),
+    ...loginHandlers(deps),
+    ...profileHandlers(deps),
+    ...auditHandlers(deps),
   }
 }
 
@@ -280,13 +274,16 @@ export async function buildApp({
 
   await app.register(openapiGlue, {
     specification,
-    serviceHandlers: buildServices(
-      { db, now },
-      { provider, publicUrl: site, refunds },
-      { publicUrl: site, mailer },
-      app.publicReads,
+    serviceHandlers: buildServices({
+      db,
+      now,
+      publicUrl: site,
+      mailer,
+      reads: app.publicReads,
+      provider,
+      refunds,
       visitorShare,
-    ),
+    }),
     securityHandlers,
     prefix: 'api',
   })

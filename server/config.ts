@@ -1,4 +1,4 @@
-import { VISITOR_SHARE } from './bookings/core'
+import { VISITOR_SHARE } from './bookings/places'
 import { type DatabaseTimeouts, readDatabaseTimeouts } from './db/client'
 import { readShutdown, type ShutdownOptions } from './http/lifecycle'
 import { type HttpTimeouts, parseTrustProxy, readTimeouts, type TrustProxy } from './http/options'
@@ -10,6 +10,13 @@ import {
 } from './payments/provider'
 
 /** Everything the server reads from its environment, with the defaults a newcomer needs. */
+/**
+ * The contract the server is built from: routes, validation and the /api/docs page. Found from
+ * this file, which is one level below the repository's root as the bundle (dist-server/main.mjs)
+ * is: the same path in both.
+ */
+export const contractPath = new URL('../openapi/hotel.yaml', import.meta.url)
+
 export interface Config {
   /**
    * NODE_ENV=production: every setting a real site needs is required (see `problems`), and

@@ -1,6 +1,6 @@
 import { desc, inArray, sql } from 'drizzle-orm'
+import { APPROVED, PENDING_STATUSES, REJECTED } from '../applications/applications'
 import { approve, DecisionRefused, decline, nameOf } from '../applications/decisions'
-import { APPROVED, PENDING_STATUSES, REJECTED } from '../applications/handlers'
 import type { Db } from '../db/client'
 import { type Application, applications } from '../db/schema'
 import { CommandError, UsageError } from './args'

@@ -30,7 +30,7 @@ import { CommandError, int, type Parsed, text, UsageError } from './args'
 
 // Events, co-working spaces and print-studio items, as staff create and edit them. Every change
 // goes through the database, whose triggers tell every server instance to refresh its public
-// pages (migration 0002).
+// pages (server/db/functions/notify_public_data_changed.sql).
 
 type Options = Parsed['options']
 

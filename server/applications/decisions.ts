@@ -16,10 +16,10 @@ import {
   communityMembers,
 } from '../db/schema'
 import type { Account } from '../http/auth'
-import { issueLoginLink } from '../login/handlers'
 import { applicationApprovedMail, applicationDeclinedMail } from '../login/identity-mail'
+import { issueLoginLink } from '../login/login-links'
 import { queueMail } from '../mail/outbox'
-import { APPROVED, PENDING_STATUSES, REJECTED } from './handlers'
+import { APPROVED, PENDING_STATUSES, REJECTED } from './applications'
 
 // Staff decide on applications, from the command line (npm run admin) or the staff's tools
 // (/staff/applications): approve (the account is made from the application's fields and a login

@@ -1,113 +1,57 @@
-import { and, eq, inArray } from 'drizzle-orm'
-import { lagosDay } from '../../machines/rules/dates'
-import type { components } from '../../openapi/schema'
-import { refuseUnstorableText } from '../bookings/core'
-import type { Db, Tx } from '../db/client'
+import { and, eq } from 'drizzle-orm'
+import { lagosDay, shortDate } from '../../machines/rules/dates'
+import { communities, communityMembers, invites } from '../db/schema'
+import { staffAccount } from '../http/auth'
+import { conflict, forbidden, notFound } from '../http/http-error'
+import type { Handler, HandlerDeps } from '../http/operations'
+import { refuseUnstorableText } from '../http/stored-text'
 import {
-  type Application as ApplicationRow,
-  accounts,
-  applications,
-  communities,
-  communityMembers,
-} from '../db/schema'
-import { badRequest, conflict, forbidden, notFound } from '../http/http-error'
-import type { Handler, ServiceDeps } from '../http/operations'
-import { applicationReceivedMail } from '../login/identity-mail'
-import type { MailDeps } from '../mail/deps'
-import { queueMail } from '../mail/outbox'
+  APPROVED,
+  assertNewApplicant,
+  INVITE_INVALID,
+  INVITE_OTHER_EMAIL,
+  INVITE_USED,
+  RECEIVED_MESSAGE,
+  storeApplication,
+  storedFields,
+} from './applications'
+import {
+  approve,
+  DecisionRefused,
+  decline,
+  nameOf,
+  staffApplication,
+  staffApplications,
+} from './decisions'
 
-// Applications (spec section 3): the labelled fields as sent, kept as they are for staff, with
-// the e-mail lower-cased. Staff approve or decline them with `npm run admin -- applications`.
+// Invite codes (spec sections 2 and 8): /invite/{code} greets the invitee by first name; the
+// application sent with the code spends it, once.
 
-export type ApplicationFields = components['schemas']['Application']
+/** Codes are matched as typed, then upper-cased (people retype them from an e-mail). */
+const codeVariants = (code: string) => [...new Set([code, code.toUpperCase()])]
 
-/** What an application waits in: individual ones 'Pending', community ones as the spec names. */
-export const PENDING_STATUSES = ['Pending', 'Community - Pending'] as const
-export const APPROVED = 'Approved'
-export const REJECTED = 'Rejected'
+const NO_SUCH_APPLICATION = 'No application has this id.'
 
-export const ACCOUNT_EXISTS = 'An account with this e-mail already exists. Log in instead.'
-export const ALREADY_APPLIED =
-  'We already have an application from this e-mail. We will write to you once it has been reviewed.'
-
-const clean = (value: string | null | undefined) => {
-  const text = value?.trim()
-  return text ? text : null
-}
-
-/** The fields as stored: trimmed, empty ones as null, the e-mail lower-cased. */
-export function storedFields(
-  fields: ApplicationFields,
-  today: string,
-): Record<string, string | null> {
-  const dateOfBirth = fields['Date of Birth'] ?? null
-  if (dateOfBirth && dateOfBirth > today) {
-    throw badRequest('Date of Birth cannot be after today.')
+/** A refused decision, said to staff in plain words. */
+async function decided<T>(decision: Promise<T>): Promise<T> {
+  try {
+    return await decision
+  } catch (error) {
+    if (!(error instanceof DecisionRefused)) throw error
+    const { refusal } = error
+    if (refusal.reason === 'unknown') throw notFound(NO_SUCH_APPLICATION)
+    const row = refusal.application
+    if (refusal.reason === 'has-account') {
+      throw conflict(`${row.email} already has an account: decline the application, or leave it.`)
+    }
+    const verdict = row.status === APPROVED ? 'approved' : 'declined'
+    const when = row.decidedAt ? ` on ${shortDate(row.decidedAt)}` : ''
+    throw conflict(`${nameOf(row)}'s application was already ${verdict}${when}.`)
   }
-  const stored: Record<string, string | null> = {}
-  for (const [key, value] of Object.entries(fields)) {
-    stored[key] = typeof value === 'string' ? clean(value) : null
-  }
-  stored['Email Address'] = fields['Email Address'].trim().toLowerCase()
-  stored.Pronouns = clean(fields.Pronouns)?.toLowerCase() ?? null
-  if (!stored['First Name'] || !stored['Last Name']) {
-    throw badRequest('First Name and Last Name are required.')
-  }
-  return stored
 }
 
-/** Refuses an application from someone who has an account, or whose application still waits. */
-export async function assertNewApplicant(tx: Db | Tx, email: string): Promise<void> {
-  const [account] = await tx
-    .select({ id: accounts.id })
-    .from(accounts)
-    .where(eq(accounts.email, email))
-    .limit(1)
-  if (account) throw conflict(ACCOUNT_EXISTS)
-  const [waiting] = await tx
-    .select({ id: applications.id })
-    .from(applications)
-    .where(and(eq(applications.email, email), inArray(applications.status, [...PENDING_STATUSES])))
-    .limit(1)
-  if (waiting) throw conflict(ALREADY_APPLIED)
-}
-
-/** Stores an application and queues its confirmation e-mail, in the caller's transaction. */
-export async function storeApplication(
-  tx: Db | Tx,
-  {
-    kind,
-    fields,
-    inviteCode = null,
-    communityId = null,
-  }: {
-    kind: 'individual' | 'community'
-    fields: Record<string, string | null>
-    inviteCode?: string | null
-    communityId?: string | null
-  },
-): Promise<ApplicationRow> {
-  const email = fields['Email Address'] as string
-  const [row] = await tx
-    .insert(applications)
-    .values({
-      kind,
-      email,
-      fields,
-      status: kind === 'community' ? 'Community - Pending' : 'Pending',
-      inviteCode,
-      communityId,
-    })
-    .returning()
-  if (!row) throw new Error('storeApplication: the insert returned no row')
-  await queueMail(tx, applicationReceivedMail(email, fields['First Name'] ?? '', kind))
-  return row
-}
-
-export const RECEIVED_MESSAGE =
-  'Thank you for applying. We have sent a confirmation to your e-mail and will be in touch once your application has been reviewed.'
-
-export function applicationsService({ db, now }: ServiceDeps, { mailer }: MailDeps) {
+export function applicationsHandlers(deps: HandlerDeps) {
+  const { db, now, publicUrl, mailer } = deps
   /** An individual application (no invite code). */
   const createApplication: Handler<'createApplication'> = async (request, reply) => {
     refuseUnstorableText(request.body)
@@ -157,5 +101,92 @@ export function applicationsService({ db, now }: ServiceDeps, { mailer }: MailDe
     return { status: 'success', message: RECEIVED_MESSAGE }
   }
 
-  return { createApplication, signupAsCommunityMember }
+  const answerOf = async (id: string) => {
+    const application = await staffApplication(db, id)
+    if (!application) throw notFound(NO_SUCH_APPLICATION)
+    return application
+  }
+
+  const listApplications: Handler<'listApplications'> = async (request) => {
+    return { applications: await staffApplications(db, request.query.status ?? 'pending') }
+  }
+
+  const getApplication: Handler<'getApplication'> = async (request) => {
+    return answerOf(request.params.applicationId)
+  }
+
+  const approveApplication: Handler<'approveApplication'> = async (request) => {
+    const staff = staffAccount(request)
+    const id = request.params.applicationId
+    await decided(approve({ db, actor: staff, now: now() }, id, publicUrl))
+    mailer?.kick()
+    return answerOf(id)
+  }
+
+  const declineApplication: Handler<'declineApplication'> = async (request) => {
+    const staff = staffAccount(request)
+    refuseUnstorableText(request.body)
+    const id = request.params.applicationId
+    await decided(decline({ db, actor: staff, now: now() }, id, request.body.note))
+    mailer?.kick()
+    return answerOf(id)
+  }
+
+  async function findInvite(code: string) {
+    for (const variant of codeVariants(code)) {
+      const [invite] = await db.select().from(invites).where(eq(invites.code, variant))
+      if (invite) return invite
+    }
+    return null
+  }
+
+  const getInvite: Handler<'getInvite'> = async (request) => {
+    const invite = await findInvite(request.params.code)
+    if (!invite) throw notFound(INVITE_INVALID)
+    return {
+      status: 'success',
+      data: { fields: { 'First Name': invite.firstName, Status: invite.status } },
+    }
+  }
+
+  const claimInvite: Handler<'claimInvite'> = async (request, reply) => {
+    refuseUnstorableText(request.body)
+    const invite = await findInvite(request.params.code)
+    if (!invite) throw notFound(INVITE_INVALID)
+    const fields = storedFields(request.body, lagosDay(now()))
+    const email = fields['Email Address'] as string
+    const row = await db.transaction(async (tx) => {
+      // Spent in one statement: of two claims at once, only one finds it still Pending.
+      const [spent] = await tx
+        .update(invites)
+        .set({ status: 'Used' })
+        .where(and(eq(invites.code, invite.code), eq(invites.status, 'Pending')))
+        .returning({ code: invites.code, email: invites.email, communityId: invites.communityId })
+      if (!spent) throw conflict(INVITE_USED)
+      // An invite is for the person it was sent to: a code passed on or guessed is no way in.
+      // Both addresses are trimmed and lower-cased (storedFields; invites_email_lowercase).
+      if (spent.email.trim() !== email) throw forbidden(INVITE_OTHER_EMAIL)
+      await assertNewApplicant(tx, email)
+      return storeApplication(tx, {
+        kind: spent.communityId ? 'community' : 'individual',
+        fields: spent.communityId ? { ...fields, Status: 'Community - Pending' } : fields,
+        inviteCode: spent.code,
+        communityId: spent.communityId,
+      })
+    })
+    mailer?.kick()
+    reply.code(201)
+    return { status: 'success', message: RECEIVED_MESSAGE, data: { id: row.id } }
+  }
+
+  return {
+    createApplication,
+    signupAsCommunityMember,
+    listApplications,
+    getApplication,
+    approveApplication,
+    declineApplication,
+    getInvite,
+    claimInvite,
+  }
 }

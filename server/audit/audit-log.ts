@@ -4,7 +4,7 @@ import { formatMinor, formatNaira } from '../../machines/rules/money'
 import { cleanSpaceName } from '../../machines/rules/spaces'
 import type { components } from '../../openapi/schema'
 import { nameOf } from '../applications/decisions'
-import { bookingTitle } from '../bookings/core'
+import { bookingTitle } from '../bookings/booking-bodies'
 import type { Db } from '../db/client'
 import {
   type AuditEntry as AuditRow,

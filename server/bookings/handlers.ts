@@ -1,101 +1,20 @@
-import { and, eq, gte, isNotNull, lt, ne, or } from 'drizzle-orm'
-import { lagosDay } from '../../machines/rules/dates'
-import { parseSlot } from '../../machines/rules/slots'
-import type { components } from '../../openapi/schema'
-import { cancelOwnBooking, managedBookingOf, refundsOf } from '../cancellation/cancel'
-import type { Db } from '../db/client'
-import { bookings } from '../db/schema'
-import { type Account, optionalAccount, requireAccount } from '../http/auth'
-import { forbidden, paymentRequired } from '../http/http-error'
-import type { Handler, ServiceDeps } from '../http/operations'
-import type { MailDeps } from '../mail/deps'
+import { isValidDay, lagosDay } from '../../machines/rules/dates'
+import { refundsOf } from '../cancellation/cancel'
+import { optionalAccount, requireAccount } from '../http/auth'
+import { badRequest, paymentRequired } from '../http/http-error'
+import type { Handler, HandlerDeps } from '../http/operations'
+import { refuseUnstorableText } from '../http/stored-text'
 import { bookingReceipt, mailRow } from '../mail/outbox'
-import {
-  type BookingRow,
-  bookingBody,
-  bookingTitles,
-  type CachedEventRow,
-  freePayment,
-  prepareBooking,
-  quoteBooking,
-  receiptSubjects,
-  refuseUnstorableText,
-  takePlace,
-  UnprovenShareTaken,
-} from './core'
+import { freePayment, prepareBooking, takePlace, UnprovenShareTaken } from './book'
+import { bookingBody, bookingTitles, receiptSubjects } from './booking-bodies'
+import { ownEmail, type PastBooking, past, upcoming } from './booking-lists'
+import { type BookingRow, quoteBooking } from './quote'
 import { askForPlace, takeRequestedPlace } from './requests'
+import { dayBookings, staffBookingOf } from './staff-bookings'
 
-type PastBooking = components['schemas']['PastBooking']
-
-/** Only the signed-in person's own bookings: the address in the path must be theirs. */
-function ownEmail(account: Account, email: string): string {
-  if (email.trim().toLowerCase() !== account.email) {
-    throw forbidden('You can only see your own bookings.')
-  }
-  return account.email
-}
-
-/** Bookings made by this account, or with its e-mail before it signed in. */
-const mine = (account: Account) =>
-  or(eq(bookings.accountId, account.id), eq(bookings.email, account.email))
-
-/**
- * A booking the person's lists show: live, or cancelled by them or staff (it stays, marked, with
- * its refund). A card payment's hold the app let go (never cancelled by anyone) is not one.
- */
-const listed = or(ne(bookings.status, 'cancelled'), isNotNull(bookings.cancelledAt))
-
-/** Minutes after midnight a booking starts, for ordering bookings of one day. */
-const startsAt = (row: BookingRow) => (row.timeSlot ? (parseSlot(row.timeSlot)?.start ?? 0) : 0)
-
-async function upcoming(db: Db, account: Account, today: string): Promise<BookingRow[]> {
-  const rows = await db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        mine(account),
-        gte(bookings.date, today),
-        listed,
-        // A place the waitlist holds for them is an offer, read at its own link, not a booking.
-        ne(bookings.paidWith, 'waitlist'),
-      ),
-    )
-  // Soonest first: by day, then by the slot's start, then by when it was booked.
-  return rows.sort(
-    (a, b) =>
-      a.date.localeCompare(b.date) ||
-      startsAt(a) - startsAt(b) ||
-      a.createdAt.getTime() - b.createdAt.getTime(),
-  )
-}
-
-async function past(db: Db, account: Account, today: string): Promise<BookingRow[]> {
-  const rows = await db
-    .select()
-    .from(bookings)
-    .where(
-      and(
-        mine(account),
-        lt(bookings.date, today),
-        or(eq(bookings.status, 'confirmed'), and(eq(bookings.status, 'cancelled'), listed)),
-      ),
-    )
-  return rows.sort(
-    (a, b) =>
-      b.date.localeCompare(a.date) ||
-      startsAt(b) - startsAt(a) ||
-      b.createdAt.getTime() - a.createdAt.getTime(),
-  )
-}
-
-export function bookingsService(
-  { db, now }: ServiceDeps,
-  { publicUrl, mailer }: MailDeps,
-  cachedEventRow: CachedEventRow,
-  /** The share of a free event's places visitors' unproven tickets may hold (decision 040). */
-  visitorShare: number,
-) {
+export function bookingsHandlers(deps: HandlerDeps) {
+  const { db, now, publicUrl, mailer, visitorShare } = deps
+  const cachedEventRow = deps.reads.eventRow
   /** Free bookings only: anything with a price is paid by card or from a wallet. */
   const createBooking: Handler<'createBooking'> = async (request, reply) => {
     const account = optionalAccount(request)
@@ -201,49 +120,22 @@ export function bookingsService(
     return { status: 'success', data }
   }
 
-  /**
-   * One of the signed-in person's bookings, cancelled until its cut-off, its money sent back the
-   * way it came (server/cancellation/cancel.ts). A card refund is tried right after the commit, by
-   * this instance's refund worker (as a staff refund is), and retried by it after that.
-   */
-  const cancelBooking: Handler<'cancelBooking'> = async (request) => {
-    const account = requireAccount(request)
-    const { answer, refundPaymentId } = await cancelOwnBooking(db, {
-      account,
-      bookingId: request.params.bookingId,
-      now: now(),
-      site: publicUrl,
-    })
-    if (refundPaymentId) await request.server.refunds?.sendNow(refundPaymentId)
-    mailer?.kick()
-    return answer
+  const searchBookings: Handler<'searchBookings'> = async (request) => {
+    refuseUnstorableText(request.query)
+    const date = request.query.date ?? lagosDay(now())
+    if (!isValidDay(date)) throw badRequest(`${date} is not a day on the calendar.`)
+    return { date, bookings: await dayBookings(db, date, request.query.q ?? '') }
   }
 
-  /**
-   * The booking of a receipt's 'Manage your booking' link, read without an account: the code is
-   * the booking's own secret. Whether it can be cancelled now, until when, and the money's way.
-   */
-  const getManagedBooking: Handler<'getManagedBooking'> = async (request) =>
-    managedBookingOf(db, request.params.code, now())
-
-  /** The booking of a receipt's link, cancelled as cancelBooking cancels: by its code. */
-  const cancelManagedBooking: Handler<'cancelManagedBooking'> = async (request) => {
-    const { answer, refundPaymentId } = await cancelOwnBooking(db, {
-      code: request.params.code,
-      now: now(),
-      site: publicUrl,
-    })
-    if (refundPaymentId) await request.server.refunds?.sendNow(refundPaymentId)
-    mailer?.kick()
-    return answer
+  const getStaffBooking: Handler<'getStaffBooking'> = async (request) => {
+    return staffBookingOf(db, request.params.bookingId)
   }
 
   return {
+    searchBookings,
+    getStaffBooking,
     createBooking,
     takeRequestedPlace: takeRequestedPlaceHandler,
-    cancelBooking,
-    getManagedBooking,
-    cancelManagedBooking,
     listBookings,
     listPastBookings,
   }

@@ -4,16 +4,14 @@ import { retriedTransaction } from '../db/client'
 import { bookingRequests, bookings } from '../db/schema'
 import { conflict, HttpError, notFound, paymentRequired } from '../http/http-error'
 import { bookingReceipt, longDay, mailRow, queueMail } from '../mail/outbox'
+import { freePayment, prepareBooking, takePlace } from './book'
 import {
   type BookingInput,
   type BookingRow,
   type CachedEventRow,
-  freePayment,
-  prepareBooking,
   type Quote,
   quoteBooking,
-  takePlace,
-} from './core'
+} from './quote'
 import { requestMail } from './request-mail'
 
 // A visitor's free ticket asked for (decision 040): when unproven bookings hold their share of an

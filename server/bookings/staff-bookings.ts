@@ -10,7 +10,8 @@ import type { Db } from '../db/client'
 import { accounts, type BookingType, bookings, events } from '../db/schema'
 import { notFound } from '../http/http-error'
 import { containing } from '../payments/staff-payments'
-import { type BookingRow, bookingTitle } from './core'
+import { bookingTitle } from './booking-bodies'
+import type { BookingRow } from './quote'
 
 // A day's bookings as the front desk finds them (GET /staff/bookings) and one booking opened
 // (GET /staff/bookings/{id}): who booked what, for when, how it was paid and whether they came.

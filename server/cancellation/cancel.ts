@@ -2,7 +2,8 @@ import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { cancelCutoff, cutoffPassed } from '../../machines/rules/cancel-cutoff'
 import { formatMinor } from '../../machines/rules/money'
 import type { components } from '../../openapi/schema'
-import { type BookingRow, bookingBody, bookingTitle } from '../bookings/core'
+import { bookingBody, bookingTitle } from '../bookings/booking-bodies'
+import type { BookingRow } from '../bookings/quote'
 import { type Db, retriedTransaction, type Tx } from '../db/client'
 import {
   accounts,
@@ -22,7 +23,7 @@ import { conflict, notFound } from '../http/http-error'
 import { longDay, queueMail } from '../mail/outbox'
 import { queueRefund } from '../payments/refunds'
 import { offerFreedPlaces } from '../waitlist/waitlist'
-import { BOOKING_DEBIT_PREFIX } from '../wallets/handlers'
+import { BOOKING_DEBIT_PREFIX } from '../wallets/wallets'
 import { cancelMail, type MoneyBack } from './cancel-mail'
 
 // A person cancels their own booking: signed in (POST /bookings/cancel/{bookingId}), or with the

@@ -5,12 +5,13 @@ import { lagosDay } from '../../machines/rules/dates'
 import { ticketCodeKey } from '../../machines/rules/ticket-code'
 import type { components } from '../../openapi/schema'
 import { fullName, recordAudit } from '../audit/audit'
-import { type BookingRow, bookingTitle } from '../bookings/core'
+import { bookingTitle } from '../bookings/booking-bodies'
+import type { BookingRow } from '../bookings/quote'
 import type { Db } from '../db/client'
 import { accounts, bookings, events } from '../db/schema'
 import type { Account } from '../http/auth'
 import { REFUND_PREFIX } from '../payments/staff-payments'
-import { BOOKING_DEBIT_PREFIX } from '../wallets/handlers'
+import { BOOKING_DEBIT_PREFIX } from '../wallets/wallets'
 
 // A ticket at the door (POST /staff/check-ins, docs/decisions/028). One conditional update admits
 // it: of any number of scans of one code at once, the database lets one update the row, and the

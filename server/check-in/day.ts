@@ -3,13 +3,14 @@ import { addDaysToDay, dayStart, isEventDay, isMonday } from '../../machines/rul
 import { COWORKING_HOURS, PRINT_STUDIO_SLOTS, parseSlot } from '../../machines/rules/slots'
 import { cleanSpaceName } from '../../machines/rules/spaces'
 import type { components } from '../../openapi/schema'
-import { bookingTitle, counterOf, placesOf } from '../bookings/core'
+import { bookingTitle } from '../bookings/booking-bodies'
+import { counterOf, placesOf } from '../bookings/places'
 import type { Db } from '../db/client'
 import { type BookingType, bookings, events, spaces } from '../db/schema'
 
 // The staff's day (GET /staff/today): every event day, co-working space and studio session of a
 // day, offered that day or booked for it, with its places booked and checked in. Places are
-// counted as the booking_places counters count them (server/bookings/core.ts): by counterOf's
+// counted as the booking_places counters count them (server/bookings/places.ts): by counterOf's
 // place, 1 + visitors a booking; here only confirmed bookings, which is what the door sees.
 
 type StaffSession = components['schemas']['StaffSession']

@@ -1,163 +1,32 @@
-import { randomBytes } from 'node:crypto'
 import { and, asc, eq, inArray, or, sql } from 'drizzle-orm'
 import { lagosDay } from '../../machines/rules/dates'
 import { isActiveStatus } from '../../machines/rules/membership'
-import type { components } from '../../openapi/schema'
-import { refuseUnstorableText } from '../bookings/core'
-import type { Db, Tx } from '../db/client'
-import {
-  accounts,
-  applications,
-  type Community as CommunityRow,
-  communities,
-  communityMembers,
-  invites,
-} from '../db/schema'
+import { accounts, applications, communities, communityMembers, invites } from '../db/schema'
 import { optionalAccount, requireAccount } from '../http/auth'
 import { badRequest, conflict, forbidden, notFound } from '../http/http-error'
-import type { Handler, ServiceDeps } from '../http/operations'
-import type { MailDeps } from '../mail/deps'
+import type { Handler, HandlerDeps } from '../http/operations'
+import { refuseUnstorableText } from '../http/stored-text'
 import { queueMail } from '../mail/outbox'
 import { effectiveStatus } from '../memberships/membership'
 import { createdCommunity } from '../memberships/plan-payment'
+import {
+  ACCOUNT_EXISTS,
+  applicationFields,
+  bodyOf,
+  communityBody,
+  invitationLink,
+  invitationText,
+  inviteCode,
+  lockOwnCommunity,
+  membersOf,
+  normal,
+  PENDING_STATUS,
+  plural,
+  seatsOf,
+} from './communities'
 
-type CommunityBody = components['schemas']['Community']
-type ApplicationBody = components['schemas']['Application']
-type Size = CommunityBody['Number of Members']
-
-/** The exact message the app compares with (spec section 8). */
-export const ACCOUNT_EXISTS = 'Account already exists. Pass auth token.'
-
-const PENDING_STATUS = 'Community - Pending'
-
-const normal = (email: string) => email.trim().toLowerCase()
-
-interface MemberRow {
-  communityId: string
-  email: string
-  status: 'Active' | 'Pending'
-}
-
-/** The community as the contract shows it: members and pending members as comma-separated e-mails. */
-function communityBody(row: CommunityRow, members: readonly MemberRow[]): CommunityBody {
-  // The creator first, then in the order they were invited.
-  const mine = members
-    .filter((member) => member.communityId === row.id)
-    .sort((a, b) => Number(b.email === row.creatorEmail) - Number(a.email === row.creatorEmail))
-  const emails = (status: MemberRow['status']) =>
-    mine
-      .filter((member) => member.status === status)
-      .map((member) => member.email)
-      .join(',')
-  return {
-    id: row.id,
-    Name: row.name,
-    Status: row.status,
-    'Membership Expiry': row.membershipExpiry?.toISOString() ?? null,
-    'Created At': row.createdAt.toISOString(),
-    Creator: row.creatorEmail,
-    'Number of Members': row.numberOfMembers as Size,
-    Members: emails('Active'),
-    'Pending Members': emails('Pending'),
-  }
-}
-
-async function membersOf(db: Db | Tx, ids: string[]): Promise<MemberRow[]> {
-  if (ids.length === 0) return []
-  return db
-    .select({
-      communityId: communityMembers.communityId,
-      email: communityMembers.email,
-      status: communityMembers.status,
-    })
-    .from(communityMembers)
-    .where(inArray(communityMembers.communityId, ids))
-    .orderBy(asc(communityMembers.createdAt), asc(communityMembers.email))
-}
-
-async function bodyOf(db: Db | Tx, row: CommunityRow): Promise<CommunityBody> {
-  return communityBody(row, await membersOf(db, [row.id]))
-}
-
-/**
- * The community, locked for the rest of the transaction (`SELECT ... FOR UPDATE`), so changes to
- * its members are made one at a time; 404 when there is none, 403 unless the caller created it.
- */
-async function lockOwnCommunity(tx: Tx, id: string, email: string): Promise<CommunityRow> {
-  const [row] = await tx.select().from(communities).where(eq(communities.id, id)).for('update')
-  if (!row) throw notFound('This community does not exist.')
-  if (row.creatorEmail !== email) {
-    throw forbidden("Only the community's creator may do this.")
-  }
-  return row
-}
-
-/** Everyone in the community (creator, members and pending members), once each. */
-function seatsOf(row: CommunityRow, members: readonly MemberRow[]): Set<string> {
-  return new Set([row.creatorEmail, ...members.map((member) => member.email)])
-}
-
-const plural = (n: number, one: string, many: string) => `${n} ${n === 1 ? one : many}`
-
-/** An invitation code nobody can guess (96 random bits), as the invites table keeps them. */
-const inviteCode = () => randomBytes(12).toString('base64url')
-
-/** The invitation link: join when the person has an account, else complete a profile first. */
-export function invitationLink(
-  site: string,
-  community: Pick<CommunityRow, 'id' | 'name'>,
-  email: string,
-  hasAccount: boolean,
-): string {
-  const query = hasAccount
-    ? new URLSearchParams({ community: community.id, communityName: community.name, email })
-    : new URLSearchParams({ community: community.id, name: community.name, email })
-  return `${site}/${hasAccount ? 'join-community' : 'member-signup'}?${query.toString()}`
-}
-
-function invitationText(
-  inviter: string,
-  community: CommunityRow,
-  firstName: string | null,
-  link: string,
-  hasAccount: boolean,
-): string {
-  const steps = hasAccount
-    ? [
-        `Accept the invitation here: ${link}`,
-        '',
-        `If the page asks you to log in, use this e-mail address; then press 'Accept Invite'.`,
-      ]
-    : [
-        `Complete your profile to join: ${link}`,
-        '',
-        'Once your profile is in, we will e-mail you a link to log in.',
-      ]
-  return [
-    `Hello${firstName ? ` ${firstName}` : ''},`,
-    '',
-    `${inviter} invited you to join '${community.name}', a community of Friends of 16: a members' programme of a creative space and boutique hotel in Lagos.`,
-    '',
-    ...steps,
-    '',
-    'Not expecting this? You can ignore this e-mail.',
-    '',
-    'Sixteen',
-    '',
-  ].join('\n')
-}
-
-/** The application's fields as stored: as sent, with the fixed community status. */
-function applicationFields(application: ApplicationBody, email: string): Record<string, unknown> {
-  return {
-    ...application,
-    'Email Address': email,
-    Pronouns: application.Pronouns?.toLowerCase() ?? null,
-    Status: PENDING_STATUS,
-  }
-}
-
-export function communitiesService({ db, now }: ServiceDeps, { publicUrl, mailer }: MailDeps) {
+export function communitiesHandlers(deps: HandlerDeps) {
+  const { db, now, publicUrl, mailer } = deps
   /** Communities the signed-in person created or is an Active member of; their own first. */
   const listCommunities: Handler<'listCommunities'> = async (request) => {
     const account = requireAccount(request)

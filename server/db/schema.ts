@@ -452,8 +452,8 @@ export const bookings = pgTable(
  * Places taken per place (docs/decisions/026): an event's day and slot, a co-working space's day,
  * a studio item's session, named as bookings name them. `taken` is the sum of 1 + visitors over
  * the place's confirmed and held bookings (expired holds included until a booking reclaims
- * them), kept in step by a trigger on bookings (migration 0006) whoever writes them; a booking
- * claims its places here with one conditional statement (server/bookings/core.ts).
+ * them), kept in step by a trigger on bookings (server/db/functions/count_booking_places.sql) whoever writes them; a booking
+ * claims its places here with one conditional statement (server/bookings/places.ts).
  */
 export const bookingPlaces = pgTable(
   'booking_places',

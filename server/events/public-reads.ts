@@ -1,10 +1,10 @@
 import type { components } from '../../openapi/schema'
-import { readEvent } from '../bookings/core'
+import { readEvent } from '../bookings/quote'
 import type { Db } from '../db/client'
 import type { Event as EventRow } from '../db/schema'
 import { type Cached, cachedAnswer, PublicCache, type Timed } from '../http/cache/store'
-import { spacesOfKind } from '../spaces/handlers'
-import { timedCoworkingDays, timedEvents, timedPrintStudioDays } from './handlers'
+import { spacesOfKind } from '../spaces/spaces'
+import { timedCoworkingDays, timedEvents, timedPrintStudioDays } from './events'
 
 type Event = components['schemas']['Event']
 type Space = components['schemas']['Space']

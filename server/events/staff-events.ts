@@ -10,13 +10,13 @@ import { bookings, type Event, events, type NewEvent, waitlistEntries } from '..
 import type { Account } from '../http/auth'
 import { badRequest, conflict, notFound } from '../http/http-error'
 import { offerFreedPlacesOfEvent } from '../waitlist/waitlist'
-import { holdingPlace } from './handlers'
+import { holdingPlace } from './events'
 
 // Events as staff create and edit them, from the command line (npm run admin -- events) or the
 // staff's tools (/staff/events): one place for the rules both share (the id from the title, Lagos
 // times, time slots, the places booked) and for the writes, each in the audit log in the
 // transaction that makes it. Every write goes through the database, whose triggers tell every
-// server instance to refresh its public pages (migration 0002).
+// server instance to refresh its public pages (server/db/functions/notify_public_data_changed.sql).
 
 type EventDraft = components['schemas']['EventDraft']
 type StaffEvent = components['schemas']['StaffEvent']

@@ -1,8 +1,6 @@
 import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
-
-/** The contract the server is built from: routes, validation and the /api/docs page. */
-export const contractPath = new URL('../../openapi/hotel.yaml', import.meta.url)
+import { contractPath } from '../config'
 
 type Contract = Record<string, unknown> & { paths: Record<string, unknown> }
 

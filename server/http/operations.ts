@@ -1,6 +1,10 @@
 import type { FastifyReply, FastifyRequest } from 'fastify'
 import type { operations } from '../../openapi/schema'
 import type { Db } from '../db/client'
+import type { PublicReads } from '../events/public-reads'
+import type { MailDeps } from '../mail/deps'
+import type { PaymentProvider } from '../payments/provider'
+import type { RefundWorker } from '../payments/refunds'
 
 export type OperationId = keyof operations
 
@@ -55,4 +59,17 @@ export type Services = { [K in OperationId]: Handler<K> }
 export interface ServiceDeps {
   db: Db
   now: () => Date
+}
+
+/**
+ * What an area's handlers are built from (app.ts builds it once): the database and the clock,
+ * PUBLIC_URL's origin and the mailer, the public reads, the card provider, the refund queue and
+ * the visitors' share of free places (decision 040). Each area's `handlers.ts` takes what it uses.
+ */
+export interface HandlerDeps extends ServiceDeps, MailDeps {
+  reads: PublicReads
+  provider: PaymentProvider
+  /** Sends a card refund right after its commit; null leaves it to the worker's next round. */
+  refunds: RefundWorker | null
+  visitorShare: number
 }

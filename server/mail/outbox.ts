@@ -8,7 +8,7 @@ import { dayStart, LAGOS_TZ } from '../../machines/rules/dates'
 import { calendarFile } from '../../machines/rules/ics'
 import { slotInstants } from '../../machines/rules/slots'
 import { formatTicketCode } from '../../machines/rules/ticket-code'
-import { priceText } from '../bookings/core'
+import { priceText } from '../bookings/quote'
 import type { Db, Tx } from '../db/client'
 import {
   type Booking,

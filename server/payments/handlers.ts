@@ -1,144 +1,46 @@
-import { randomBytes, randomUUID } from 'node:crypto'
+import { randomUUID } from 'node:crypto'
 import { addMinutes } from 'date-fns'
 import { and, desc, eq, isNull, or } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
-import type { components } from '../../openapi/schema'
-import {
-  type BookingInput,
-  type CachedEventRow,
-  HOLD_MINUTES,
-  prepareBooking,
-  priceText,
-  quoteBooking,
-  refuseUnstorableText,
-  releaseHeldBookings,
-  takePlace,
-} from '../bookings/core'
+import { prepareBooking, takePlace } from '../bookings/book'
+import { releaseHeldBookings } from '../bookings/holds'
+import { HOLD_MINUTES, priceText, quoteBooking } from '../bookings/quote'
 import type { Db, Tx } from '../db/client'
-import {
-  type NewPayment,
-  type Payment as PaymentRow,
-  payments,
-  type RefundStatus,
-  refunds,
-} from '../db/schema'
-import { optionalAccount, requireAccount } from '../http/auth'
+import { type NewPayment, type Payment as PaymentRow, payments, refunds } from '../db/schema'
+import { optionalAccount, requireAccount, staffAccount } from '../http/auth'
 import { badRequest, forbidden, notFound, unauthorized } from '../http/http-error'
-import type { Handler, ServiceDeps } from '../http/operations'
+import type { Handler, HandlerDeps, Services } from '../http/operations'
+import { refuseUnstorableText } from '../http/stored-text'
 import { type MembershipPayload, planPriceText, quoteMembership } from '../memberships/plan-payment'
 import { quoteTopUp, TOPUP_REFUSALS, type TopUpPayload } from '../wallets/topup'
 import type { BookingPayload, PaymentItem } from './payload'
-import { type InitializeInput, type PaymentProvider, providerUnavailable } from './provider'
-import type { RefundWorker } from './refunds'
+import {
+  callbackAddress,
+  isBookingInput,
+  isMembershipPurchase,
+  isTopUp,
+  newReference,
+  toPayment,
+} from './payment-bodies'
+import { type InitializeInput, providerUnavailable } from './provider'
 import { settlePayment } from './settle'
-import { bookedTitle, paymentWhat } from './what'
-
-type PaymentBody = components['schemas']['Payment']
-type PaymentInitiation = components['schemas']['PaymentInitiation']
-
-export interface PaymentsDeps extends ServiceDeps {
-  provider: PaymentProvider
-  /** Where people reach the site (PUBLIC_URL): every payment returns to its origin. */
-  publicUrl: string
-  /** Sends a refund a settlement queued right after its commit; null leaves it to a worker. */
-  refunds?: Pick<RefundWorker, 'sendNow'> | null
-  /** The public cache's event rows (PublicReads.eventRow); null: bookings read the database. */
-  cachedEventRow?: CachedEventRow | null
-}
-
-const RFC4648 = 'ABCDEFGHIJKLMNOPQRSTUVWXYZ234567'
-
-/** A reference nobody can guess: 'SXT-' and 16 base32 characters (80 random bits). */
-export function newReference(): string {
-  const bytes = randomBytes(10)
-  let bits = 0
-  let value = 0
-  let out = ''
-  for (const byte of bytes) {
-    value = (value << 8) | byte
-    bits += 8
-    while (bits >= 5) {
-      out += RFC4648[(value >>> (bits - 5)) & 31]
-      bits -= 5
-    }
-  }
-  return `SXT-${out}`
-}
-
-/**
- * The callback as an absolute address on the site's origin (PUBLIC_URL's): a path ('/...') is
- * resolved against it, an absolute address must already be on it. The request's Host and
- * X-Forwarded-Host never choose it: anything else could send the browser, and its payment
- * reference, to someone else's site.
- */
-export function callbackAddress(raw: string, site: string): string {
-  const origin = new URL(site).origin
-  const refused = () =>
-    badRequest(
-      `The return address must be on ${origin}: a path such as /event/rooftop-jazz, or an address starting ${origin}/.`,
-    )
-  const isPath = raw.startsWith('/') && !raw.startsWith('//') && !raw.startsWith('/\\')
-  if (!isPath && !/^https?:\/\//i.test(raw)) throw refused()
-  let url: URL
-  try {
-    url = new URL(raw, origin)
-  } catch {
-    throw refused()
-  }
-  if (url.origin !== origin || url.username || url.password) throw refused()
-  return url.href
-}
-
-const isBookingInput = (booking: PaymentInitiation['booking']): booking is BookingInput =>
-  'Type' in booking && booking.Type !== 'wallet-topup'
-
-type MembershipPurchase = components['schemas']['MembershipPurchase']
-
-const isMembershipPurchase = (
-  booking: PaymentInitiation['booking'],
-): booking is MembershipPurchase => !('Type' in booking) && 'Reference' in booking
-
-/** A wallet top-up: Plan 'topup', a wallet, or a wallet-topup booking (all three are required). */
-const isTopUp = (payment: PaymentInitiation['payment'], booking: PaymentInitiation['booking']) =>
-  payment.Plan === 'topup' ||
-  payment.walletId !== undefined ||
-  ('Type' in booking && booking.Type === 'wallet-topup')
-
-/** A payment as its owner sees it; `refund`: its refund's state in the queue, null when none. */
-export function toPayment(
-  row: PaymentRow,
-  refund: RefundStatus | null = null,
-  booked: string | null = null,
-): PaymentBody {
-  return {
-    id: row.id,
-    Reference: row.reference,
-    Plan: row.plan,
-    Purpose: row.purpose,
-    For: paymentWhat(row, booked),
-    Currency: row.currency,
-    Channel: row.channel,
-    Amount: row.amountMinor,
-    'Created at': row.createdAt.toISOString(),
-    Status: row.status,
-    Refund: refund,
-  }
-}
+import { refundPayment as refund, searchPayments as search } from './staff-payments'
+import { bookedTitle } from './what'
 
 /** Card payments: initiation (with a held place), settlement on return and by webhook, history. */
-export function paymentsService({
-  db,
-  now,
-  provider,
-  publicUrl,
-  refunds: refundWorker = null,
-  cachedEventRow = null,
-}: PaymentsDeps): {
-  initiatePayment: Handler<'initiatePayment'>
-  verifyPayment: Handler<'verifyPayment'>
-  paymentWebhook: Handler<'paymentWebhook'>
-  listPayments: Handler<'listPayments'>
-} {
+export function paymentsHandlers(
+  deps: HandlerDeps,
+): Pick<
+  Services,
+  | 'initiatePayment'
+  | 'verifyPayment'
+  | 'paymentWebhook'
+  | 'listPayments'
+  | 'searchPayments'
+  | 'refundPayment'
+> {
+  const { db, now, provider, publicUrl, mailer, refunds: refundWorker } = deps
+  const cachedEventRow = deps.reads.eventRow
   const settle = (request: FastifyRequest, reference: string) =>
     settlePayment(
       {
@@ -304,7 +206,32 @@ export function paymentsService({
     })
   }
 
+  const searchPayments: Handler<'searchPayments'> = async (request) => {
+    refuseUnstorableText(request.query)
+    return { payments: await search(db, request.query.q ?? '') }
+  }
+
+  const refundPayment: Handler<'refundPayment'> = async (request) => {
+    const staff = staffAccount(request)
+    refuseUnstorableText(request.body)
+    const payment = await refund(
+      { db, refunds: refundWorker },
+      {
+        id: request.params.paymentId,
+        method: request.body.method,
+        reason: request.body.reason,
+        actor: staff,
+        now: now(),
+        site: publicUrl,
+      },
+    )
+    mailer?.kick()
+    return payment
+  }
+
   return {
+    searchPayments,
+    refundPayment,
     async initiatePayment(request, reply) {
       const account = optionalAccount(request)
       refuseUnstorableText(request.body)

@@ -1,4 +1,4 @@
-import type { BookingInput } from '../bookings/core'
+import type { BookingInput } from '../bookings/quote'
 
 /** What a payment buys, in words: for the checkout page, receipts and the refund e-mail. */
 export interface PaymentItem {

@@ -1,15 +1,12 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { formatMinor } from '../../machines/rules/money'
-import {
-  confirmHeldBookings,
-  receiptSubjects,
-  releaseHeldBookings,
-  unstorableCharacter,
-} from '../bookings/core'
+import { receiptSubjects } from '../bookings/booking-bodies'
+import { confirmHeldBookings, releaseHeldBookings } from '../bookings/holds'
 import type { Db, Tx } from '../db/client'
 import { type NewPayment, type Payment, payments } from '../db/schema'
 import type { Metrics, PaymentOutcome } from '../http/metrics'
+import { unstorableCharacter } from '../http/stored-text'
 import { bookingReceipt, longDay, queueMail } from '../mail/outbox'
 import { activateMembership, queueMembershipReceipt } from '../memberships/plan-payment'
 import {

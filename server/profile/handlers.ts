@@ -1,11 +1,16 @@
+import { mailingList } from '../db/schema'
+import type { HandlerDeps } from '../http/operations'
+
+// The programme's mailing list: one row per address whatever its case; subscribing again is fine.
+
 import { eq } from 'drizzle-orm'
 import type { Membership } from '../../machines/rules/profile'
 import type { components } from '../../openapi/schema'
-import { refuseUnstorableText } from '../bookings/core'
 import { accounts } from '../db/schema'
 import { type Account, requireAccount } from '../http/auth'
 import { badRequest } from '../http/http-error'
-import type { Handler, ServiceDeps } from '../http/operations'
+import type { Handler } from '../http/operations'
+import { refuseUnstorableText } from '../http/stored-text'
 import { saveVariants } from '../media/media-store'
 import { effectiveMembership } from '../memberships/membership'
 import { pictureVariant } from './picture'
@@ -51,7 +56,8 @@ function accountBody(row: Account, membership: Membership): AccountBody {
 /** The picture's address: served by GET /media/{name}. */
 const mediaUrl = (name: string) => `/media/${name}`
 
-export function accountsService({ db }: ServiceDeps) {
+export function profileHandlers(deps: HandlerDeps) {
+  const { db } = deps
   const profile = async (row: Account) => ({
     status: 'success' as const,
     account: accountBody(row, await effectiveMembership(db, row)),
@@ -110,5 +116,25 @@ export function accountsService({ db }: ServiceDeps) {
   const removeProfilePicture: Handler<'removeProfilePicture'> = async (request) =>
     save(requireAccount(request), { picture: null })
 
-  return { getProfile, updateProfile, uploadProfilePicture, removeProfilePicture }
+  const subscribeToMailingList: Handler<'subscribeToMailingList'> = async (request, reply) => {
+    refuseUnstorableText(request.body)
+    const email = request.body.email.trim().toLowerCase()
+    await db
+      .insert(mailingList)
+      .values({ email })
+      .onConflictDoNothing({ target: mailingList.email })
+    reply.code(201)
+    return {
+      status: 'success',
+      message: `Subscribed: ${email} will hear about the programme's launch and news.`,
+    }
+  }
+
+  return {
+    getProfile,
+    updateProfile,
+    uploadProfilePicture,
+    removeProfilePicture,
+    subscribeToMailingList,
+  }
 }

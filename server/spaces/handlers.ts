@@ -1,25 +1,50 @@
-import { asc, eq } from 'drizzle-orm'
-import type { components } from '../../openapi/schema'
-import type { Db } from '../db/client'
-import { spaces } from '../db/schema'
-import type { PublicReads } from '../events/public-reads'
+import { staffAccount } from '../http/auth'
 import { CACHE_POLICIES, sendCached } from '../http/cache/policies'
-import type { Handler, ServiceDeps } from '../http/operations'
+import type { Handler, HandlerDeps } from '../http/operations'
+import { refuseUnstorableText } from '../http/stored-text'
+import {
+  createStaffSpace as createSpace,
+  staffSpaceOf,
+  staffSpaces,
+  updateStaffSpace as updateSpace,
+} from './staff-spaces'
 
-type Space = components['schemas']['Space']
-
-/** Co-working spaces or print-studio items in the order staff set; only a write changes them. */
-export async function spacesOfKind(db: Db, kind: 'coworking' | 'print-studio'): Promise<Space[]> {
-  const rows = await db.select().from(spaces).where(eq(spaces.kind, kind)).orderBy(asc(spaces.sort))
-  return rows.map((row) => ({ id: String(row.id), Name: row.name, Coworking: row.coworking }))
-}
-
-export function schedulesService({ now }: ServiceDeps, reads: PublicReads) {
+export function spacesHandlers(deps: HandlerDeps) {
+  const { db, now, reads } = deps
   const listSpaces: Handler<'listSpaces'> = async (request, reply) =>
     sendCached(request, reply, await reads.spaces(now()), CACHE_POLICIES.staffEdited)
 
   const listPrintStudioItems: Handler<'listPrintStudioItems'> = async (request, reply) =>
     sendCached(request, reply, await reads.printStudioItems(now()), CACHE_POLICIES.staffEdited)
 
-  return { listSpaces, listPrintStudioItems }
+  const listStaffSpaces: Handler<'listStaffSpaces'> = async () => ({
+    spaces: await staffSpaces(db, now()),
+  })
+
+  const getStaffSpace: Handler<'getStaffSpace'> = async (request) => {
+    return staffSpaceOf(db, request.params.spaceId, now())
+  }
+
+  const createStaffSpace: Handler<'createStaffSpace'> = async (request, reply) => {
+    const staff = staffAccount(request)
+    refuseUnstorableText(request.body)
+    const space = await createSpace({ db, actor: staff, now: now() }, request.body)
+    reply.code(201)
+    return space
+  }
+
+  const updateStaffSpace: Handler<'updateStaffSpace'> = async (request) => {
+    const staff = staffAccount(request)
+    refuseUnstorableText(request.body)
+    return updateSpace({ db, actor: staff, now: now() }, request.params.spaceId, request.body)
+  }
+
+  return {
+    listSpaces,
+    listPrintStudioItems,
+    listStaffSpaces,
+    getStaffSpace,
+    createStaffSpace,
+    updateStaffSpace,
+  }
 }

@@ -21,7 +21,7 @@ import { badRequest, conflict, notFound } from '../http/http-error'
 // (/staff/spaces): one place for the rules both share (the id from the name, a name taken, the
 // places booked) and for the writes, each in the audit log in the transaction that makes it.
 // A booking names its space by the name it was booked under (bookings.venue), and so do the
-// place counters (booking_places.thing, kept by the trigger of migration 0006): a rename moves
+// place counters (booking_places.thing, kept by the trigger count_booking_places in server/db/functions/): a rename moves
 // the bookings of today and later to the new name, and the trigger moves their places with them;
 // a day gone by keeps the name it was booked under.
 
@@ -255,7 +255,7 @@ export async function changeSpace(
     const [after] = await tx.update(spaces).set(values).where(eq(spaces.id, id)).returning()
     if (!after) throw new Error('changeSpace: the space was not updated')
     if (values.name !== undefined) {
-      // The trigger of migration 0006 moves each booking's places to the new name's counters.
+      // The trigger count_booking_places moves each booking's places to the new name's counters.
       await tx
         .update(bookings)
         .set({ venue: cleanSpaceName(after.name) })

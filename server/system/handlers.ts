@@ -1,6 +1,6 @@
 import { sql } from 'drizzle-orm'
 import { HttpError } from '../http/http-error'
-import type { Handler, ServiceDeps } from '../http/operations'
+import type { Handler, HandlerDeps } from '../http/operations'
 
 /** How long readiness waits for the database's `select 1` before it answers 503. */
 export const READY_DATABASE_MS = 1_000
@@ -13,7 +13,8 @@ export const NOT_READY = {
 
 const notReady = (reason: keyof typeof NOT_READY) => new HttpError(503, NOT_READY[reason])
 
-export function systemService({ db }: ServiceDeps) {
+export function systemHandlers(deps: HandlerDeps) {
+  const { db } = deps
   const getHealth: Handler<'getHealth'> = async () => {
     await db.execute(sql`select 1`)
     return { status: 'success' }

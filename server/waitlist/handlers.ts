@@ -1,14 +1,15 @@
-import { refuseUnstorableText } from '../bookings/core'
 import { optionalAccount } from '../http/auth'
-import type { Handler, ServiceDeps } from '../http/operations'
-import type { MailDeps } from '../mail/deps'
+import type { Handler, HandlerDeps } from '../http/operations'
+import { refuseUnstorableText } from '../http/stored-text'
+import { eventWaitlist } from './event-waitlist'
 import { joinWaitlist, leaveWaitlist, readWaitlistEntry } from './waitlist'
 
 // The waitlist of a sold-out event day, as its person uses it (server/waitlist/waitlist.ts holds
 // the rules): joining it (bearer optional), and their entry read or left with the token of its
 // e-mails' links.
 
-export function waitlistService({ db, now }: ServiceDeps, { publicUrl, mailer }: MailDeps) {
+export function waitlistHandlers(deps: HandlerDeps) {
+  const { db, now, publicUrl, mailer } = deps
   const joinWaitlistHandler: Handler<'joinWaitlist'> = async (request, reply) => {
     const account = optionalAccount(request)
     refuseUnstorableText(request.body)
@@ -37,9 +38,14 @@ export function waitlistService({ db, now }: ServiceDeps, { publicUrl, mailer }:
     return entry
   }
 
+  const getStaffEventWaitlist: Handler<'getStaffEventWaitlist'> = async (request) => {
+    return eventWaitlist(db, request.params.id)
+  }
+
   return {
     joinWaitlist: joinWaitlistHandler,
     getWaitlistEntry,
     leaveWaitlist: leaveWaitlistHandler,
+    getStaffEventWaitlist,
   }
 }

@@ -4,7 +4,8 @@ import type { FastifyBaseLogger } from 'fastify'
 import { eventDays, isValidDay, lagosDay } from '../../machines/rules/dates'
 import { hasEnded } from '../../machines/rules/events'
 import type { components } from '../../openapi/schema'
-import { ALREADY_BOOKED, claim, counterOf, matchSlot } from '../bookings/core'
+import { ALREADY_BOOKED, claim, counterOf } from '../bookings/places'
+import { matchSlot } from '../bookings/quote'
 import { type Db, retriedTransaction, type Tx } from '../db/client'
 import {
   bookingPlaces,
@@ -24,9 +25,9 @@ import { joinedMail, offerEndedMail, offerMail, waitlistWhat } from './waitlist-
 // no place left; when a place frees up (a cancellation, a hold that lapsed, staff raising the
 // capacity) the first person waiting is offered it: a 'waitlist' booking (held, amount 0) holds
 // the place for them until the offer ends, and an e-mail links to their entry's page. They take
-// it by booking it as anyone books, with the same e-mail (server/bookings/core.ts gives their
-// hold up for their booking in the same transaction; the trigger of migration 0010 marks their
-// entry booked). An offer not taken in time passes to the next person.
+// it by booking it as anyone books, with the same e-mail (server/bookings/book.ts gives their
+// hold up for their booking in the same transaction; the trigger in
+// server/db/functions/waitlist_entry_booked.sql marks their entry booked). An offer not taken in time passes to the next person.
 //
 // Lock order, everywhere: the place's counter row (booking_places), then the holds of its offers
 // and its lapsed holds (bookings), then its entries, then the new holds. Every change to a place's
@@ -47,7 +48,7 @@ export const PLACES_LEFT = 'There are places left for this day: book one instead
 export const BOOKED_THROUGH_OFFER = 'You booked this place: cancel the booking instead.'
 export const NO_SUCH_ENTRY = 'No waitlist entry has this link: it may have been mistyped.'
 
-/** Where a place's bookings are counted, as server/bookings/core.ts names a booking's place. */
+/** Where a place's bookings are counted, as server/bookings/places.ts names a booking's place. */
 const counted = (place: WaitlistPlace) => ({
   type: 'event' as const,
   eventId: place.eventId,

@@ -2,7 +2,7 @@ import { and, eq, inArray, or } from 'drizzle-orm'
 import sharp from 'sharp'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { lagosDay } from '../../machines/rules/dates.ts'
-import { PENDING_STATUSES } from '../../server/applications/handlers.ts'
+import { PENDING_STATUSES } from '../../server/applications/applications.ts'
 import {
   applications,
   bookings,

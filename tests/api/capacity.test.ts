@@ -2,13 +2,9 @@ import { addMinutes, subMinutes } from 'date-fns'
 import { and, eq, sql } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import { buildApp } from '../../server/app.ts'
-import {
-  confirmHeldBookings,
-  HOLD_MINUTES,
-  placeBooking,
-  quoteBooking,
-  releaseHeldBookings,
-} from '../../server/bookings/core.ts'
+import { placeBooking } from '../../server/bookings/book.ts'
+import { confirmHeldBookings, releaseHeldBookings } from '../../server/bookings/holds.ts'
+import { HOLD_MINUTES, quoteBooking } from '../../server/bookings/quote.ts'
 import { bookings, type NewBooking, payments } from '../../server/db/schema.ts'
 import {
   bearer,

@@ -1,6 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { INVITE_OTHER_EMAIL } from '../../server/applications/invites.ts'
+import { INVITE_OTHER_EMAIL } from '../../server/applications/applications.ts'
 import { applications, invites } from '../../server/db/schema.ts'
 import { dbCases, expectError, startApi, type TestApi } from '../support/api-app.ts'
 import { mailTo } from '../support/bookings.ts'

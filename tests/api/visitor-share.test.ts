@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { unprovenShare, VISITOR_SHARE } from '../../server/bookings/core.ts'
+import { unprovenShare, VISITOR_SHARE } from '../../server/bookings/places.ts'
 import { readConfig } from '../../server/config.ts'
 import { bookingPlaces, bookingRequests, bookings, events } from '../../server/db/schema.ts'
 import { bearer, dbCases, expectError, signIn, startApi, type TestApi } from '../support/api-app.ts'

@@ -1,7 +1,8 @@
-import { readdirSync, readFileSync, statSync } from 'node:fs'
-import { join, relative } from 'node:path'
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs'
+import { basename, join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
+import { parse } from 'yaml'
 
 // The design's one-way imports, checked on the source so a slip fails CI, not a review:
 // src -> machines -> openapi; server -> openapi and machines/rules; rules -> date-fns only.
@@ -96,4 +97,61 @@ describe('the shape of the code', () => {
     )
     expect(loose.sort()).toEqual(['fixtures.ts', 'flow-model.ts', 'flows.ts', 'on-first-use.ts'])
   })
+
+  it('files the server on one axis: app, main and config at the top, then a folder each for what every request meets, the database, mail, media, the command line, and each area of the business', () => {
+    const entries = readdirSync(join(root, 'server'))
+    const loose = entries.filter((name) => !statSync(join(root, 'server', name)).isDirectory())
+    expect(loose.sort()).toEqual(['app.ts', 'config.ts', 'main.ts'])
+    // A folder that is not infrastructure is an area: it answers its operationIds in handlers.ts.
+    const areas = entries.filter((name) => !loose.includes(name) && !INFRASTRUCTURE.includes(name))
+    expect(areas.filter((area) => !existsSync(join(root, 'server', area, 'handlers.ts')))).toEqual(
+      [],
+    )
+  })
+
+  it("names each file under server/ once (an area's handlers.ts aside), so a name says where it is", () => {
+    const byName = new Map<string, string[]>()
+    for (const file of sourceFiles('server')) {
+      const name = basename(file)
+      if (name === 'handlers.ts' || name === 'index.ts') continue
+      byName.set(name, [...(byName.get(name) ?? []), file])
+    }
+    expect([...byName.values()].filter((files) => files.length > 1)).toEqual([])
+  })
+
+  it("never imports an area's handlers into code: only app.ts builds the server from them", () => {
+    expect(
+      violations(['server'], (to, from) => !to.endsWith('/handlers') || from === 'server/app.ts'),
+    ).toEqual([])
+  })
+
+  it('answers each operationId of the contract in exactly one area', {
+    timeout: 60_000,
+  }, async () => {
+    const answered = new Map<string, string[]>()
+    for (const area of readdirSync(join(root, 'server'))) {
+      const file = join(root, 'server', area, 'handlers.ts')
+      if (!existsSync(file)) continue
+      const module: Record<string, unknown> = await import(file)
+      const factory = Object.entries(module).find(([name]) => name.endsWith('Handlers'))?.[1]
+      expect(typeof factory, `server/${area}/handlers.ts exports <area>Handlers`).toBe('function')
+      for (const id of Object.keys((factory as (deps: unknown) => object)(anything))) {
+        answered.set(id, [...(answered.get(id) ?? []), area])
+      }
+    }
+    const contract = parse(readFileSync(join(root, 'openapi/hotel.yaml'), 'utf8')) as {
+      paths: Record<string, Record<string, { operationId?: string }>>
+    }
+    const ids = Object.values(contract.paths).flatMap((operations) =>
+      Object.values(operations).flatMap((operation) => operation.operationId ?? []),
+    )
+    expect([...answered.keys()].sort()).toEqual([...ids].sort())
+    expect([...answered].filter(([, areas]) => areas.length > 1)).toEqual([])
+  })
 })
+
+/** server/'s folders that serve every area: not areas of the business themselves. */
+const INFRASTRUCTURE = ['admin', 'db', 'http', 'mail', 'media']
+
+/** Stands for any dependency: a factory only keeps what it is given, so anything will do. */
+const anything: unknown = new Proxy(() => anything, { get: () => anything })

@@ -1,0 +1,30 @@
+import { isValidDay, lagosDay } from '../../machines/rules/dates'
+import { staffAccount } from '../http/auth'
+import { badRequest } from '../http/http-error'
+import type { Handler, HandlerDeps } from '../http/operations'
+import { refuseUnstorableText } from '../http/stored-text'
+import { checkIn } from './check-in'
+import { sessionsOfDay } from './day'
+
+// The door: the day's sessions, and a ticket checked in once.
+
+export function checkInHandlers(deps: HandlerDeps) {
+  const { db, now } = deps
+  const getStaffDay: Handler<'getStaffDay'> = async (request) => {
+    const date = request.query.date ?? lagosDay(now())
+    if (!isValidDay(date)) throw badRequest(`${date} is not a day on the calendar.`)
+    return { date, sessions: await sessionsOfDay(db, date) }
+  }
+
+  const checkInTicket: Handler<'checkInTicket'> = async (request) => {
+    const staff = staffAccount(request)
+    refuseUnstorableText(request.body)
+    const code = request.body.code.trim()
+    if (code === '') {
+      throw badRequest('The ticket code is empty: scan the QR code again, or type the code.')
+    }
+    return checkIn(db, code, staff, now())
+  }
+
+  return { getStaffDay, checkInTicket }
+}
