@@ -1303,11 +1303,17 @@ export interface components {
         EmailAddress: string;
         PersonName: string;
         Phone: string;
-        /** @description Minor units (kobo for NGN, cents for USD). */
+        /**
+         * Format: int64
+         * @description Minor units (kobo for NGN, cents for USD).
+         */
         MinorAmount: number;
         /** @enum {string} */
         Currency: "NGN" | "USD";
-        /** @enum {integer} */
+        /**
+         * Format: int32
+         * @enum {integer}
+         */
         CommunitySize: 4 | 6 | 8;
         Event: {
             /** @example rooftop-jazz */
@@ -1324,9 +1330,15 @@ export interface components {
             /** Format: date-time */
             EndDate: string;
             TimeSlots: string[];
-            /** @description Whole naira as shown to people; 0 or less means free. */
+            /**
+             * Format: int32
+             * @description Whole naira as shown to people; 0 or less means free.
+             */
             Price: number;
-            /** @description Whole naira an active member pays; null when members pay Price. */
+            /**
+             * Format: int32
+             * @description Whole naira an active member pays; null when members pay Price.
+             */
             FriendsPrice: number | null;
             /** @description True while places are available. */
             RSVP: boolean;
@@ -1334,7 +1346,10 @@ export interface components {
             Waitlist: boolean;
             /** @description True when staff closed the event for booking (RSVP is then false however many places are free, and there is no waitlist); false when RSVP is false because it is full. */
             BookingClosed: boolean;
-            /** @description A ticket can be cancelled until this many hours before its day and slot start (machines/rules/cancel-cutoff.ts). */
+            /**
+             * Format: int32
+             * @description A ticket can be cancelled until this many hours before its day and slot start (machines/rules/cancel-cutoff.ts).
+             */
             CancelCutoffHours: number;
             "Members-only": boolean;
             About: string;
@@ -1372,7 +1387,10 @@ export interface components {
             Phone: components["schemas"]["Phone"];
             /** @description JSON object of the answers to the event's extra fields. */
             metadata?: string | null;
-            /** @description Extra guests. */
+            /**
+             * Format: int32
+             * @description Extra guests.
+             */
             Visitors?: number;
             "Names of Visitors"?: string | null;
         };
@@ -1388,6 +1406,7 @@ export interface components {
             Amount: components["schemas"]["MinorAmount"];
             "Paid with": string;
             "Payment Reference"?: string | null;
+            /** Format: int32 */
             Visitors: number;
             "Names of Visitors"?: string | null;
             /**
@@ -1453,7 +1472,10 @@ export interface components {
             callbackUrl: string;
             email: components["schemas"]["EmailAddress"];
             payment: {
-                /** @description Minor units; must equal the server's price. */
+                /**
+                 * Format: int64
+                 * @description Minor units; must equal the server's price.
+                 */
                 Amount: number;
                 Currency: components["schemas"]["Currency"];
                 Account: components["schemas"]["Id"][] | null;
@@ -1474,6 +1496,7 @@ export interface components {
             /** @constant */
             Type: "wallet-topup";
             /**
+             * Format: int64
              * @description Minor units (kobo), the same as payment.Amount. Below 100000 (₦1,000) the server
              *     refuses the top-up with 400 and a message naming the minimum.
              */
@@ -1670,9 +1693,15 @@ export interface components {
         Plan: {
             /** @example individual-6m */
             id: string;
-            /** @description Whole US dollars. */
+            /**
+             * Format: int32
+             * @description Whole US dollars.
+             */
             amountDollar: number;
-            /** @description Whole naira. */
+            /**
+             * Format: int32
+             * @description Whole naira.
+             */
             amountNaira: number;
             /**
              * @example 6 months
@@ -1703,11 +1732,20 @@ export interface components {
             title: string;
             venue: string | null;
             timeSlot: string | null;
-            /** @description Places in all; null where there is no limit. */
+            /**
+             * Format: int32
+             * @description Places in all; null where there is no limit.
+             */
             capacity: number | null;
-            /** @description Places of confirmed bookings. */
+            /**
+             * Format: int32
+             * @description Places of confirmed bookings.
+             */
             booked: number;
-            /** @description Places of bookings checked in. */
+            /**
+             * Format: int32
+             * @description Places of bookings checked in.
+             */
             checkedIn: number;
         };
         CheckIn: {
@@ -1748,6 +1786,7 @@ export interface components {
             date: components["schemas"]["Day"];
             timeSlot: string | null;
             venue: string | null;
+            /** Format: int32 */
             visitors: number;
             namesOfVisitors: string | null;
         };
@@ -1768,7 +1807,10 @@ export interface components {
             /** @description The entry's secret: /waitlist/{token} reads it, and its e-mails link there. */
             token: string;
             status: components["schemas"]["WaitlistStatus"];
-            /** @description Their place in line among those waiting (1 is next); null unless waiting. */
+            /**
+             * Format: int32
+             * @description Their place in line among those waiting (1 is next); null unless waiting.
+             */
             position: number | null;
             eventId: string;
             eventName: string;
@@ -1803,6 +1845,7 @@ export interface components {
             refund: {
                 /** @enum {string} */
                 way: "card" | "wallet" | "community-wallet" | "none";
+                /** Format: int64 */
                 amountMinor: number;
             };
         };
@@ -1813,18 +1856,29 @@ export interface components {
             places: {
                 date: components["schemas"]["Day"];
                 timeSlot: string | null;
+                /** Format: int32 */
                 capacity: number;
-                /** @description Places taken (confirmed, held and offered). */
+                /**
+                 * Format: int32
+                 * @description Places taken (confirmed, held and offered).
+                 */
                 booked: number;
-                /** @description People waiting: how many more places would sell. */
+                /**
+                 * Format: int32
+                 * @description People waiting: how many more places would sell.
+                 */
                 waiting: number;
-                /** @description Places held for people offered them. */
+                /**
+                 * Format: int32
+                 * @description Places held for people offered them.
+                 */
                 offered: number;
             }[];
             /** @description Everyone waiting or offered, in line order per day and slot; then those booked, left or expired. */
             entries: {
                 date: components["schemas"]["Day"];
                 timeSlot: string | null;
+                /** Format: int32 */
                 position: number | null;
                 name: string;
                 email: string;
@@ -1849,6 +1903,7 @@ export interface components {
              * @enum {string}
              */
             way: "card" | "wallet" | "community-wallet" | "none";
+            /** Format: int64 */
             amountMinor: number;
         };
         StaffSpace: {
@@ -1856,11 +1911,17 @@ export interface components {
             kind: components["schemas"]["SpaceKind"];
             /** @description Its name as people see it. */
             name: string;
-            /** @description Places per day (a space) or per session (a studio item). */
+            /**
+             * Format: int32
+             * @description Places per day (a space) or per session (a studio item).
+             */
             capacity: number;
             /** @description Offered for booking; false: hidden. */
             bookable: boolean;
-            /** @description The most places booked on any coming day or session (the least capacity can be). */
+            /**
+             * Format: int32
+             * @description The most places booked on any coming day or session (the least capacity can be).
+             */
             booked: number;
         };
         /**
@@ -1870,12 +1931,14 @@ export interface components {
         SpaceKind: "coworking" | "studio";
         SpaceDraft: {
             name: string;
+            /** Format: int32 */
             capacity: number;
             bookable: boolean;
         };
         NewSpace: {
             kind: components["schemas"]["SpaceKind"];
             name: string;
+            /** Format: int32 */
             capacity: number;
             bookable: boolean;
         };
@@ -1892,12 +1955,16 @@ export interface components {
             timeSlot: string | null;
             /** @description Where: the event's venue; null for a space or item. */
             venue: string | null;
-            /** @description Extra guests. */
+            /**
+             * Format: int32
+             * @description Extra guests.
+             */
             visitors: number;
             namesOfVisitors: string | null;
             /** @enum {string} */
             status: "confirmed" | "held" | "cancelled";
             paidWith: components["schemas"]["PaidWith"];
+            /** Format: int64 */
             amountMinor: number;
             paymentReference: string | null;
             /** @description The answers to the event's extra questions, in their order. */
@@ -1948,11 +2015,20 @@ export interface components {
             /** @description The space inside the hotel. */
             venue: string;
             address: string;
-            /** @description Whole naira; 0 is free. */
+            /**
+             * Format: int32
+             * @description Whole naira; 0 is free.
+             */
             price: number;
-            /** @description What an active member pays, whole naira; null when members pay the price. */
+            /**
+             * Format: int32
+             * @description What an active member pays, whole naira; null when members pay the price.
+             */
             friendsPrice: number | null;
-            /** @description Places per day and slot. */
+            /**
+             * Format: int32
+             * @description Places per day and slot.
+             */
             capacity: number;
             membersOnly: boolean;
             /** @description Whether people can book it. */
@@ -1961,9 +2037,15 @@ export interface components {
             url: string | null;
             /** @description Comma-separated questions asked when booking (the public Event's `metadata`). */
             extraQuestions: string | null;
-            /** @description How many hours before the booked slot starts people can no longer cancel; 24 when left out on creation, unchanged when left out on a change. */
+            /**
+             * Format: int32
+             * @description How many hours before the booked slot starts people can no longer cancel; 24 when left out on creation, unchanged when left out on a change.
+             */
             cancelCutoffHours?: number;
-            /** @description How long a place offered from the waitlist is held; 12 when left out on creation, unchanged when left out on a change. */
+            /**
+             * Format: int32
+             * @description How long a place offered from the waitlist is held; 12 when left out on creation, unchanged when left out on a change.
+             */
             waitlistOfferHours?: number;
         };
         /** @description A Lagos wall-clock time, 24-hour ('19:30'). */
@@ -1971,11 +2053,17 @@ export interface components {
         StaffEvent: {
             id: string;
             draft: components["schemas"]["EventDraft"];
-            /** @description People on its waitlists now (all days and slots): how many more places would sell. */
+            /**
+             * Format: int32
+             * @description People on its waitlists now (all days and slots): how many more places would sell.
+             */
             waiting: number;
             /** @description The first poster's address; null without one. */
             poster: string | null;
-            /** @description The most places booked on any one of its days and slots (the least capacity can be). */
+            /**
+             * Format: int32
+             * @description The most places booked on any one of its days and slots (the least capacity can be).
+             */
             booked: number;
             /** @description Its last day is over. */
             past: boolean;
@@ -1999,6 +2087,7 @@ export interface components {
             name: string | null;
             /** @description What was paid for: an event's title, a plan, a top-up. */
             what: string;
+            /** Format: int64 */
             amountMinor: number;
             currency: components["schemas"]["Currency"];
             /** Format: date-time */
@@ -2019,7 +2108,10 @@ export interface components {
             reason: string | null;
             /** @description The staff member's name; null for the app's own. */
             by: string | null;
-            /** @description A wallet refund's wallet balance right after it; null for a card's. */
+            /**
+             * Format: int64
+             * @description A wallet refund's wallet balance right after it; null for a card's.
+             */
             walletBalanceMinor: number | null;
         };
         StaffApplication: {
@@ -2098,7 +2190,10 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description The request breaks the contract or a rule; the message says how. */
+        /**
+         * @description The request breaks the contract or a rule; the message says how. Any call answers it to an
+         *     address with a NUL or bytes that are not UTF-8.
+         */
         BadRequest: {
             headers: {
                 [name: string]: unknown;
@@ -2165,9 +2260,14 @@ export interface components {
                 "application/json": components["schemas"]["Error"];
             };
         };
-        /** @description Too many requests from this address; try again later. */
+        /**
+         * @description Too many requests from this address, for this e-mail or from this account (only the calls
+         *     where abuse costs something are limited); the message says when to try again.
+         */
         TooManyRequests: {
             headers: {
+                /** @description Seconds until the limit that refused the call lets it through again. */
+                "Retry-After"?: number;
                 [name: string]: unknown;
             };
             content: {
@@ -2347,6 +2447,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
@@ -2372,6 +2473,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             503: components["responses"]["ServiceUnavailable"];
             default: components["responses"]["Error"];
@@ -2399,6 +2501,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
@@ -2427,6 +2530,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
@@ -2505,6 +2609,7 @@ export interface operations {
                     "application/json": components["schemas"]["WaitlistEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
@@ -2531,6 +2636,7 @@ export interface operations {
                     "application/json": components["schemas"]["WaitlistEntry"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             429: components["responses"]["TooManyRequests"];
@@ -2547,6 +2653,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Days"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
@@ -2561,6 +2668,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Days"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
@@ -2575,6 +2683,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Spaces"];
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
@@ -2589,6 +2698,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Spaces"];
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
@@ -2654,6 +2764,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -2715,6 +2826,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
@@ -2779,6 +2891,7 @@ export interface operations {
                     "application/json": components["schemas"]["ManagedBooking"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
@@ -2847,6 +2960,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
@@ -2894,6 +3008,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             502: components["responses"]["BadGateway"];
             default: components["responses"]["Error"];
         };
@@ -2922,6 +3037,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             502: components["responses"]["BadGateway"];
             default: components["responses"]["Error"];
@@ -2943,12 +3059,18 @@ export interface operations {
         requestBody: {
             content: {
                 "application/json": {
+                    /** @example charge.success */
                     event: string;
                     data: {
                         reference: string;
-                        /** @description Minor units. */
+                        /**
+                         * Format: int64
+                         * @description Minor units.
+                         */
                         amount?: number;
+                        /** @example NGN */
                         currency?: string;
+                        /** @example success */
                         status?: string;
                     };
                 };
@@ -2993,6 +3115,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
@@ -3008,6 +3131,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Wallets"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
@@ -3022,6 +3146,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             201: components["responses"]["Wallets"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
@@ -3051,6 +3176,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -3106,6 +3232,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3180,6 +3307,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Profile"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
@@ -3240,6 +3368,7 @@ export interface operations {
         requestBody?: never;
         responses: {
             200: components["responses"]["Profile"];
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
@@ -3284,6 +3413,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3314,6 +3444,7 @@ export interface operations {
             400: components["responses"]["BadRequest"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3343,6 +3474,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             404: components["responses"]["NotFound"];
             default: components["responses"]["Error"];
         };
@@ -3378,6 +3510,7 @@ export interface operations {
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3403,6 +3536,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             default: components["responses"]["Error"];
         };
@@ -3449,6 +3583,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             409: components["responses"]["Conflict"];
             422: components["responses"]["IdempotencyKeyReused"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3474,6 +3609,7 @@ export interface operations {
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
             409: components["responses"]["Conflict"];
+            429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
     };
@@ -3583,6 +3719,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             429: components["responses"]["TooManyRequests"];
             default: components["responses"]["Error"];
         };
@@ -3693,6 +3830,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
@@ -3937,6 +4075,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
@@ -4002,6 +4141,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffEvent"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4060,6 +4200,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffWaitlist"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
@@ -4194,6 +4335,7 @@ export interface operations {
                     };
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             default: components["responses"]["Error"];
@@ -4259,6 +4401,7 @@ export interface operations {
                     "application/json": components["schemas"]["StaffSpace"];
                 };
             };
+            400: components["responses"]["BadRequest"];
             401: components["responses"]["Unauthorized"];
             403: components["responses"]["Forbidden"];
             404: components["responses"]["NotFound"];
