@@ -17,7 +17,7 @@ import { PublicCache, type PublicReads, publicReads } from './events/public-read
 import { registerSessions, securityHandlers } from './http/auth'
 import { registerBadBytes } from './http/bad-bytes'
 import { followChanges } from './http/cache/changes'
-import { loadContract } from './http/contract'
+import { type Contract, loadContract } from './http/contract'
 import { clientErrorHandler, frameworkErrors, registerErrorHandling } from './http/errors'
 import { badRequest, notImplemented } from './http/http-error'
 import { registerIdempotency } from './http/idempotency'
@@ -32,10 +32,12 @@ import {
   type TrustProxy,
   timeoutOptions,
 } from './http/options'
+import { operationPolicies } from './http/policy'
 import { DEFAULT_RATE_LIMITS, type RateLimits, registerRateLimits } from './http/rate-limit'
 import { API_DOCS_CSP, registerSecurityHeaders } from './http/security-headers'
 import { registerSpa } from './http/spa'
 import { registerStatecharts } from './http/statecharts'
+import { registerStoredText } from './http/stored-text'
 import { registerImageUploads } from './http/uploads'
 import { loginHandlers } from './login/handlers'
 import { registerDevOutbox } from './mail/dev-outbox'
@@ -98,6 +100,10 @@ export interface AppOptions {
   statecharts?: boolean
   /** METRICS_TOKEN: /metrics answers its bearer from anywhere; null: this machine's scraper only. */
   metricsToken?: string | null
+  /** The contract to serve; unset: openapi/hotel.yaml. A test serves a copy with an operation added. */
+  contract?: Contract
+  /** Handlers of the operations such a copy adds (its policies come from the copy alone). */
+  extraHandlers?: Record<string, (request: never, reply: never) => Promise<unknown>>
 }
 
 /** Operations whose issue has not landed yet: they answer 501 with the error shape. */
@@ -164,6 +170,8 @@ export async function buildApp({
   timeouts = {},
   statecharts = false,
   metricsToken = null,
+  contract,
+  extraHandlers = {},
 }: AppOptions) {
   const app = Fastify({
     logger,
@@ -183,7 +191,10 @@ export async function buildApp({
       customOptions: { allErrors: false, coerceTypes: false, removeAdditional: false },
     },
   })
-  const specification = loadContract()
+  const specification = contract ?? loadContract()
+  // What the contract declares of each operation beyond its shapes: its Idempotency-Key, its
+  // rate limits' budget (server/http/policy.ts); its security scheme goes to the glue below.
+  const policies = operationPolicies(specification)
   // The one origin every link and payment return is on: never a request's own Host, which anyone
   // can forge to send a payer, and their payment's reference, to a site of their own.
   const site = new URL(publicUrl).origin
@@ -228,9 +239,11 @@ export async function buildApp({
   registerBadBytes(app)
   registerSessions(app, db, now)
   // Before compression: a kept answer is the JSON itself.
-  registerIdempotency(app, db, now)
+  registerIdempotency(app, db, now, policies)
   await app.register(fastifyCompress, { threshold: 1024 })
-  await registerRateLimits(app, { redis, limits: rateLimit })
+  await registerRateLimits(app, { redis, limits: rateLimit, policies })
+  // Text PostgreSQL cannot store, refused on every operation after its validation.
+  registerStoredText(app)
   // With SMTP_URL the outbox is delivered; without it, messages wait in /dev/outbox (outside
   // production only: there it would publish every login link).
   const mailer = smtpUrl ? startMailer(db, { smtpUrl, from: mailFrom, log: app.log }) : null
@@ -274,16 +287,19 @@ export async function buildApp({
 
   await app.register(openapiGlue, {
     specification,
-    serviceHandlers: buildServices({
-      db,
-      now,
-      publicUrl: site,
-      mailer,
-      reads: app.publicReads,
-      provider,
-      refunds,
-      visitorShare,
-    }),
+    serviceHandlers: {
+      ...extraHandlers,
+      ...buildServices({
+        db,
+        now,
+        publicUrl: site,
+        mailer,
+        reads: app.publicReads,
+        provider,
+        refunds,
+        visitorShare,
+      }),
+    },
     securityHandlers,
     prefix: 'api',
   })

@@ -4,7 +4,6 @@ import { communities, communityMembers, invites } from '../db/schema'
 import { staffAccount } from '../http/auth'
 import { conflict, forbidden, notFound } from '../http/http-error'
 import type { Handler, HandlerDeps } from '../http/operations'
-import { refuseUnstorableText } from '../http/stored-text'
 import {
   APPROVED,
   assertNewApplicant,
@@ -54,7 +53,6 @@ export function applicationsHandlers(deps: HandlerDeps) {
   const { db, now, publicUrl, mailer } = deps
   /** An individual application (no invite code). */
   const createApplication: Handler<'createApplication'> = async (request, reply) => {
-    refuseUnstorableText(request.body)
     const fields = storedFields(request.body, lagosDay(now()))
     const email = fields['Email Address'] as string
     const row = await db.transaction(async (tx) => {
@@ -68,7 +66,6 @@ export function applicationsHandlers(deps: HandlerDeps) {
 
   /** An invited person completes their profile through the short form (no token). */
   const signupAsCommunityMember: Handler<'signupAsCommunityMember'> = async (request, reply) => {
-    refuseUnstorableText(request.body)
     const { communityId, application } = request.body
     const fields = storedFields(application, lagosDay(now()))
     fields.Status = 'Community - Pending'
@@ -125,7 +122,6 @@ export function applicationsHandlers(deps: HandlerDeps) {
 
   const declineApplication: Handler<'declineApplication'> = async (request) => {
     const staff = staffAccount(request)
-    refuseUnstorableText(request.body)
     const id = request.params.applicationId
     await decided(decline({ db, actor: staff, now: now() }, id, request.body.note))
     mailer?.kick()
@@ -150,7 +146,6 @@ export function applicationsHandlers(deps: HandlerDeps) {
   }
 
   const claimInvite: Handler<'claimInvite'> = async (request, reply) => {
-    refuseUnstorableText(request.body)
     const invite = await findInvite(request.params.code)
     if (!invite) throw notFound(INVITE_INVALID)
     const fields = storedFields(request.body, lagosDay(now()))

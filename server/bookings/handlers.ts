@@ -3,7 +3,6 @@ import { refundsOf } from '../cancellation/cancel'
 import { optionalAccount, requireAccount } from '../http/auth'
 import { badRequest, paymentRequired } from '../http/http-error'
 import type { Handler, HandlerDeps } from '../http/operations'
-import { refuseUnstorableText } from '../http/stored-text'
 import { bookingReceipt, mailRow } from '../mail/outbox'
 import { freePayment, prepareBooking, takePlace, UnprovenShareTaken } from './book'
 import { bookingBody, bookingTitles, receiptSubjects } from './booking-bodies'
@@ -19,7 +18,6 @@ export function bookingsHandlers(deps: HandlerDeps) {
   const createBooking: Handler<'createBooking'> = async (request, reply) => {
     const account = optionalAccount(request)
     const input = request.body
-    refuseUnstorableText(input)
     const at = now()
     // Reads first, outside any transaction (the event from the public cache); then one statement
     // writes the booking with its receipt and claims its place last (docs/decisions/032), or
@@ -121,7 +119,6 @@ export function bookingsHandlers(deps: HandlerDeps) {
   }
 
   const searchBookings: Handler<'searchBookings'> = async (request) => {
-    refuseUnstorableText(request.query)
     const date = request.query.date ?? lagosDay(now())
     if (!isValidDay(date)) throw badRequest(`${date} is not a day on the calendar.`)
     return { date, bookings: await dayBookings(db, date, request.query.q ?? '') }

@@ -5,7 +5,6 @@ import { accounts, applications, communities, communityMembers, invites } from '
 import { optionalAccount, requireAccount } from '../http/auth'
 import { badRequest, conflict, forbidden, notFound } from '../http/http-error'
 import type { Handler, HandlerDeps } from '../http/operations'
-import { refuseUnstorableText } from '../http/stored-text'
 import { queueMail } from '../mail/outbox'
 import { effectiveStatus } from '../memberships/membership'
 import { createdCommunity } from '../memberships/plan-payment'
@@ -52,7 +51,6 @@ export function communitiesHandlers(deps: HandlerDeps) {
 
   const createCommunity: Handler<'createCommunity'> = async (request, reply) => {
     const account = optionalAccount(request)
-    refuseUnstorableText(request.body)
     const body = request.body
     const creatorEmail = normal(body.creatorEmail)
     if (account) {

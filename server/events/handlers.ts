@@ -2,7 +2,6 @@ import { optionalAccount, staffAccount } from '../http/auth'
 import { CACHE_POLICIES, sendCached } from '../http/cache/policies'
 import { badRequest, HttpError, notFound } from '../http/http-error'
 import type { Handler, HandlerDeps } from '../http/operations'
-import { refuseUnstorableText } from '../http/stored-text'
 import type { ImageUpload } from '../http/uploads'
 import { uploadPoster } from '../media/media-store'
 import { ImageRejected, MAX_UPLOAD_BYTES } from '../media/poster-variants'
@@ -61,7 +60,6 @@ export function eventsHandlers(deps: HandlerDeps) {
 
   const createStaffEvent: Handler<'createStaffEvent'> = async (request, reply) => {
     const staff = staffAccount(request)
-    refuseUnstorableText(request.body)
     const event = await create({ db, actor: staff, now: now() }, request.body)
     reply.code(201)
     return event
@@ -69,7 +67,6 @@ export function eventsHandlers(deps: HandlerDeps) {
 
   const updateStaffEvent: Handler<'updateStaffEvent'> = async (request) => {
     const staff = staffAccount(request)
-    refuseUnstorableText(request.body)
     const event = await update(
       { db, actor: staff, now: now(), site: publicUrl },
       request.params.id,

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs'
 import { parse } from 'yaml'
 import { contractPath } from '../config'
 
-type Contract = Record<string, unknown> & { paths: Record<string, unknown> }
+export type Contract = Record<string, unknown> & { paths: Record<string, unknown> }
 
 let parsed: Contract | undefined
 

@@ -4,6 +4,7 @@ import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import type { Db } from '../db/client'
 import { idempotencyKeys } from '../db/schema'
 import { HttpError } from './http-error'
+import { type OperationPolicy, policyOfRoute } from './policy'
 
 // Idempotency-Key on the calls that book, cancel a booking, pay, debit, top up, claim, apply,
 // decide on an application, refund a payment, extend a membership or create an event, a space or
@@ -12,27 +13,6 @@ import { HttpError } from './http-error'
 // and the app sends the same request again with the same key: the first answer is given again
 // and the write is made once, whichever instance each attempt reaches (the key lives in
 // PostgreSQL).
-
-/** The writes that take a key (routes as Fastify names them), by the contract's operationId. */
-const KEYED = new Map([
-  ['POST /api/bookings/rsvp', 'createBooking'],
-  ['POST /api/bookings/cancel/:bookingId', 'cancelBooking'],
-  ['POST /api/events/:id/waitlist', 'joinWaitlist'],
-  ['POST /api/bookings/manage/:code/cancel', 'cancelManagedBooking'],
-  ['POST /api/payments/initiate', 'initiatePayment'],
-  ['POST /api/wallets/debit/:walletId', 'debitWallet'],
-  ['POST /api/applications/create-application', 'createApplication'],
-  ['POST /api/invites/claim/:code', 'claimInvite'],
-  ['POST /api/accounts/signup-as-community-member', 'signupAsCommunityMember'],
-  ['POST /api/communities/create', 'createCommunity'],
-  ['POST /api/communities/join', 'joinCommunity'],
-  ['POST /api/staff/applications/:applicationId/approve', 'approveApplication'],
-  ['POST /api/staff/applications/:applicationId/decline', 'declineApplication'],
-  ['POST /api/staff/payments/:paymentId/refund', 'refundPayment'],
-  ['POST /api/staff/members/:memberId/extension', 'extendMembership'],
-  ['POST /api/staff/events', 'createStaffEvent'],
-  ['POST /api/staff/spaces', 'createStaffSpace'],
-])
 
 /** How long a key and its answer are kept. */
 export const KEY_HOURS = 24
@@ -81,7 +61,13 @@ const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms))
 
 type Row = typeof idempotencyKeys.$inferSelect
 
-export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Date) {
+export function registerIdempotency(
+  app: FastifyInstance,
+  db: Db,
+  now: () => Date,
+  /** The contract's operations: those with the Idempotency-Key parameter keep their answers. */
+  policies: Map<string, OperationPolicy>,
+) {
   app.decorateRequest('idempotency', null)
 
   const find = async (scope: string, key: string): Promise<Row | undefined> =>
@@ -175,9 +161,9 @@ export function registerIdempotency(app: FastifyInstance, db: Db, now: () => Dat
   }
 
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method]
-    const operationId = methods.map((method) => KEYED.get(`${method} ${route.url}`)).find(Boolean)
-    if (!operationId) return
+    const policy = policyOfRoute(policies, route)
+    if (!policy?.keyed) return
+    const { operationId } = policy
     const hooks = route.preHandler ?? []
     // After the session and the body's validation: a refused request holds no key.
     route.preHandler = [

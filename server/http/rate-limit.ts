@@ -2,6 +2,7 @@ import { createRequire } from 'node:module'
 import fastifyRateLimit, { type FastifyRateLimitStoreCtor } from '@fastify/rate-limit'
 import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify'
 import { Redis } from 'ioredis'
+import { type Budget as Kind, type OperationPolicy, policyOfRoute } from './policy'
 
 // Rate limits only where abuse costs something: starting a payment, making a booking, spending
 // from a wallet, sending an e-mail or storing an address, and opening a booking by the secret of
@@ -62,46 +63,6 @@ export const DEFAULT_RATE_LIMITS: Required<Omit<RateLimits, 'nameSpace'>> = {
   emailLoginLinks: { max: 10, timeWindow: TEN_MINUTES },
   account: { max: 60, timeWindow: TEN_MINUTES },
 }
-
-/**
- * What a limited call costs when abused, beyond the request: an e-mail to (or a stored) address
- * given in the body, a login link, a card payment (a place held, a transaction at the provider),
- * a wallet's money, or a guess at a booking's secret link (someone's booking, read or cancelled).
- */
-type Kind = 'mail' | 'login' | 'payment' | 'wallet' | 'link'
-
-/** The calls that cost something when abused (routes as Fastify names them), and their kind. */
-const LIMITED = new Map<string, Kind>([
-  // A free booking e-mails its receipt to the address in the body; a paid one is refused here.
-  ['POST /api/bookings/rsvp', 'mail'],
-  // Joining a waitlist e-mails the address in its body (as a free booking does its receipt).
-  ['POST /api/events/:id/waitlist', 'mail'],
-  // A card payment holds its place until paid (15 minutes at most); a debit spends a member's
-  // money. The receipt goes out only once the money is there.
-  ['POST /api/payments/initiate', 'payment'],
-  ['POST /api/wallets/debit/:walletId', 'wallet'],
-  // A link only ever goes to an account's own address; an unknown e-mail is told so.
-  ['POST /api/accounts/login', 'login'],
-  // Each e-mails the address in its body (an application's confirmation) or stores it.
-  ['POST /api/applications/create-application', 'mail'],
-  ['POST /api/invites/claim/:code', 'mail'],
-  ['POST /api/accounts/signup-as-community-member', 'mail'],
-  ['POST /api/mailing-list', 'mail'],
-  // Both send e-mail: a community's confirmation, and invitations to a community.
-  ['POST /api/communities/create', 'mail'],
-  ['POST /api/communities/invite-members', 'mail'],
-  // The secret of a receipt's 'Manage your booking' link reads and cancels a booking without an
-  // account: every try at a code counts, found or not.
-  ['GET /api/bookings/manage/:code', 'link'],
-  ['HEAD /api/bookings/manage/:code', 'link'],
-  ['POST /api/bookings/manage/:code/cancel', 'link'],
-  // A visitor's ticket asked for by e-mail, taken by its link's code (decision 040).
-  ['POST /api/bookings/requests/:code', 'link'],
-  // A waitlist entry's token reads and leaves it without an account, as a manage link does.
-  ['GET /api/waitlist/:token', 'link'],
-  ['HEAD /api/waitlist/:token', 'link'],
-  ['POST /api/waitlist/:token/leave', 'link'],
-])
 
 /** The e-mail a body books, pays or asks for, lower-cased; null when there is none to count. */
 function emailOf(body: unknown): string | null {
@@ -337,7 +298,11 @@ const BUDGETS: Budget[] = [
  */
 export async function registerRateLimits(
   app: FastifyInstance,
-  { redis, limits }: { redis: Redis | null; limits: RateLimits },
+  {
+    redis,
+    limits,
+    policies,
+  }: { redis: Redis | null; limits: RateLimits; policies: Map<string, OperationPolicy> },
 ) {
   await app.register(fastifyRateLimit, {
     global: false,
@@ -389,8 +354,8 @@ export async function registerRateLimits(
     hooks === undefined ? [] : Array.isArray(hooks) ? hooks : [hooks]
 
   app.addHook('onRoute', (route) => {
-    const methods = Array.isArray(route.method) ? route.method : [route.method]
-    const kind = methods.map((method) => LIMITED.get(`${method} ${route.url}`)).find(Boolean)
+    // The budget the contract gives the operation (its x-rate-limit).
+    const kind = policyOfRoute(policies, route)?.budget
     if (!kind) return
     route.onRequest = [...toList(route.onRequest), ...(hooks.onRequest.get(kind) ?? [])] as never
     route.preValidation = [

@@ -1,3 +1,4 @@
+import type { FastifyInstance } from 'fastify'
 import { badRequest } from './http-error'
 
 // Text PostgreSQL cannot store, refused with a 400 that names the field, before any write.
@@ -40,4 +41,17 @@ export function refuseUnstorableText(value: unknown, path: string[] = []): void 
       refuseUnstorableText(item, [...path, key])
     }
   }
+}
+
+/**
+ * Every operation's query and JSON body are refused (400, naming the field) when they hold text
+ * PostgreSQL cannot store: once for the whole API, after the contract's validation, so no handler
+ * has to remember it.
+ */
+export function registerStoredText(app: FastifyInstance) {
+  app.addHook('preHandler', async (request) => {
+    if (!request.routeOptions.url?.startsWith('/api/')) return
+    refuseUnstorableText(request.query)
+    if (!Buffer.isBuffer(request.body)) refuseUnstorableText(request.body)
+  })
 }

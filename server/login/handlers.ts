@@ -3,7 +3,6 @@ import { accounts, magicLinks } from '../db/schema'
 import { hashToken, startSession } from '../http/auth'
 import { notFound, unauthorized } from '../http/http-error'
 import type { Handler, HandlerDeps } from '../http/operations'
-import { refuseUnstorableText } from '../http/stored-text'
 import { LOGIN_LINK_MINUTES, loginLinkMail } from './identity-mail'
 import {
   ACCOUNT_NOT_FOUND,
@@ -18,7 +17,6 @@ export function loginHandlers(deps: HandlerDeps) {
   const { db, now, publicUrl, mailer } = deps
   /** E-mails a login link to an existing account; an unknown e-mail is 'Account not found'. */
   const requestLoginLink: Handler<'requestLoginLink'> = async (request) => {
-    refuseUnstorableText(request.body)
     const email = request.body.email.trim().toLowerCase()
     const [account] = await db.select().from(accounts).where(eq(accounts.email, email)).limit(1)
     if (!account) throw notFound(ACCOUNT_NOT_FOUND)

@@ -10,7 +10,6 @@ import { type NewPayment, type Payment as PaymentRow, payments, refunds } from '
 import { optionalAccount, requireAccount, staffAccount } from '../http/auth'
 import { badRequest, forbidden, notFound, unauthorized } from '../http/http-error'
 import type { Handler, HandlerDeps, Services } from '../http/operations'
-import { refuseUnstorableText } from '../http/stored-text'
 import { type MembershipPayload, planPriceText, quoteMembership } from '../memberships/plan-payment'
 import { quoteTopUp, TOPUP_REFUSALS, type TopUpPayload } from '../wallets/topup'
 import type { BookingPayload, PaymentItem } from './payload'
@@ -207,13 +206,11 @@ export function paymentsHandlers(
   }
 
   const searchPayments: Handler<'searchPayments'> = async (request) => {
-    refuseUnstorableText(request.query)
     return { payments: await search(db, request.query.q ?? '') }
   }
 
   const refundPayment: Handler<'refundPayment'> = async (request) => {
     const staff = staffAccount(request)
-    refuseUnstorableText(request.body)
     const payment = await refund(
       { db, refunds: refundWorker },
       {
@@ -234,7 +231,6 @@ export function paymentsHandlers(
     refundPayment,
     async initiatePayment(request, reply) {
       const account = optionalAccount(request)
-      refuseUnstorableText(request.body)
       const { callbackUrl, email, payment, booking } = request.body
       if (isTopUp(payment, booking)) return initiateTopUp(request, reply)
       if (payment.Plan !== null || !isBookingInput(booking)) {

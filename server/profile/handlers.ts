@@ -10,7 +10,6 @@ import { accounts } from '../db/schema'
 import { type Account, requireAccount } from '../http/auth'
 import { badRequest } from '../http/http-error'
 import type { Handler } from '../http/operations'
-import { refuseUnstorableText } from '../http/stored-text'
 import { saveVariants } from '../media/media-store'
 import { effectiveMembership } from '../memberships/membership'
 import { pictureVariant } from './picture'
@@ -79,7 +78,6 @@ export function profileHandlers(deps: HandlerDeps) {
   const updateProfile: Handler<'updateProfile'> = async (request) => {
     const account = requireAccount(request)
     const body = request.body
-    refuseUnstorableText(body)
     const changes: Partial<Account> = {}
     if (body['First Name'] !== undefined) changes.firstName = body['First Name'].trim()
     if (body['Last Name'] !== undefined) changes.lastName = body['Last Name'].trim()
@@ -117,7 +115,6 @@ export function profileHandlers(deps: HandlerDeps) {
     save(requireAccount(request), { picture: null })
 
   const subscribeToMailingList: Handler<'subscribeToMailingList'> = async (request, reply) => {
-    refuseUnstorableText(request.body)
     const email = request.body.email.trim().toLowerCase()
     await db
       .insert(mailingList)

@@ -1,6 +1,5 @@
 import { optionalAccount } from '../http/auth'
 import type { Handler, HandlerDeps } from '../http/operations'
-import { refuseUnstorableText } from '../http/stored-text'
 import { eventWaitlist } from './event-waitlist'
 import { joinWaitlist, leaveWaitlist, readWaitlistEntry } from './waitlist'
 
@@ -12,7 +11,6 @@ export function waitlistHandlers(deps: HandlerDeps) {
   const { db, now, publicUrl, mailer } = deps
   const joinWaitlistHandler: Handler<'joinWaitlist'> = async (request, reply) => {
     const account = optionalAccount(request)
-    refuseUnstorableText(request.body)
     const { created, entry } = await joinWaitlist(db, {
       eventId: request.params.id,
       input: request.body,

@@ -5,7 +5,6 @@ import { quoteBooking } from '../bookings/quote'
 import { communities, wallets, walletTransactions } from '../db/schema'
 import { type Account, requireAccount } from '../http/auth'
 import type { Handler, HandlerDeps } from '../http/operations'
-import { refuseUnstorableText } from '../http/stored-text'
 import { bookingReceipt, mailRow } from '../mail/outbox'
 import {
   checkDebitAmount,
@@ -81,7 +80,6 @@ export function walletsHandlers(deps: HandlerDeps) {
   /** The debit, its ledger row, the booking and its receipt: one transaction, all or nothing. */
   const debitWallet: Handler<'debitWallet'> = async (request, reply) => {
     const account = requireAccount(request)
-    refuseUnstorableText(request.body)
     const { debitAmount, narration, booking: input } = request.body
     const at = now()
     const data = await db.transaction(async (tx) => {
