@@ -1,4 +1,4 @@
-import { type AnyEventObject, assign, fromPromise, type MachineContext } from 'xstate'
+import { type AnyEventObject, assign, type MachineContext } from 'xstate'
 import type { components } from '../../openapi/client'
 import {
   type BookingPayment,
@@ -8,6 +8,7 @@ import {
   type WalletKind,
 } from '../calls/booking'
 import { sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { formatMinor } from '../rules/money'
 import {
   balanceText,
@@ -80,11 +81,7 @@ export function walletCanPay(
 const walletIdOf = (wallets: BookingWallets, kind: WalletKind): string => wallets[kind]?.id ?? ''
 
 /** The stub of the read every paying flow declares; `walletsReader` is the real one. */
-export const loadWalletsStub = fromPromise<LoadedWallets | null, { signedIn: boolean }>(
-  async () => {
-    throw new Error('loadWallets is not provided')
-  },
-)
+export const loadWalletsStub = callStub<LoadedWallets | null, { signedIn: boolean }>('loadWallets')
 
 /** A paying flow's context: its wallets among the rest. */
 interface WithWallets {

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { type BookingPayment, errorParams, logCallError, type WalletKind } from '../calls/booking'
 import { expiredOn401 } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,
@@ -201,12 +202,8 @@ export const coworkingMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
-      loadOptions: fromPromise<CoworkingOptions>(async () => {
-        throw new Error('loadOptions is not provided')
-      }),
-      reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async () => {
-        throw new Error('reserveSpot is not provided')
-      }),
+      loadOptions: callStub<CoworkingOptions>('loadOptions'),
+      reserveSpot: callStub<unknown, { booking: BookingInput }>('reserveSpot'),
       ...payingActors,
     },
     actions: {

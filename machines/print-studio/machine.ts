@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
 import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
+import { callStub } from '../calls/stub'
 import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,
@@ -209,9 +210,7 @@ const printStudio = setup({
     tags: {} as 'busy' | 'error' | 'panelOpen' | 'expired',
   },
   actors: {
-    loadStudio: fromPromise<StudioOptions>(async () => {
-      throw new Error('loadStudio is not provided')
-    }),
+    loadStudio: callStub<StudioOptions>('loadStudio'),
     ...payingActors,
   },
   actions: {

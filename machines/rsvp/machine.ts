@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
 import { expiredOn401 } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { type FreeTicket, ticketCardPayment } from '../calls/ticket'
 import { refusalWords } from '../calls/words'
 import {
@@ -240,9 +241,7 @@ export const rsvpMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error' | 'success' | 'expired',
     },
     actors: {
-      createBooking: fromPromise<FreeTicket, BookingInput>(async () => {
-        throw new Error('createBooking is not provided')
-      }),
+      createBooking: callStub<FreeTicket, BookingInput>('createBooking'),
       ...payingActors,
     },
     actions: {

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { logCallError } from '../calls/booking'
 import { sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import {
   type DetailLeftEvent,
   fieldLeft,
@@ -62,9 +63,7 @@ export const studioRebookMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
-      loadStudio: fromPromise<StudioOptions>(async () => {
-        throw new Error('loadStudio is not provided')
-      }),
+      loadStudio: callStub<StudioOptions>('loadStudio'),
       checkout: checkoutMachine,
     },
     actions: {

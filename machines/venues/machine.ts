@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 type Space = components['schemas']['Space']
@@ -28,9 +29,7 @@ export const venuesMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error',
     },
     actors: {
-      loadVenues: fromPromise<Venues>(async () => {
-        throw new Error('loadVenues is not provided')
-      }),
+      loadVenues: callStub<Venues>('loadVenues'),
     },
     actions: { logError: (_, _params: { error: unknown }) => {} },
     guards: { isKnown: ({ context }) => context.known },

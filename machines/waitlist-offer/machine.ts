@@ -38,12 +38,13 @@ export interface LoadedOffer {
 
 /**
  * The read of the offer (the entry and its event), first (`loadOffer`) or again after a refusal
- * (`reloadOffer`): the same call, whose answer shows (`keepOffer`).
+ * (`reloadOffer`): the same call under two names, so each is run under its own (its done event
+ * is `xstate.done.actor.<src>`), whose answer shows (`keepOffer`).
  */
-const offerRead = <const TId extends 'loadOffer' | 'reloadOffer'>(id: TId) =>
+const offerRead = <const TSrc extends 'loadOffer' | 'reloadOffer'>(src: TSrc) =>
   ({
-    id,
-    src: 'loadOffer',
+    id: src,
+    src,
     input: ({ context }: { context: WaitlistOfferContext }) => ({ token: context.token }),
     onDone: {
       target: 'shown',
@@ -77,6 +78,7 @@ export const waitlistOfferMachine = onFirstUse(() =>
     },
     actors: {
       loadOffer: callStub<LoadedOffer, { token: string }>('loadOffer'),
+      reloadOffer: callStub<LoadedOffer, { token: string }>('reloadOffer'),
       leaveWaitlist: callStub<WaitlistEntry, { token: string }>('leaveWaitlist'),
       createBooking: callStub<Booking, BookingInput>('createBooking'),
       checkout: checkoutMachine,
