@@ -91,7 +91,7 @@ interface WithWallets {
 /**
  * What every paying flow's setup() spreads in: the checkout it invokes and the read of the
  * wallets (stubs the page provides), the actions and guards those name, and `hasWalletsFailed`
- * ('wallets.retry'). The flow still declares its own `logError`, and `setWallets` (below).
+ * ('wallets.retried'). The flow still declares its own `logError`, and `setWallets` (below).
  */
 export const payingActors = { checkout: checkoutMachine, loadWallets: loadWalletsStub }
 
@@ -139,7 +139,7 @@ export function walletsWhileOpen<TContext extends WithWallets>(options: {
   } as const
 }
 
-/** 'wallets.retry' where the read failed: the open state (`open`, its id) is entered again. */
+/** 'wallets.retried' where the read failed: the open state (`open`, its id) is entered again. */
 export const walletsRetry = (open: string) =>
   ({ guard: 'hasWalletsFailed', target: open, reenter: true }) as const
 
@@ -239,7 +239,7 @@ export interface WalletNote {
   text?: string
   /** A page that helps (setting up or topping up the wallet). */
   link?: { to: string; label: string }
-  /** The read failed: offer to read the wallets again ('wallets.retry'). */
+  /** The read failed: offer to read the wallets again ('wallets.retried'). */
   retry?: true
 }
 

@@ -100,16 +100,16 @@ export interface RsvpContext extends WithLeftDetails {
 export type RsvpEvent =
   | { type: 'panel.opened' }
   | { type: 'panel.closed' }
-  | { type: 'guest.changed'; field: keyof GuestDetails; value: string }
+  | { type: 'field.changed'; field: keyof GuestDetails; value: string }
   | DetailLeftEvent
   | { type: 'answer.changed'; field: string; value: string }
   | { type: 'day.chosen'; day: string }
   | { type: 'slot.chosen'; slot: string }
   | { type: 'booking.submitted' }
-  | { type: 'pay.card' }
-  | { type: 'pay.wallet'; wallet: WalletKind }
-  | { type: 'wallets.retry' }
-  | { type: 'overlay.viewBookings' }
+  | { type: 'card.chosen' }
+  | { type: 'wallet.chosen'; wallet: WalletKind }
+  | { type: 'wallets.retried' }
+  | { type: 'overlay.bookingsOpened' }
   | { type: 'overlay.closed' }
 
 /** What is missing before this booking can go ahead (empty when it can). */
@@ -268,7 +268,7 @@ export const rsvpMachine = onFirstUse(() =>
       canBookFree: ({ context }) => context.price <= 0 && problemsOf(context).length === 0,
       canPayByCard: ({ context }) => context.price > 0 && problemsOf(context).length === 0,
       canPayFromWallet: ({ context, event }) =>
-        event.type === 'pay.wallet' &&
+        event.type === 'wallet.chosen' &&
         context.viewer.signedIn &&
         context.price > 0 &&
         problemsOf(context).length === 0 &&
@@ -314,8 +314,8 @@ export const rsvpMachine = onFirstUse(() =>
           editing: {
             on: {
               'panel.closed': { target: '#rsvp.closed', actions: assign({ error: null }) },
-              'wallets.retry': walletsRetry('#rsvp.open'),
-              'guest.changed': {
+              'wallets.retried': walletsRetry('#rsvp.open'),
+              'field.changed': {
                 guard: 'isGuest',
                 actions: assign({
                   guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
@@ -345,12 +345,12 @@ export const rsvpMachine = onFirstUse(() =>
                 target: 'booking',
                 actions: assign({ method: 'free', error: null }),
               },
-              'pay.card': {
+              'card.chosen': {
                 guard: 'canPayByCard',
                 target: 'paying',
                 actions: assign({ method: 'card', error: null }),
               },
-              'pay.wallet': {
+              'wallet.chosen': {
                 guard: 'canPayFromWallet',
                 target: 'paying',
                 actions: assign({ method: ({ event }) => event.wallet, error: null }),
@@ -425,7 +425,7 @@ export const rsvpMachine = onFirstUse(() =>
       booked: {
         tags: ['success'],
         on: {
-          'overlay.viewBookings': { actions: 'navigateToBookings' },
+          'overlay.bookingsOpened': { actions: 'navigateToBookings' },
           'overlay.closed': {
             target: 'closed',
             actions: [assign({ method: null, error: null }), 'refreshEvent'],

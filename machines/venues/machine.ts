@@ -25,7 +25,7 @@ export const venuesMachine = onFirstUse(() =>
       input: {} as VenuesInput,
       /** known: the venues came with the page or from a load (none known offers nothing). */
       context: {} as Venues & { known: boolean },
-      events: {} as { type: 'venues.retry' },
+      events: {} as { type: 'venues.retried' },
       tags: {} as 'busy' | 'error',
     },
     actors: {
@@ -60,7 +60,7 @@ export const venuesMachine = onFirstUse(() =>
         },
       },
       ready: {},
-      failed: { tags: ['error'], on: { 'venues.retry': 'loading' } },
+      failed: { tags: ['error'], on: { 'venues.retried': 'loading' } },
     },
   }),
 )

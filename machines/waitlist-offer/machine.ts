@@ -69,11 +69,11 @@ export const waitlistOfferMachine = onFirstUse(() =>
       input: {} as WaitlistOfferInput,
       context: {} as WaitlistOfferContext,
       events: {} as
-        | { type: 'offer.take' }
-        | { type: 'leave.start' }
-        | { type: 'leave.confirm' }
-        | { type: 'leave.keep' }
-        | { type: 'entry.retry' },
+        | { type: 'offer.taken' }
+        | { type: 'leave.started' }
+        | { type: 'leave.confirmed' }
+        | { type: 'leave.kept' }
+        | { type: 'entry.retried' },
       tags: {} as 'busy' | 'error' | 'missing',
     },
     actors: {
@@ -123,15 +123,15 @@ export const waitlistOfferMachine = onFirstUse(() =>
               { target: 'expired' },
             ],
           },
-          waiting: { on: { 'leave.start': 'confirmingLeave' } },
+          waiting: { on: { 'leave.started': 'confirmingLeave' } },
           offered: {
             on: {
-              'offer.take': [{ guard: 'isFree', target: 'booking' }, { target: 'paying' }],
-              'leave.start': 'confirmingLeave',
+              'offer.taken': [{ guard: 'isFree', target: 'booking' }, { target: 'paying' }],
+              'leave.started': 'confirmingLeave',
             },
           },
           confirmingLeave: {
-            on: { 'leave.confirm': 'leaving', 'leave.keep': 'routing' },
+            on: { 'leave.confirmed': 'leaving', 'leave.kept': 'routing' },
           },
           leaving: {
             tags: ['busy'],
@@ -201,7 +201,7 @@ export const waitlistOfferMachine = onFirstUse(() =>
         invoke: { ...offerRead('reloadOffer'), onError: failedOnError },
       },
       missing: { tags: ['missing'] },
-      failed: { tags: ['error'], on: { 'entry.retry': 'loading' } },
+      failed: { tags: ['error'], on: { 'entry.retried': 'loading' } },
     },
   }),
 )
