@@ -24,7 +24,7 @@ export async function watchForUpdates(): Promise<void> {
   // A first install takes over a page it can leave as it is: only a worker replacing another is news.
   const replacing = navigator.serviceWorker.controller !== null
   navigator.serviceWorker.addEventListener('controllerchange', () => {
-    if (replacing) actor.send({ type: 'update.active' })
+    if (replacing) actor.send({ type: 'update.activated' })
   })
   const offerIfWaiting = () => {
     if (registration.waiting && navigator.serviceWorker.controller) {

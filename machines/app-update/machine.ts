@@ -15,7 +15,7 @@ export const appUpdateMachine = onFirstUse(() =>
         | { type: 'update.found' }
         | { type: 'update.accepted' }
         | { type: 'update.dismissed' }
-        | { type: 'update.active' },
+        | { type: 'update.activated' },
     },
     actions: {
       /** Tells the waiting worker to take over. */
@@ -35,14 +35,14 @@ export const appUpdateMachine = onFirstUse(() =>
           'update.accepted': 'activating',
           'update.dismissed': 'later',
           // On a busy phone the new worker can take over after the patience ran out.
-          'update.active': { guard: 'hasAccepted', target: 'reloading' },
+          'update.activated': { guard: 'hasAccepted', target: 'reloading' },
         },
       },
       // Asked again on the next page load, while the new version still waits.
       later: {},
       activating: {
         entry: ['activateUpdate', assign({ accepted: true })],
-        on: { 'update.active': 'reloading' },
+        on: { 'update.activated': 'reloading' },
         // A worker that never takes over (another tab holds the old one): offer it again.
         after: { activationPatience: 'ready' },
       },

@@ -45,7 +45,7 @@ export type ApplicantFormEvent =
   /** The answers kept from an earlier visit of the form in this tab (a reload, a closed app). */
   | { type: 'draft.restored'; applicant: Partial<Applicant> }
   | { type: 'form.submitted' }
-  | { type: 'step.previous' }
+  | { type: 'step.movedBack' }
 
 /** What the form ends with: the answers, which way the person went, and the flow's message. */
 export interface ApplicantFormOutput {
@@ -145,7 +145,7 @@ export const applicantFormMachine = onFirstUse(() =>
           'field.left': { guard: 'isFirstLeave', actions: 'leaveField' },
           'draft.restored': { actions: 'restoreDraft' },
           'form.submitted': { guard: 'isComplete', target: 'wentOn' },
-          'step.previous': { guard: 'hasPrevious', target: 'wentBack' },
+          'step.movedBack': { guard: 'hasPrevious', target: 'wentBack' },
         },
       },
       wentOn: { type: 'final', output: 'on' },

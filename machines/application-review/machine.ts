@@ -38,15 +38,15 @@ export const applicationReviewMachine = onFirstUse(() =>
       context: {} as ApplicationReviewContext,
       input: {} as { id: string },
       events: {} as
-        | { type: 'application.retry' }
-        | { type: 'application.reload' }
-        | { type: 'approve.start' }
-        | { type: 'approve.confirm' }
-        | { type: 'decline.start' }
-        | { type: 'decline.confirm' }
+        | { type: 'application.retried' }
+        | { type: 'application.reloaded' }
+        | { type: 'approve.started' }
+        | { type: 'approve.confirmed' }
+        | { type: 'decline.started' }
+        | { type: 'decline.confirmed' }
         | { type: 'note.changed'; note: string }
-        | { type: 'decision.cancel' }
-        | { type: 'decision.retry' },
+        | { type: 'decision.cancelled' }
+        | { type: 'decision.retried' },
       tags: {} as StaffTag | 'missing',
     },
     actors: {
@@ -87,15 +87,17 @@ export const applicationReviewMachine = onFirstUse(() =>
         states: {
           // Waiting for a decision, or decided before it was opened.
           sorting: { always: [{ guard: 'isPending', target: 'open' }, { target: 'closed' }] },
-          open: { on: { 'approve.start': 'confirmingApproval', 'decline.start': 'writingNote' } },
+          open: {
+            on: { 'approve.started': 'confirmingApproval', 'decline.started': 'writingNote' },
+          },
           confirmingApproval: {
-            on: { 'approve.confirm': 'approving', 'decision.cancel': 'open' },
+            on: { 'approve.confirmed': 'approving', 'decision.cancelled': 'open' },
           },
           writingNote: {
             on: {
               'note.changed': { actions: assign({ note: ({ event }) => event.note }) },
-              'decline.confirm': 'declining',
-              'decision.cancel': 'open',
+              'decline.confirmed': 'declining',
+              'decision.cancelled': 'open',
             },
           },
           approving: callState('approve', {
@@ -112,20 +114,20 @@ export const applicationReviewMachine = onFirstUse(() =>
           }),
           approveFailed: {
             tags: ['error'],
-            on: { 'decision.retry': 'approving', 'decision.cancel': 'open' },
+            on: { 'decision.retried': 'approving', 'decision.cancelled': 'open' },
           },
           declineFailed: {
             tags: ['error'],
-            on: { 'decision.retry': 'declining', 'decision.cancel': 'writingNote' },
+            on: { 'decision.retried': 'declining', 'decision.cancelled': 'writingNote' },
           },
           // Decided here, now.
           decided: {},
           // Decided by someone else first, or the e-mail already has an account.
-          refused: { on: { 'application.reload': '#applicationReview.loading' } },
+          refused: { on: { 'application.reloaded': '#applicationReview.loading' } },
           closed: {},
         },
       },
-      ...loadEndings('application.retry'),
+      ...loadEndings('application.retried'),
       missing: { tags: ['missing'] },
       forbidden: { tags: ['forbidden'] },
     },

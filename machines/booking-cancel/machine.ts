@@ -36,10 +36,10 @@ export const bookingCancelMachine = onFirstUse(() =>
         refusal: string | null
       },
       events: {} as
-        | { type: 'cancel.start' }
-        | { type: 'cancel.confirm' }
-        | { type: 'cancel.keep' }
-        | { type: 'cancel.retry' },
+        | { type: 'cancel.started' }
+        | { type: 'cancel.confirmed' }
+        | { type: 'cancel.kept' }
+        | { type: 'cancel.retried' },
       tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
@@ -59,8 +59,8 @@ export const bookingCancelMachine = onFirstUse(() =>
     context: ({ input }) => ({ ...input, result: null, refusal: null }),
     initial: 'idle',
     states: {
-      idle: { on: { 'cancel.start': 'confirming' } },
-      confirming: { on: { 'cancel.confirm': 'cancelling', 'cancel.keep': 'idle' } },
+      idle: { on: { 'cancel.started': 'confirming' } },
+      confirming: { on: { 'cancel.confirmed': 'cancelling', 'cancel.kept': 'idle' } },
       cancelling: callState('cancelBooking', {
         input: ({ context }) => ({ id: context.id }),
         keep: 'result',
@@ -75,8 +75,8 @@ export const bookingCancelMachine = onFirstUse(() =>
           { target: 'failed', actions: logCallError },
         ],
       }),
-      refused: { on: { 'cancel.keep': 'idle' } },
-      failed: { tags: ['error'], on: { 'cancel.retry': 'cancelling', 'cancel.keep': 'idle' } },
+      refused: { on: { 'cancel.kept': 'idle' } },
+      failed: { tags: ['error'], on: { 'cancel.retried': 'cancelling', 'cancel.kept': 'idle' } },
       cancelled: { type: 'final' },
       sessionExpired: { tags: ['expired'] },
     },

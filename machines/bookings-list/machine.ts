@@ -49,11 +49,11 @@ export const bookingsListMachine = onFirstUse(() =>
         expanded: string | null
       },
       events: {} as
-        | { type: 'bookings.retry' }
-        | { type: 'booking.toggle'; id: string }
-        | { type: 'past.show' }
-        | { type: 'past.hide' }
-        | { type: 'past.retry' },
+        | { type: 'bookings.retried' }
+        | { type: 'booking.toggled'; id: string }
+        | { type: 'past.shown' }
+        | { type: 'past.hidden' }
+        | { type: 'past.retried' },
       tags: {} as 'busy' | 'error' | 'expired' | 'pastBusy' | 'pastError',
     },
     actors: {
@@ -123,13 +123,13 @@ export const bookingsListMachine = onFirstUse(() =>
           ],
         },
       },
-      ...loadEndings('bookings.retry'),
+      ...loadEndings('bookings.retried'),
       ready: {
         initial: 'pastHidden',
         on: {
           // Back online: the kept list is read again.
-          'bookings.retry': { guard: 'isKept', target: 'loading' },
-          'booking.toggle': {
+          'bookings.retried': { guard: 'isKept', target: 'loading' },
+          'booking.toggled': {
             actions: assign({
               expanded: ({ context, event }) => (context.expanded === event.id ? null : event.id),
             }),
@@ -138,7 +138,7 @@ export const bookingsListMachine = onFirstUse(() =>
         states: {
           pastHidden: {
             on: {
-              'past.show': [
+              'past.shown': [
                 { guard: 'hasLoadedPast', target: 'pastShown' },
                 { target: 'pastLoading' },
               ],
@@ -154,8 +154,8 @@ export const bookingsListMachine = onFirstUse(() =>
               { target: 'pastFailed', actions: logCallError },
             ],
           }),
-          pastFailed: { tags: ['pastError'], on: { 'past.retry': 'pastLoading' } },
-          pastShown: { on: { 'past.hide': 'pastHidden' } },
+          pastFailed: { tags: ['pastError'], on: { 'past.retried': 'pastLoading' } },
+          pastShown: { on: { 'past.hidden': 'pastHidden' } },
         },
       },
     },

@@ -55,6 +55,6 @@ export const bookingsListModel = defineModel({
       ],
     ),
     ...callEndings('loadPastBookings', [[past]], [sessionEnded, connectionLost]),
-    'booking.toggle': [{ id: upcoming.id }, { id: past.id }],
+    'booking.toggled': [{ id: upcoming.id }, { id: past.id }],
   },
 })

@@ -29,7 +29,7 @@ export const calendarMachine = onFirstUse(() =>
     types: {
       input: {} as CalendarInput,
       context: {} as { events: Event[] | null; knownAt: string | null },
-      events: {} as { type: 'events.refresh' } | { type: 'events.retry' },
+      events: {} as { type: 'events.refreshed' } | { type: 'events.retried' },
       tags: {} as 'busy' | 'error',
     },
     actors: {
@@ -64,8 +64,8 @@ export const calendarMachine = onFirstUse(() =>
         target: 'starting',
         onError: failedOnError,
       }),
-      listed: { on: { 'events.refresh': 'refreshing' } },
-      empty: { on: { 'events.refresh': 'refreshing' } },
+      listed: { on: { 'events.refreshed': 'refreshing' } },
+      empty: { on: { 'events.refreshed': 'refreshing' } },
       // A background refresh keeps the list on screen; a failure keeps the last good list.
       refreshing: {
         invoke: {
@@ -82,8 +82,8 @@ export const calendarMachine = onFirstUse(() =>
         },
       },
       // The kept list, said to be as of `knownAt`, until a refresh gets through (back online).
-      outOfDate: { on: { 'events.refresh': 'refreshing' } },
-      failed: failedUntil('events.retry'),
+      outOfDate: { on: { 'events.refreshed': 'refreshing' } },
+      failed: failedUntil('events.retried'),
     },
   }),
 )

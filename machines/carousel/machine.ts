@@ -13,7 +13,7 @@ export const carouselMachine = onFirstUse(() =>
     types: {
       input: {} as CarouselInput,
       context: {} as { index: number; count: number; intervalMs: number },
-      events: {} as { type: 'carousel.pause' } | { type: 'carousel.resume' },
+      events: {} as { type: 'carousel.paused' } | { type: 'carousel.resumed' },
     },
     guards: { hasSeveral: ({ context }) => context.count > 1 },
     delays: { rotationInterval: ({ context }) => context.intervalMs },
@@ -32,9 +32,9 @@ export const carouselMachine = onFirstUse(() =>
             actions: assign({ index: ({ context }) => (context.index + 1) % context.count }),
           },
         },
-        on: { 'carousel.pause': 'paused' },
+        on: { 'carousel.paused': 'paused' },
       },
-      paused: { on: { 'carousel.resume': 'cycling' } },
+      paused: { on: { 'carousel.resumed': 'cycling' } },
     },
   }),
 )

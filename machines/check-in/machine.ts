@@ -13,11 +13,11 @@ export type CheckIn = components['schemas']['CheckIn']
 export type CheckInEvent =
   | { type: 'code.submitted'; code: string }
   | { type: 'code.scanned'; code: string }
-  | { type: 'check-in.retry' }
-  | { type: 'check-in.next' }
-  | { type: 'network.online' }
+  | { type: 'check-in.retried' }
+  | { type: 'verdict.dismissed' }
+  | { type: 'network.restored' }
   | { type: 'camera.opened' }
-  | { type: 'camera.ready' }
+  | { type: 'camera.started' }
   | { type: 'camera.refused' }
   | { type: 'camera.unloaded' }
   | { type: 'camera.closed' }
@@ -104,7 +104,7 @@ export const checkInMachine = onFirstUse(() =>
               'code.submitted': submitted,
               'code.scanned': scanned,
               // The next guest: a ticket shown now is read again, so a second scan is red.
-              'check-in.next': {
+              'verdict.dismissed': {
                 target: 'waiting',
                 actions: assign({ verdict: null, code: '' }),
               },
@@ -115,8 +115,8 @@ export const checkInMachine = onFirstUse(() =>
           failed: {
             tags: ['error'],
             on: {
-              'check-in.retry': 'checking',
-              'network.online': 'checking',
+              'check-in.retried': 'checking',
+              'network.restored': 'checking',
               'code.submitted': submitted,
               'code.scanned': scanned,
             },
@@ -133,7 +133,7 @@ export const checkInMachine = onFirstUse(() =>
           // picture starts.
           starting: {
             on: {
-              'camera.ready': 'scanning',
+              'camera.started': 'scanning',
               'camera.refused': 'unavailable',
               'camera.unloaded': 'unloaded',
             },

@@ -1,4 +1,4 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import {
   type BookingPayment,
   errorParams,
@@ -7,6 +7,7 @@ import {
   type WalletKind,
 } from '../calls/booking'
 import { expiredOn401, sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 /** How a person pays: by card (the provider's page), or from their own or their community's wallet. */
@@ -58,12 +59,8 @@ export const checkoutMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
-      initiatePayment: fromPromise<string, BookingPayment>(async () => {
-        throw new Error('initiatePayment is not provided')
-      }),
-      debitWallet: fromPromise<unknown, WalletDebitRequest>(async () => {
-        throw new Error('debitWallet is not provided')
-      }),
+      initiatePayment: callStub<string, BookingPayment>('initiatePayment'),
+      debitWallet: callStub<unknown, WalletDebitRequest>('debitWallet'),
     },
     actions: {
       settle: assign((_, params: { outcome: CheckoutOutcome }) => ({ outcome: params.outcome })),

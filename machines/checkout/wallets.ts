@@ -1,4 +1,4 @@
-import { type AnyEventObject, assign, fromPromise, type MachineContext } from 'xstate'
+import { type AnyEventObject, assign, type MachineContext } from 'xstate'
 import type { components } from '../../openapi/client'
 import {
   type BookingPayment,
@@ -8,6 +8,7 @@ import {
   type WalletKind,
 } from '../calls/booking'
 import { sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { formatMinor } from '../rules/money'
 import {
   balanceText,
@@ -80,11 +81,7 @@ export function walletCanPay(
 const walletIdOf = (wallets: BookingWallets, kind: WalletKind): string => wallets[kind]?.id ?? ''
 
 /** The stub of the read every paying flow declares; `walletsReader` is the real one. */
-export const loadWalletsStub = fromPromise<LoadedWallets | null, { signedIn: boolean }>(
-  async () => {
-    throw new Error('loadWallets is not provided')
-  },
-)
+export const loadWalletsStub = callStub<LoadedWallets | null, { signedIn: boolean }>('loadWallets')
 
 /** A paying flow's context: its wallets among the rest. */
 interface WithWallets {
@@ -94,7 +91,7 @@ interface WithWallets {
 /**
  * What every paying flow's setup() spreads in: the checkout it invokes and the read of the
  * wallets (stubs the page provides), the actions and guards those name, and `hasWalletsFailed`
- * ('wallets.retry'). The flow still declares its own `logError`, and `setWallets` (below).
+ * ('wallets.retried'). The flow still declares its own `logError`, and `setWallets` (below).
  */
 export const payingActors = { checkout: checkoutMachine, loadWallets: loadWalletsStub }
 
@@ -142,7 +139,7 @@ export function walletsWhileOpen<TContext extends WithWallets>(options: {
   } as const
 }
 
-/** 'wallets.retry' where the read failed: the open state (`open`, its id) is entered again. */
+/** 'wallets.retried' where the read failed: the open state (`open`, its id) is entered again. */
 export const walletsRetry = (open: string) =>
   ({ guard: 'hasWalletsFailed', target: open, reenter: true }) as const
 
@@ -242,7 +239,7 @@ export interface WalletNote {
   text?: string
   /** A page that helps (setting up or topping up the wallet). */
   link?: { to: string; label: string }
-  /** The read failed: offer to read the wallets again ('wallets.retry'). */
+  /** The read failed: offer to read the wallets again ('wallets.retried'). */
   retry?: true
 }
 

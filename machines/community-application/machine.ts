@@ -50,8 +50,8 @@ export interface CommunityApplicationContext {
 }
 
 export type CommunityApplicationEvent =
-  | { type: 'community.changed'; field: CommunityField; value: string }
-  | { type: 'step.next' }
+  | { type: 'field.changed'; field: CommunityField; value: string }
+  | { type: 'step.advanced' }
   | { type: 'form.submitted' }
 
 /** The payload: the signed-in creator's e-mail and no application, or the new applicant's. */
@@ -122,7 +122,7 @@ export const communityApplicationMachine = onFirstUse(() =>
     },
     guards: {
       isCommunityField: ({ event }) =>
-        event.type === 'community.changed' && isCommunityField(event.field),
+        event.type === 'field.changed' && isCommunityField(event.field),
       isFormLeftBack,
       isSignedIn: ({ context }) => context.signedIn,
       canContinue: ({ context }) => !context.signedIn && isCommunityReady(context.community),
@@ -148,7 +148,7 @@ export const communityApplicationMachine = onFirstUse(() =>
         states: {
           community: {
             on: {
-              'community.changed': {
+              'field.changed': {
                 guard: 'isCommunityField',
                 actions: [
                   assign({
@@ -161,7 +161,7 @@ export const communityApplicationMachine = onFirstUse(() =>
                   keepDraft,
                 ],
               },
-              'step.next': { guard: 'canContinue', target: 'personal' },
+              'step.advanced': { guard: 'canContinue', target: 'personal' },
               'form.submitted': {
                 guard: 'canSubmitAsMember',
                 target: '#communityApplication.submitting',

@@ -44,7 +44,7 @@ export const communityApplicationModel = defineModel({
     },
   },
   events: {
-    'community.changed': [
+    'field.changed': [
       { field: 'name', value: 'Lagos Poets' },
       { field: 'size', value: 'more' },
       { field: 'size', value: '6' },
@@ -64,7 +64,7 @@ export const communityApplicationModel = defineModel({
     ),
   },
   sendsWhen: (snapshot, event) => {
-    if (event.type !== 'community.changed') return true
+    if (event.type !== 'field.changed') return true
     const context = snapshot.context as CommunityApplicationContext
     const values: Record<string, string> = { ...context.community }
     const current = values[event.field as string] ?? ''

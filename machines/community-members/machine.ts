@@ -77,7 +77,7 @@ export const communityMembersMachine = onFirstUse(() =>
       input: {} as CommunityMembersInput,
       context: {} as CommunityMembersContext,
       events: {} as
-        | { type: 'community.retry' }
+        | { type: 'community.retried' }
         | { type: 'member.addOpened' }
         | { type: 'member.addCancelled' }
         | { type: 'member.emailChanged'; email: string }
@@ -138,7 +138,7 @@ export const communityMembersMachine = onFirstUse(() =>
         },
       },
       none: {},
-      ...loadEndings('community.retry'),
+      ...loadEndings('community.retried'),
       ready: {
         initial: 'idle',
         states: {

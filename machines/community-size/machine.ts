@@ -30,7 +30,7 @@ export const communitySizeMachine = onFirstUse(() =>
         | { type: 'size.saved' }
         | { type: 'size.cancelled' }
         | { type: 'size.closed' }
-        | { type: 'community.retry' },
+        | { type: 'community.retried' },
       tags: {} as 'busy' | 'error' | 'expired' | 'saving',
     },
     actors: {
@@ -83,7 +83,7 @@ export const communitySizeMachine = onFirstUse(() =>
           onError: expiredOrFailed,
         },
       },
-      ...loadEndings('community.retry'),
+      ...loadEndings('community.retried'),
       /** Not the creator of a community: nothing to size here. */
       noCommunity: {},
       choosing: {

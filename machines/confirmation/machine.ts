@@ -10,8 +10,8 @@ export const confirmationMachine = onFirstUse(() =>
   setup({
     types: {
       events: {} as
-        | { type: 'panel.support' }
-        | { type: 'panel.bookAgain' }
+        | { type: 'panel.supportOpened' }
+        | { type: 'panel.bookAgainOpened' }
         | { type: 'panel.closed' },
       tags: {} as 'bannerVisible',
     },
@@ -30,9 +30,11 @@ export const confirmationMachine = onFirstUse(() =>
       panel: {
         initial: 'closed',
         states: {
-          closed: { on: { 'panel.support': 'support', 'panel.bookAgain': 'bookAgain' } },
-          support: { on: { 'panel.closed': 'closed', 'panel.bookAgain': 'bookAgain' } },
-          bookAgain: { on: { 'panel.closed': 'closed', 'panel.support': 'support' } },
+          closed: {
+            on: { 'panel.supportOpened': 'support', 'panel.bookAgainOpened': 'bookAgain' },
+          },
+          support: { on: { 'panel.closed': 'closed', 'panel.bookAgainOpened': 'bookAgain' } },
+          bookAgain: { on: { 'panel.closed': 'closed', 'panel.supportOpened': 'support' } },
         },
       },
     },

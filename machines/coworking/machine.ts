@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { type BookingPayment, errorParams, logCallError, type WalletKind } from '../calls/booking'
 import { expiredOn401 } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,
@@ -95,23 +96,23 @@ export interface CoworkingContext extends WithLeftDetails {
 }
 
 export type CoworkingEvent =
-  | { type: 'options.retry' }
+  | { type: 'options.retried' }
   | { type: 'panel.opened' }
   | { type: 'panel.closed' }
-  | { type: 'day.selected'; day: string }
-  | { type: 'space.selected'; space: string }
-  | { type: 'details.changed'; field: 'email' | 'name' | 'phone'; value: string }
+  | { type: 'day.chosen'; day: string }
+  | { type: 'space.chosen'; space: string }
+  | { type: 'field.changed'; field: 'email' | 'name' | 'phone'; value: string }
   | DetailLeftEvent
   | { type: 'remember.changed'; remember: boolean }
   | { type: 'guests.added' }
   | { type: 'guests.removed' }
   | { type: 'visitor.changed'; index: number; name: string }
   | { type: 'booking.submitted' }
-  | { type: 'pay.card' }
-  | { type: 'pay.wallet'; wallet: WalletKind }
-  | { type: 'wallets.retry' }
+  | { type: 'card.chosen' }
+  | { type: 'wallet.chosen'; wallet: WalletKind }
+  | { type: 'wallets.retried' }
   | { type: 'overlay.closed' }
-  | { type: 'overlay.viewBookings' }
+  | { type: 'overlay.bookingsOpened' }
 
 /** The price of the current choice in kobo, as the server will charge it. */
 export const priceOf = (context: Pick<CoworkingContext, 'extraGuests' | 'isMember'>) =>
@@ -201,12 +202,8 @@ export const coworkingMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
-      loadOptions: fromPromise<CoworkingOptions>(async () => {
-        throw new Error('loadOptions is not provided')
-      }),
-      reserveSpot: fromPromise<unknown, { booking: BookingInput }>(async () => {
-        throw new Error('reserveSpot is not provided')
-      }),
+      loadOptions: callStub<CoworkingOptions>('loadOptions'),
+      reserveSpot: callStub<unknown, { booking: BookingInput }>('reserveSpot'),
       ...payingActors,
     },
     actions: {
@@ -304,7 +301,7 @@ export const coworkingMachine = onFirstUse(() =>
           onError: { target: 'failed', actions: logCallError },
         },
       },
-      failed: { tags: ['error'], on: { 'options.retry': 'loading' } },
+      failed: { tags: ['error'], on: { 'options.retried': 'loading' } },
       /** No space offers co-working: 'Not available'. */
       unavailable: {},
       closed: { on: { 'panel.opened': 'open' } },
@@ -318,16 +315,16 @@ export const coworkingMachine = onFirstUse(() =>
           editing: {
             on: {
               'panel.closed': '#coworking.closed',
-              'wallets.retry': walletsRetry('#coworking.open'),
-              'day.selected': {
+              'wallets.retried': walletsRetry('#coworking.open'),
+              'day.chosen': {
                 guard: { type: 'canChooseDay', params: ({ event }) => ({ day: event.day }) },
                 actions: assign({ day: ({ event }) => event.day, error: null }),
               },
-              'space.selected': {
+              'space.chosen': {
                 guard: { type: 'canChooseSpace', params: ({ event }) => ({ space: event.space }) },
                 actions: assign({ space: ({ event }) => event.space, error: null }),
               },
-              'details.changed': {
+              'field.changed': {
                 guard: {
                   type: 'canChangeDetail',
                   params: ({ event }) => ({ field: event.field, value: event.value }),
@@ -375,7 +372,7 @@ export const coworkingMachine = onFirstUse(() =>
                 }),
               },
               'booking.submitted': { guard: 'canBookFree', target: 'reserving' },
-              'pay.card': {
+              'card.chosen': {
                 guard: 'canPayByCard',
                 target: 'paying',
                 actions: [
@@ -391,7 +388,7 @@ export const coworkingMachine = onFirstUse(() =>
                   },
                 ],
               },
-              'pay.wallet': {
+              'wallet.chosen': {
                 guard: {
                   type: 'canPayFromWallet',
                   params: ({ event }) => ({ wallet: event.wallet }),
@@ -449,7 +446,7 @@ export const coworkingMachine = onFirstUse(() =>
       /** Signed in and booked: the success overlay. */
       booked: {
         on: {
-          'overlay.viewBookings': { actions: 'navigateToBookings' },
+          'overlay.bookingsOpened': { actions: 'navigateToBookings' },
           'overlay.closed': {
             target: 'loading',
             actions: assign({ ...emptyForm, preferredDay: null }),

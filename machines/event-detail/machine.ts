@@ -27,7 +27,10 @@ export const eventDetailMachine = onFirstUse(() =>
     types: {
       input: {} as EventDetailInput,
       context: {} as { id: string; event: Event | null },
-      events: {} as { type: 'event.share' } | { type: 'event.retry' } | { type: 'event.refresh' },
+      events: {} as
+        | { type: 'event.shared' }
+        | { type: 'event.retried' }
+        | { type: 'event.refreshed' },
       tags: {} as 'busy' | 'error',
     },
     actors: {
@@ -68,7 +71,7 @@ export const eventDetailMachine = onFirstUse(() =>
           data: {
             initial: 'current',
             states: {
-              current: { on: { 'event.refresh': 'refreshing' } },
+              current: { on: { 'event.refreshed': 'refreshing' } },
               // A booking changed the places left: read them again without hiding the page.
               refreshing: callState('loadEvent', {
                 tags: [],
@@ -82,7 +85,7 @@ export const eventDetailMachine = onFirstUse(() =>
           share: {
             initial: 'idle',
             states: {
-              idle: { on: { 'event.share': 'sharing' } },
+              idle: { on: { 'event.shared': 'sharing' } },
               sharing: {
                 invoke: {
                   id: 'shareEvent',
@@ -103,19 +106,19 @@ export const eventDetailMachine = onFirstUse(() =>
               },
               copied: {
                 after: { shareNoteDuration: 'idle' },
-                on: { 'event.share': 'sharing' },
+                on: { 'event.shared': 'sharing' },
               },
               // No share sheet and the clipboard refused (an insecure page, a denied permission).
               notCopied: {
                 after: { shareNoteDuration: 'idle' },
-                on: { 'event.share': 'sharing' },
+                on: { 'event.shared': 'sharing' },
               },
             },
           },
         },
       },
       notFound: { tags: ['error'] },
-      failed: failedUntil('event.retry'),
+      failed: failedUntil('event.retried'),
     },
   }),
 )

@@ -28,13 +28,13 @@ export type StaffEvent = components['schemas']['StaffEvent']
 export type StaffWaitlist = components['schemas']['StaffWaitlist']
 
 export type EventEditorEvent =
-  | { type: 'editor.retry' }
+  | { type: 'editor.retried' }
   | { type: 'field.changed'; field: EventFormField; value: string | boolean }
-  | { type: 'save' }
-  | { type: 'save.retry' }
+  | { type: 'form.submitted' }
+  | { type: 'save.retried' }
   | { type: 'poster.chosen'; file: Blob }
-  | { type: 'poster.retry' }
-  | { type: 'waitlist.refresh' }
+  | { type: 'poster.retried' }
+  | { type: 'waitlist.refreshed' }
 
 export interface EventEditorContext {
   /** The event's id; null until a new one is saved. */
@@ -147,7 +147,7 @@ export const eventEditorMachine = onFirstUse(() =>
             states: {
               editing: {
                 on: {
-                  save: [
+                  'form.submitted': [
                     {
                       guard: 'hasProblems',
                       actions: [
@@ -175,7 +175,7 @@ export const eventEditorMachine = onFirstUse(() =>
                       { type: 'takeEvent', params: ({ event }) => ({ event: event.output }) },
                       assign({ showProblems: false, refusal: null }),
                       // A raised capacity offers places to people waiting: read them again.
-                      raise({ type: 'waitlist.refresh' }),
+                      raise({ type: 'waitlist.refreshed' }),
                     ],
                   },
                   onError: callFailed('refused', 'saveFailed', 'keepRefusal'),
@@ -183,7 +183,7 @@ export const eventEditorMachine = onFirstUse(() =>
               },
               saved: {},
               refused: {},
-              saveFailed: { tags: ['error'], on: { 'save.retry': 'saving' } },
+              saveFailed: { tags: ['error'], on: { 'save.retried': 'saving' } },
             },
           },
           poster: {
@@ -212,7 +212,7 @@ export const eventEditorMachine = onFirstUse(() =>
               },
               uploaded: {},
               rejected: {},
-              uploadFailed: { tags: ['error'], on: { 'poster.retry': 'uploading' } },
+              uploadFailed: { tags: ['error'], on: { 'poster.retried': 'uploading' } },
             },
             on: {
               // Only an event that exists has a poster (not while one is on its way: above).
@@ -240,13 +240,13 @@ export const eventEditorMachine = onFirstUse(() =>
                   { target: 'failed', actions: logCallError },
                 ],
               }),
-              shown: { on: { 'waitlist.refresh': 'loading' } },
-              failed: { tags: ['error'], on: { 'waitlist.refresh': 'loading' } },
+              shown: { on: { 'waitlist.refreshed': 'loading' } },
+              failed: { tags: ['error'], on: { 'waitlist.refreshed': 'loading' } },
             },
           },
         },
       },
-      ...loadEndings('editor.retry'),
+      ...loadEndings('editor.retried'),
       missing: { tags: ['missing'] },
       forbidden: { tags: ['forbidden'] },
     },

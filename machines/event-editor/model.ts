@@ -98,7 +98,7 @@ const notAnImage = { error: new ApiError(400, 'This file is not an image we can 
 const WAITLIST_EVENTS = new Set([
   'xstate.done.actor.loadWaitlist',
   'xstate.error.actor.loadWaitlist',
-  'waitlist.refresh',
+  'waitlist.refreshed',
 ])
 
 export const eventEditorModel = defineModel({
@@ -145,7 +145,7 @@ export const eventEditorModel = defineModel({
       snapshot.matches({ ready: { waitlist: state } }),
     )
     if (reading) return WAITLIST_EVENTS.has(event.type)
-    if (event.type !== 'waitlist.refresh') return true
+    if (event.type !== 'waitlist.refreshed') return true
     const { form, event: loaded, showProblems } = snapshot.context
     const untouched =
       loaded !== null && JSON.stringify(form) === JSON.stringify(formOf(loaded.draft))

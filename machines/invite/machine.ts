@@ -32,7 +32,7 @@ export const inviteMachine = onFirstUse(() =>
     types: {
       input: {} as InviteInput,
       context: {} as { code: string; firstName: string },
-      events: {} as { type: 'invite.retry' },
+      events: {} as { type: 'invite.retried' },
       tags: {} as 'busy' | 'error',
     },
     actors: {
@@ -78,7 +78,7 @@ export const inviteMachine = onFirstUse(() =>
       pending: {},
       used: { tags: ['error'] },
       invalid: { tags: ['error'] },
-      failed: { tags: ['error'], on: { 'invite.retry': 'verifying' } },
+      failed: { tags: ['error'], on: { 'invite.retried': 'verifying' } },
     },
   }),
 )

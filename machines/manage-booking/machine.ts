@@ -18,7 +18,7 @@ export const manageBookingMachine = onFirstUse(() =>
     types: {
       input: {} as { code: string },
       context: {} as { code: string; booking: ManagedBooking | null },
-      events: {} as { type: 'booking.retry' } | { type: 'booking.cancelled' },
+      events: {} as { type: 'booking.retried' } | { type: 'booking.cancelled' },
       tags: {} as 'busy' | 'error' | 'missing',
     },
     actors: {
@@ -42,7 +42,7 @@ export const manageBookingMachine = onFirstUse(() =>
       // The booking shows; a cancellation made here reads it again (cancelled, the refund said).
       ready: { on: { 'booking.cancelled': 'loading' } },
       missing: { tags: ['missing'] },
-      failed: { tags: ['error'], on: { 'booking.retry': 'loading' } },
+      failed: { tags: ['error'], on: { 'booking.retried': 'loading' } },
     },
   }),
 )

@@ -38,7 +38,7 @@ export const paymentReturnMachine = onFirstUse(() =>
         /** Automatic re-checks of a pending payment done so far. */
         autoChecks: number
       },
-      events: {} as { type: 'payment.check' } | { type: 'payment.retry' },
+      events: {} as { type: 'payment.rechecked' } | { type: 'payment.retried' },
       tags: {} as 'busy' | 'error',
     },
     actors: {
@@ -111,7 +111,7 @@ export const paymentReturnMachine = onFirstUse(() =>
       declined: { tags: ['error'] },
       refunded: { tags: ['error'] },
       pending: {
-        on: { 'payment.check': 'verifying' },
+        on: { 'payment.rechecked': 'verifying' },
         after: {
           pendingRecheck: {
             guard: 'canCheckAutomatically',
@@ -123,7 +123,7 @@ export const paymentReturnMachine = onFirstUse(() =>
       /** The server does not know this reference, or it is not one (a mistyped or foreign address). */
       unknown: { tags: ['error'] },
       /** The verification could not be done (network, server): nothing is known yet. */
-      failed: { tags: ['error'], on: { 'payment.retry': 'verifying' } },
+      failed: { tags: ['error'], on: { 'payment.retried': 'verifying' } },
     },
   }),
 )

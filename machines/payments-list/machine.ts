@@ -19,7 +19,7 @@ export const paymentsListMachine = onFirstUse(() =>
     types: {
       input: {} as PaymentsListInput,
       context: {} as { userId: string; payments: Payment[] },
-      events: {} as { type: 'payments.retry' },
+      events: {} as { type: 'payments.retried' },
       tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
@@ -39,7 +39,7 @@ export const paymentsListMachine = onFirstUse(() =>
         onError: expiredOrFailed,
       }),
       ready: {},
-      ...loadEndings('payments.retry'),
+      ...loadEndings('payments.retried'),
     },
   }),
 )

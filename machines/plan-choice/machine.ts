@@ -15,7 +15,7 @@ export const planChoiceMachine = onFirstUse(() =>
   setup({
     types: {
       context: {} as { plans: PlanOption[] },
-      events: {} as { type: 'plans.retry' } | { type: 'plan.chosen'; id: string },
+      events: {} as { type: 'plans.retried' } | { type: 'plan.chosen'; id: string },
       tags: {} as 'busy' | 'error',
     },
     actors: {
@@ -45,7 +45,7 @@ export const planChoiceMachine = onFirstUse(() =>
         },
       },
       chosen: { type: 'final' },
-      failed: failedUntil('plans.retry'),
+      failed: failedUntil('plans.retried'),
     },
   }),
 )

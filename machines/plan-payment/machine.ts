@@ -44,7 +44,7 @@ export const planPaymentMachine = onFirstUse(() =>
         currency: PlanCurrency | null
         error: string | null
       },
-      events: {} as { type: 'pay.chosen'; currency: PlanCurrency },
+      events: {} as { type: 'currency.chosen'; currency: PlanCurrency },
       tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
@@ -77,7 +77,7 @@ export const planPaymentMachine = onFirstUse(() =>
       unknownPlan: { tags: ['error'] },
       ready: {
         on: {
-          'pay.chosen': {
+          'currency.chosen': {
             target: 'paying',
             actions: assign({ currency: ({ event }) => event.currency, error: null }),
           },

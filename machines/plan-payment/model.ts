@@ -13,7 +13,7 @@ export const planPaymentModel = defineModel({
     'an unknown plan': { planId: 'platinum' },
   },
   events: {
-    'pay.chosen': [{ currency: 'USD' }, { currency: 'NGN' }],
+    'currency.chosen': [{ currency: 'USD' }, { currency: 'NGN' }],
     ...callEndings(
       'initiatePayment',
       [{ authorization_url: 'https://checkout.example.com/pay/abc' }, { authorization_url: '' }],

@@ -13,7 +13,7 @@ export const plansMachine = onFirstUse(() =>
   setup({
     types: {
       context: {} as { plans: Plan[] },
-      events: {} as { type: 'plans.retry' },
+      events: {} as { type: 'plans.retried' },
       tags: {} as 'busy' | 'error',
     },
     actors: {
@@ -27,7 +27,7 @@ export const plansMachine = onFirstUse(() =>
     states: {
       loading: callState('loadPlans', { keep: 'plans', target: 'ready', onError: failedOnError }),
       ready: {},
-      failed: failedUntil('plans.retry'),
+      failed: failedUntil('plans.retried'),
     },
   }),
 )

@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError } from '../../openapi/client'
 import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
+import { callStub } from '../calls/stub'
 import { refusalWords } from '../calls/words'
 import {
   type DetailLeftEvent,
@@ -75,17 +76,17 @@ export interface PrintStudioContext extends PrintStudioInput, WithLeftDetails {
 }
 
 type PrintStudioEvent =
-  | { type: 'studio.retry' }
+  | { type: 'studio.retried' }
   | { type: 'panel.opened' }
   | { type: 'panel.closed' }
-  | { type: 'day.selected'; day: string }
-  | { type: 'slot.selected'; slot: string }
-  | { type: 'guest.changed'; field: GuestField; value: string }
+  | { type: 'day.chosen'; day: string }
+  | { type: 'slot.chosen'; slot: string }
+  | { type: 'field.changed'; field: GuestField; value: string }
   | DetailLeftEvent
-  | { type: 'pay.card' }
-  | { type: 'pay.wallet'; wallet: WalletKind }
-  | { type: 'wallets.retry' }
-  | { type: 'overlay.viewBookings' }
+  | { type: 'card.chosen' }
+  | { type: 'wallet.chosen'; wallet: WalletKind }
+  | { type: 'wallets.retried' }
+  | { type: 'overlay.bookingsOpened' }
   | { type: 'overlay.closed' }
 
 /** A short, specific message for a failed call: the server's own, else what went wrong. */
@@ -209,9 +210,7 @@ const printStudio = setup({
     tags: {} as 'busy' | 'error' | 'panelOpen' | 'expired',
   },
   actors: {
-    loadStudio: fromPromise<StudioOptions>(async () => {
-      throw new Error('loadStudio is not provided')
-    }),
+    loadStudio: callStub<StudioOptions>('loadStudio'),
     ...payingActors,
   },
   actions: {
@@ -264,7 +263,7 @@ export const printStudioMachine = onFirstUse(() =>
           onError: { target: 'failed', actions: logCallError },
         },
       },
-      failed: { tags: ['error'], on: { 'studio.retry': 'loading' } },
+      failed: { tags: ['error'], on: { 'studio.retried': 'loading' } },
       /** The page, panel closed: 'Book' when the studio takes bookings, else 'Not available'. */
       idle: { on: { 'panel.opened': { guard: 'hasStudio', target: 'open' } } },
       /** The booking panel. A signed-in person's wallets are read afresh each time it opens. */
@@ -279,16 +278,16 @@ export const printStudioMachine = onFirstUse(() =>
           choosing: {
             on: {
               'panel.closed': '#printStudio.idle',
-              'wallets.retry': walletsRetry('#printStudio.open'),
-              'day.selected': {
+              'wallets.retried': walletsRetry('#printStudio.open'),
+              'day.chosen': {
                 guard: { type: 'isOfferedDay', params: ({ event }) => ({ day: event.day }) },
                 actions: assign({ day: ({ event }) => event.day, error: null }),
               },
-              'slot.selected': {
+              'slot.chosen': {
                 guard: { type: 'isStudioSlot', params: ({ event }) => ({ slot: event.slot }) },
                 actions: assign({ slot: ({ event }) => event.slot, error: null }),
               },
-              'guest.changed': {
+              'field.changed': {
                 guard: 'isGuest',
                 actions: assign({
                   guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
@@ -296,12 +295,12 @@ export const printStudioMachine = onFirstUse(() =>
                 }),
               },
               'field.left': fieldLeft,
-              'pay.card': {
+              'card.chosen': {
                 guard: 'canPayByCard',
                 target: 'paying',
                 actions: assign({ payingWith: 'card' }),
               },
-              'pay.wallet': {
+              'wallet.chosen': {
                 guard: {
                   type: 'canPayFromWallet',
                   params: ({ event }) => ({ wallet: event.wallet }),
@@ -331,7 +330,7 @@ export const printStudioMachine = onFirstUse(() =>
       /** The 'Booking successful!' overlay. */
       booked: {
         on: {
-          'overlay.viewBookings': { target: 'leaving', actions: 'navigateToBookings' },
+          'overlay.bookingsOpened': { target: 'leaving', actions: 'navigateToBookings' },
           'overlay.closed': { target: 'reloading', actions: 'reloadPage' },
         },
       },

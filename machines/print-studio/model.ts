@@ -29,17 +29,17 @@ export const printStudioModel = defineModel({
       { output: { items: [{ id: '5', Name: 'Print Studio', Coworking: true }], days: DAYS } },
       { output: { items: [{ id: '5', Name: 'Print Studio', Coworking: false }], days: DAYS } },
     ],
-    'day.selected': [{ day: '2026-11-25' }, { day: '2026-11-23' }],
-    'slot.selected': [{ slot: '2pm - 6pm' }, { slot: '12pm - 4pm' }],
+    'day.chosen': [{ day: '2026-11-25' }, { day: '2026-11-23' }],
+    'slot.chosen': [{ slot: '2pm - 6pm' }, { slot: '12pm - 4pm' }],
     // The person leaves the phone field: a number too short says so from then on.
     'field.left': [{ field: 'phone' }],
-    'guest.changed': [
+    'field.changed': [
       { field: 'email', value: 'bola@example.com' },
       { field: 'email', value: 'bola@example' },
       { field: 'name', value: 'Bola Ade' },
       { field: 'phone', value: '0809 111 2222' },
     ],
-    'pay.wallet': [{ wallet: 'personal' }, { wallet: 'community' }],
+    'wallet.chosen': [{ wallet: 'personal' }, { wallet: 'community' }],
     // How the checkout ended (its own model walks the card and the wallets): paid from a wallet,
     // the session over, or a card payment that could not start.
     'xstate.done.actor.checkout': [

@@ -72,11 +72,11 @@ export const profileEditMachine = onFirstUse(() =>
         pictureError: string | null
       },
       events: {} as
-        | { type: 'form.changed'; field: DraftField; value: string }
+        | { type: 'field.changed'; field: DraftField; value: string }
         | { type: 'form.submitted' }
         | { type: 'picture.chosen'; file: Blob }
         | { type: 'picture.removed' }
-        | { type: 'profile.retry' },
+        | { type: 'profile.retried' },
       tags: {} as 'busy' | 'error' | 'expired' | 'saving' | 'picture',
     },
     actors: {
@@ -130,10 +130,10 @@ export const profileEditMachine = onFirstUse(() =>
           onError: expiredOrFailed,
         },
       },
-      ...loadEndings('profile.retry'),
+      ...loadEndings('profile.retried'),
       editing: {
         on: {
-          'form.changed': {
+          'field.changed': {
             actions: assign({
               draft: ({ context, event }) => ({ ...context.draft, [event.field]: event.value }),
               notice: null,

@@ -19,7 +19,7 @@ export const profileEditModel = defineModel({
   limit: 5000,
   events: {
     ...callEndings('loadProfile', [account, withPicture], [sessionEnded, connectionLost]),
-    'form.changed': [
+    'field.changed': [
       { field: 'firstName', value: 'Adaeze' },
       { field: 'phone', value: 'call me' },
     ],

@@ -23,7 +23,7 @@ export const profileMachine = onFirstUse(() =>
   setup({
     types: {
       context: {} as { profile: MemberProfile | null },
-      events: {} as { type: 'profile.retry' },
+      events: {} as { type: 'profile.retried' },
       tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
@@ -42,7 +42,7 @@ export const profileMachine = onFirstUse(() =>
         onError: expiredOrFailed,
       }),
       ready: {},
-      ...loadEndings('profile.retry'),
+      ...loadEndings('profile.retried'),
     },
   }),
 )

@@ -1,7 +1,8 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
 import { type BookingPayment, logCallError, type WalletKind } from '../calls/booking'
 import { expiredOn401 } from '../calls/session'
+import { callStub } from '../calls/stub'
 import { type FreeTicket, ticketCardPayment } from '../calls/ticket'
 import { refusalWords } from '../calls/words'
 import {
@@ -99,16 +100,16 @@ export interface RsvpContext extends WithLeftDetails {
 export type RsvpEvent =
   | { type: 'panel.opened' }
   | { type: 'panel.closed' }
-  | { type: 'guest.changed'; field: keyof GuestDetails; value: string }
+  | { type: 'field.changed'; field: keyof GuestDetails; value: string }
   | DetailLeftEvent
   | { type: 'answer.changed'; field: string; value: string }
   | { type: 'day.chosen'; day: string }
   | { type: 'slot.chosen'; slot: string }
   | { type: 'booking.submitted' }
-  | { type: 'pay.card' }
-  | { type: 'pay.wallet'; wallet: WalletKind }
-  | { type: 'wallets.retry' }
-  | { type: 'overlay.viewBookings' }
+  | { type: 'card.chosen' }
+  | { type: 'wallet.chosen'; wallet: WalletKind }
+  | { type: 'wallets.retried' }
+  | { type: 'overlay.bookingsOpened' }
   | { type: 'overlay.closed' }
 
 /** What is missing before this booking can go ahead (empty when it can). */
@@ -240,9 +241,7 @@ export const rsvpMachine = onFirstUse(() =>
       tags: {} as 'busy' | 'error' | 'success' | 'expired',
     },
     actors: {
-      createBooking: fromPromise<FreeTicket, BookingInput>(async () => {
-        throw new Error('createBooking is not provided')
-      }),
+      createBooking: callStub<FreeTicket, BookingInput>('createBooking'),
       ...payingActors,
     },
     actions: {
@@ -269,7 +268,7 @@ export const rsvpMachine = onFirstUse(() =>
       canBookFree: ({ context }) => context.price <= 0 && problemsOf(context).length === 0,
       canPayByCard: ({ context }) => context.price > 0 && problemsOf(context).length === 0,
       canPayFromWallet: ({ context, event }) =>
-        event.type === 'pay.wallet' &&
+        event.type === 'wallet.chosen' &&
         context.viewer.signedIn &&
         context.price > 0 &&
         problemsOf(context).length === 0 &&
@@ -315,8 +314,8 @@ export const rsvpMachine = onFirstUse(() =>
           editing: {
             on: {
               'panel.closed': { target: '#rsvp.closed', actions: assign({ error: null }) },
-              'wallets.retry': walletsRetry('#rsvp.open'),
-              'guest.changed': {
+              'wallets.retried': walletsRetry('#rsvp.open'),
+              'field.changed': {
                 guard: 'isGuest',
                 actions: assign({
                   guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
@@ -346,12 +345,12 @@ export const rsvpMachine = onFirstUse(() =>
                 target: 'booking',
                 actions: assign({ method: 'free', error: null }),
               },
-              'pay.card': {
+              'card.chosen': {
                 guard: 'canPayByCard',
                 target: 'paying',
                 actions: assign({ method: 'card', error: null }),
               },
-              'pay.wallet': {
+              'wallet.chosen': {
                 guard: 'canPayFromWallet',
                 target: 'paying',
                 actions: assign({ method: ({ event }) => event.wallet, error: null }),
@@ -426,7 +425,7 @@ export const rsvpMachine = onFirstUse(() =>
       booked: {
         tags: ['success'],
         on: {
-          'overlay.viewBookings': { actions: 'navigateToBookings' },
+          'overlay.bookingsOpened': { actions: 'navigateToBookings' },
           'overlay.closed': {
             target: 'closed',
             actions: [assign({ method: null, error: null }), 'refreshEvent'],

@@ -125,7 +125,7 @@ export const rsvpModel = defineModel({
   events: {
     // The person leaves the phone field: a number too short says so from then on.
     'field.left': [{ field: 'phone' }],
-    'guest.changed': [
+    'field.changed': [
       { field: 'email', value: 'tolu@' },
       { field: 'email', value: 'tolu@example.com' },
       { field: 'name', value: 'Tolu Ade' },
@@ -134,7 +134,7 @@ export const rsvpModel = defineModel({
     'answer.changed': [{ field: 'Instagram handle', value: '@tolu.shoots' }],
     'day.chosen': [{ day: '2026-11-29' }],
     'slot.chosen': [{ slot: '4pm - 8pm' }],
-    'pay.wallet': [{ wallet: 'personal' }, { wallet: 'community' }],
+    'wallet.chosen': [{ wallet: 'personal' }, { wallet: 'community' }],
     ...walletReadEvents,
     ...callEndings(
       'createBooking',

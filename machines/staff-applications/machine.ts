@@ -19,7 +19,7 @@ export const staffApplicationsMachine = onFirstUse(() =>
   setup({
     types: staffTypes<
       { shown: ApplicationsShown; applications: StaffApplication[] },
-      { type: 'applications.retry' } | { type: 'applications.show'; shown: ApplicationsShown }
+      { type: 'applications.retried' } | { type: 'tab.chosen'; shown: ApplicationsShown }
     >(),
     actors: {
       loadApplications: callStub<StaffApplication[], { shown: ApplicationsShown }>(
@@ -41,14 +41,14 @@ export const staffApplicationsMachine = onFirstUse(() =>
       }),
       ready: {
         on: {
-          'applications.show': {
+          'tab.chosen': {
             guard: ({ context, event }) => event.shown !== context.shown,
             target: 'loading',
             actions: assign({ shown: ({ event }) => event.shown, applications: [] }),
           },
         },
       },
-      ...loadEndings('applications.retry'),
+      ...loadEndings('applications.retried'),
       forbidden: { tags: ['forbidden'] },
     },
   }),

@@ -28,6 +28,6 @@ export const staffApplicationsModel = defineModel({
   inputs: { 'front desk': undefined },
   events: {
     ...callEndings('loadApplications', [[pendingApplication], []], staffReadFailures),
-    'applications.show': [{ shown: 'decided' }, { shown: 'pending' }],
+    'tab.chosen': [{ shown: 'decided' }, { shown: 'pending' }],
   },
 })

@@ -11,7 +11,7 @@ export type AuditEntry = components['schemas']['AuditEntry']
 /** /staff/audit: what staff did, newest first. A 403 means the person is not staff. */
 export const staffAuditMachine = onFirstUse(() =>
   setup({
-    types: staffTypes<{ entries: AuditEntry[] }, { type: 'audit.retry' }>(),
+    types: staffTypes<{ entries: AuditEntry[] }, { type: 'audit.retried' }>(),
     actors: {
       loadAudit: callStub<AuditEntry[]>('loadAudit'),
     },
@@ -28,7 +28,7 @@ export const staffAuditMachine = onFirstUse(() =>
         onError: staffReadFailed,
       }),
       ready: {},
-      ...loadEndings('audit.retry'),
+      ...loadEndings('audit.retried'),
       forbidden: { tags: ['forbidden'] },
     },
   }),

@@ -17,7 +17,7 @@ export const staffBookingMachine = onFirstUse(() =>
     types: {
       context: {} as { id: string; booking: StaffBooking | null },
       input: {} as { id: string },
-      events: {} as { type: 'booking.retry' },
+      events: {} as { type: 'booking.retried' },
       tags: {} as StaffTag | 'missing',
     },
     actors: {
@@ -42,7 +42,7 @@ export const staffBookingMachine = onFirstUse(() =>
       }),
       ready: {},
       missing: { tags: ['missing'] },
-      ...loadEndings('booking.retry'),
+      ...loadEndings('booking.retried'),
       forbidden: { tags: ['forbidden'] },
     },
   }),

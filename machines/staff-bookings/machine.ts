@@ -21,12 +21,12 @@ export interface StaffBookingsContext {
 }
 
 export type StaffBookingsEvent =
-  | { type: 'day.changed'; date: string }
+  | { type: 'day.chosen'; date: string }
   | { type: 'search.submitted'; query: string }
-  | { type: 'bookings.retry' }
+  | { type: 'bookings.retried' }
 
 const searching = {
-  'day.changed': { target: '#staffBookings.loading', actions: 'takeDay' },
+  'day.chosen': { target: '#staffBookings.loading', actions: 'takeDay' },
   'search.submitted': { target: '#staffBookings.loading', actions: 'takeQuery' },
 } as const
 
@@ -44,7 +44,7 @@ export const staffBookingsMachine = onFirstUse(() =>
     },
     actions: {
       ...loadCallActions,
-      takeDay: assign(({ event }) => (event.type === 'day.changed' ? { date: event.date } : {})),
+      takeDay: assign(({ event }) => (event.type === 'day.chosen' ? { date: event.date } : {})),
       takeQuery: assign(({ event }) =>
         event.type === 'search.submitted' ? { query: event.query.trim() } : {},
       ),
@@ -72,7 +72,7 @@ export const staffBookingsMachine = onFirstUse(() =>
         },
       },
       ready: { on: searching },
-      ...loadEndings('bookings.retry'),
+      ...loadEndings('bookings.retried'),
       forbidden: { tags: ['forbidden'] },
     },
   }),

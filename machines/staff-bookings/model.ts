@@ -35,6 +35,6 @@ export const staffBookingsModel = defineModel({
   events: {
     ...callEndings('searchBookings', [today, { ...today, bookings: [] }], staffReadFailures),
     'search.submitted': [{ query: 'okonkwo' }],
-    'day.changed': [{ date: '2027-01-12' }],
+    'day.chosen': [{ date: '2027-01-12' }],
   },
 })

@@ -15,7 +15,10 @@ export type StaffSession = components['schemas']['StaffSession']
  */
 export const staffDayMachine = onFirstUse(() =>
   setup({
-    types: staffTypes<{ day: StaffDay | null }, { type: 'day.retry' } | { type: 'day.refresh' }>(),
+    types: staffTypes<
+      { day: StaffDay | null },
+      { type: 'day.retried' } | { type: 'day.refreshed' }
+    >(),
     actors: {
       loadDay: callStub<StaffDay>('loadDay'),
     },
@@ -28,8 +31,8 @@ export const staffDayMachine = onFirstUse(() =>
     states: {
       // The first read, and a refresh: the day last read stays on show while it runs.
       loading: callState('loadDay', { keep: 'day', target: 'ready', onError: staffReadFailed }),
-      ready: { on: { 'day.refresh': 'loading' } },
-      ...loadEndings('day.retry'),
+      ready: { on: { 'day.refreshed': 'loading' } },
+      ...loadEndings('day.retried'),
       forbidden: { tags: ['forbidden'] },
     },
   }),

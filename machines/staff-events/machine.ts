@@ -9,7 +9,7 @@ import { onFirstUse } from '../on-first-use'
 /** /staff/events: every event, coming ones first, with its places booked. */
 export const staffEventsMachine = onFirstUse(() =>
   setup({
-    types: staffTypes<{ events: StaffEvent[] }, { type: 'events.retry' }>(),
+    types: staffTypes<{ events: StaffEvent[] }, { type: 'events.retried' }>(),
     actors: {
       loadEvents: callStub<StaffEvent[]>('loadEvents'),
     },
@@ -26,7 +26,7 @@ export const staffEventsMachine = onFirstUse(() =>
         onError: staffReadFailed,
       }),
       ready: {},
-      ...loadEndings('events.retry'),
+      ...loadEndings('events.retried'),
       forbidden: { tags: ['forbidden'] },
     },
   }),

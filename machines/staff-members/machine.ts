@@ -42,28 +42,28 @@ export interface StaffMembersContext {
 
 export type StaffMembersEvent =
   | { type: 'search.submitted'; query: string }
-  | { type: 'members.retry' }
-  | { type: 'extend.start'; id: string }
+  | { type: 'members.retried' }
+  | { type: 'extend.started'; id: string }
   | { type: 'until.changed'; until: string }
   | { type: 'reason.changed'; reason: string }
-  | { type: 'extend.confirm' }
-  | { type: 'extend.cancel' }
-  | { type: 'extend.retry' }
+  | { type: 'extend.confirmed' }
+  | { type: 'extend.cancelled' }
+  | { type: 'extend.retried' }
 
 const browsingEvents = {
   'search.submitted': { target: '#staffMembers.loading', actions: 'takeQuery' },
-  'extend.start': { target: 'extending', actions: 'chooseMember' },
+  'extend.started': { target: 'extending', actions: 'chooseMember' },
 } as const
 
 // Writing the day and the reason, first or again after a refusal.
 const writingEvents = {
   'until.changed': { target: 'extending', actions: 'takeUntil' },
   'reason.changed': { target: 'extending', actions: 'takeReason' },
-  'extend.confirm': [
+  'extend.confirmed': [
     { guard: 'isIncomplete', target: 'extending', actions: 'markIncomplete' },
     { target: 'saving' },
   ],
-  'extend.cancel': 'browsing',
+  'extend.cancelled': 'browsing',
 } as const
 
 /**
@@ -82,7 +82,7 @@ export const staffMembersMachine = onFirstUse(() =>
       ...loadCallActions,
       takeQuery: takeQuery(),
       chooseMember: assign(({ event }) => ({
-        chosen: event.type === 'extend.start' ? event.id : null,
+        chosen: event.type === 'extend.started' ? event.id : null,
         until: '',
         reason: '',
         incomplete: false,
@@ -152,15 +152,15 @@ export const staffMembersMachine = onFirstUse(() =>
             },
           },
           // Refused with a day and a reason written: sent again as they are, or changed.
-          refused: { on: { ...writingEvents, 'extend.confirm': 'saving' } },
+          refused: { on: { ...writingEvents, 'extend.confirmed': 'saving' } },
           saveFailed: {
             tags: ['error'],
-            on: { 'extend.retry': 'saving', 'extend.cancel': 'browsing' },
+            on: { 'extend.retried': 'saving', 'extend.cancelled': 'browsing' },
           },
           extended: { on: browsingEvents },
         },
       },
-      ...loadEndings('members.retry'),
+      ...loadEndings('members.retried'),
       forbidden: { tags: ['forbidden'] },
     },
   }),

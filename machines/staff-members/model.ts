@@ -30,7 +30,7 @@ export const staffMembersModel = defineModel({
   events: {
     ...callEndings('searchMembers', [[kemi], []], staffReadFailures),
     'search.submitted': [{ query: 'kemi' }],
-    'extend.start': [{ id: kemi.id }],
+    'extend.started': [{ id: kemi.id }],
     'until.changed': [{ until: '2027-01-06' }],
     'reason.changed': [{ reason: EXTENSION_REASON }],
     ...callEndings(

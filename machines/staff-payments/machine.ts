@@ -41,17 +41,17 @@ export interface StaffPaymentsContext {
 
 export type StaffPaymentsEvent =
   | { type: 'search.submitted'; query: string }
-  | { type: 'payments.retry' }
-  | { type: 'refund.start'; id: string }
+  | { type: 'payments.retried' }
+  | { type: 'refund.started'; id: string }
   | { type: 'reason.changed'; reason: string }
-  | { type: 'refund.confirm' }
-  | { type: 'refund.cancel' }
-  | { type: 'refund.retry' }
+  | { type: 'refund.confirmed' }
+  | { type: 'refund.cancelled' }
+  | { type: 'refund.retried' }
 
 // What a person can do while the list is on show (and after a refund, beside its message).
 const browsingEvents = {
   'search.submitted': { target: '#staffPayments.loading', actions: 'takeQuery' },
-  'refund.start': { guard: 'isRefundable', target: 'reasoning', actions: 'choosePayment' },
+  'refund.started': { guard: 'isRefundable', target: 'reasoning', actions: 'choosePayment' },
 } as const
 
 /**
@@ -71,7 +71,7 @@ export const staffPaymentsMachine = onFirstUse(() =>
       ...loadCallActions,
       takeQuery: takeQuery(),
       choosePayment: assign(({ event }) => ({
-        chosen: event.type === 'refund.start' ? event.id : null,
+        chosen: event.type === 'refund.started' ? event.id : null,
         reason: '',
         blankReason: false,
         refusal: null,
@@ -82,7 +82,7 @@ export const staffPaymentsMachine = onFirstUse(() =>
       ...staffGuards,
       isConflict: isStatus(409),
       isRefundable: ({ context, event }) =>
-        event.type === 'refund.start' &&
+        event.type === 'refund.started' &&
         context.payments.some((payment) => payment.id === event.id && payment.refundable),
       isReasonBlank: ({ context }) => isBlankReason(context.reason),
     },
@@ -113,11 +113,11 @@ export const staffPaymentsMachine = onFirstUse(() =>
               'reason.changed': {
                 actions: assign({ reason: ({ event }) => event.reason, blankReason: false }),
               },
-              'refund.confirm': [
+              'refund.confirmed': [
                 { guard: 'isReasonBlank', actions: assign({ blankReason: true }) },
                 { target: 'refunding' },
               ],
-              'refund.cancel': 'browsing',
+              'refund.cancelled': 'browsing',
             },
           },
           refunding: {
@@ -150,14 +150,14 @@ export const staffPaymentsMachine = onFirstUse(() =>
           },
           refundFailed: {
             tags: ['error'],
-            on: { 'refund.retry': 'refunding', 'refund.cancel': 'browsing' },
+            on: { 'refund.retried': 'refunding', 'refund.cancelled': 'browsing' },
           },
           // Refunded meanwhile, or not refundable any more: the list is read again.
-          refused: { on: { 'refund.cancel': '#staffPayments.loading' } },
+          refused: { on: { 'refund.cancelled': '#staffPayments.loading' } },
           refunded: { on: browsingEvents },
         },
       },
-      ...loadEndings('payments.retry'),
+      ...loadEndings('payments.retried'),
       forbidden: { tags: ['forbidden'] },
     },
   }),

@@ -72,7 +72,7 @@ export const staffPaymentsModel = defineModel({
   events: {
     ...callEndings('searchPayments', [[walletPayment, cardPayment, topUp], []], staffReadFailures),
     'search.submitted': [{ query: 'ada@example.com' }],
-    'refund.start': [{ id: walletPayment.id }, { id: cardPayment.id }, { id: topUp.id }],
+    'refund.started': [{ id: walletPayment.id }, { id: cardPayment.id }, { id: topUp.id }],
     'reason.changed': [{ reason: REFUND_REASON }],
     ...callEndings(
       'refund',

@@ -43,27 +43,27 @@ export interface StaffSpacesContext {
 }
 
 export type StaffSpacesEvent =
-  | { type: 'spaces.retry' }
-  | { type: 'space.add'; kind: SpaceKind }
-  | { type: 'space.edit'; id: string }
+  | { type: 'spaces.retried' }
+  | { type: 'space.addOpened'; kind: SpaceKind }
+  | { type: 'space.editOpened'; id: string }
   | { type: 'field.changed'; field: SpaceFormField; value: string | boolean }
-  | { type: 'save' }
-  | { type: 'save.retry' }
-  | { type: 'edit.cancel' }
+  | { type: 'form.submitted' }
+  | { type: 'save.retried' }
+  | { type: 'edit.cancelled' }
 
 const browsingEvents = {
-  'space.add': { target: 'editing', actions: 'startAdding' },
-  'space.edit': { target: 'editing', actions: 'startEditing' },
+  'space.addOpened': { target: 'editing', actions: 'startAdding' },
+  'space.editOpened': { target: 'editing', actions: 'startEditing' },
 } as const
 
 // Writing the form, first or again after a refusal.
 const writingEvents = {
   'field.changed': { target: 'editing', actions: 'changeField' },
-  save: [
+  'form.submitted': [
     { guard: 'hasProblems', target: 'editing', actions: 'showProblems' },
     { target: 'saving' },
   ],
-  'edit.cancel': 'browsing',
+  'edit.cancelled': 'browsing',
 } as const
 
 /**
@@ -83,14 +83,16 @@ export const staffSpacesMachine = onFirstUse(() =>
       ...loadCallActions,
       startAdding: assign(({ event }) => ({
         chosen: null,
-        kind: event.type === 'space.add' ? event.kind : 'coworking',
+        kind: event.type === 'space.addOpened' ? event.kind : 'coworking',
         form: emptySpaceForm(),
         showProblems: false,
         refusal: null,
         saved: null,
       })),
       startEditing: assign(({ context, event }) => {
-        const space = context.spaces.find((s) => event.type === 'space.edit' && s.id === event.id)
+        const space = context.spaces.find(
+          (s) => event.type === 'space.editOpened' && s.id === event.id,
+        )
         return space
           ? {
               chosen: space.id,
@@ -173,15 +175,15 @@ export const staffSpacesMachine = onFirstUse(() =>
             },
           },
           // Refused with the form as written (no problems in it): sent again as it is, or changed.
-          refused: { on: { ...writingEvents, save: 'saving' } },
+          refused: { on: { ...writingEvents, 'form.submitted': 'saving' } },
           saveFailed: {
             tags: ['error'],
-            on: { 'save.retry': 'saving', 'edit.cancel': 'browsing' },
+            on: { 'save.retried': 'saving', 'edit.cancelled': 'browsing' },
           },
           saved: { on: browsingEvents },
         },
       },
-      ...loadEndings('spaces.retry'),
+      ...loadEndings('spaces.retried'),
       forbidden: { tags: ['forbidden'] },
     },
   }),

@@ -32,8 +32,8 @@ export const staffSpacesModel = defineModel({
   inputs: { 'front desk': undefined },
   events: {
     ...callEndings('listSpaces', [[gardenRoom]], staffReadFailures),
-    'space.add': [{ kind: 'studio' }],
-    'space.edit': [{ id: gardenRoom.id }],
+    'space.addOpened': [{ kind: 'studio' }],
+    'space.editOpened': [{ id: gardenRoom.id }],
     'field.changed': [
       { field: 'name', value: NEW_ITEM_NAME },
       { field: 'capacity', value: '2' },

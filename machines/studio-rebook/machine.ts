@@ -1,6 +1,7 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import { logCallError } from '../calls/booking'
 import { sessionGuards } from '../calls/session'
+import { callStub } from '../calls/stub'
 import {
   type DetailLeftEvent,
   fieldLeft,
@@ -53,18 +54,16 @@ export const studioRebookMachine = onFirstUse(() =>
       input: {} as StudioRebookInput,
       context: {} as StudioRebookContext,
       events: {} as
-        | { type: 'rebook.retry' }
-        | { type: 'day.selected'; day: string }
-        | { type: 'slot.selected'; slot: string }
-        | { type: 'guest.changed'; field: keyof StudioPerson; value: string }
+        | { type: 'rebook.retried' }
+        | { type: 'day.chosen'; day: string }
+        | { type: 'slot.chosen'; slot: string }
+        | { type: 'field.changed'; field: keyof StudioPerson; value: string }
         | DetailLeftEvent
-        | { type: 'pay.card' },
+        | { type: 'card.chosen' },
       tags: {} as 'busy' | 'error' | 'expired',
     },
     actors: {
-      loadStudio: fromPromise<StudioOptions>(async () => {
-        throw new Error('loadStudio is not provided')
-      }),
+      loadStudio: callStub<StudioOptions>('loadStudio'),
       checkout: checkoutMachine,
     },
     actions: {
@@ -99,27 +98,27 @@ export const studioRebookMachine = onFirstUse(() =>
         },
       },
       checking: { always: [{ guard: 'hasStudio', target: 'editing' }, { target: 'unavailable' }] },
-      failed: { tags: ['error'], on: { 'rebook.retry': 'loading' } },
+      failed: { tags: ['error'], on: { 'rebook.retried': 'loading' } },
       /** No studio item takes bookings any more. */
       unavailable: {},
       editing: {
         on: {
-          'day.selected': {
+          'day.chosen': {
             guard: { type: 'isOfferedDay', params: ({ event }) => ({ day: event.day }) },
             actions: assign({ day: ({ event }) => event.day, error: null }),
           },
-          'slot.selected': {
+          'slot.chosen': {
             guard: { type: 'isStudioSlot', params: ({ event }) => ({ slot: event.slot }) },
             actions: assign({ slot: ({ event }) => event.slot, error: null }),
           },
-          'guest.changed': {
+          'field.changed': {
             actions: assign({
               guest: ({ context, event }) => ({ ...context.guest, [event.field]: event.value }),
               error: null,
             }),
           },
           'field.left': fieldLeft,
-          'pay.card': { guard: 'canSubmit', target: 'paying' },
+          'card.chosen': { guard: 'canSubmit', target: 'paying' },
         },
       },
       // The checkout starts the card payment; the browser goes to the provider.

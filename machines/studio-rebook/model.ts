@@ -22,11 +22,11 @@ export const studioRebookModel = defineModel({
       },
       { output: { items: [], days: ['2026-11-25'] } },
     ],
-    'day.selected': [{ day: '2026-11-26' }, { day: '2026-11-30' }],
-    'slot.selected': [{ slot: '6pm - 10pm' }],
+    'day.chosen': [{ day: '2026-11-26' }, { day: '2026-11-30' }],
+    'slot.chosen': [{ slot: '6pm - 10pm' }],
     // The person leaves the phone field: a number too short says so from then on.
     'field.left': [{ field: 'phone' }],
-    'guest.changed': [
+    'field.changed': [
       { field: 'phone', value: '0809 111 2222' },
       { field: 'email', value: 'bola@' },
     ],

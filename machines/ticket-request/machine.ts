@@ -24,7 +24,7 @@ export const ticketRequestMachine = onFirstUse(() =>
     types: {
       input: {} as { code: string },
       context: {} as { code: string; booking: Booking | null; error: string | null },
-      events: {} as { type: 'request.retry' },
+      events: {} as { type: 'request.retried' },
       tags: {} as 'busy' | 'error' | 'missing' | 'refused' | 'success',
     },
     actors: {
@@ -61,7 +61,7 @@ export const ticketRequestMachine = onFirstUse(() =>
       booked: { type: 'final', tags: ['success'] },
       refused: { type: 'final', tags: ['refused'] },
       missing: { type: 'final', tags: ['missing'] },
-      failed: { tags: ['error'], on: { 'request.retry': 'taking' } },
+      failed: { tags: ['error'], on: { 'request.retried': 'taking' } },
     },
   }),
 )

@@ -12,8 +12,8 @@ export const tourMachine = onFirstUse(() =>
   setup({
     types: {
       events: {} as
-        | { type: 'tour.next' }
-        | { type: 'tour.back' }
+        | { type: 'tour.advanced' }
+        | { type: 'tour.movedBack' }
         | { type: 'tour.finished' }
         | { type: 'tour.skipped' },
     },
@@ -22,11 +22,11 @@ export const tourMachine = onFirstUse(() =>
     id: 'tour',
     initial: 'profile',
     states: {
-      profile: { on: { 'tour.next': 'bookings' } },
-      bookings: { on: { 'tour.next': 'payments', 'tour.back': 'profile' } },
+      profile: { on: { 'tour.advanced': 'bookings' } },
+      bookings: { on: { 'tour.advanced': 'payments', 'tour.movedBack': 'profile' } },
       payments: {
         on: {
-          'tour.back': 'bookings',
+          'tour.movedBack': 'bookings',
           'tour.finished': { target: 'done', actions: 'navigateToProfile' },
         },
       },

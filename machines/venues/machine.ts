@@ -1,5 +1,6 @@
-import { assign, fromPromise, setup } from 'xstate'
+import { assign, setup } from 'xstate'
 import type { components } from '../../openapi/client'
+import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
 type Space = components['schemas']['Space']
@@ -24,13 +25,11 @@ export const venuesMachine = onFirstUse(() =>
       input: {} as VenuesInput,
       /** known: the venues came with the page or from a load (none known offers nothing). */
       context: {} as Venues & { known: boolean },
-      events: {} as { type: 'venues.retry' },
+      events: {} as { type: 'venues.retried' },
       tags: {} as 'busy' | 'error',
     },
     actors: {
-      loadVenues: fromPromise<Venues>(async () => {
-        throw new Error('loadVenues is not provided')
-      }),
+      loadVenues: callStub<Venues>('loadVenues'),
     },
     actions: { logError: (_, _params: { error: unknown }) => {} },
     guards: { isKnown: ({ context }) => context.known },
@@ -61,7 +60,7 @@ export const venuesMachine = onFirstUse(() =>
         },
       },
       ready: {},
-      failed: { tags: ['error'], on: { 'venues.retry': 'loading' } },
+      failed: { tags: ['error'], on: { 'venues.retried': 'loading' } },
     },
   }),
 )

@@ -30,7 +30,7 @@ export const viewerMachine = onFirstUse(() =>
         | { type: 'viewer.signedIn' }
         | { type: 'viewer.signedOut' }
         | { type: 'viewer.sessionExpired' }
-        | { type: 'viewer.refresh' },
+        | { type: 'viewer.refreshed' },
       tags: {} as 'busy',
     },
     actors: {
@@ -92,7 +92,7 @@ export const viewerMachine = onFirstUse(() =>
       },
       member: {
         on: {
-          'viewer.refresh': 'checking',
+          'viewer.refreshed': 'checking',
           'viewer.sessionExpired': {
             target: 'visitor',
             actions: ['clearSession', 'forgetAccount'],
@@ -101,7 +101,7 @@ export const viewerMachine = onFirstUse(() =>
       },
       notMember: {
         on: {
-          'viewer.refresh': 'checking',
+          'viewer.refreshed': 'checking',
           'viewer.sessionExpired': {
             target: 'visitor',
             actions: ['clearSession', 'forgetAccount'],

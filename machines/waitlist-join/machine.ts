@@ -66,13 +66,13 @@ export const waitlistJoinMachine = onFirstUse(() =>
       input: {} as WaitlistJoinInput,
       context: {} as WaitlistJoinContext,
       events: {} as
-        | { type: 'join.open' }
-        | { type: 'join.close' }
+        | { type: 'join.opened' }
+        | { type: 'join.closed' }
         | { type: 'day.chosen'; day: string }
         | { type: 'slot.chosen'; slot: string }
-        | { type: 'detail.changed'; field: DetailField; value: string }
+        | { type: 'field.changed'; field: DetailField; value: string }
         | { type: 'field.left'; field: DetailField }
-        | { type: 'join.submit' },
+        | { type: 'join.submitted' },
       tags: {} as 'busy',
     },
     actors: {
@@ -147,13 +147,13 @@ export const waitlistJoinMachine = onFirstUse(() =>
           },
         },
       },
-      closed: { on: { 'join.open': 'editing' } },
+      closed: { on: { 'join.opened': 'editing' } },
       editing: {
         on: {
-          'join.close': 'closed',
+          'join.closed': 'closed',
           'day.chosen': { actions: assign({ day: ({ event }) => event.day, problem: null }) },
           'slot.chosen': { actions: assign({ slot: ({ event }) => event.slot, problem: null }) },
-          'detail.changed': {
+          'field.changed': {
             actions: assign({
               details: ({ context, event }) => ({ ...context.details, [event.field]: event.value }),
               problem: null,
@@ -165,7 +165,7 @@ export const waitlistJoinMachine = onFirstUse(() =>
                 context.left.includes(event.field) ? context.left : [...context.left, event.field],
             }),
           },
-          'join.submit': { guard: 'canJoin', target: 'joining' },
+          'join.submitted': { guard: 'canJoin', target: 'joining' },
         },
       },
       joining: {
@@ -211,7 +211,7 @@ export const waitlistJoinMachine = onFirstUse(() =>
           },
         },
       },
-      joined: { on: { 'join.close': 'closed' } },
+      joined: { on: { 'join.closed': 'closed' } },
     },
   }),
 )

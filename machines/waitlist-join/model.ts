@@ -57,7 +57,7 @@ export const waitlistJoinModel = defineModel({
   events: {
     'day.chosen': [{ day: '2026-11-22' }],
     'slot.chosen': [{ slot: '4pm - 8pm' }],
-    'detail.changed': [
+    'field.changed': [
       { field: 'phone', value: '0803' },
       { field: 'phone', value: '0803 555 0199' },
     ],

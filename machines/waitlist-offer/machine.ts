@@ -38,12 +38,13 @@ export interface LoadedOffer {
 
 /**
  * The read of the offer (the entry and its event), first (`loadOffer`) or again after a refusal
- * (`reloadOffer`): the same call, whose answer shows (`keepOffer`).
+ * (`reloadOffer`): the same call under two names, so each is run under its own (its done event
+ * is `xstate.done.actor.<src>`), whose answer shows (`keepOffer`).
  */
-const offerRead = <const TId extends 'loadOffer' | 'reloadOffer'>(id: TId) =>
+const offerRead = <const TSrc extends 'loadOffer' | 'reloadOffer'>(src: TSrc) =>
   ({
-    id,
-    src: 'loadOffer',
+    id: src,
+    src,
     input: ({ context }: { context: WaitlistOfferContext }) => ({ token: context.token }),
     onDone: {
       target: 'shown',
@@ -68,15 +69,16 @@ export const waitlistOfferMachine = onFirstUse(() =>
       input: {} as WaitlistOfferInput,
       context: {} as WaitlistOfferContext,
       events: {} as
-        | { type: 'offer.take' }
-        | { type: 'leave.start' }
-        | { type: 'leave.confirm' }
-        | { type: 'leave.keep' }
-        | { type: 'entry.retry' },
+        | { type: 'offer.taken' }
+        | { type: 'leave.started' }
+        | { type: 'leave.confirmed' }
+        | { type: 'leave.kept' }
+        | { type: 'entry.retried' },
       tags: {} as 'busy' | 'error' | 'missing',
     },
     actors: {
       loadOffer: callStub<LoadedOffer, { token: string }>('loadOffer'),
+      reloadOffer: callStub<LoadedOffer, { token: string }>('reloadOffer'),
       leaveWaitlist: callStub<WaitlistEntry, { token: string }>('leaveWaitlist'),
       createBooking: callStub<Booking, BookingInput>('createBooking'),
       checkout: checkoutMachine,
@@ -121,15 +123,15 @@ export const waitlistOfferMachine = onFirstUse(() =>
               { target: 'expired' },
             ],
           },
-          waiting: { on: { 'leave.start': 'confirmingLeave' } },
+          waiting: { on: { 'leave.started': 'confirmingLeave' } },
           offered: {
             on: {
-              'offer.take': [{ guard: 'isFree', target: 'booking' }, { target: 'paying' }],
-              'leave.start': 'confirmingLeave',
+              'offer.taken': [{ guard: 'isFree', target: 'booking' }, { target: 'paying' }],
+              'leave.started': 'confirmingLeave',
             },
           },
           confirmingLeave: {
-            on: { 'leave.confirm': 'leaving', 'leave.keep': 'routing' },
+            on: { 'leave.confirmed': 'leaving', 'leave.kept': 'routing' },
           },
           leaving: {
             tags: ['busy'],
@@ -199,7 +201,7 @@ export const waitlistOfferMachine = onFirstUse(() =>
         invoke: { ...offerRead('reloadOffer'), onError: failedOnError },
       },
       missing: { tags: ['missing'] },
-      failed: { tags: ['error'], on: { 'entry.retry': 'loading' } },
+      failed: { tags: ['error'], on: { 'entry.retried': 'loading' } },
     },
   }),
 )

@@ -58,9 +58,9 @@ export const walletMachine = onFirstUse(() =>
         openTransaction: string | null
       },
       events: {} as
-        | { type: 'wallet.retry' }
-        | { type: 'tab.personal' }
-        | { type: 'tab.community' }
+        | { type: 'wallet.retried' }
+        | { type: 'personalTab.chosen' }
+        | { type: 'communityTab.chosen' }
         | { type: 'balance.shown' }
         | { type: 'balance.hidden' }
         | { type: 'transaction.toggled'; id: string },
@@ -168,9 +168,9 @@ export const walletMachine = onFirstUse(() =>
             initial: 'personal',
             states: {
               personal: {
-                on: { 'tab.community': { guard: 'hasCommunityWallet', target: 'community' } },
+                on: { 'communityTab.chosen': { guard: 'hasCommunityWallet', target: 'community' } },
               },
-              community: { on: { 'tab.personal': 'personal' } },
+              community: { on: { 'personalTab.chosen': 'personal' } },
             },
           },
           balance: {
@@ -185,7 +185,7 @@ export const walletMachine = onFirstUse(() =>
           },
         },
       },
-      ...loadEndings('wallet.retry'),
+      ...loadEndings('wallet.retried'),
     },
   }),
 )

@@ -38,7 +38,7 @@ export function BookAgainButton<TSnapshot extends PanelSnapshot>({
       disabled={!canOpen}
       className={button({ size: 'lg' })}
       onClick={() => {
-        confirmation.send({ type: 'panel.bookAgain' })
+        confirmation.send({ type: 'panel.bookAgainOpened' })
         openPanel()
       }}
     >

@@ -144,7 +144,7 @@ export function BookedLayout({
                 type="button"
                 aria-haspopup="dialog"
                 className={cx(button({ size: 'lg', variant: 'ghost' }), css({ color: 'fg.muted' }))}
-                onClick={() => confirmation.send({ type: 'panel.support' })}
+                onClick={() => confirmation.send({ type: 'panel.supportOpened' })}
               >
                 I didn't get a receipt
               </button>

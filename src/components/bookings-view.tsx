@@ -46,7 +46,7 @@ export function BookingsView({ actorRef }: { actorRef: BookingsRef }) {
           <BookingsNotice
             title="We couldn't load your bookings"
             text="Check your connection, then try again. Your bookings are safe."
-            onRetry={() => actorRef.send({ type: 'bookings.retry' })}
+            onRetry={() => actorRef.send({ type: 'bookings.retried' })}
           />
         )}
         {expired && (
@@ -61,7 +61,7 @@ export function BookingsView({ actorRef }: { actorRef: BookingsRef }) {
             rows={rows}
             expanded={expanded}
             now={now}
-            onToggle={(id) => actorRef.send({ type: 'booking.toggle', id })}
+            onToggle={(id) => actorRef.send({ type: 'booking.toggled', id })}
           />
         )}
       </section>
@@ -76,7 +76,7 @@ function PastBookings({ actorRef, now }: { actorRef: BookingsRef; now: Date }) {
   const shown = useSelector(actorRef, (s) => s.matches({ ready: 'pastShown' }))
   const busy = useSelector(actorRef, (s) => s.hasTag('pastBusy'))
   const failed = useSelector(actorRef, (s) => s.hasTag('pastError'))
-  const canShow = useSelector(actorRef, (s) => s.can({ type: 'past.show' }))
+  const canShow = useSelector(actorRef, (s) => s.can({ type: 'past.shown' }))
   const past = useSelector(actorRef, (s) => s.context.past)
   const expanded = useSelector(actorRef, (s) => s.context.expanded)
   const regionId = useId()
@@ -92,7 +92,7 @@ function PastBookings({ actorRef, now }: { actorRef: BookingsRef; now: Date }) {
             type="button"
             aria-expanded={shown}
             aria-controls={regionId}
-            onClick={() => actorRef.send({ type: shown ? 'past.hide' : 'past.show' })}
+            onClick={() => actorRef.send({ type: shown ? 'past.hidden' : 'past.shown' })}
             className={button({ variant: 'outline', size: 'sm' })}
           >
             {shown ? 'Hide past bookings' : 'Show past bookings'}
@@ -105,7 +105,7 @@ function PastBookings({ actorRef, now }: { actorRef: BookingsRef; now: Date }) {
           <BookingsNotice
             title="We couldn't load your past bookings"
             text="Check your connection, then try again."
-            onRetry={() => actorRef.send({ type: 'past.retry' })}
+            onRetry={() => actorRef.send({ type: 'past.retried' })}
           />
         )}
         {shown && past && past.length === 0 && (
@@ -119,7 +119,7 @@ function PastBookings({ actorRef, now }: { actorRef: BookingsRef; now: Date }) {
             rows={past.map(pastBookingRow)}
             expanded={expanded}
             now={now}
-            onToggle={(id) => actorRef.send({ type: 'booking.toggle', id })}
+            onToggle={(id) => actorRef.send({ type: 'booking.toggled', id })}
           />
         )}
       </div>

@@ -50,7 +50,7 @@ export function CancelBooking({
         <button
           type="button"
           className={button({ variant: 'outline', size: 'md' })}
-          onClick={() => send({ type: 'cancel.start' })}
+          onClick={() => send({ type: 'cancel.started' })}
         >
           Cancel this booking
         </button>
@@ -74,7 +74,7 @@ export function CancelBooking({
               disabled={busy}
               aria-busy={busy || undefined}
               onClick={() =>
-                send({ type: state.matches('failed') ? 'cancel.retry' : 'cancel.confirm' })
+                send({ type: state.matches('failed') ? 'cancel.retried' : 'cancel.confirmed' })
               }
             >
               {busy ? 'Cancelling…' : 'Yes, cancel it'}
@@ -83,7 +83,7 @@ export function CancelBooking({
               type="button"
               className={button({ variant: 'ghost', size: 'md' })}
               disabled={busy}
-              onClick={() => send({ type: 'cancel.keep' })}
+              onClick={() => send({ type: 'cancel.kept' })}
             >
               Keep it
             </button>
@@ -98,7 +98,7 @@ export function CancelBooking({
           <button
             type="button"
             className={button({ variant: 'ghost', size: 'md' })}
-            onClick={() => send({ type: 'cancel.keep' })}
+            onClick={() => send({ type: 'cancel.kept' })}
           >
             OK
           </button>

@@ -23,8 +23,8 @@ function useCarousel(count: number, intervalMs: number) {
 
   useEffect(() => {
     const follow = () => {
-      if (document.visibilityState === 'hidden') actorRef.send({ type: 'carousel.pause' })
-      else if (!pausedByPerson.current) actorRef.send({ type: 'carousel.resume' })
+      if (document.visibilityState === 'hidden') actorRef.send({ type: 'carousel.paused' })
+      else if (!pausedByPerson.current) actorRef.send({ type: 'carousel.resumed' })
     }
     follow()
     document.addEventListener('visibilitychange', follow)
@@ -33,7 +33,7 @@ function useCarousel(count: number, intervalMs: number) {
 
   const togglePause = () => {
     pausedByPerson.current = !paused
-    actorRef.send({ type: paused ? 'carousel.resume' : 'carousel.pause' })
+    actorRef.send({ type: paused ? 'carousel.resumed' : 'carousel.paused' })
   }
 
   return { index, paused, togglePause }

@@ -179,10 +179,10 @@ export function useCoworkingDraft(actorRef: CoworkingRef, panelTitle: string) {
 function draftEvents(draft: CoworkingDraft): CoworkingEvent[] {
   return [
     { type: 'panel.opened' },
-    ...(draft.day ? [{ type: 'day.selected' as const, day: draft.day }] : []),
-    ...(draft.space ? [{ type: 'space.selected' as const, space: draft.space }] : []),
+    ...(draft.day ? [{ type: 'day.chosen' as const, day: draft.day }] : []),
+    ...(draft.space ? [{ type: 'space.chosen' as const, space: draft.space }] : []),
     ...(['email', 'name', 'phone'] as const).map((field) => ({
-      type: 'details.changed' as const,
+      type: 'field.changed' as const,
       field,
       value: draft[field],
     })),

@@ -83,7 +83,7 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
   const walletBusy = pending === 'personal' || pending === 'community' ? pending : null
   const error = panelErrorOf(context, checkout)
   const reason = editing ? blockerTextOf(context) : null
-  const canBook = state.can({ type: 'booking.submitted' }) || state.can({ type: 'pay.card' })
+  const canBook = state.can({ type: 'booking.submitted' }) || state.can({ type: 'card.chosen' })
 
   return (
     <div className={css({ display: 'grid', gap: '3' })}>
@@ -104,14 +104,14 @@ function Actions({ actorRef }: { actorRef: CoworkingRef }) {
       </button>
       <WalletPayButtons
         options={walletOptionsOf(context)}
-        canPay={(wallet) => state.can({ type: 'pay.wallet', wallet })}
+        canPay={(wallet) => state.can({ type: 'wallet.chosen', wallet })}
         pending={walletBusy}
         onPay={(wallet, e) => {
           // Visitor names are required inputs: the same check as Book's.
           if (e.currentTarget.form?.reportValidity() === false) return
-          actorRef.send({ type: 'pay.wallet', wallet })
+          actorRef.send({ type: 'wallet.chosen', wallet })
         }}
-        onRetry={() => actorRef.send({ type: 'wallets.retry' })}
+        onRetry={() => actorRef.send({ type: 'wallets.retried' })}
       />
       {reason && (
         <p id={noteId} className={actionNote}>
@@ -172,7 +172,7 @@ export function CoworkingPanel({
           e.preventDefault()
           // Book: a member's free booking, else the card payment.
           const free = actorRef.getSnapshot().can({ type: 'booking.submitted' })
-          send(free ? { type: 'booking.submitted' } : { type: 'pay.card' })
+          send(free ? { type: 'booking.submitted' } : { type: 'card.chosen' })
         }}
       >
         <CoworkingDayChoices
@@ -180,7 +180,7 @@ export function CoworkingPanel({
           chosen={context.day}
           now={now}
           disabled={locked}
-          onChoose={(day) => send({ type: 'day.selected', day })}
+          onChoose={(day) => send({ type: 'day.chosen', day })}
         />
         <ChoiceChips
           legend="Space"
@@ -193,7 +193,7 @@ export function CoworkingPanel({
           }))}
           chosen={context.space}
           disabled={locked}
-          onChoose={(space) => send({ type: 'space.selected', space })}
+          onChoose={(space) => send({ type: 'space.chosen', space })}
           empty="No space is open for co-working right now."
         />
 
@@ -206,7 +206,7 @@ export function CoworkingPanel({
               phone={context.phone}
               disabled={locked}
               errors={detailErrorsOf(context)}
-              onChange={(field, value) => send({ type: 'details.changed', field, value })}
+              onChange={(field, value) => send({ type: 'field.changed', field, value })}
               onLeave={(field) => send({ type: 'field.left', field })}
               {...(context.signedIn
                 ? {}
@@ -243,7 +243,7 @@ export function CoworkingSuccess({ actorRef, now }: { actorRef: CoworkingRef; no
       open={booked}
       title="Booking successful!"
       description={description}
-      onViewBookings={() => actorRef.send({ type: 'overlay.viewBookings' })}
+      onViewBookings={() => actorRef.send({ type: 'overlay.bookingsOpened' })}
       onClose={() => actorRef.send({ type: 'overlay.closed' })}
     />
   )

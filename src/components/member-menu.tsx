@@ -40,12 +40,12 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
   const now = useNow()
   const account = useSelector(viewer, (s) => s.context.account)
   const checking = useSelector(viewer, (s) => s.hasTag('busy'))
-  const canRefresh = useSelector(viewer, (s) => s.can({ type: 'viewer.refresh' }))
+  const canRefresh = useSelector(viewer, (s) => s.can({ type: 'viewer.refreshed' }))
 
   // The profile may have changed since the app loaded (a payment, an edit): read it again.
   useEffect(() => {
-    if (viewer.getSnapshot().can({ type: 'viewer.refresh' }))
-      viewer.send({ type: 'viewer.refresh' })
+    if (viewer.getSnapshot().can({ type: 'viewer.refreshed' }))
+      viewer.send({ type: 'viewer.refreshed' })
   }, [])
 
   if (!account) {
@@ -59,7 +59,7 @@ export function MemberMenuCard({ community = null }: { community?: Community | n
         <button
           type="button"
           disabled={!canRefresh}
-          onClick={() => viewer.send({ type: 'viewer.refresh' })}
+          onClick={() => viewer.send({ type: 'viewer.refreshed' })}
           className={button({ variant: 'outline', size: 'sm' })}
         >
           Try again

@@ -175,7 +175,7 @@ export function PaymentReturnView({
             className={button({ size: 'lg' })}
             aria-disabled={rechecking}
             aria-busy={rechecking}
-            onClick={() => actorRef.send({ type: 'payment.check' })}
+            onClick={() => actorRef.send({ type: 'payment.rechecked' })}
           >
             {rechecking ? 'Checking…' : 'Check again'}
           </button>
@@ -210,7 +210,7 @@ export function PaymentReturnView({
         through, your booking is kept and your receipt will be e-mailed to you.
       </p>
       <Actions>
-        <RetryButton onRetry={() => actorRef.send({ type: 'payment.retry' })} />
+        <RetryButton onRetry={() => actorRef.send({ type: 'payment.retried' })} />
       </Actions>
       <Help reference={reference} />
     </Screen>

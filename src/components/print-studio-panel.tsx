@@ -92,10 +92,12 @@ export function StudioBookingPanel({
   // The payment under way says 'Please wait' on its own button.
   const pending = checkout.paying ? context.payingWith : null
   const error = panelErrorOf(context, checkout)
-  const canCard = useSelector(actorRef, (s) => s.can({ type: 'pay.card' }))
-  const canWallet = useSelector(actorRef, (s) => s.can({ type: 'pay.wallet', wallet: 'personal' }))
+  const canCard = useSelector(actorRef, (s) => s.can({ type: 'card.chosen' }))
+  const canWallet = useSelector(actorRef, (s) =>
+    s.can({ type: 'wallet.chosen', wallet: 'personal' }),
+  )
   const canCommunity = useSelector(actorRef, (s) =>
-    s.can({ type: 'pay.wallet', wallet: 'community' }),
+    s.can({ type: 'wallet.chosen', wallet: 'community' }),
   )
   const locked = busy || checkout.busy || checkout.failed
 
@@ -166,7 +168,7 @@ export function StudioBookingPanel({
           <button
             type="button"
             disabled={!canCard}
-            onClick={() => actorRef.send({ type: 'pay.card' })}
+            onClick={() => actorRef.send({ type: 'card.chosen' })}
             className={button({ size: 'lg' })}
           >
             {pending === 'card' ? 'Please wait' : 'Book'}
@@ -175,8 +177,8 @@ export function StudioBookingPanel({
             options={walletOptionsOf(context)}
             canPay={(kind) => (kind === 'personal' ? canWallet : canCommunity)}
             pending={pending === 'card' ? null : pending}
-            onPay={(wallet) => actorRef.send({ type: 'pay.wallet', wallet })}
-            onRetry={() => actorRef.send({ type: 'wallets.retry' })}
+            onPay={(wallet) => actorRef.send({ type: 'wallet.chosen', wallet })}
+            onRetry={() => actorRef.send({ type: 'wallets.retried' })}
           />
           {!user && (
             <p className={css({ fontSize: 'xs', color: 'fg.subtle', textAlign: 'center' })}>
@@ -201,7 +203,7 @@ export function StudioBookedOverlay({ actorRef }: { actorRef: StudioRef }) {
       description={`A spot for a ${STUDIO_NARRATION} has been reserved${
         day && slot ? ` for ${dayLabel(day, now)}, ${slot}` : ''
       }. Your receipt is on its way by e-mail.`}
-      onViewBookings={() => actorRef.send({ type: 'overlay.viewBookings' })}
+      onViewBookings={() => actorRef.send({ type: 'overlay.bookingsOpened' })}
       onClose={() => actorRef.send({ type: 'overlay.closed' })}
     />
   )

@@ -48,7 +48,7 @@ export function StudioRebookView({
   const unavailable = useSelector(actorRef, (s) => s.matches('unavailable'))
   const checkout = useCheckout(actorRef)
   const busy = useSelector(actorRef, (s) => s.hasTag('busy')) || checkout.busy
-  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'pay.card' }))
+  const canSubmit = useSelector(actorRef, (s) => s.can({ type: 'card.chosen' }))
   const { days, day, slot, guest, left, error } = useSelector(actorRef, (s) => s.context)
 
   if (loading) {
@@ -71,7 +71,7 @@ export function StudioRebookView({
         </p>
         <RetryButton
           className={button({ variant: 'outline' })}
-          onRetry={() => actorRef.send({ type: 'rebook.retry' })}
+          onRetry={() => actorRef.send({ type: 'rebook.retried' })}
         />
       </div>
     )
@@ -89,7 +89,7 @@ export function StudioRebookView({
       noValidate
       onSubmit={(e) => {
         e.preventDefault()
-        actorRef.send({ type: 'pay.card' })
+        actorRef.send({ type: 'card.chosen' })
       }}
       className={css({ display: 'grid', gap: '5' })}
     >

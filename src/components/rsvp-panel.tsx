@@ -95,7 +95,7 @@ export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
                 phone={context.guest.phone}
                 disabled={busy}
                 errors={guestErrorsOf(context)}
-                onChange={(field, value) => send({ type: 'guest.changed', field, value })}
+                onChange={(field, value) => send({ type: 'field.changed', field, value })}
                 onLeave={(field) => send({ type: 'field.left', field })}
               />
             </Section>
@@ -127,7 +127,7 @@ export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
             {` is booked. We've sent the receipt to ${viewer.email}.`}
           </>
         }
-        onViewBookings={() => send({ type: 'overlay.viewBookings' })}
+        onViewBookings={() => send({ type: 'overlay.bookingsOpened' })}
         onClose={() => send({ type: 'overlay.closed' })}
       />
     </>
@@ -299,7 +299,7 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
       : null
 
   const canFree = state.can({ type: 'booking.submitted' })
-  const canCard = state.can({ type: 'pay.card' })
+  const canCard = state.can({ type: 'card.chosen' })
   const described = reason ? noteId : undefined
 
   return (
@@ -336,7 +336,9 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
         className={cx(button({ size: 'lg' }), css({ w: 'full' }))}
         disabled={free ? !canFree : !canCard}
         aria-describedby={described}
-        onClick={() => actorRef.send(free ? { type: 'booking.submitted' } : { type: 'pay.card' })}
+        onClick={() =>
+          actorRef.send(free ? { type: 'booking.submitted' } : { type: 'card.chosen' })
+        }
       >
         {free
           ? (pleaseWait('free') ?? 'Get Ticket')
@@ -345,10 +347,10 @@ function Actions({ actorRef }: { actorRef: RsvpRef }) {
       {!free && (
         <WalletPayButtons
           options={wallets}
-          canPay={(wallet) => state.can({ type: 'pay.wallet', wallet })}
+          canPay={(wallet) => state.can({ type: 'wallet.chosen', wallet })}
           pending={walletPending}
-          onPay={(wallet) => actorRef.send({ type: 'pay.wallet', wallet })}
-          onRetry={() => actorRef.send({ type: 'wallets.retry' })}
+          onPay={(wallet) => actorRef.send({ type: 'wallet.chosen', wallet })}
+          onRetry={() => actorRef.send({ type: 'wallets.retried' })}
         />
       )}
       {reason && (

@@ -7,9 +7,9 @@ import { StudioDayPicker, StudioSlotPicker } from './print-studio-fields'
 
 /** The events both print studio forms (the page's panel, 'Book again') take from their fields. */
 export type StudioFieldEvent =
-  | { type: 'day.selected'; day: string }
-  | { type: 'slot.selected'; slot: string }
-  | { type: 'guest.changed'; field: GuestField; value: string }
+  | { type: 'day.chosen'; day: string }
+  | { type: 'slot.chosen'; slot: string }
+  | { type: 'field.changed'; field: GuestField; value: string }
   | { type: 'field.left'; field: GuestField }
 
 /**
@@ -43,12 +43,12 @@ export function StudioBookingFields({
         value={day}
         now={now}
         disabled={disabled}
-        onSelect={(d) => send({ type: 'day.selected', day: d })}
+        onSelect={(d) => send({ type: 'day.chosen', day: d })}
       />
       <StudioSlotPicker
         value={slot}
         disabled={disabled}
-        onSelect={(s) => send({ type: 'slot.selected', slot: s })}
+        onSelect={(s) => send({ type: 'slot.chosen', slot: s })}
       />
       {guest && (
         <GuestFields
@@ -57,7 +57,7 @@ export function StudioBookingFields({
           phone={guest.phone}
           errors={guestErrorsOf(guest, left)}
           disabled={disabled}
-          onChange={(field, value) => send({ type: 'guest.changed', field, value })}
+          onChange={(field, value) => send({ type: 'field.changed', field, value })}
           onLeave={(field) => send({ type: 'field.left', field })}
         />
       )}

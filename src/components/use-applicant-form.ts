@@ -20,13 +20,13 @@ export function useApplicantForm<TSnapshot extends { children: object }>(
   const live = useSelector(formRef, (snapshot) => snapshot?.context)
   const heldForm = useSelector(flow, held)
   const canGoOn = useSelector(formRef, (s) => s?.can({ type: 'form.submitted' }) ?? false)
-  const canGoBack = useSelector(formRef, (s) => s?.can({ type: 'step.previous' }) ?? false)
+  const canGoBack = useSelector(formRef, (s) => s?.can({ type: 'step.movedBack' }) ?? false)
   return {
     form: live ?? heldForm,
     send: formRef?.send,
     canGoOn,
     canGoBack,
     submit: () => formRef?.send({ type: 'form.submitted' }),
-    back: () => formRef?.send({ type: 'step.previous' }),
+    back: () => formRef?.send({ type: 'step.movedBack' }),
   }
 }

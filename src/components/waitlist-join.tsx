@@ -89,7 +89,7 @@ export function WaitlistJoin({ event, signedIn }: { event: Event; signedIn: bool
         <button
           type="button"
           className={button({ variant: 'outline', size: 'md' })}
-          onClick={() => send({ type: 'join.open' })}
+          onClick={() => send({ type: 'join.opened' })}
         >
           Join the waitlist
         </button>
@@ -164,7 +164,7 @@ export function WaitlistJoin({ event, signedIn }: { event: Event; signedIn: bool
         {...context.details}
         errors={joinFieldErrors(context)}
         disabled={busy}
-        onChange={(field, value) => send({ type: 'detail.changed', field, value })}
+        onChange={(field, value) => send({ type: 'field.changed', field, value })}
         onLeave={(field) => send({ type: 'field.left', field })}
       />
       {context.problem && <BookingFailure message={context.problem} reloading={false} />}
@@ -175,7 +175,7 @@ export function WaitlistJoin({ event, signedIn }: { event: Event; signedIn: bool
           disabled={busy || blocker !== null}
           aria-busy={busy || undefined}
           aria-describedby={blocker ? `${headingId}-why` : undefined}
-          onClick={() => send({ type: 'join.submit' })}
+          onClick={() => send({ type: 'join.submitted' })}
         >
           {busy ? 'Joining…' : 'Join the waitlist'}
         </button>
@@ -183,7 +183,7 @@ export function WaitlistJoin({ event, signedIn }: { event: Event; signedIn: bool
           type="button"
           className={button({ variant: 'ghost', size: 'md' })}
           disabled={busy}
-          onClick={() => send({ type: 'join.close' })}
+          onClick={() => send({ type: 'join.closed' })}
         >
           Not now
         </button>

@@ -58,14 +58,14 @@ export function WalletView({
           {...load}
           what="your wallet"
           skeleton={<WalletSkeleton />}
-          onRetry={() => walletRef.send({ type: 'wallet.retry' })}
+          onRetry={() => walletRef.send({ type: 'wallet.retried' })}
         />
         {ready && hasCommunityWallet(ctx) && (
           <Tabs.Root
             value={tab}
             onValueChange={(details) =>
               walletRef.send({
-                type: details.value === 'community' ? 'tab.community' : 'tab.personal',
+                type: details.value === 'community' ? 'communityTab.chosen' : 'personalTab.chosen',
               })
             }
             lazyMount

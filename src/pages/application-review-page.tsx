@@ -86,7 +86,7 @@ export function ApplicationReviewView({ actorRef }: { actorRef: ReviewRef }) {
       <LoadStatus
         {...load}
         what="the application"
-        onRetry={() => actorRef.send({ type: 'application.retry' })}
+        onRetry={() => actorRef.send({ type: 'application.retried' })}
       />
       {application && state.matches('ready') && (
         // Long names and e-mail addresses wrap rather than widen the page at 320 px.
@@ -163,14 +163,14 @@ function Decision({
           <button
             type="button"
             className={button({ size: 'lg' })}
-            onClick={() => send({ type: 'approve.start' })}
+            onClick={() => send({ type: 'approve.started' })}
           >
             Approve
           </button>
           <button
             type="button"
             className={button({ variant: 'outline', size: 'lg' })}
-            onClick={() => send({ type: 'decline.start' })}
+            onClick={() => send({ type: 'decline.started' })}
           >
             Decline
           </button>
@@ -193,11 +193,11 @@ function Decision({
             onConfirm={() =>
               send({
                 type: state.matches({ ready: 'approveFailed' })
-                  ? 'decision.retry'
-                  : 'approve.confirm',
+                  ? 'decision.retried'
+                  : 'approve.confirmed',
               })
             }
-            onCancel={() => send({ type: 'decision.cancel' })}
+            onCancel={() => send({ type: 'decision.cancelled' })}
           />
         </div>
       )}
@@ -210,8 +210,8 @@ function Decision({
           onSubmit={onSubmitted(() =>
             send({
               type: state.matches({ ready: 'declineFailed' })
-                ? 'decision.retry'
-                : 'decline.confirm',
+                ? 'decision.retried'
+                : 'decline.confirmed',
             }),
           )}
         >
@@ -233,7 +233,7 @@ function Decision({
             label="Yes, decline"
             busyLabel="Declining…"
             busy={busy}
-            onCancel={() => send({ type: 'decision.cancel' })}
+            onCancel={() => send({ type: 'decision.cancelled' })}
           />
         </form>
       )}
@@ -243,7 +243,7 @@ function Decision({
           <button
             type="button"
             className={button({ variant: 'outline', size: 'md' })}
-            onClick={() => send({ type: 'application.reload' })}
+            onClick={() => send({ type: 'application.reloaded' })}
           >
             Read it again
           </button>

@@ -55,7 +55,7 @@ function BookedPrintStudio() {
             aria-haspopup="dialog"
             disabled={who === null}
             className={button({ size: 'lg' })}
-            onClick={() => confirmation.send({ type: 'panel.bookAgain' })}
+            onClick={() => confirmation.send({ type: 'panel.bookAgainOpened' })}
           >
             Book again
           </button>

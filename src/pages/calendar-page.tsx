@@ -59,7 +59,7 @@ export function CalendarPage() {
   )
   // A remembered list may be out of date: places may have sold out since.
   useEffect(() => {
-    if (start.remembered) actorRef.send({ type: 'events.refresh' })
+    if (start.remembered) actorRef.send({ type: 'events.refreshed' })
   }, [actorRef, start])
   const shown = useSelector(actorRef, (s) => s.context.events)
   useEffect(() => {
@@ -68,10 +68,10 @@ export function CalendarPage() {
   // Back in the tab after a while: places may have sold out.
   useEffect(() => {
     const refresh = () => {
-      if (document.visibilityState === 'visible') actorRef.send({ type: 'events.refresh' })
+      if (document.visibilityState === 'visible') actorRef.send({ type: 'events.refreshed' })
     }
     // Back online: a list kept while offline is brought up to date.
-    const online = () => actorRef.send({ type: 'events.refresh' })
+    const online = () => actorRef.send({ type: 'events.refreshed' })
     document.addEventListener('visibilitychange', refresh)
     window.addEventListener('online', online)
     return () => {
@@ -168,7 +168,7 @@ export function CalendarView({ actorRef }: { actorRef: ActorRefFrom<typeof calen
           </p>
           <RetryButton
             className={button({ variant: 'outline' })}
-            onRetry={() => actorRef.send({ type: 'events.retry' })}
+            onRetry={() => actorRef.send({ type: 'events.retried' })}
           />
         </div>
       )}

@@ -125,7 +125,7 @@ export function CommunityApplicationView({
   const personal = useSelector(actorRef, isPersonalStep)
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
   const accountExists = useSelector(actorRef, (s) => s.matches('accountExists'))
-  const canNext = useSelector(actorRef, (s) => s.can({ type: 'step.next' }))
+  const canNext = useSelector(actorRef, (s) => s.can({ type: 'step.advanced' }))
   const canSubmitCommunity = useSelector(actorRef, (s) => s.can({ type: 'form.submitted' }))
   const communityBlocker = useSelector(actorRef, communityBlockerOf)
   const applicantForm = useApplicantForm(actorRef, heldFormOf)
@@ -133,7 +133,7 @@ export function CommunityApplicationView({
   const { community, signedIn } = context
   const communityErrors = communityErrorsOf(community)
   const send = (field: CommunityField, value: string) =>
-    actorRef.send({ type: 'community.changed', field, value })
+    actorRef.send({ type: 'field.changed', field, value })
   const canSubmit = personal ? applicantForm.canGoOn : canSubmitCommunity
   const hint = personal ? blockerOf(applicantForm.form) : communityBlocker
   const error = personal ? applicantForm.form.error : context.error
@@ -152,7 +152,7 @@ export function CommunityApplicationView({
         onSubmit={(e) => {
           e.preventDefault()
           if (personal) applicantForm.submit()
-          else actorRef.send({ type: signedIn ? 'form.submitted' : 'step.next' })
+          else actorRef.send({ type: signedIn ? 'form.submitted' : 'step.advanced' })
         }}
       >
         <div id={`${id}-step`}>

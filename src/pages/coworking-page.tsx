@@ -196,7 +196,7 @@ function ActionArea({ actorRef }: { actorRef: CoworkingRef }) {
   const action: BookingAction = loading
     ? { status: 'loading' }
     : failed
-      ? { status: 'failed', onRetry: () => actorRef.send({ type: 'options.retry' }) }
+      ? { status: 'failed', onRetry: () => actorRef.send({ type: 'options.retried' }) }
       : unavailable
         ? { status: 'unavailable', reason: 'Co-working is not taking bookings right now.' }
         : { status: 'open', canOpen, onOpen: () => actorRef.send({ type: 'panel.opened' }) }

@@ -63,7 +63,7 @@ export function EditCommunityView({
         {...load}
         loading={load.loading || leaving}
         what="your community"
-        onRetry={() => actorRef.send({ type: 'community.retry' })}
+        onRetry={() => actorRef.send({ type: 'community.retried' })}
       />
       {none && (
         <div

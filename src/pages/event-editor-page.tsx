@@ -128,7 +128,7 @@ export function EventEditorView({ actorRef }: { actorRef: EditorRef }) {
       <LoadStatus
         {...load}
         what="the event"
-        onRetry={() => actorRef.send({ type: 'editor.retry' })}
+        onRetry={() => actorRef.send({ type: 'editor.retried' })}
       />
       {state.matches('ready') && (
         <div className={cx(column, css({ gap: '6', overflowWrap: 'anywhere' }))}>
@@ -139,7 +139,9 @@ export function EventEditorView({ actorRef }: { actorRef: EditorRef }) {
             onSubmit={(e) => {
               e.preventDefault()
               actorRef.send({
-                type: state.matches({ ready: { form: 'saveFailed' } }) ? 'save.retry' : 'save',
+                type: state.matches({ ready: { form: 'saveFailed' } })
+                  ? 'save.retried'
+                  : 'form.submitted',
               })
             }}
           >
@@ -522,7 +524,7 @@ function PosterSection({ actorRef }: { actorRef: EditorRef }) {
             <NotReachedRetry
               what="the poster is not saved"
               again="Upload it again"
-              onRetry={() => actorRef.send({ type: 'poster.retry' })}
+              onRetry={() => actorRef.send({ type: 'poster.retried' })}
             />
           )}
         </div>
@@ -542,7 +544,7 @@ function WaitlistSection({ actorRef }: { actorRef: EditorRef }) {
   const loading = state.matches({ ready: { waitlist: 'loading' } })
   const failed = state.matches({ ready: { waitlist: 'failed' } })
   const hours = event?.draft.waitlistOfferHours ?? WAITLIST_OFFER_HOURS.usual
-  const refresh = () => actorRef.send({ type: 'waitlist.refresh' })
+  const refresh = () => actorRef.send({ type: 'waitlist.refreshed' })
   return (
     <section
       aria-label="Waitlist"

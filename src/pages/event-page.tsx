@@ -104,7 +104,7 @@ export function EventView({ actorRef }: { actorRef: ActorRefFrom<typeof eventDet
         title="We could not load this event"
         text="Check your connection and try again."
       >
-        <RetryButton onRetry={() => actorRef.send({ type: 'event.retry' })} />
+        <RetryButton onRetry={() => actorRef.send({ type: 'event.retried' })} />
         <Link to="/" className={button({ variant: 'ghost', size: 'lg' })}>
           Back to the calendar
         </Link>
@@ -116,8 +116,8 @@ export function EventView({ actorRef }: { actorRef: ActorRefFrom<typeof eventDet
     <EventDetail
       event={event}
       shareNote={noteAfterShare}
-      onShare={() => actorRef.send({ type: 'event.share' })}
-      onBooked={() => actorRef.send({ type: 'event.refresh' })}
+      onShare={() => actorRef.send({ type: 'event.shared' })}
+      onBooked={() => actorRef.send({ type: 'event.refreshed' })}
     />
   )
 }

@@ -188,7 +188,7 @@ function Registered({ id }: { id: string }) {
             >
               <button
                 type="button"
-                onClick={() => confirmation.send({ type: 'panel.support' })}
+                onClick={() => confirmation.send({ type: 'panel.supportOpened' })}
                 className={css({
                   fontSize: 'sm',
                   fontWeight: 'semibold',

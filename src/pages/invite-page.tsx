@@ -127,7 +127,7 @@ export function InviteView({ actorRef }: { actorRef: ActorRefFrom<typeof inviteM
           <StatusCard
             tone="error"
             title="We couldn't check your invite"
-            actions={<RetryButton onRetry={() => actorRef.send({ type: 'invite.retry' })} />}
+            actions={<RetryButton onRetry={() => actorRef.send({ type: 'invite.retried' })} />}
           >
             <p>Check your connection, then try again. Your invite is still waiting for you.</p>
           </StatusCard>

@@ -63,7 +63,7 @@ export function ManageBookingView({ actorRef }: { actorRef: ManageRef }) {
         <StatusCard
           tone="error"
           title="We couldn't load your booking"
-          actions={<RetryButton onRetry={() => actorRef.send({ type: 'booking.retry' })} />}
+          actions={<RetryButton onRetry={() => actorRef.send({ type: 'booking.retried' })} />}
         >
           <p>Check your connection, then try again. Your booking is as it was.</p>
         </StatusCard>

@@ -230,7 +230,7 @@ function Rates({ actorRef }: { actorRef: ActorRefFrom<typeof plansMachine> }) {
         </div>
         <RetryButton
           className={button({ variant: 'outline' })}
-          onRetry={() => actorRef.send({ type: 'plans.retry' })}
+          onRetry={() => actorRef.send({ type: 'plans.retried' })}
         />
       </div>
     )

@@ -114,7 +114,7 @@ export function MenuView({
 }) {
   const loading = useSelector(actorRef, (s) => s.hasTag('busy'))
   const failed = useSelector(actorRef, (s) => s.hasTag('error'))
-  const canRetry = useSelector(actorRef, (s) => s.can({ type: 'venues.retry' }))
+  const canRetry = useSelector(actorRef, (s) => s.can({ type: 'venues.retried' }))
   const coworking = useSelector(actorRef, (s) => offersCoworking(s.context.spaces))
   const printStudio = useSelector(actorRef, (s) => offersCoworking(s.context.studioItems))
   const [contactOpen, setContactOpen] = useState(false)
@@ -234,7 +234,7 @@ export function MenuView({
                   <button
                     type="button"
                     disabled={!canRetry}
-                    onClick={() => actorRef.send({ type: 'venues.retry' })}
+                    onClick={() => actorRef.send({ type: 'venues.retried' })}
                     className={css({
                       minH: '11',
                       px: '2',

@@ -51,8 +51,8 @@ export function PlanConfirmView({
   const busy = useSelector(actorRef, (s) => s.hasTag('busy'))
   const expired = useSelector(actorRef, (s) => s.matches('sessionExpired'))
   const unknown = useSelector(actorRef, (s) => s.matches('unknownPlan'))
-  const canPay = useSelector(actorRef, (s) => s.can({ type: 'pay.chosen', currency: 'NGN' }))
-  const pay = (chosen: PlanCurrency) => actorRef.send({ type: 'pay.chosen', currency: chosen })
+  const canPay = useSelector(actorRef, (s) => s.can({ type: 'currency.chosen', currency: 'NGN' }))
+  const pay = (chosen: PlanCurrency) => actorRef.send({ type: 'currency.chosen', currency: chosen })
   // The two ways to pay differ only in currency and look; the one on its way says so.
   const payButton = (chosen: PlanCurrency, price: string, className: string) => (
     <button

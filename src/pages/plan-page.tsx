@@ -49,7 +49,7 @@ export function PlanView({ actorRef }: { actorRef: ActorRefFrom<typeof planChoic
         <LoadNotice
           kind="failed"
           what="the plans"
-          onRetry={() => actorRef.send({ type: 'plans.retry' })}
+          onRetry={() => actorRef.send({ type: 'plans.retried' })}
         />
       )}
       {plans.length > 0 && (

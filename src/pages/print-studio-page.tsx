@@ -172,7 +172,7 @@ function ActionArea({ actorRef }: { actorRef: StudioRef }) {
   const action: BookingAction = loading
     ? { status: 'loading' }
     : failed
-      ? { status: 'failed', onRetry: () => actorRef.send({ type: 'studio.retry' }) }
+      ? { status: 'failed', onRetry: () => actorRef.send({ type: 'studio.retried' }) }
       : available
         ? { status: 'open', canOpen, onOpen: () => actorRef.send({ type: 'panel.opened' }) }
         : { status: 'unavailable', reason: 'The studio is not taking bookings right now.' }

@@ -34,7 +34,7 @@ function BookingsScreen() {
   )
   // Back online: a kept list is read again.
   useEffect(() => {
-    const online = () => actorRef.send({ type: 'bookings.retry' })
+    const online = () => actorRef.send({ type: 'bookings.retried' })
     window.addEventListener('online', online)
     return () => window.removeEventListener('online', online)
   }, [actorRef])

@@ -82,7 +82,7 @@ export function CommunityView({
           expired={expired}
           what="your community"
           rows={4}
-          onRetry={() => actorRef.send({ type: 'community.retry' })}
+          onRetry={() => actorRef.send({ type: 'community.retried' })}
         />
         {none && (
           <div

@@ -30,8 +30,8 @@ export default function ProfileEditPage() {
             const phone = context.account['Phone Number']?.[0]
             if (phone) storage.set('userNumber', phone)
           }
-          if (viewer.getSnapshot().can({ type: 'viewer.refresh' }))
-            viewer.send({ type: 'viewer.refresh' })
+          if (viewer.getSnapshot().can({ type: 'viewer.refreshed' }))
+            viewer.send({ type: 'viewer.refreshed' })
         },
       },
     }),
@@ -83,7 +83,7 @@ export function ProfileEditView({
         {...load}
         what="your details"
         rows={4}
-        onRetry={() => actorRef.send({ type: 'profile.retry' })}
+        onRetry={() => actorRef.send({ type: 'profile.retried' })}
       />
       {editing && account && (
         <div className={css({ display: 'grid', gap: '6' })}>
@@ -173,7 +173,7 @@ export function ProfileEditView({
                     aria-describedby={problem ? `${id}-${field}-problem` : undefined}
                     onChange={(event) =>
                       actorRef.send({
-                        type: 'form.changed',
+                        type: 'field.changed',
                         field,
                         value: event.currentTarget.value,
                       })

@@ -56,7 +56,7 @@ export function ProfileInfoView({ actorRef }: { actorRef: ActorRefFrom<typeof pr
         {...load}
         what="your details"
         rows={5}
-        onRetry={() => actorRef.send({ type: 'profile.retry' })}
+        onRetry={() => actorRef.send({ type: 'profile.retried' })}
       />
       {profile && (
         <div className={css({ display: 'grid', gap: '5' })}>

@@ -46,8 +46,8 @@ function ProfileScreen() {
   const paid = params.get('paid') === 'membership'
   // Back from a confirmed payment: the rest of the app (the menu) reads the profile again.
   useEffect(() => {
-    if (paid && viewer.getSnapshot().can({ type: 'viewer.refresh' }))
-      viewer.send({ type: 'viewer.refresh' })
+    if (paid && viewer.getSnapshot().can({ type: 'viewer.refreshed' }))
+      viewer.send({ type: 'viewer.refreshed' })
   }, [paid])
   return <ProfileView actorRef={actorRef} email={email} justPaid={paid} />
 }
@@ -71,7 +71,7 @@ export function ProfileView({
         {...load}
         what="your profile"
         rows={4}
-        onRetry={() => actorRef.send({ type: 'profile.retry' })}
+        onRetry={() => actorRef.send({ type: 'profile.retried' })}
       />
       {profile && <ProfileBody profile={profile} email={email} now={now} justPaid={justPaid} />}
     </MemberPage>

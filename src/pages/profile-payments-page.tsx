@@ -56,7 +56,7 @@ export function PaymentsView({ actorRef }: { actorRef: ActorRefFrom<typeof payme
         <LoadStatus
           {...load}
           what="your payments"
-          onRetry={() => actorRef.send({ type: 'payments.retry' })}
+          onRetry={() => actorRef.send({ type: 'payments.retried' })}
         />
         {ready && payments.length === 0 && (
           <div

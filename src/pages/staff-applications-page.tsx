@@ -54,7 +54,7 @@ export function StaffApplicationsView({
       <Tabs.Root
         value={shown}
         onValueChange={(details) =>
-          actorRef.send({ type: 'applications.show', shown: details.value as ApplicationsShown })
+          actorRef.send({ type: 'tab.chosen', shown: details.value as ApplicationsShown })
         }
       >
         <Tabs.List aria-label="Applications" className={pillTabList}>
@@ -71,7 +71,7 @@ export function StaffApplicationsView({
                 <LoadStatus
                   {...load}
                   what="the applications"
-                  onRetry={() => actorRef.send({ type: 'applications.retry' })}
+                  onRetry={() => actorRef.send({ type: 'applications.retried' })}
                 />
                 {ready && (
                   <p className={css({ color: 'fg.muted', mb: '3' })}>

@@ -34,7 +34,7 @@ export function StaffAuditView({ actorRef }: { actorRef: ActorRefFrom<typeof sta
         <LoadStatus
           {...load}
           what="the audit log"
-          onRetry={() => actorRef.send({ type: 'audit.retry' })}
+          onRetry={() => actorRef.send({ type: 'audit.retried' })}
         />
         {ready && entries.length === 0 && (
           <p className={cx(card, css({ px: '5', py: '8', textAlign: 'center' }))}>

@@ -71,7 +71,7 @@ export function StaffBookingView({ actorRef }: { actorRef: BookingRef }) {
       <LoadStatus
         {...load}
         what="the booking"
-        onRetry={() => actorRef.send({ type: 'booking.retry' })}
+        onRetry={() => actorRef.send({ type: 'booking.retried' })}
       />
       {booking && <BookingDetails booking={booking} />}
     </StaffPage>

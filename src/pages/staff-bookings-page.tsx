@@ -62,7 +62,7 @@ export function StaffBookingsView({ actorRef }: { actorRef: BookingsRef }) {
             disabled={load.loading}
             onChange={(event) => {
               if (event.target.value)
-                actorRef.send({ type: 'day.changed', date: event.target.value })
+                actorRef.send({ type: 'day.chosen', date: event.target.value })
             }}
             className={cx(textInput, css({ maxW: '14rem', mb: '3' }))}
           />
@@ -79,7 +79,7 @@ export function StaffBookingsView({ actorRef }: { actorRef: BookingsRef }) {
         label="Bookings found"
         load={load}
         what="the bookings"
-        onRetry={() => actorRef.send({ type: 'bookings.retry' })}
+        onRetry={() => actorRef.send({ type: 'bookings.retried' })}
         rows={ready && day ? day.bookings : null}
         lead={(count) => day && bookingsLead(day.date, query, count)}
         row={(booking) => <BookingRow key={booking.id} booking={booking} />}

@@ -32,7 +32,7 @@ export default function StaffCheckInPage() {
   )
   // Back online: a check-in that could not be sent goes again (the flow decides).
   useEffect(() => {
-    const online = () => actorRef.send({ type: 'network.online' })
+    const online = () => actorRef.send({ type: 'network.restored' })
     window.addEventListener('online', online)
     return () => window.removeEventListener('online', online)
   }, [actorRef])
@@ -74,7 +74,7 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
               again now.
             </p>
             <div className={css({ mt: '3' })}>
-              <RetryButton onRetry={() => actorRef.send({ type: 'check-in.retry' })} />
+              <RetryButton onRetry={() => actorRef.send({ type: 'check-in.retried' })} />
             </div>
           </div>
         )}
@@ -85,7 +85,7 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
             onNext={() => {
               if (input.current) input.current.value = ''
               input.current?.focus()
-              actorRef.send({ type: 'check-in.next' })
+              actorRef.send({ type: 'verdict.dismissed' })
             }}
           />
         )}
@@ -93,7 +93,7 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
       <section aria-label="Scanner" className={css({ display: 'grid', gap: '3' })}>
         <DoorCamera
           on={camera === 'starting' || camera === 'scanning'}
-          onReady={() => actorRef.send({ type: 'camera.ready' })}
+          onReady={() => actorRef.send({ type: 'camera.started' })}
           onRefused={() => actorRef.send({ type: 'camera.refused' })}
           onUnloaded={() => actorRef.send({ type: 'camera.unloaded' })}
           onCode={(code) => actorRef.send({ type: 'code.scanned', code })}

@@ -48,7 +48,7 @@ export function StaffEventsView({
         <LoadStatus
           {...load}
           what="the events"
-          onRetry={() => actorRef.send({ type: 'events.retry' })}
+          onRetry={() => actorRef.send({ type: 'events.retried' })}
         />
         {ready && events.length === 0 && (
           <p className={cx(card, css({ px: '5', py: '8', textAlign: 'center' }))}>

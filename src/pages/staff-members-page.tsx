@@ -70,7 +70,7 @@ export function StaffMembersView({ actorRef }: { actorRef: MembersRef }) {
         label="Members found"
         load={load}
         what="the members"
-        onRetry={() => actorRef.send({ type: 'members.retry' })}
+        onRetry={() => actorRef.send({ type: 'members.retried' })}
         rows={ready ? members : null}
         lead={(count) => membersLead(query, count)}
         row={(member) => <MemberRow key={member.id} actorRef={actorRef} member={member} />}
@@ -103,7 +103,7 @@ function MemberRow({ actorRef, member }: { actorRef: MembersRef; member: StaffMe
         <button
           type="button"
           className={cx(button({ variant: 'outline', size: 'md' }), css({ justifySelf: 'start' }))}
-          onClick={() => actorRef.send({ type: 'extend.start', id: member.id })}
+          onClick={() => actorRef.send({ type: 'extend.started', id: member.id })}
         >
           Extend
         </button>
@@ -136,7 +136,7 @@ function ExtensionForm({ actorRef, member }: { actorRef: MembersRef; member: Sta
       aria-label="Extension"
       noValidate
       className={cx(staffColumn, css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }))}
-      onSubmit={onSubmitted(() => send({ type: failed ? 'extend.retry' : 'extend.confirm' }))}
+      onSubmit={onSubmitted(() => send({ type: failed ? 'extend.retried' : 'extend.confirmed' }))}
     >
       <Field label="New last day" htmlFor={untilId}>
         <input
@@ -172,7 +172,7 @@ function ExtensionForm({ actorRef, member }: { actorRef: MembersRef; member: Sta
         label="Extend"
         busyLabel="Extending…"
         busy={busy}
-        onCancel={() => send({ type: 'extend.cancel' })}
+        onCancel={() => send({ type: 'extend.cancelled' })}
       />
     </form>
   )

@@ -75,7 +75,7 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
           type="button"
           className={button({ variant: 'outline', size: 'lg' })}
           disabled={load.loading}
-          onClick={() => actorRef.send({ type: 'day.refresh' })}
+          onClick={() => actorRef.send({ type: 'day.refreshed' })}
         >
           {load.loading && day ? 'Refreshing…' : 'Refresh'}
         </button>
@@ -85,7 +85,7 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
           {...load}
           loading={load.loading && !day}
           what="the day's sessions"
-          onRetry={() => actorRef.send({ type: 'day.retry' })}
+          onRetry={() => actorRef.send({ type: 'day.retried' })}
         />
         {day && totals && (
           <p className={css({ color: 'fg.muted', mb: '3' })}>

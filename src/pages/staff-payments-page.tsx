@@ -73,7 +73,7 @@ export function StaffPaymentsView({ actorRef }: { actorRef: PaymentsRef }) {
         label="Payments found"
         load={load}
         what="the payments"
-        onRetry={() => actorRef.send({ type: 'payments.retry' })}
+        onRetry={() => actorRef.send({ type: 'payments.retried' })}
         rows={ready ? payments : null}
         lead={(count) => listLead(query, count)}
         row={(payment) => <PaymentRow key={payment.id} actorRef={actorRef} payment={payment} />}
@@ -109,7 +109,7 @@ function PaymentRow({ actorRef, payment }: { actorRef: PaymentsRef; payment: Sta
           <button
             type="button"
             className={button({ variant: 'outline', size: 'md' })}
-            onClick={() => actorRef.send({ type: 'refund.start', id: payment.id })}
+            onClick={() => actorRef.send({ type: 'refund.started', id: payment.id })}
           >
             Refund
           </button>
@@ -143,7 +143,7 @@ function RefundPanel({ actorRef, payment }: { actorRef: PaymentsRef; payment: St
         <button
           type="button"
           className={button({ variant: 'outline', size: 'md' })}
-          onClick={() => send({ type: 'refund.cancel' })}
+          onClick={() => send({ type: 'refund.cancelled' })}
         >
           Read the payments again
         </button>
@@ -160,7 +160,7 @@ function RefundPanel({ actorRef, payment }: { actorRef: PaymentsRef; payment: St
       className={cx(staffColumn, css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }))}
       onSubmit={onSubmitted(() =>
         send({
-          type: state.matches({ ready: 'refundFailed' }) ? 'refund.retry' : 'refund.confirm',
+          type: state.matches({ ready: 'refundFailed' }) ? 'refund.retried' : 'refund.confirmed',
         }),
       )}
     >
@@ -183,7 +183,7 @@ function RefundPanel({ actorRef, payment }: { actorRef: PaymentsRef; payment: St
         label="Yes, refund"
         busyLabel="Refunding…"
         busy={busy}
-        onCancel={() => send({ type: 'refund.cancel' })}
+        onCancel={() => send({ type: 'refund.cancelled' })}
       />
     </form>
   )

@@ -57,7 +57,7 @@ export function StaffSpacesView({ actorRef }: { actorRef: SpacesRef }) {
       <LoadStatus
         {...load}
         what="the spaces"
-        onRetry={() => actorRef.send({ type: 'spaces.retry' })}
+        onRetry={() => actorRef.send({ type: 'spaces.retried' })}
       />
       {ready &&
         SPACE_KINDS.map(({ kind }) => <KindSection key={kind} actorRef={actorRef} kind={kind} />)}
@@ -90,7 +90,7 @@ function KindSection({ actorRef, kind }: { actorRef: SpacesRef; kind: SpaceKind 
           <button
             type="button"
             className={button({ variant: 'outline', size: 'md' })}
-            onClick={() => actorRef.send({ type: 'space.add', kind })}
+            onClick={() => actorRef.send({ type: 'space.addOpened', kind })}
           >
             {words.add}
           </button>
@@ -154,7 +154,7 @@ function SpaceRow({ actorRef, space }: { actorRef: SpacesRef; space: StaffSpace 
           type="button"
           aria-label={`Change ${space.name}`}
           className={cx(button({ variant: 'outline', size: 'md' }), css({ justifySelf: 'start' }))}
-          onClick={() => actorRef.send({ type: 'space.edit', id: space.id })}
+          onClick={() => actorRef.send({ type: 'space.editOpened', id: space.id })}
         >
           Change
         </button>
@@ -190,7 +190,7 @@ function SpaceForm({ actorRef }: { actorRef: SpacesRef }) {
         staffColumn,
         chosen !== null && css({ borderTopWidth: '1px', borderColor: 'sand.200', pt: '3' }),
       )}
-      onSubmit={onSubmitted(() => send({ type: failed ? 'save.retry' : 'save' }))}
+      onSubmit={onSubmitted(() => send({ type: failed ? 'save.retried' : 'form.submitted' }))}
     >
       <Field label="Name, as people see it" htmlFor={nameId}>
         <input
@@ -243,7 +243,7 @@ function SpaceForm({ actorRef }: { actorRef: SpacesRef }) {
         label={chosen === null ? words.add : 'Save'}
         busyLabel="Saving…"
         busy={busy}
-        onCancel={() => send({ type: 'edit.cancel' })}
+        onCancel={() => send({ type: 'edit.cancelled' })}
       />
     </form>
   )

@@ -112,7 +112,7 @@ export function TicketRequestView({
             <button
               type="button"
               className={button({ size: 'lg' })}
-              onClick={() => actorRef.send({ type: 'request.retry' })}
+              onClick={() => actorRef.send({ type: 'request.retried' })}
             >
               Try again
             </button>

@@ -46,7 +46,7 @@ export function TourView({ actorRef }: { actorRef: ActorRefFrom<typeof tourMachi
     actorRef,
     (s) => (TOUR_STEPS.find((name) => s.matches(name)) ?? 'payments') as Step,
   )
-  const canBack = useSelector(actorRef, (s) => s.can({ type: 'tour.back' }))
+  const canBack = useSelector(actorRef, (s) => s.can({ type: 'tour.movedBack' }))
   const canFinish = useSelector(actorRef, (s) => s.can({ type: 'tour.finished' }))
   const index = TOUR_STEPS.indexOf(step)
   const current = STEPS[step]
@@ -116,7 +116,7 @@ export function TourView({ actorRef }: { actorRef: ActorRefFrom<typeof tourMachi
               <button
                 type="button"
                 className={button({ variant: 'outline' })}
-                onClick={() => actorRef.send({ type: 'tour.back' })}
+                onClick={() => actorRef.send({ type: 'tour.movedBack' })}
               >
                 Back
               </button>
@@ -125,7 +125,7 @@ export function TourView({ actorRef }: { actorRef: ActorRefFrom<typeof tourMachi
               type="button"
               className={button()}
               onClick={() =>
-                actorRef.send(canFinish ? { type: 'tour.finished' } : { type: 'tour.next' })
+                actorRef.send(canFinish ? { type: 'tour.finished' } : { type: 'tour.advanced' })
               }
             >
               {canFinish ? 'Finish' : 'Next'}

@@ -90,7 +90,7 @@ export function WaitlistView({ actorRef }: { actorRef: WaitlistRef }) {
         <StatusCard
           tone="error"
           title="We couldn't load your place in line"
-          actions={<RetryButton onRetry={() => send({ type: 'entry.retry' })} />}
+          actions={<RetryButton onRetry={() => send({ type: 'entry.retried' })} />}
         >
           <p>Check your connection, then try again. Your place is kept meanwhile.</p>
         </StatusCard>
@@ -121,14 +121,14 @@ export function WaitlistView({ actorRef }: { actorRef: WaitlistRef }) {
       <button
         type="button"
         className={button({ size: 'lg', variant: 'danger' })}
-        onClick={() => send({ type: 'leave.confirm' })}
+        onClick={() => send({ type: 'leave.confirmed' })}
       >
         Yes, leave the waitlist
       </button>
       <button
         type="button"
         className={button({ size: 'lg', variant: 'ghost' })}
-        onClick={() => send({ type: 'leave.keep' })}
+        onClick={() => send({ type: 'leave.kept' })}
       >
         Stay in line
       </button>
@@ -141,7 +141,7 @@ export function WaitlistView({ actorRef }: { actorRef: WaitlistRef }) {
           className={button({ size: 'lg' })}
           disabled={busy}
           aria-busy={busy || undefined}
-          onClick={() => send({ type: 'offer.take' })}
+          onClick={() => send({ type: 'offer.taken' })}
         >
           {busy ? 'Please wait…' : takeLabel(state.context)}
         </button>
@@ -150,7 +150,7 @@ export function WaitlistView({ actorRef }: { actorRef: WaitlistRef }) {
         type="button"
         className={button({ size: 'lg', variant: 'ghost' })}
         disabled={busy}
-        onClick={() => send({ type: 'leave.start' })}
+        onClick={() => send({ type: 'leave.started' })}
       >
         Leave the waitlist
       </button>

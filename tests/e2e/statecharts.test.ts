@@ -93,7 +93,7 @@ describe('the statechart viewer', () => {
       type: 'parallel',
       states: {
         banner: { initial: 'visible', states: { visible: { after: { 6000: 'hidden' } } } },
-        panel: { states: { closed: { on: { 'panel.support': 'support' } } } },
+        panel: { states: { closed: { on: { 'panel.supportOpened': 'support' } } } },
       },
     })
     await page.context().close()

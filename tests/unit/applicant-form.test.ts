@@ -86,9 +86,9 @@ describe('the applicant form', () => {
 
   it('goes back only where there is a step before, carrying its answers and message', () => {
     const first = start({ ...STEP_FORMS.profile })
-    expect(first.getSnapshot().can({ type: 'step.previous' })).toBe(false)
+    expect(first.getSnapshot().can({ type: 'step.movedBack' })).toBe(false)
     const contact = start({ error: 'We could not send your application.' })
-    contact.send({ type: 'step.previous' })
+    contact.send({ type: 'step.movedBack' })
     expect(contact.getSnapshot().output).toMatchObject({
       went: 'back',
       error: 'We could not send your application.',

@@ -135,7 +135,7 @@ describe('the community application’s draft', () => {
   it('starts from the draft and keeps each new answer with it', () => {
     const { actor, saved } = startCommunity(null)
     expect(actor.getSnapshot().context.community.name).toBe('Yaba Zine Club')
-    actor.send({ type: 'community.changed', field: 'registered', value: 'Yes' })
+    actor.send({ type: 'field.changed', field: 'registered', value: 'Yes' })
     expect(saved.at(-1)).toMatchObject({
       community: { name: 'Yaba Zine Club', registered: 'Yes' },
       applicant: { firstName: 'Funmi' },
@@ -143,8 +143,8 @@ describe('the community application’s draft', () => {
   })
 
   async function sendAll(actor: ReturnType<typeof startCommunity>['actor']) {
-    actor.send({ type: 'community.changed', field: 'registered', value: 'Yes' })
-    actor.send({ type: 'step.next' })
+    actor.send({ type: 'field.changed', field: 'registered', value: 'Yes' })
+    actor.send({ type: 'step.advanced' })
     formOf(actor).send({ type: 'field.changed', field: 'email', value: 'funmi@example.com' })
     formOf(actor).send({ type: 'form.submitted' })
     await new Promise((resolve) => setTimeout(resolve))

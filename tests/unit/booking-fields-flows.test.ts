@@ -52,7 +52,7 @@ describe('co-working', () => {
     ).start()
     await waitFor(actor, (s) => s.matches('closed'))
     actor.send({ type: 'panel.opened' })
-    actor.send({ type: 'space.selected', space: 'Library' })
+    actor.send({ type: 'space.chosen', space: 'Library' })
     return actor
   }
 
@@ -65,37 +65,37 @@ describe('co-working', () => {
     expect(blockerTextOf(snapshot.context)).toBe(
       'Add a valid email address, then correct your name and your phone number.',
     )
-    expect(snapshot.can({ type: 'pay.card' })).toBe(false)
-    actor.send({ type: 'pay.card' })
+    expect(snapshot.can({ type: 'card.chosen' })).toBe(false)
+    actor.send({ type: 'card.chosen' })
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true)
   })
 
   it("says why under a guest's name pasted 5,000 characters long, and Book stays closed", async () => {
     const actor = await open(fine)
-    expect(actor.getSnapshot().can({ type: 'pay.card' })).toBe(true)
+    expect(actor.getSnapshot().can({ type: 'card.chosen' })).toBe(true)
     actor.send({ type: 'guests.added' })
     actor.send({ type: 'visitor.changed', index: 0, name: LONG_NAME })
     const snapshot = actor.getSnapshot()
     expect(visitorErrorsOf(snapshot.context)).toEqual({ each: [said.name], together: null })
     expect(blockerTextOf(snapshot.context)).toBe("Correct your guests' names.")
-    expect(snapshot.can({ type: 'pay.card' })).toBe(false)
+    expect(snapshot.can({ type: 'card.chosen' })).toBe(false)
   })
 
   it('keeps Book closed while a short phone waits to be left, and says so once it is', async () => {
     const actor = await open(fine)
-    actor.send({ type: 'details.changed', field: 'phone', value: '0803' })
+    actor.send({ type: 'field.changed', field: 'phone', value: '0803' })
     expect(detailErrorsOf(actor.getSnapshot().context)).toEqual({})
     expect(blockerTextOf(actor.getSnapshot().context)).toBe('Correct your phone number.')
-    expect(actor.getSnapshot().can({ type: 'pay.card' })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'card.chosen' })).toBe(false)
     actor.send({ type: 'field.left', field: 'email' })
     expect(detailErrorsOf(actor.getSnapshot().context)).toEqual({})
     actor.send({ type: 'field.left', field: 'phone' })
     expect(detailErrorsOf(actor.getSnapshot().context)).toEqual({ phone: said.phone })
     // Left once is left: typing on says at once whether the number is long enough yet.
     expect(actor.getSnapshot().can({ type: 'field.left', field: 'phone' })).toBe(false)
-    actor.send({ type: 'details.changed', field: 'phone', value: '080' })
+    actor.send({ type: 'field.changed', field: 'phone', value: '080' })
     expect(detailErrorsOf(actor.getSnapshot().context)).toEqual({ phone: said.phone })
-    actor.send({ type: 'details.changed', field: 'phone', value: fine.phone })
+    actor.send({ type: 'field.changed', field: 'phone', value: fine.phone })
     expect(detailErrorsOf(actor.getSnapshot().context)).toEqual({})
   })
 
@@ -103,10 +103,10 @@ describe('co-working', () => {
     const actor = await open(edges)
     actor.send({ type: 'field.left', field: 'phone' })
     for (const field of ['email', 'name', 'phone'] as const) {
-      actor.send({ type: 'details.changed', field, value: fine[field] })
+      actor.send({ type: 'field.changed', field, value: fine[field] })
     }
     expect(detailErrorsOf(actor.getSnapshot().context)).toEqual({})
-    expect(actor.getSnapshot().can({ type: 'pay.card' })).toBe(true)
+    expect(actor.getSnapshot().can({ type: 'card.chosen' })).toBe(true)
   })
 })
 
@@ -138,17 +138,17 @@ describe('the RSVP panel', () => {
     expect(problemsTextOf(snapshot.context)).toBe(
       'To continue, enter a valid email address, then correct your name and your phone number.',
     )
-    expect(snapshot.can({ type: 'pay.card' })).toBe(false)
+    expect(snapshot.can({ type: 'card.chosen' })).toBe(false)
   })
 
   it('says by how much answers pasted 5,000 characters long are too long, and waits', () => {
     const actor = open(fine)
-    expect(actor.getSnapshot().can({ type: 'pay.card' })).toBe(true)
+    expect(actor.getSnapshot().can({ type: 'card.chosen' })).toBe(true)
     actor.send({ type: 'answer.changed', field: 'Instagram handle', value: LONG_NAME })
     const { context } = actor.getSnapshot()
     expect(answersErrorOf(context)).toBe('Shorten your answers by at least 1,023 characters.')
     expect(problemsTextOf(context)).toBe('To continue, shorten your answers.')
-    expect(actor.getSnapshot().can({ type: 'pay.card' })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'card.chosen' })).toBe(false)
   })
 
   it('asks nothing of a signed-in person, whose stored details are used', () => {
@@ -177,13 +177,13 @@ describe('the print studio and its Book again', () => {
     page.send({ type: 'panel.opened' })
     page.send({ type: 'field.left', field: 'phone' })
     expect(page.getSnapshot().context.left).toEqual(['phone'])
-    page.send({ type: 'day.selected', day: '2026-11-25' })
-    page.send({ type: 'slot.selected', slot: '2pm - 6pm' })
-    expect(page.getSnapshot().can({ type: 'pay.card' })).toBe(false)
-    page.send({ type: 'guest.changed', field: 'phone', value: fine.phone })
-    page.send({ type: 'guest.changed', field: 'name', value: fine.name })
-    page.send({ type: 'guest.changed', field: 'email', value: fine.email })
-    expect(page.getSnapshot().can({ type: 'pay.card' })).toBe(true)
+    page.send({ type: 'day.chosen', day: '2026-11-25' })
+    page.send({ type: 'slot.chosen', slot: '2pm - 6pm' })
+    expect(page.getSnapshot().can({ type: 'card.chosen' })).toBe(false)
+    page.send({ type: 'field.changed', field: 'phone', value: fine.phone })
+    page.send({ type: 'field.changed', field: 'name', value: fine.name })
+    page.send({ type: 'field.changed', field: 'email', value: fine.email })
+    expect(page.getSnapshot().can({ type: 'card.chosen' })).toBe(true)
 
     const rebook = createActor(studioRebookMachine.provide({ actors: { loadStudio: studio } }), {
       input: { origin, guest: { ...fine, phone: '0803' } },
@@ -192,10 +192,10 @@ describe('the print studio and its Book again', () => {
     expect(rebook.getSnapshot().context.left).toEqual([])
     rebook.send({ type: 'field.left', field: 'phone' })
     expect(rebook.getSnapshot().context.left).toEqual(['phone'])
-    rebook.send({ type: 'day.selected', day: '2026-11-25' })
-    rebook.send({ type: 'slot.selected', slot: '2pm - 6pm' })
-    expect(rebook.getSnapshot().can({ type: 'pay.card' })).toBe(false)
-    rebook.send({ type: 'guest.changed', field: 'phone', value: fine.phone })
-    expect(rebook.getSnapshot().can({ type: 'pay.card' })).toBe(true)
+    rebook.send({ type: 'day.chosen', day: '2026-11-25' })
+    rebook.send({ type: 'slot.chosen', slot: '2pm - 6pm' })
+    expect(rebook.getSnapshot().can({ type: 'card.chosen' })).toBe(false)
+    rebook.send({ type: 'field.changed', field: 'phone', value: fine.phone })
+    expect(rebook.getSnapshot().can({ type: 'card.chosen' })).toBe(true)
   })
 })

@@ -143,8 +143,8 @@ describe('the models of the paying flows', () => {
     const loading = { context: { wallets: walletsOpened(true) } }
     const settled = { context: { wallets: noWallets } }
     expect(walletsAnswerFirst(loading, { type: 'xstate.done.actor.loadWallets' })).toBe(true)
-    expect(walletsAnswerFirst(loading, { type: 'pay.card' })).toBe(false)
+    expect(walletsAnswerFirst(loading, { type: 'card.chosen' })).toBe(false)
     expect(walletsAnswerFirst(settled, { type: 'xstate.error.actor.loadWallets' })).toBe(false)
-    expect(walletsAnswerFirst(settled, { type: 'pay.card' })).toBe(true)
+    expect(walletsAnswerFirst(settled, { type: 'card.chosen' })).toBe(true)
   })
 })

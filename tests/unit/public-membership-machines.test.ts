@@ -171,7 +171,7 @@ describe('the invite check', () => {
       throw new TypeError('Failed to fetch')
     })
     expect(lost.value).toBe('failed')
-    expect(lost.can({ type: 'invite.retry' })).toBe(true)
+    expect(lost.can({ type: 'invite.retried' })).toBe(true)
   })
 
   it('never asks the server about something that cannot be a code', async () => {

@@ -109,7 +109,7 @@ describe('the RSVP panel sends', () => {
     actor.send({ type: 'slot.chosen', slot: '4pm - 8pm' })
     actor.send({ type: 'answer.changed', field: 'Camera type', value: ' Fuji ' })
     actor.send({ type: 'answer.changed', field: 'Instagram handle', value: '' })
-    actor.send({ type: 'pay.card' })
+    actor.send({ type: 'card.chosen' })
     const checkout = actor.getSnapshot().children.checkout as AnyActorRef | undefined
     expect(checkout?.getSnapshot().hasTag('busy')).toBe(true)
     const payment = calls.payment
@@ -153,7 +153,7 @@ describe('the RSVP panel sends', () => {
   it("a member's card payment: the friends price, her account, back to her bookings", async () => {
     const { actor, calls } = await start({ viewer: ada })
     actor.send({ type: 'day.chosen', day: '2026-11-29' })
-    actor.send({ type: 'pay.card' })
+    actor.send({ type: 'card.chosen' })
     expect(calls.payment?.callbackUrl).toBe('https://sixteen.example/profile/bookings')
     expect(calls.payment?.payment.Amount).toBe(1_000_000)
     expect(calls.payment?.payment.Account).toEqual(['ada-id'])
@@ -174,7 +174,7 @@ describe('the RSVP panel sends', () => {
       },
     )
     expect(calls.walletReads).toBe(1)
-    actor.send({ type: 'pay.wallet', wallet: 'community' })
+    actor.send({ type: 'wallet.chosen', wallet: 'community' })
     expect(calls.debit).toEqual({
       walletId: 'wallet-collective',
       body: {
@@ -191,7 +191,7 @@ describe('the RSVP panel sends', () => {
 
   it('a free ticket directly, paid with nothing', async () => {
     const { actor, calls } = await start({ event: { ...workshop, Price: 0, FriendsPrice: null } })
-    actor.send({ type: 'pay.card' })
+    actor.send({ type: 'card.chosen' })
     expect(calls.payment).toBeUndefined()
     actor.send({ type: 'booking.submitted' })
     expect(calls.booking).toMatchObject({
@@ -207,10 +207,10 @@ describe('the RSVP panel sends', () => {
       { userWallet: { id: 'someone', Balance: 9_000_000 }, communityWallets: [] },
     )
     expect(calls.walletReads).toBe(0)
-    actor.send({ type: 'pay.wallet', wallet: 'personal' })
+    actor.send({ type: 'wallet.chosen', wallet: 'personal' })
     expect(calls.debit).toBeUndefined()
-    actor.send({ type: 'guest.changed', field: 'email', value: 'tolu@' })
-    actor.send({ type: 'pay.card' })
+    actor.send({ type: 'field.changed', field: 'email', value: 'tolu@' })
+    actor.send({ type: 'card.chosen' })
     expect(calls.payment).toBeUndefined()
     expect(actor.getSnapshot().matches({ open: 'editing' })).toBe(true)
   })
@@ -230,7 +230,7 @@ describe('the wallets of the RSVP panel', () => {
       community: null,
     })
     // The friends price is ₦10,000: a kobo short.
-    expect(actor.getSnapshot().can({ type: 'pay.wallet', wallet: 'personal' })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'wallet.chosen', wallet: 'personal' })).toBe(false)
     actor.send({ type: 'panel.closed' })
     actor.send({ type: 'panel.opened' })
     expect(actor.getSnapshot().context.wallets.status).toBe('loading')
@@ -259,8 +259,8 @@ describe('the wallets of the RSVP panel', () => {
     ).start()
     actor.send({ type: 'panel.opened' })
     expect(actor.getSnapshot().context.wallets.status).toBe('loading')
-    expect(actor.getSnapshot().can({ type: 'pay.wallet', wallet: 'personal' })).toBe(false)
-    expect(actor.getSnapshot().can({ type: 'pay.card' })).toBe(true)
+    expect(actor.getSnapshot().can({ type: 'wallet.chosen', wallet: 'personal' })).toBe(false)
+    expect(actor.getSnapshot().can({ type: 'card.chosen' })).toBe(true)
   })
 
   it('a dead session on the read ends the booking; another failure offers a retry', async () => {
@@ -288,13 +288,13 @@ describe('the wallets of the RSVP panel', () => {
     const expired = failing(401)
     expired.send({ type: 'panel.opened' })
     await waitFor(expired, (s) => s.matches({ open: 'sessionExpired' }))
-    expect(expired.getSnapshot().can({ type: 'pay.card' })).toBe(false)
+    expect(expired.getSnapshot().can({ type: 'card.chosen' })).toBe(false)
 
     const offline = failing(0)
     offline.send({ type: 'panel.opened' })
     await waitFor(offline, (s) => s.context.wallets.status === 'failed')
     expect(offline.getSnapshot().matches({ open: 'editing' })).toBe(true)
-    offline.send({ type: 'wallets.retry' })
+    offline.send({ type: 'wallets.retried' })
     expect(offline.getSnapshot().context.wallets.status).toBe('loading')
     await waitFor(offline, (s) => s.context.wallets.status === 'failed')
     expect(reads).toBe(3)

@@ -46,7 +46,7 @@ describe('the statechart of a machine', () => {
     expect(labelsOf(confirmationMachine)).toContain('banner.visible -> banner.hidden: after 6s')
     // Events handled without leaving the state are listed in it.
     const editing = statesOf(chartOf(rsvpMachine)).find((state) => state.path === 'open.editing')
-    expect(editing?.internal).toContain('guest.changed [isGuest]')
+    expect(editing?.internal).toContain('field.changed [isGuest]')
     expect(statesOf(chartOf(rsvpMachine)).find((s) => s.path === 'open.booking')?.invokes).toEqual([
       'createBooking',
     ])

@@ -105,20 +105,20 @@ export const applicationReviewViews = defineViews({
           statusOf(event.error) as 401 | 404
         ] ?? null,
     },
-    'application.retry': retryDriver(APPLICATION),
-    'application.reload': {
+    'application.retried': retryDriver(APPLICATION),
+    'application.reloaded': {
       run: click('Read it again'),
     },
-    'approve.start': { run: click('Approve') },
-    'approve.confirm': { run: click('Yes, approve') },
-    'decline.start': { run: click('Decline') },
+    'approve.started': { run: click('Approve') },
+    'approve.confirmed': { run: click('Yes, approve') },
+    'decline.started': { run: click('Decline') },
     'note.changed': {
       run: ({ page, event }) =>
         page.getByLabel('Note for the applicant (optional)').fill(event.note as string),
     },
-    'decline.confirm': { run: click('Yes, decline') },
-    'decision.cancel': { run: click('Cancel') },
-    'decision.retry': {
+    'decline.confirmed': { run: click('Yes, decline') },
+    'decision.cancelled': { run: click('Cancel') },
+    'decision.retried': {
       run: (step) =>
         click(step.snapshot.matches({ ready: 'approving' }) ? 'Yes, approve' : 'Yes, decline')(
           step,

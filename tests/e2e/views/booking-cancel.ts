@@ -92,13 +92,13 @@ export const bookingCancelViews = defineViews({
     [KEMI_DROPPING]: { ...kemi, open: openRow('Risograph', true) },
   },
   events: {
-    'cancel.start': {
+    'cancel.started': {
       run: ({ page }) => page.getByRole('button', { name: 'Cancel this booking' }).click(),
     },
-    'cancel.confirm': { run: ({ page }) => yes(page).click() },
-    'cancel.retry': { run: ({ page }) => yes(page).click() },
+    'cancel.confirmed': { run: ({ page }) => yes(page).click() },
+    'cancel.retried': { run: ({ page }) => yes(page).click() },
     // 'Keep it' while asked or after a failure, 'OK' under a refusal: whichever is there.
-    'cancel.keep': {
+    'cancel.kept': {
       run: ({ page }) => page.getByRole('button', { name: 'Keep it' }).or(okButton(page)).click(),
     },
     'xstate.done.actor.cancelBooking': {

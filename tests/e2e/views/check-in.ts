@@ -111,19 +111,19 @@ export const checkInViews = defineViews({
       request: CHECK_INS,
     },
     'xstate.error.actor.checkIn': staffCallError(CHECK_INS, DROPPING),
-    'check-in.retry': {
+    'check-in.retried': {
       accepts: only(DROPPING),
       run: ({ page }) => page.getByRole('button', { name: 'Try again' }).click(),
     },
     // The browser says it is online again (its connection back, as after the offline switch).
-    'network.online': {
+    'network.restored': {
       accepts: only(DROPPING),
       run: async ({ page }) => {
         await page.evaluate(() => window.dispatchEvent(new Event('online')))
       },
     },
     // Only once the camera is off, on the scanning start: it would read the ticket again.
-    'check-in.next': {
+    'verdict.dismissed': {
       accepts: (_event, { start, snapshot }) =>
         start === STAFF || (start === SCANNING && !snapshot.matches({ camera: 'scanning' })),
       run: ({ page }) => page.getByRole('button', { name: 'Next guest' }).click(),
@@ -139,7 +139,7 @@ export const checkInViews = defineViews({
         await page.getByRole('button', { name: 'Scan with the camera' }).click()
       },
     },
-    'camera.ready': { accepts: camera(STAFF, SCANNING), run: ({ page }) => allowCamera(page) },
+    'camera.started': { accepts: camera(STAFF, SCANNING), run: ({ page }) => allowCamera(page) },
     'camera.refused': { accepts: camera(STAFF), run: ({ page }) => blockCamera(page) },
     // The scanner's code is refused on its way (the start's route held it).
     'camera.unloaded': {

@@ -66,7 +66,7 @@ export const communityApplicationViews = defineViews({
     },
   },
   events: {
-    'community.changed': {
+    'field.changed': {
       accepts: (event, { snapshot }) => {
         const c = snapshot.context as CommunityApplicationContext
         const current = c.community[event.field as keyof typeof c.community]
@@ -92,7 +92,7 @@ export const communityApplicationViews = defineViews({
         await button(page, went === 'back' ? 'Previous' : 'Submit').click()
       },
     },
-    'step.next': { run: async ({ page }) => button(page, 'Next').click() },
+    'step.advanced': { run: async ({ page }) => button(page, 'Next').click() },
     'form.submitted': { run: async ({ page }) => button(page, 'Submit').click() },
     'xstate.done.actor.createCommunity': {
       accepts: (_event, { start }) => start === MEMBER,
@@ -120,7 +120,7 @@ export const communityApplicationViews = defineViews({
       if (community.size === 'more') {
         await page.getByText(/for a customised application/).waitFor(SHORT)
       }
-      const complete = step.snapshot.can({ type: signedIn ? 'form.submitted' : 'step.next' })
+      const complete = step.snapshot.can({ type: signedIn ? 'form.submitted' : 'step.advanced' })
       await expectEnabled(page, signedIn ? 'Submit' : 'Next', complete)
       if (signedIn) {
         if (await page.locator('[aria-current="step"]').count()) {

@@ -98,7 +98,7 @@ export const communitySizeViews = defineViews({
       if (start === ACTIVE) return status === 'Active'
       return status === null
     }),
-    'community.retry': retryDriver(PROFILE),
+    'community.retried': retryDriver(PROFILE),
     // Only the sizes on offer have a choice.
     'size.chosen': {
       accepts: (event) => COMMUNITY_SIZES.includes(event.size),

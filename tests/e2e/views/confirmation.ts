@@ -34,13 +34,13 @@ export const confirmationViews = defineViews({
   },
   events: {
     // One panel is open at a time and it is modal: the other opens once this one is closed.
-    'panel.support': {
+    'panel.supportOpened': {
       accepts: (_event, { snapshot }) => snapshot.matches({ panel: 'closed' }),
       run: async ({ page }) => {
         await page.getByRole('button', { name: "I didn't get a receipt" }).click()
       },
     },
-    'panel.bookAgain': {
+    'panel.bookAgainOpened': {
       accepts: (_event, { snapshot }) => snapshot.matches({ panel: 'closed' }),
       run: async ({ page }) => {
         await page.getByRole('button', { name: 'Book again' }).click()

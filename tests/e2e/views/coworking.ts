@@ -76,14 +76,14 @@ export const coworkingViews = defineViews({
       (page) => main(page).getByRole('button', { name: 'Book', exact: true }),
       dialog,
     ),
-    'day.selected': {
+    'day.chosen': {
       run: async ({ page, event }) => {
         // The day's card: its radio is visually hidden behind the card a person taps.
         const radio = page.locator(`input[name="coworking-day"][value="${event.day}"]`)
         await dialog(page).locator('label', { has: radio }).click()
       },
     },
-    'space.selected': choiceDriver(dialog, (event) => event.space),
+    'space.chosen': choiceDriver(dialog, (event) => event.space),
     'guests.added': pressDriver(dialog, 'Add a guest'),
     'guests.removed': pressDriver(dialog, 'Remove a guest'),
     'visitor.changed': {
@@ -96,8 +96,10 @@ export const coworkingViews = defineViews({
     'booking.submitted': pressDriver(dialog, /^Book$/, (_event, { snapshot }) =>
       everyGuestNamed(snapshot),
     ),
-    'pay.card': pressDriver(dialog, /^Book$/, (_event, { snapshot }) => everyGuestNamed(snapshot)),
-    'pay.wallet': pressDriver(
+    'card.chosen': pressDriver(dialog, /^Book$/, (_event, { snapshot }) =>
+      everyGuestNamed(snapshot),
+    ),
+    'wallet.chosen': pressDriver(
       dialog,
       'Pay via Wallet',
       (event, { snapshot }) => event.wallet === 'personal' && everyGuestNamed(snapshot),
@@ -148,11 +150,11 @@ export const coworkingViews = defineViews({
       }
       const book = dialog(page).getByRole('button', { name: 'Book', exact: true })
       const enabled =
-        snapshot.can({ type: 'booking.submitted' }) || snapshot.can({ type: 'pay.card' })
+        snapshot.can({ type: 'booking.submitted' }) || snapshot.can({ type: 'card.chosen' })
       await enabledAs(book, enabled, 'Book')
       if (error) await dialog(page).getByRole('alert').waitFor(SHORT)
       await walletButtonsShow(dialog(page), walletOptionsOf(snapshot.context), (wallet) =>
-        snapshot.can({ type: 'pay.wallet', wallet }),
+        snapshot.can({ type: 'wallet.chosen', wallet }),
       )
     },
     'open.reserving': waiting,
@@ -165,7 +167,7 @@ export const coworkingViews = defineViews({
     },
     // The success overlay; after 'View Bookings', her bookings.
     booked: async ({ page, event }) => {
-      if (event.type === 'overlay.viewBookings') {
+      if (event.type === 'overlay.bookingsOpened') {
         await page.waitForURL('**/profile/bookings', SHORT)
         return
       }

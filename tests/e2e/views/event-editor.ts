@@ -114,7 +114,7 @@ export const eventEditorViews = defineViews({
         ] ?? null,
       request: EVENT,
     },
-    'editor.retry': retryDriver(EVENT),
+    'editor.retried': retryDriver(EVENT),
     'field.changed': {
       accepts: idle,
       run: ({ page, event }) =>
@@ -122,14 +122,14 @@ export const eventEditorViews = defineViews({
           .getByLabel(LABELS[event.field as string] ?? '', { exact: true })
           .fill(event.value as string),
     },
-    save: {
+    'form.submitted': {
       accepts: idle,
       run: ({ page, snapshot }) =>
         page
           .getByRole('button', { name: isNew(snapshot) ? 'Create the event' : 'Save changes' })
           .click(),
     },
-    'save.retry': {
+    'save.retried': {
       accepts: idle,
       run: ({ page }) => page.getByRole('button', { name: 'Save changes' }).click(),
     },
@@ -152,7 +152,7 @@ export const eventEditorViews = defineViews({
         })
       },
     },
-    'poster.retry': {
+    'poster.retried': {
       accepts: idle,
       run: ({ page }) => page.getByRole('button', { name: 'Upload it again' }).click(),
     },
@@ -160,7 +160,7 @@ export const eventEditorViews = defineViews({
     // The waitlist is read as the event opens and after each save; its failures are the model
     // tests' (a read refused or lost on its own, the event's read having worked).
     'xstate.done.actor.loadWaitlist': { accepts: only(STAFF, SAVES_DROPPING), request: WAITLIST },
-    'waitlist.refresh': {
+    'waitlist.refreshed': {
       accepts: idle,
       run: ({ page, snapshot }) =>
         page

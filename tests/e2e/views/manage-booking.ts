@@ -56,7 +56,7 @@ export const manageBookingViews = defineViews({
           : start === DROPPING,
       request: BOOKING,
     },
-    'booking.retry': retryDriver(BOOKING),
+    'booking.retried': retryDriver(BOOKING),
     // Cancel, asked first: the booking-cancel flow in the page, by the link's code.
     'booking.cancelled': {
       accepts: (_event, { snapshot }) => managedOf(snapshot)?.cancellable === true,

@@ -59,7 +59,7 @@ export const paymentsListViews = defineViews({
       DROPPING,
       (event, start) => ((event.output as unknown[]).length === 0) === (start === FEMI),
     ),
-    'payments.retry': retryDriver(PAYMENTS),
+    'payments.retried': retryDriver(PAYMENTS),
   },
   states: {
     ...loadStates('Payments', 'your payments'),

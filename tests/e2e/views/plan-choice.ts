@@ -58,7 +58,7 @@ export const planChoiceViews = defineViews({
         start === DROPPING && (event.error as { status?: number }).status === undefined,
       request: PLANS,
     },
-    'plans.retry': retryDriver(PLANS),
+    'plans.retried': retryDriver(PLANS),
     // A person chooses one of the cards shown; a plan not on offer has no card.
     'plan.chosen': {
       accepts: (event, { snapshot }) => offered(snapshot.context.plans, event.id) !== undefined,

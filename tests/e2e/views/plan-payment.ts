@@ -49,7 +49,7 @@ export const planPaymentViews = defineViews({
     },
   },
   events: {
-    'pay.chosen': {
+    'currency.chosen': {
       run: async (step) => {
         const currency = step.event.currency as 'USD' | 'NGN'
         await payButton(step.page, `Pay ${priceOf(step, currency)} by card`).click()

@@ -54,14 +54,14 @@ export const printStudioViews = defineViews({
       (page) => main(page).getByRole('button', { name: 'Book', exact: true }),
       dialog,
     ),
-    'day.selected': {
+    'day.chosen': {
       run: async ({ page, event }) => {
         await dialog(page).getByLabel('Day').selectOption(event.day)
       },
     },
-    'slot.selected': choiceDriver(dialog, (event) => event.slot),
-    'pay.card': pressDriver(dialog, /^Book$/),
-    'pay.wallet': pressDriver(dialog, 'Pay via Wallet', (event) => event.wallet === 'personal'),
+    'slot.chosen': choiceDriver(dialog, (event) => event.slot),
+    'card.chosen': pressDriver(dialog, /^Book$/),
+    'wallet.chosen': pressDriver(dialog, 'Pay via Wallet', (event) => event.wallet === 'personal'),
     ...walletReadDrivers,
     'xstate.done.actor.checkout': checkoutEndedDriver({
       paysFromWallet: (snapshot) => snapshot.context.payingWith === 'personal',
@@ -93,11 +93,11 @@ export const printStudioViews = defineViews({
           .waitFor(SHORT)
       }
       const book = dialog(page).getByRole('button', { name: 'Book', exact: true })
-      const enabled = snapshot.can({ type: 'pay.card' })
+      const enabled = snapshot.can({ type: 'card.chosen' })
       await enabledAs(book, enabled, 'Book')
       if (error) await dialog(page).getByRole('alert').waitFor(SHORT)
       await walletButtonsShow(dialog(page), walletOptionsOf(snapshot.context), (kind) =>
-        snapshot.can({ type: 'pay.wallet', wallet: kind }),
+        snapshot.can({ type: 'wallet.chosen', wallet: kind }),
       )
     },
     // The checkout: 'Please wait', then the sandbox checkout asking for the session's price.

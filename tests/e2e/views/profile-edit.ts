@@ -120,8 +120,8 @@ export const profileEditViews = defineViews({
       DROPPING,
       (event, start) => hasPicture(event.output) === (start === WITH_PICTURE),
     ),
-    'profile.retry': retryDriver(PROFILE),
-    'form.changed': {
+    'profile.retried': retryDriver(PROFILE),
+    'field.changed': {
       run: async ({ page, event }) => {
         await page.getByLabel(LABELS[event.field as DraftField], { exact: true }).fill(event.value)
       },

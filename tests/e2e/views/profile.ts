@@ -59,7 +59,7 @@ export const profileViews = defineViews({
       DROPPING,
       (event, start) => hasCommunity(event.output) === (start === ZAINAB),
     ),
-    'profile.retry': retryDriver(PROFILE),
+    'profile.retried': retryDriver(PROFILE),
   },
   states: {
     ...loadStates('Profile', 'your profile'),

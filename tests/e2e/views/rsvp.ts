@@ -95,7 +95,7 @@ export const rsvpViews = defineViews({
       // After a 401 the app leaves for the login page within 3 s: nothing more is done there.
       accepts: (_event, { snapshot }) => !snapshot.matches({ open: 'sessionExpired' }),
     },
-    'guest.changed': {
+    'field.changed': {
       run: async ({ page, event }) => {
         const label = FIELD_LABELS[event.field as keyof typeof FIELD_LABELS]
         await dialog(page).getByLabel(label, { exact: true }).fill(event.value)
@@ -114,7 +114,7 @@ export const rsvpViews = defineViews({
     'day.chosen': choiceDriver(dialog, (event) => dayLabel(event.day, TODAY)),
     'slot.chosen': choiceDriver(dialog, (event) => event.slot),
     'booking.submitted': pressDriver(dialog, 'Get Ticket'),
-    'pay.card': pressDriver(dialog, /^Pay .* by card$/),
+    'card.chosen': pressDriver(dialog, /^Pay .* by card$/),
     'xstate.done.actor.createBooking': { request: '**/api/bookings/rsvp' },
     'xstate.error.actor.createBooking': {
       // Sold out is a real server state; a lost session cannot happen to a guest.
@@ -122,7 +122,7 @@ export const rsvpViews = defineViews({
       server: () => 'eventSoldOut',
       request: '**/api/bookings/rsvp',
     },
-    'pay.wallet': pressDriver(dialog, 'Pay via Wallet', (event) => event.wallet === 'personal'),
+    'wallet.chosen': pressDriver(dialog, 'Pay via Wallet', (event) => event.wallet === 'personal'),
     ...walletReadDrivers,
     'xstate.done.actor.checkout': checkoutEndedDriver({
       paysFromWallet: (snapshot) => snapshot.context.method === 'personal',
@@ -145,7 +145,7 @@ export const rsvpViews = defineViews({
         .getByText(free ? 'Free' : formatNaira(snapshot.context.price), { exact: true })
         .waitFor(SHORT)
       const button = panelButton(step)
-      const enabled = snapshot.can({ type: free ? 'booking.submitted' : 'pay.card' })
+      const enabled = snapshot.can({ type: free ? 'booking.submitted' : 'card.chosen' })
       await enabledAs(button, enabled, free ? 'Get Ticket' : 'Pay by card')
       const { day, slot, error } = snapshot.context
       for (const choice of [day && dayLabel(day, TODAY), slot].filter(Boolean)) {
@@ -154,7 +154,7 @@ export const rsvpViews = defineViews({
       }
       if (error) await dialog(page).getByText(error).waitFor(SHORT)
       await walletButtonsShow(dialog(page), walletOptionsOf(snapshot.context), (wallet) =>
-        snapshot.can({ type: 'pay.wallet', wallet }),
+        snapshot.can({ type: 'wallet.chosen', wallet }),
       )
       for (const message of Object.values(guestErrorsOf(snapshot.context))) {
         await dialog(page).getByText(message).waitFor(SHORT)
@@ -173,7 +173,7 @@ export const rsvpViews = defineViews({
     },
     // The success overlay; after 'View Bookings', her bookings.
     booked: async ({ page, event }) => {
-      if (event.type === 'overlay.viewBookings') {
+      if (event.type === 'overlay.bookingsOpened') {
         await page.waitForURL('**/profile/bookings', SHORT)
         return
       }

@@ -27,8 +27,8 @@ export const staffApplicationsViews = defineViews({
       request: APPLICATIONS,
     },
     'xstate.error.actor.loadApplications': staffCallError(APPLICATIONS),
-    'applications.retry': retryDriver(APPLICATIONS),
-    'applications.show': {
+    'applications.retried': retryDriver(APPLICATIONS),
+    'tab.chosen': {
       run: ({ page, event }) =>
         page.getByRole('tab', { name: event.shown === 'decided' ? 'Decided' : 'Waiting' }).click(),
     },

@@ -20,7 +20,7 @@ export const staffAuditViews = defineViews({
       request: AUDIT,
     },
     'xstate.error.actor.loadAudit': staffCallError(AUDIT),
-    'audit.retry': retryDriver(AUDIT),
+    'audit.retried': retryDriver(AUDIT),
   },
   states: {
     ...loadStates('Audit log', 'the audit log'),

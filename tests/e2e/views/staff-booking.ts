@@ -57,7 +57,7 @@ export const staffBookingViews = defineViews({
           statusOf(event.error) as 401 | 404
         ] ?? null,
     },
-    'booking.retry': retryDriver(BOOKING),
+    'booking.retried': retryDriver(BOOKING),
   },
   states: {
     ...loadStates('Booking', 'the booking'),

@@ -27,14 +27,14 @@ export const staffBookingsViews = defineViews({
       request: BOOKINGS,
     },
     'xstate.error.actor.searchBookings': staffCallError(BOOKINGS),
-    'bookings.retry': retryDriver(BOOKINGS),
+    'bookings.retried': retryDriver(BOOKINGS),
     'search.submitted': {
       run: async ({ page, event }) => {
         await page.getByLabel('Name, e-mail or phone').fill(event.query as string)
         await page.getByRole('button', { name: 'Search', exact: true }).click()
       },
     },
-    'day.changed': {
+    'day.chosen': {
       run: ({ page, event }) => page.getByLabel('Day').fill(event.date as string),
     },
   },

@@ -21,8 +21,8 @@ export const staffDayViews = defineViews({
       request: DAY,
     },
     'xstate.error.actor.loadDay': staffCallError(DAY),
-    'day.retry': retryDriver(DAY),
-    'day.refresh': {
+    'day.retried': retryDriver(DAY),
+    'day.refreshed': {
       run: ({ page }) => page.getByRole('button', { name: 'Refresh', exact: true }).click(),
     },
   },

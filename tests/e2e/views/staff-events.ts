@@ -19,7 +19,7 @@ export const staffEventsViews = defineViews({
       request: EVENTS,
     },
     'xstate.error.actor.loadEvents': staffCallError(EVENTS),
-    'events.retry': retryDriver(EVENTS),
+    'events.retried': retryDriver(EVENTS),
   },
   states: {
     ...loadStates('Events', 'the events'),

@@ -62,14 +62,14 @@ export const staffMembersViews = defineViews({
       request: MEMBERS,
     },
     'xstate.error.actor.searchMembers': staffCallError(MEMBERS),
-    'members.retry': retryDriver(MEMBERS),
+    'members.retried': retryDriver(MEMBERS),
     'search.submitted': {
       run: async ({ page, event }) => {
         await page.getByLabel('Name, e-mail or phone').fill(event.query as string)
         await page.getByRole('button', { name: 'Search', exact: true }).click()
       },
     },
-    'extend.start': {
+    'extend.started': {
       run: ({ page }) => kemiRow(page).getByRole('button', { name: 'Extend', exact: true }).click(),
     },
     'until.changed': {
@@ -79,13 +79,13 @@ export const staffMembersViews = defineViews({
       run: ({ page, event }) =>
         page.getByLabel('Reason, for the audit log').fill(event.reason as string),
     },
-    'extend.confirm': {
+    'extend.confirmed': {
       run: ({ page }) => extensionForm(page).getByRole('button', { name: 'Extend' }).click(),
     },
-    'extend.retry': {
+    'extend.retried': {
       run: ({ page }) => extensionForm(page).getByRole('button', { name: 'Extend' }).click(),
     },
-    'extend.cancel': {
+    'extend.cancelled': {
       run: ({ page }) => extensionForm(page).getByRole('button', { name: 'Cancel' }).click(),
     },
     'xstate.done.actor.extend': {

@@ -68,14 +68,14 @@ export const staffPaymentsViews = defineViews({
       request: PAYMENTS,
     },
     'xstate.error.actor.searchPayments': staffCallError(PAYMENTS),
-    'payments.retry': retryDriver(PAYMENTS),
+    'payments.retried': retryDriver(PAYMENTS),
     'search.submitted': {
       run: async ({ page, event }) => {
         await page.getByLabel('Reference, e-mail or name').fill(event.query as string)
         await page.getByRole('button', { name: 'Search', exact: true }).click()
       },
     },
-    'refund.start': {
+    'refund.started': {
       // The top-up has no Refund button: nobody can start its refund.
       accepts: (event, { snapshot }) =>
         paymentsOf(snapshot).some((p) => p.id === event.id && p.refundable),
@@ -88,10 +88,10 @@ export const staffPaymentsViews = defineViews({
       run: ({ page, event }) =>
         page.getByLabel('Reason, for the payer').fill(event.reason as string),
     },
-    'refund.confirm': {
+    'refund.confirmed': {
       run: ({ page }) => page.getByRole('button', { name: 'Yes, refund' }).click(),
     },
-    'refund.cancel': {
+    'refund.cancelled': {
       run: ({ page, snapshot }) =>
         page
           .getByRole('button', {
@@ -99,7 +99,7 @@ export const staffPaymentsViews = defineViews({
           })
           .click(),
     },
-    'refund.retry': {
+    'refund.retried': {
       run: ({ page }) => page.getByRole('button', { name: 'Yes, refund' }).click(),
     },
     'xstate.done.actor.refund': {

@@ -94,15 +94,15 @@ export const staffSpacesViews = defineViews({
       request: SPACES,
     },
     'xstate.error.actor.listSpaces': staffCallError(SPACES),
-    'spaces.retry': retryDriver(SPACES),
-    'space.add': {
+    'spaces.retried': retryDriver(SPACES),
+    'space.addOpened': {
       run: ({ page }) =>
         page
           .getByRole('region', { name: 'Print-studio items' })
           .getByRole('button', { name: 'Add a studio item' })
           .click(),
     },
-    'space.edit': {
+    'space.editOpened': {
       run: ({ page }) =>
         gardenRoomRow(page)
           .getByRole('button', { name: `Change ${gardenRoom.name}` })
@@ -124,9 +124,9 @@ export const staffSpacesViews = defineViews({
         }
       },
     },
-    save: { run: saveClick },
-    'save.retry': { run: saveClick },
-    'edit.cancel': {
+    'form.submitted': { run: saveClick },
+    'save.retried': { run: saveClick },
+    'edit.cancelled': {
       run: ({ page }) => form(page).getByRole('button', { name: 'Cancel' }).click(),
     },
     'xstate.done.actor.saveSpace': saveAnswer.done,

@@ -49,7 +49,7 @@ export const ticketRequestViews = defineViews({
       server: (event) => (statusOf(event.error) === 409 ? 'ticketRequestedSoldOut' : null),
       request: TAKE,
     },
-    'request.retry': retryDriver(TAKE),
+    'request.retried': retryDriver(TAKE),
   },
   states: {
     taking: async ({ page }) => {

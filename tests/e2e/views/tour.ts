@@ -41,8 +41,8 @@ export const tourViews = defineViews({
     },
   },
   events: {
-    'tour.next': { run: ({ page }) => button(page, 'Next').click() },
-    'tour.back': { run: ({ page }) => button(page, 'Back').click() },
+    'tour.advanced': { run: ({ page }) => button(page, 'Next').click() },
+    'tour.movedBack': { run: ({ page }) => button(page, 'Back').click() },
     'tour.finished': { run: ({ page }) => button(page, 'Finish').click() },
     // Skip is offered until the last step, where Finish does the same.
     'tour.skipped': {

@@ -49,16 +49,16 @@ export const waitlistJoinViews = defineViews({
     },
   },
   events: {
-    'join.open': {
+    'join.opened': {
       run: ({ page }) =>
         page.getByRole('main').getByRole('button', { name: 'Join the waitlist' }).click(),
     },
-    'join.close': {
+    'join.closed': {
       // Only the form has 'Not now'; once joined, the note stays.
       accepts: (_event, { snapshot }) => snapshot.matches('editing'),
       run: ({ page }) => form(page).getByRole('button', { name: 'Not now' }).click(),
     },
-    'detail.changed': {
+    'field.changed': {
       run: ({ page, event }) =>
         form(page)
           .getByLabel('Phone Number')
@@ -67,7 +67,7 @@ export const waitlistJoinViews = defineViews({
     'field.left': {
       run: ({ page }) => form(page).getByLabel('Email Address').focus(),
     },
-    'join.submit': { run: ({ page }) => joinButton(page).click() },
+    'join.submitted': { run: ({ page }) => joinButton(page).click() },
     'xstate.done.actor.joinWaitlist': {
       accepts: (_e, { start }) => start === GUEST,
       request: JOIN,

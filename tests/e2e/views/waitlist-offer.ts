@@ -97,10 +97,10 @@ export const waitlistOfferViews = defineViews({
         statusOf(event.error) === 404 ? start === GUEST : start === LOAD_DROPPING,
       request: ENTRY,
     },
-    'entry.retry': retryDriver(ENTRY),
-    'leave.start': { run: ({ page }) => button(page, 'Leave the waitlist').click() },
-    'leave.confirm': { run: ({ page }) => button(page, 'Yes, leave the waitlist').click() },
-    'leave.keep': { run: ({ page }) => button(page, 'Stay in line').click() },
+    'entry.retried': retryDriver(ENTRY),
+    'leave.started': { run: ({ page }) => button(page, 'Leave the waitlist').click() },
+    'leave.confirmed': { run: ({ page }) => button(page, 'Yes, leave the waitlist').click() },
+    'leave.kept': { run: ({ page }) => button(page, 'Stay in line').click() },
     'xstate.done.actor.leaveWaitlist': {
       accepts: (_event, { start }) => start !== WRITES_DROPPING,
       request: LEAVE,
@@ -108,7 +108,7 @@ export const waitlistOfferViews = defineViews({
     'xstate.error.actor.leaveWaitlist': {
       accepts: (_event, { start }) => start === WRITES_DROPPING,
     },
-    'offer.take': {
+    'offer.taken': {
       run: ({ page }) => button(page, /^(Book my place|Pay ₦[\d,]+ and book)$/).click(),
     },
     'xstate.done.actor.createBooking': {

@@ -88,12 +88,12 @@ export const walletViews = defineViews({
         return personal.length === 0 && community.length === 0
       },
     },
-    'tab.community': {
+    'communityTab.chosen': {
       run: async ({ page }) => {
         await page.getByRole('tab', { name: 'Community' }).click()
       },
     },
-    'tab.personal': {
+    'personalTab.chosen': {
       run: async ({ page }) => {
         await page.getByRole('tab', { name: 'Personal' }).click()
       },

@@ -54,7 +54,7 @@ export async function payingShows(page: Page, within: Locator, price: string | n
 /** The success overlay's 'View Bookings' and 'Close'. */
 export function overlayDrivers(overlay: (page: Page) => Locator): Record<string, EventDriver> {
   return {
-    'overlay.viewBookings': {
+    'overlay.bookingsOpened': {
       run: async ({ page }) => {
         await overlay(page).getByRole('button', { name: 'View Bookings' }).click()
       },
