@@ -100,7 +100,7 @@ export interface AppOptions {
   statecharts?: boolean
   /** METRICS_TOKEN: /metrics answers its bearer from anywhere; null: this machine's scraper only. */
   metricsToken?: string | null
-  /** The contract to serve; unset: openapi/hotel.yaml. A test serves a copy with an operation added. */
+  /** The contract to serve; unset: openapi/hotel.yaml. A test serves a copy with more in it. */
   contract?: Contract
   /** Handlers of the operations such a copy adds (its policies come from the copy alone). */
   extraHandlers?: Record<string, (request: never, reply: never) => Promise<unknown>>
@@ -111,11 +111,11 @@ export const notYetBuilt = [] as const satisfies readonly OperationId[]
 
 declare module 'fastify' {
   interface FastifyInstance {
-    /** The public reads with their ETags, cached per data version (server/events/public-reads.ts). */
+    /** The public reads with their ETags, cached per data version (events/public-reads.ts). */
     publicReads: PublicReads
     /** The refund queue's worker of this instance (server/payments/refunds.ts). */
     refunds: RefundWorker
-    /** This instance's sweeper of waitlist offers over and lapsed holds (server/waitlist/waitlist.ts). */
+    /** This instance's sweeper of offers over and lapsed holds (server/waitlist/waitlist.ts). */
     waitlist: WaitlistSweeper
     /** Starting, ready or draining: what /api/health/ready answers (server/http/lifecycle.ts). */
     lifecycle: Lifecycle
@@ -243,7 +243,7 @@ export async function buildApp({
   await app.register(fastifyCompress, { threshold: 1024 })
   await registerRateLimits(app, { redis, limits: rateLimit, policies })
   // Text PostgreSQL cannot store, refused on every operation after its validation.
-  registerStoredText(app)
+  registerStoredText(app, policies)
   // With SMTP_URL the outbox is delivered; without it, messages wait in /dev/outbox (outside
   // production only: there it would publish every login link).
   const mailer = smtpUrl ? startMailer(db, { smtpUrl, from: mailFrom, log: app.log }) : null

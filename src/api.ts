@@ -95,7 +95,7 @@ export const api = {
 
 /**
  * Who is looking (visitor, member or not), shared by every page. Made on first use: the server's
- * HTML and the hydration show a visitor (src/hooks/use-viewer.ts), and the app starts it right
+ * HTML and the hydration show a visitor (src/shared/use-viewer.ts), and the app starts it right
  * after hydrating (startViewer), so a member's profile loads without waiting for a page to ask.
  */
 export const viewer = onFirstUse(() =>

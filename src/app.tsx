@@ -5,9 +5,9 @@ import { routes } from './routes'
 
 export { loadApiClient, startViewer } from './api'
 
-/** The service worker and word of a new version (src/app-update.tsx): after the first screen. */
+/** The service worker and word of a new version (src/app-update/app-update.tsx): after the first screen. */
 export const watchForUpdates = () =>
-  import('./app-update').then(({ watchForUpdates }) => watchForUpdates())
+  import('./app-update/app-update').then(({ watchForUpdates }) => watchForUpdates())
 
 /**
  * Adds nothing to the page: its effect, run after its children's, says the first screen is

@@ -7,9 +7,9 @@ import {
   StaticRouter,
   StaticRouterProvider,
 } from 'react-router-dom'
-import { PageShell } from './components/page-shell'
 import { type CarriedData, InitialData, InitialDataProvider } from './initial-data'
 import { type RouteHandle, routes } from './routes'
+import { PageShell } from './shared/page-shell'
 
 /** The server's side of the route table (the one of src/routes.tsx); lazy pages load on first use. */
 const handler = createStaticHandler(routes)

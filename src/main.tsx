@@ -30,7 +30,7 @@ async function start(container: HTMLElement) {
       })
     })
   }
-  // The page shell (src/components/page-shell.tsx) stands in for a page only the browser can
+  // The page shell (src/shared/page-shell.tsx) stands in for a page only the browser can
   // render: the page replaces it.
   if (!container.hasChildNodes() || container.querySelector(':scope > [data-page-shell]')) {
     createRoot(container).render(element)

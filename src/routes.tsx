@@ -6,9 +6,9 @@ import {
   type RouteObject,
   ScrollRestoration,
 } from 'react-router-dom'
-import { ProtectedRoute } from './components/protected-route'
-import { SessionExpiredBanner } from './components/session-expired-banner'
-import { CalendarPage } from './pages/calendar-page'
+import { CalendarPage } from './calendar/calendar-page'
+import { SessionExpiredBanner } from './session-expiry/session-expired-banner'
+import { ProtectedRoute } from './shared/protected-route'
 
 /** What the server needs to know of a route: the source of its lazy page, to preload its code. */
 export interface RouteHandle {
@@ -24,13 +24,14 @@ export interface RouteHandle {
  */
 const lazyPage = (
   path: string,
+  /** The page's module under src/ ('venues/venues-page'): Vite's manifest names its code so. */
   page: string,
   load: () => Promise<{ default: React.ComponentType }>,
   { browserOnly = false } = {},
 ) => ({
   path,
   lazy: async () => ({ Component: (await load()).default }),
-  handle: { page: `src/pages/${page}.tsx`, browserOnly } satisfies RouteHandle,
+  handle: { page: `src/${page}.tsx`, browserOnly } satisfies RouteHandle,
 })
 
 function Root() {
@@ -77,85 +78,109 @@ export const routes: RouteObject[] = [
       { path: '/', element: <CalendarPage /> },
       {
         path: '/event/:id',
-        lazy: async () => ({ Component: (await import('./pages/event-page')).EventPage }),
-        handle: { page: 'src/pages/event-page.tsx' } satisfies RouteHandle,
+        lazy: async () => ({
+          Component: (await import('./event-detail/event-detail-page')).EventPage,
+        }),
+        handle: { page: 'src/event-detail/event-detail-page.tsx' } satisfies RouteHandle,
       },
-      lazyPage('/menu', 'menu-page', () => import('./pages/menu-page')),
-      lazyPage('/about', 'about-page', () => import('./pages/about-page')),
+      lazyPage('/menu', 'venues/venues-page', () => import('./venues/venues-page')),
+      lazyPage('/about', 'pages/about-page', () => import('./pages/about-page')),
       // The statechart viewer: the server answers 404 unless it is switched on (server/http/statecharts.ts).
-      lazyPage('/statecharts', 'statecharts-page', () => import('./pages/statecharts-page')),
+      lazyPage(
+        '/statecharts',
+        'statecharts/statecharts-page',
+        () => import('./statecharts/statecharts-page'),
+      ),
       lazyPage(
         '/event/:id/registered',
-        'event-registered-page',
-        () => import('./pages/event-registered-page'),
+        'confirmation/event-registered-page',
+        () => import('./confirmation/event-registered-page'),
       ),
       lazyPage(
         '/membership-program',
-        'membership-program-page',
-        () => import('./pages/membership-program-page'),
+        'subscribe/subscribe-page',
+        () => import('./subscribe/subscribe-page'),
       ),
-      lazyPage('/membership', 'membership-page', () => import('./pages/membership-page')),
+      lazyPage('/membership', 'plans/plans-page', () => import('./plans/plans-page')),
       lazyPage(
         '/membership/application',
-        'application-page',
-        () => import('./pages/application-page'),
+        'application/application-page',
+        () => import('./application/application-page'),
       ),
       lazyPage(
         '/membership/community-application',
-        'community-application-page',
-        () => import('./pages/community-application-page'),
+        'community-application/community-application-page',
+        () => import('./community-application/community-application-page'),
       ),
       { path: '/memberships', element: <Navigate to="/membership" replace /> },
       lazyPage(
         '/membership/about',
-        'membership-about-page',
+        'pages/membership-about-page',
         () => import('./pages/membership-about-page'),
       ),
       lazyPage(
         '/membership/application/received',
-        'application-received-page',
-        () => import('./pages/application-received-page'),
+        'application/application-received-page',
+        () => import('./application/application-received-page'),
         { browserOnly: true },
       ),
-      lazyPage('/co-working', 'coworking-page', () => import('./pages/coworking-page')),
-      lazyPage('/print-studio', 'print-studio-page', () => import('./pages/print-studio-page')),
+      lazyPage(
+        '/co-working',
+        'coworking/coworking-page',
+        () => import('./coworking/coworking-page'),
+      ),
+      lazyPage(
+        '/print-studio',
+        'print-studio/print-studio-page',
+        () => import('./print-studio/print-studio-page'),
+      ),
       lazyPage(
         '/booked-coworking',
-        'booked-coworking-page',
-        () => import('./pages/booked-coworking-page'),
+        'confirmation/booked-coworking-page',
+        () => import('./confirmation/booked-coworking-page'),
       ),
       lazyPage(
         '/booked-printstudio',
-        'booked-printstudio-page',
-        () => import('./pages/booked-printstudio-page'),
+        'confirmation/booked-printstudio-page',
+        () => import('./confirmation/booked-printstudio-page'),
       ),
-      lazyPage('/login', 'login-page', () => import('./pages/login-page')),
-      lazyPage('/verify', 'verify-page', () => import('./pages/verify-page')),
-      lazyPage(
-        '/join-community',
-        'join-community-page',
-        () => import('./pages/join-community-page'),
-        { browserOnly: true },
-      ),
-      lazyPage('/member-signup', 'member-signup-page', () => import('./pages/member-signup-page')),
-      lazyPage('/invite/:code', 'invite-page', () => import('./pages/invite-page')),
-      lazyPage('/login-sent', 'login-sent-page', () => import('./pages/login-sent-page')),
-      // The links of e-mails, for people with or without an account: each carries its own secret.
-      lazyPage('/waitlist/:token', 'waitlist-page', () => import('./pages/waitlist-page'), {
+      lazyPage('/login', 'login-link/login-page', () => import('./login-link/login-page')),
+      lazyPage('/verify', 'verify/verify-page', () => import('./verify/verify-page')),
+      lazyPage('/join-community', 'join/join-page', () => import('./join/join-page'), {
         browserOnly: true,
       }),
       lazyPage(
+        '/member-signup',
+        'member-signup/member-signup-page',
+        () => import('./member-signup/member-signup-page'),
+      ),
+      lazyPage('/invite/:code', 'invite/invite-page', () => import('./invite/invite-page')),
+      lazyPage(
+        '/login-sent',
+        'login-link/login-sent-page',
+        () => import('./login-link/login-sent-page'),
+      ),
+      // The links of e-mails, for people with or without an account: each carries its own secret.
+      lazyPage(
+        '/waitlist/:token',
+        'waitlist-offer/waitlist-offer-page',
+        () => import('./waitlist-offer/waitlist-offer-page'),
+        {
+          browserOnly: true,
+        },
+      ),
+      lazyPage(
         '/manage/:code',
-        'manage-booking-page',
-        () => import('./pages/manage-booking-page'),
+        'manage-booking/manage-booking-page',
+        () => import('./manage-booking/manage-booking-page'),
         {
           browserOnly: true,
         },
       ),
       lazyPage(
         '/confirm/:code',
-        'ticket-request-page',
-        () => import('./pages/ticket-request-page'),
+        'ticket-request/ticket-request-page',
+        () => import('./ticket-request/ticket-request-page'),
         {
           browserOnly: true,
         },
@@ -166,87 +191,111 @@ export const routes: RouteObject[] = [
         element: <ProtectedRoute />,
         handle: { browserOnly: true } satisfies RouteHandle,
         children: [
-          lazyPage('/profile', 'profile-page', () => import('./pages/profile-page')),
-          lazyPage('/profile/info', 'profile-info-page', () => import('./pages/profile-info-page')),
-          lazyPage('/profile/edit', 'profile-edit-page', () => import('./pages/profile-edit-page')),
-          lazyPage('/profile/payment', 'plan-page', () => import('./pages/plan-page')),
+          lazyPage('/profile', 'profile/profile-page', () => import('./profile/profile-page')),
+          lazyPage(
+            '/profile/info',
+            'profile/profile-info-page',
+            () => import('./profile/profile-info-page'),
+          ),
+          lazyPage(
+            '/profile/edit',
+            'profile-edit/profile-edit-page',
+            () => import('./profile-edit/profile-edit-page'),
+          ),
+          lazyPage(
+            '/profile/payment',
+            'plan-choice/plan-choice-page',
+            () => import('./plan-choice/plan-choice-page'),
+          ),
           lazyPage(
             '/profile/payment/confirm',
-            'plan-confirm-page',
-            () => import('./pages/plan-confirm-page'),
+            'plan-payment/plan-payment-page',
+            () => import('./plan-payment/plan-payment-page'),
           ),
           lazyPage(
             '/profile/edit-community',
-            'edit-community-page',
-            () => import('./pages/edit-community-page'),
+            'community-size/community-size-page',
+            () => import('./community-size/community-size-page'),
           ),
           lazyPage(
             '/profile/bookings',
-            'profile-bookings-page',
-            () => import('./pages/profile-bookings-page'),
+            'bookings-list/bookings-list-page',
+            () => import('./bookings-list/bookings-list-page'),
           ),
           lazyPage(
             '/profile/payments',
-            'profile-payments-page',
-            () => import('./pages/profile-payments-page'),
+            'payments-list/payments-list-page',
+            () => import('./payments-list/payments-list-page'),
           ),
-          lazyPage(
-            '/profile/wallet',
-            'profile-wallet-page',
-            () => import('./pages/profile-wallet-page'),
-          ),
+          lazyPage('/profile/wallet', 'wallet/wallet-page', () => import('./wallet/wallet-page')),
           lazyPage(
             '/profile/community',
-            'profile-community-page',
-            () => import('./pages/profile-community-page'),
+            'community-members/community-members-page',
+            () => import('./community-members/community-members-page'),
           ),
-          lazyPage('/tour', 'tour-page', () => import('./pages/tour-page')),
-          lazyPage('/bye-laws', 'bye-laws-page', () => import('./pages/bye-laws-page')),
+          lazyPage('/tour', 'tour/tour-page', () => import('./tour/tour-page')),
+          lazyPage('/bye-laws', 'pages/bye-laws-page', () => import('./pages/bye-laws-page')),
           // The front desk: the server answers its calls for staff only (403 for anyone else).
-          lazyPage('/staff', 'staff-page', () => import('./pages/staff-page')),
+          lazyPage(
+            '/staff',
+            'staff-day/staff-day-page',
+            () => import('./staff-day/staff-day-page'),
+          ),
           lazyPage(
             '/staff/check-in',
-            'staff-check-in-page',
-            () => import('./pages/staff-check-in-page'),
+            'check-in/check-in-page',
+            () => import('./check-in/check-in-page'),
           ),
           lazyPage(
             '/staff/applications',
-            'staff-applications-page',
-            () => import('./pages/staff-applications-page'),
+            'staff-applications/staff-applications-page',
+            () => import('./staff-applications/staff-applications-page'),
           ),
           lazyPage(
             '/staff/applications/:applicationId',
-            'application-review-page',
-            () => import('./pages/application-review-page'),
+            'application-review/application-review-page',
+            () => import('./application-review/application-review-page'),
           ),
           lazyPage(
             '/staff/payments',
-            'staff-payments-page',
-            () => import('./pages/staff-payments-page'),
+            'staff-payments/staff-payments-page',
+            () => import('./staff-payments/staff-payments-page'),
           ),
-          lazyPage('/staff/events', 'staff-events-page', () => import('./pages/staff-events-page')),
+          lazyPage(
+            '/staff/events',
+            'staff-events/staff-events-page',
+            () => import('./staff-events/staff-events-page'),
+          ),
           lazyPage(
             '/staff/events/:eventId',
-            'event-editor-page',
-            () => import('./pages/event-editor-page'),
+            'event-editor/event-editor-page',
+            () => import('./event-editor/event-editor-page'),
           ),
           lazyPage(
             '/staff/members',
-            'staff-members-page',
-            () => import('./pages/staff-members-page'),
+            'staff-members/staff-members-page',
+            () => import('./staff-members/staff-members-page'),
           ),
-          lazyPage('/staff/spaces', 'staff-spaces-page', () => import('./pages/staff-spaces-page')),
+          lazyPage(
+            '/staff/spaces',
+            'staff-spaces/staff-spaces-page',
+            () => import('./staff-spaces/staff-spaces-page'),
+          ),
           lazyPage(
             '/staff/bookings',
-            'staff-bookings-page',
-            () => import('./pages/staff-bookings-page'),
+            'staff-bookings/staff-bookings-page',
+            () => import('./staff-bookings/staff-bookings-page'),
           ),
           lazyPage(
             '/staff/bookings/:bookingId',
-            'staff-booking-page',
-            () => import('./pages/staff-booking-page'),
+            'staff-booking/staff-booking-page',
+            () => import('./staff-booking/staff-booking-page'),
           ),
-          lazyPage('/staff/audit', 'staff-audit-page', () => import('./pages/staff-audit-page')),
+          lazyPage(
+            '/staff/audit',
+            'staff-audit/staff-audit-page',
+            () => import('./staff-audit/staff-audit-page'),
+          ),
         ],
       },
       {

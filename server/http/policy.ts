@@ -2,8 +2,9 @@ import type { Contract } from './contract'
 
 // What the contract declares of each operation, beyond its shapes, read once for the hooks that
 // enforce it: which take an Idempotency-Key (the parameter), which budget of the rate limits they
-// spend (`x-rate-limit`), and who may call them (their security scheme, checked by
-// fastify-openapi-glue's security handlers in server/http/auth.ts). No handler repeats any of it.
+// spend (`x-rate-limit`), whether their text is checked before it is stored (`x-stores-text`),
+// and who may call them (their security scheme, checked by fastify-openapi-glue's security
+// handlers in server/http/auth.ts). No handler repeats any of it.
 
 /**
  * What a limited call costs when abused, beyond the request (its `x-rate-limit`): an e-mail to
@@ -19,12 +20,18 @@ export interface OperationPolicy {
   keyed: boolean
   /** The rate limits' budget it spends; null: only the routes' common limits apply. */
   budget: Budget | null
+  /**
+   * Its query and body are checked for text PostgreSQL cannot store (server/http/stored-text.ts);
+   * false only where the contract says `x-stores-text: false` (the provider's webhook).
+   */
+  storesText: boolean
 }
 
 interface Operation {
   operationId?: string
   parameters?: { $ref?: string; name?: string; in?: string }[]
   'x-rate-limit'?: string
+  'x-stores-text'?: boolean
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
@@ -57,6 +64,7 @@ export function operationPolicies(
           return p?.in === 'header' && p.name?.toLowerCase() === 'idempotency-key'
         }),
         budget: budget as Budget | null,
+        storesText: operation['x-stores-text'] !== false,
       }
       policies.set(`${method.toUpperCase()} ${url}`, policy)
       // Fastify answers HEAD of every GET route with the GET's handler: the same policy.

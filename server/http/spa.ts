@@ -233,7 +233,7 @@ export async function registerSpa(
       request,
       reply,
       { [`/events/${id}`]: answer },
-      { missing: event === null, pages: ['src/pages/event-page.tsx'] },
+      { missing: event === null, pages: ['src/event-detail/event-detail-page.tsx'] },
     )
   })
 
@@ -246,7 +246,7 @@ export async function registerSpa(
       request,
       reply,
       { '/schedules': carry(spaces), '/schedules/print-studio': carry(studioItems) },
-      { pages: ['src/pages/menu-page.tsx'] },
+      { pages: ['src/venues/venues-page.tsx'] },
     )
   })
 

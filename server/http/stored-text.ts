@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify'
 import { badRequest } from './http-error'
+import { type OperationPolicy, policyOfRoute } from './policy'
 
 // Text PostgreSQL cannot store, refused with a 400 that names the field, before any write.
 
@@ -46,11 +47,12 @@ export function refuseUnstorableText(value: unknown, path: string[] = []): void 
 /**
  * Every operation's query and JSON body are refused (400, naming the field) when they hold text
  * PostgreSQL cannot store: once for the whole API, after the contract's validation, so no handler
- * has to remember it.
+ * has to remember it; but where the contract says `x-stores-text: false`.
  */
-export function registerStoredText(app: FastifyInstance) {
+export function registerStoredText(app: FastifyInstance, policies: Map<string, OperationPolicy>) {
   app.addHook('preHandler', async (request) => {
-    if (!request.routeOptions.url?.startsWith('/api/')) return
+    const { url, method } = request.routeOptions
+    if (!url || !policyOfRoute(policies, { method, url })?.storesText) return
     refuseUnstorableText(request.query)
     if (!Buffer.isBuffer(request.body)) refuseUnstorableText(request.body)
   })

@@ -3,8 +3,8 @@ import { Link } from 'react-router-dom'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button, buttonRow } from '../../styled-system/recipes'
-import { ContactPanel } from '../components/contact-panel'
-import { Page } from '../components/page'
+import { ContactPanel } from '../shared/contact-panel'
+import { Page } from '../shared/page'
 import { SITE } from '../site'
 
 /** What the house offers, in the spec's words, each with one line. */

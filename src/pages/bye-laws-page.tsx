@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom'
 import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { button, disc } from '../../styled-system/recipes'
-import { MemberPage } from '../components/member-page'
+import { MemberPage } from '../shared/member-page'
 import { SITE } from '../site'
 
 /** The house rules of the programme, with the spec's figures. */

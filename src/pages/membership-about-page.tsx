@@ -2,7 +2,7 @@ import { Link } from 'react-router-dom'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button, disc } from '../../styled-system/recipes'
-import { Page } from '../components/page'
+import { Page } from '../shared/page'
 import { mailLink, SITE } from '../site'
 
 const paragraph = css({ textStyle: 'story.paragraph' })

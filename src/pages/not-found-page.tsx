@@ -1,7 +1,7 @@
 import { Link } from 'react-router-dom'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
-import { Page } from '../components/page'
+import { Page } from '../shared/page'
 
 export function NotFoundPage() {
   return (

@@ -40,7 +40,7 @@ const APP_JS = `${'console.log("Sixteen: a boutique hotel and creative gathering
 /** Vite's build manifest: the event page is a lazy chunk importing a shared one. */
 const MANIFEST = {
   'index.html': { file: 'assets/app-abc123.js', isEntry: true, imports: ['_shared-789.js'] },
-  'src/pages/event-page.tsx': {
+  'src/event-detail/event-detail-page.tsx': {
     file: 'assets/event-page-def456.js',
     isDynamicEntry: true,
     imports: ['_shared-789.js', 'index.html'],

@@ -319,7 +319,7 @@ export async function walletsOf(db: Db, accountId: string, email: string): Promi
   return { walletId: wallet?.id ?? null, communityWalletId: communityWallet?.id ?? null }
 }
 
-/** The keys /verify stores at login (src/pages/verify-page.tsx), and only those. */
+/** The keys /verify stores at login (src/verify/verify-page.tsx), and only those. */
 export const LOGIN_KEYS = ['authToken', 'userID', 'userEmail', 'userName', 'userNumber'] as const
 
 /**

@@ -148,7 +148,38 @@ describe('the shape of the code', () => {
     expect([...answered.keys()].sort()).toEqual([...ids].sort())
     expect([...answered].filter(([, areas]) => areas.length > 1)).toEqual([])
   })
+
+  it('files the app as the flows are: a folder under src/ is a flow of machines/ by its name, and every flow with a screen has one', () => {
+    const flows = readdirSync(join(root, 'machines')).filter((name) =>
+      existsSync(join(root, 'machines', name, 'machine.ts')),
+    )
+    const folders = readdirSync(join(root, 'src')).filter((name) =>
+      statSync(join(root, 'src', name)).isDirectory(),
+    )
+    expect(
+      folders.filter((name) => !SRC_NOT_FLOWS.includes(name) && !flows.includes(name)),
+    ).toEqual([])
+    // A flow has a screen when the browser replays check its states on a page.
+    const withScreen = readdirSync(join(root, 'tests/e2e/views'))
+      .filter((name) => name.endsWith('.ts'))
+      .map((name) => name.replace(/\.ts$/, ''))
+    expect(withScreen.filter((flow) => !folders.includes(flow))).toEqual([])
+  })
+
+  it("keeps a flow's views in its folder: a file under src/shared/ or src/pages/ runs no flow's machine", () => {
+    const offenders = [...sourceFiles('src/shared'), ...sourceFiles('src/pages')].filter((file) =>
+      importsOf(file).some(
+        (specifier) =>
+          /machines\/[a-z-]+\/(machine|actors)$/.test(target(file, specifier)) &&
+          !/machines\/(calls|rules|checkout)\//.test(target(file, specifier)),
+      ),
+    )
+    expect(offenders).toEqual([])
+  })
 })
+
+/** src/'s folders that are no flow's: the parts several flows share, pages of no flow, and the rest. */
+const SRC_NOT_FLOWS = ['pages', 'service-worker', 'shared', 'statecharts', 'theme']
 
 /** server/'s folders that serve every area: not areas of the business themselves. */
 const INFRASTRUCTURE = ['admin', 'db', 'http', 'mail', 'media']

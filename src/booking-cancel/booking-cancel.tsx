@@ -1,0 +1,114 @@
+import { useActorRef, useSelector } from '@xstate/react'
+import { useEffect } from 'react'
+import { bookingCancelActors } from '../../machines/booking-cancel/actors'
+import { bookingCancelMachine, type CancelInput } from '../../machines/booking-cancel/machine'
+import { cancelledLine, moneyBackLine } from '../../machines/booking-cancel/selectors'
+import { cancelByLinkActors } from '../../machines/manage-booking/actors'
+import { css, cx } from '../../styled-system/css'
+import { flex } from '../../styled-system/patterns'
+import { button } from '../../styled-system/recipes'
+import { api } from '../api'
+import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects } from '../member-flow'
+import { LoadNotice } from '../shared/member-page'
+import { tearLine } from '../shared/ticket-qr'
+
+/** Cancel, at the foot of an open booking: asked first, then cancelled, the money on its way. */
+export function CancelBooking({
+  onCancelled,
+  byLink = false,
+  ...booking
+}: CancelInput & {
+  onCancelled: () => void
+  /** Cancelled by a 'Manage your booking' link: `id` is the link's code, no login needed. */
+  byLink?: boolean
+}) {
+  const actorRef = useActorRef(
+    bookingCancelMachine.provide({
+      actors: byLink ? cancelByLinkActors(api) : bookingCancelActors(api),
+      actions: memberFlowEffects('Could not cancel the booking'),
+    }),
+    { input: booking, inspect: showLiveFlow },
+  )
+  const state = useSelector(actorRef, (s) => s)
+  const done = state.matches('cancelled')
+  useEffect(() => {
+    if (done) onCancelled()
+  }, [done, onCancelled])
+  const send = actorRef.send
+  const busy = state.hasTag('busy')
+  if (state.hasTag('expired')) return <LoadNotice kind="expired" what="the cancellation" />
+  const result = state.context.result
+  return (
+    <div
+      className={cx(
+        tearLine,
+        css({ display: 'grid', gap: '3', mx: { base: '3', md: '4' }, py: '4' }),
+      )}
+    >
+      {state.matches('idle') && (
+        <button
+          type="button"
+          className={button({ variant: 'outline', size: 'md' })}
+          onClick={() => send({ type: 'cancel.started' })}
+        >
+          Cancel this booking
+        </button>
+      )}
+      {(state.matches('confirming') || busy || state.matches('failed')) && (
+        <section aria-label="Cancel this booking" className={css({ display: 'grid', gap: '3' })}>
+          <p className={css({ fontWeight: 'semibold' })}>Cancel {booking.what}?</p>
+          <p className={css({ textStyle: 'note' })}>
+            {moneyBackLine(booking)} Your place goes to someone else, and the ticket stops working.
+          </p>
+          {state.matches('failed') && (
+            <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
+              We couldn't reach the server, so the booking is as it was. Check the connection, then
+              try again.
+            </p>
+          )}
+          <div className={flex({ gap: '3', wrap: 'wrap' })}>
+            <button
+              type="button"
+              className={button({ variant: 'danger', size: 'md' })}
+              disabled={busy}
+              aria-busy={busy || undefined}
+              onClick={() =>
+                send({ type: state.matches('failed') ? 'cancel.retried' : 'cancel.confirmed' })
+              }
+            >
+              {busy ? 'Cancelling…' : 'Yes, cancel it'}
+            </button>
+            <button
+              type="button"
+              className={button({ variant: 'ghost', size: 'md' })}
+              disabled={busy}
+              onClick={() => send({ type: 'cancel.kept' })}
+            >
+              Keep it
+            </button>
+          </div>
+        </section>
+      )}
+      {state.matches('refused') && (
+        <div className={css({ display: 'grid', gap: '2' })}>
+          <p role="alert" className={css({ color: 'berry.600', fontWeight: 'semibold' })}>
+            {state.context.refusal}
+          </p>
+          <button
+            type="button"
+            className={button({ variant: 'ghost', size: 'md' })}
+            onClick={() => send({ type: 'cancel.kept' })}
+          >
+            OK
+          </button>
+        </div>
+      )}
+      {result && (
+        <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
+          {cancelledLine(result)}
+        </p>
+      )}
+    </div>
+  )
+}
