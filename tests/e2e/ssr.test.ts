@@ -174,7 +174,7 @@ describe('the server', () => {
 
   it('lists the code of the lazy page it renders, to fetch with the rest', async () => {
     const code = appCode(await (await fetch(`${app.url}/menu`)).text())
-    expect(code.join(' ')).toMatch(/\/assets\/menu-page-[^ ]+\.js/)
+    expect(code.join(' ')).toMatch(/\/assets\/venues-page-[^ ]+\.js/)
     for (const href of code) expect((await fetch(app.url + href)).status, href).toBe(200)
   })
 
@@ -202,7 +202,7 @@ describe('the server', () => {
     expect(html).toMatch(/<div id="root"><div data-page-shell=""/)
     expect(html).not.toContain('id="app-code"')
     expect(html).toMatch(/<script type="module" crossorigin src="\/assets\/index-[^"]+\.js">/)
-    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/profile-bookings-page-/)
+    expect(html).toMatch(/<link rel="modulepreload" href="\/assets\/bookings-list-page-/)
   })
 })
 
