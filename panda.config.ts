@@ -11,7 +11,7 @@ export default defineConfig({
   utilities: { extend: { focusOutline } },
   globalCss: {
     'html, body': { bg: 'canvas', color: 'fg.default', fontFamily: 'body' },
-    // A phone's page with an action bar fixed to its bottom (src/components/action-bar.tsx): what
+    // A phone's page with an action bar fixed to its bottom (src/shared/action-bar.tsx): what
     // the browser scrolls into view (a field focused, a button tabbed to) stops above the bar.
     'html:has([data-sticky-bar])': { scrollPaddingBottom: { base: '7rem', md: '0' } },
   },

@@ -155,7 +155,8 @@ const PAPER = '#fcfaf6'
 /**
  * The service worker (src/service-worker/sw.ts, docs/decisions/027) with the list of the app's
  * code to keep on the phone, and the web app manifest. The app registers the worker itself, after
- * the first screen (src/app-update.tsx). Not the staff's statechart viewer (a third of the code).
+ * the first screen (src/app-update/app-update.tsx). Not the staff's statechart viewer (a third of
+ * the code).
  */
 const serviceWorker = () =>
   VitePWA({
