@@ -469,6 +469,9 @@ export const ownedByReact = (locator: Locator): Promise<boolean> =>
  */
 export async function hydratedAt(locator: Locator): Promise<void> {
   await expect.poll(() => ownedByReact(locator)).toBe(true)
+  // React marks an element while it hydrates it, before it commits; until the commit a tap finds
+  // no handler and the link loads a whole page. The main thread idle is React done with its work.
+  await locator.page().evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
 }
 
 export type AppServer = Awaited<ReturnType<typeof startAppServer>>
