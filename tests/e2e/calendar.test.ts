@@ -142,8 +142,11 @@ describe('the calendar', () => {
     // The app's navigation, not a page load: the card must be hydrated when it is tapped.
     const rsvp = card(page, 'Risograph Workshop').getByRole('link', { name: 'RSVP' })
     await hydratedAt(rsvp)
+    await page.evaluate(() => Object.assign(window, { beforeTheTap: true }))
     await rsvp.click()
     await page.waitForURL('**/event/risograph-workshop')
+    // The app went there, no page load: a whole page's way back is the browser's, not the app's.
+    await expect(page.evaluate(() => 'beforeTheTap' in window)).resolves.toBe(true)
     const refreshed = page.waitForResponse((r) => new URL(r.url()).pathname === '/api/events')
     const skeletons: number[] = []
     await page.exposeFunction('sawSkeleton', () => skeletons.push(1))
