@@ -4,7 +4,7 @@ import { describe, expect, it } from 'vitest'
 import { type FlowName, flows } from '../../machines/flows'
 import { rsvpModel } from '../../machines/rsvp/model'
 import { allModels, modelFile, modelOf, viewsFile } from '../support/flows'
-import { coverageGate, pathsOf, replay } from '../support/model-harness'
+import { coverageGate } from '../support/model-harness'
 
 const catalogue = await allModels()
 const root = new URL('../../', import.meta.url)
@@ -35,17 +35,10 @@ describe('the list of flows (machines/flows.ts)', () => {
   })
 })
 
+// Each path is replayed once, by the gate: what it proves is that the paths walk every state and
+// transition (the browser replays, tests/e2e/paths-*.test.ts, then walk them on the real app).
+// A test a path would only compare the machine with the paths drawn from it, itself.
 describe.each(catalogue.map((model) => [model.machine.id, model] as const))('%s', (_id, model) => {
-  const paths = pathsOf(model)
-
-  it.each(paths.map((p) => [`${p.input}: ${p.path.description}`, p] as const))(
-    '%s',
-    async (_name, { input, path }) => {
-      await replay(model, input, path)
-    },
-  )
-
-  // The coverage gate, with the messages `npm run paths` prints.
   it('walks every state and every transition', async () => {
     expect(await coverageGate([model])).toEqual([])
   })
