@@ -1,6 +1,6 @@
 import type { Locator, Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
-import { animationsDone, appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { animationsDone, appInBrowser, handled, SCREENSHOTS, WIDTHS } from '../support/browser'
 import { layoutProblems } from '../support/layout'
 
 // The membership and booking forms at their edges, in Chromium on the real app: a phone of four
@@ -73,8 +73,8 @@ async function trySending(scope: Scope, label: string, buttonName: string) {
   await expect(button(scope, buttonName).isDisabled()).resolves.toBe(true)
   await field(scope, label).press('Enter')
   await button(scope, buttonName).click({ force: true })
-  // Time for a call to start, had the form sent one.
-  await pageOf(scope).waitForTimeout(300)
+  // Had the form sent a call, it has started by now.
+  await handled(pageOf(scope))
 }
 
 describe.each([

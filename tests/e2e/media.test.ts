@@ -2,7 +2,7 @@ import type { Page } from 'playwright-core'
 import sharp from 'sharp'
 import { beforeAll, describe, expect, it } from 'vitest'
 import { uploadPoster } from '../../server/media/media-store'
-import { appInBrowser, SCREENSHOTS, WIDTHS } from '../support/browser'
+import { appInBrowser, handled, hydrated, SCREENSHOTS, WIDTHS } from '../support/browser'
 
 // A poster staff uploaded from a phone, as people see it: the browser picks a small modern
 // variant (never the upload), knows its size before it arrives (nothing shifts), and the first
@@ -183,12 +183,19 @@ describe('the landing', () => {
     const context = await app.newContext(WIDTHS.desktop)
     const page = await context.newPage()
     await page.emulateMedia({ reducedMotion: 'reduce' })
+    const landingMotionLoads: string[] = []
+    page.on('request', (request) => {
+      if (request.url().includes('landing-motion')) landingMotionLoads.push(request.url())
+    })
     await page.goto(`${app.url}/`)
     const hero = page.locator('section[aria-label="Welcome"]')
     await hero.locator('h1').waitFor()
     expect(await landingAnimations(page)).toEqual({ running: 0, paused: 0 })
     const first = await hero.screenshot({ animations: 'allow' })
-    await page.waitForTimeout(1500)
+    // The moving layers would load once the app has the page: it has, and it has done its work.
+    await hydrated(page)
+    await handled(page)
+    expect(landingMotionLoads).toEqual([])
     const second = await hero.screenshot({ animations: 'allow' })
     expect(second.equals(first)).toBe(true)
     await page.screenshot({ path: `${SCREENSHOTS}media-landing-1280-still.png` })

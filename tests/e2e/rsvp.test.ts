@@ -7,6 +7,7 @@ import {
   animationsDone,
   answerCheckout,
   appInBrowser,
+  handled,
   SCREENSHOTS,
   WIDTHS,
   watchLeaving,
@@ -241,7 +242,9 @@ describe('the panel', () => {
     const dialog = page.getByRole('dialog', { name: 'Buy your ticket' })
     await dialog.waitFor()
     await dialog.getByLabel('Email Address').focus()
-    await page.waitForTimeout(600)
+    // A frame asked for now comes after the panel's (the page's frames are its late ones): then
+    // the focus trap has started.
+    await handled(page)
     await page.keyboard.press('Escape')
     await dialog.waitFor({ state: 'detached' })
     await expect(action.evaluate((el) => el === document.activeElement)).resolves.toBe(true)

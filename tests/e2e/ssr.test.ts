@@ -3,6 +3,7 @@ import type { BrowserContext, Locator, Page } from 'playwright-core'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import {
   appInBrowser,
+  handled,
   holdRequests,
   hydrated,
   ownedByReact,
@@ -383,10 +384,13 @@ describe('hydration', () => {
       // The code is held back, as on a slow link: the page is the server's HTML, painted.
       const release = await holdRequests(page, '**/assets/*.js')
       const loads: string[] = []
-      page.on('framenavigated', (frame) => loads.push(new URL(frame.url()).pathname))
+      // A page load is asked for as the tap lands: its request, not its arrival, is counted.
+      page.on('request', (request) => {
+        if (request.isNavigationRequest()) loads.push(new URL(request.url()).pathname)
+      })
       await page.goto(app.url + path)
       await page.getByRole('button', { name: button, exact: true }).click()
-      await page.waitForTimeout(300)
+      await handled(page)
       expect(loads).toEqual([path.split('?')[0]])
       release()
       await taken(page)

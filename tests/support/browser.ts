@@ -382,6 +382,18 @@ export async function answerCheckout(
 }
 
 /**
+ * Waits until the page has done what a tap or a key asked of it: a frame drawn, then the main
+ * thread idle (React done). A call or a page load it started has been reported by then: the
+ * browser reports a request before the answer of a script that ran after it. What a fixed sleep
+ * guessed, to prove that nothing was sent.
+ */
+export async function handled(page: Page): Promise<void> {
+  await page.evaluate(
+    () => new Promise((resolve) => requestAnimationFrame(() => requestIdleCallback(resolve))),
+  )
+}
+
+/**
  * Waits until React has taken over the server's HTML (the root listens for events). A tap before
  * that is a plain link: a whole page load, not the app's navigation a test may be about.
  */
@@ -470,8 +482,8 @@ export const ownedByReact = (locator: Locator): Promise<boolean> =>
 export async function hydratedAt(locator: Locator): Promise<void> {
   await expect.poll(() => ownedByReact(locator)).toBe(true)
   // React marks an element while it hydrates it, before it commits; until the commit a tap finds
-  // no handler and the link loads a whole page. The main thread idle is React done with its work.
-  await locator.page().evaluate(() => new Promise((resolve) => requestIdleCallback(resolve)))
+  // no handler and the link loads a whole page.
+  await handled(locator.page())
 }
 
 export type AppServer = Awaited<ReturnType<typeof startAppServer>>

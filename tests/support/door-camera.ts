@@ -11,8 +11,8 @@ interface DoorCamera {
   /** The person allows the camera again in the browser's settings: the next start asks anew. */
   ask(): void
   show(url: string): Promise<void>
-  /** The guest lowers the ticket: the camera sees the counter again. */
-  clear(): void
+  /** The guest lowers the ticket: resolves once the camera has drawn the counter three times since. */
+  clear(): Promise<void>
 }
 
 /** Installs the page's camera. Call before the page loads, with the page or a path's scripts. */
@@ -23,7 +23,9 @@ export async function fakeCamera(page: Pick<Page, 'addInitScript'>): Promise<voi
     canvas.height = 480
     const paint = canvas.getContext('2d')
     let picture: HTMLImageElement | null = null
+    const drawn: Array<() => void> = []
     const draw = () => {
+      for (const next of drawn.splice(0)) next()
       if (!paint) return
       paint.fillStyle = '#d8d2c4'
       paint.fillRect(0, 0, canvas.width, canvas.height)
@@ -47,8 +49,11 @@ export async function fakeCamera(page: Pick<Page, 'addInitScript'>): Promise<voi
       ask: () => {
         decision = 'ask'
       },
-      clear: () => {
+      clear: async () => {
         picture = null
+        // The stream and the scanner may each still hold a frame from before: three draws later
+        // neither does.
+        for (let frames = 0; frames < 3; frames++) await new Promise<void>((r) => drawn.push(r))
       },
       show: (url) =>
         new Promise<void>((resolve) => {
@@ -92,12 +97,10 @@ export const askAgain = (page: Page) =>
 
 /**
  * The guest takes the ticket away from the page's camera, and the camera has drawn the counter
- * since (it draws every 100 ms): a scanner reading now reads nothing.
+ * since: a scanner reading now reads nothing.
  */
-export async function takeAwayFromCamera(page: Page): Promise<void> {
-  await page.evaluate(() => (window as unknown as WithCamera).doorCamera.clear())
-  await page.waitForTimeout(300)
-}
+export const takeAwayFromCamera = (page: Page) =>
+  page.evaluate(() => (window as unknown as WithCamera).doorCamera.clear())
 
 /** Holds a picture (a PNG of a ticket, say) up to the page's camera. */
 export const holdUpToCamera = (page: Page, png: Buffer) =>
