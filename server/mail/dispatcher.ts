@@ -2,6 +2,7 @@ import { and, asc, eq, isNull } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import nodemailer from 'nodemailer'
 import { type Db, databaseKind, type Tx } from '../db/client'
+import { queueDrainer } from '../db/queue-drainer'
 import { type MailMessage, mailOutbox } from '../db/schema'
 import { drawAttachments } from './attachments'
 import { DEFAULT_MAIL_FROM } from './deps'
@@ -79,46 +80,24 @@ export function startMailer(
       attachments: await drawAttachments(message.attachments),
     })
 
-  let running: Promise<number> | null = null
-  let again = false
-  let closed = false
-  const flush = async (): Promise<number> => {
-    if (closed) return 0
-    // One round at a time; a kick during a round asks for one more round after it.
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
+  const drainer = queueDrainer({
+    everyMs: RETRY_MS,
+    async round(closed) {
       let sent = 0
-      try {
-        do {
-          again = false
-          let round = 0
-          do {
-            round = await sendWaiting(db, send, () => closed)
-            sent += round
-          } while (round === BATCH && !closed)
-        } while (again && !closed)
-      } catch (error) {
-        log?.error({ err: error }, 'mail delivery failed; will retry')
-      }
+      let batch = 0
+      do {
+        batch = await sendWaiting(db, send, closed)
+        sent += batch
+      } while (batch === BATCH && !closed())
       return sent
-    })().finally(() => {
-      running = null
-    })
-    return running
-  }
-
-  const timer = setInterval(() => void flush(), RETRY_MS)
-  timer.unref()
+    },
+    onError: (error) => log?.error({ err: error }, 'mail delivery failed; will retry'),
+  })
   return {
-    kick: () => setImmediate(() => void flush()),
-    flush,
+    kick: drainer.kick,
+    flush: drainer.flush,
     async close() {
-      closed = true
-      clearInterval(timer)
-      await running
+      await drainer.close()
       transport.close()
     },
   }

@@ -1,6 +1,7 @@
 import { and, asc, eq, lte, notInArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
 import { type Db, databaseKind, type Tx } from '../db/client'
+import { queueDrainer } from '../db/queue-drainer'
 import { payments, refunds } from '../db/schema'
 import type { Metrics } from '../http/metrics'
 import type { PaymentProvider } from './provider'
@@ -198,44 +199,24 @@ export function startRefundWorker(
     })
   }
 
-  let running: Promise<number> | null = null
-  let again = false
-  let closed = false
-  const flush = async (): Promise<number> => {
-    if (closed) return 0
-    // One flush at a time; a kick during one asks for one more after it.
-    if (running) {
-      again = true
-      return running
-    }
-    running = (async () => {
+  const drainer = queueDrainer({
+    everyMs: POLL_MS,
+    // Each refund tried is marked sent or pushed back by its back-off, so a round ends. Once
+    // closing, the one in hand is finished and the rest stay queued for the next start.
+    async round(closed) {
       let sent = 0
-      try {
-        do {
-          again = false
-          // Each refund tried is marked sent or pushed back by its back-off, so this ends. Once
-          // closing, the one in hand is finished and the rest stay queued for the next start.
-          for (let tried = 0; tried < MAX_PER_FLUSH && !closed; tried++) {
-            const outcome = await sendOne(null)
-            if (outcome === null) break
-            if (outcome) sent += 1
-          }
-        } while (again && !closed)
-      } catch (error) {
-        log?.error({ err: error }, 'refunds: could not read the queue; will retry')
+      for (let tried = 0; tried < MAX_PER_FLUSH && !closed(); tried++) {
+        const outcome = await sendOne(null)
+        if (outcome === null) break
+        if (outcome) sent += 1
       }
       return sent
-    })().finally(() => {
-      running = null
-    })
-    return running
-  }
-
-  const timer = setInterval(() => void flush(), POLL_MS)
-  timer.unref()
+    },
+    onError: (error) => log?.error({ err: error }, 'refunds: could not read the queue; will retry'),
+  })
   return {
     async sendNow(paymentId) {
-      if (closed) return
+      if (drainer.isClosed()) return
       try {
         await sendOne(paymentId)
       } catch (error) {
@@ -243,14 +224,8 @@ export function startRefundWorker(
         log?.error({ err: error, paymentId }, 'refunds: could not send at once; queued')
       }
     },
-    kick: () => {
-      if (!closed) setImmediate(() => void flush())
-    },
-    flush,
-    async close() {
-      closed = true
-      clearInterval(timer)
-      await running
-    },
+    kick: drainer.kick,
+    flush: drainer.flush,
+    close: drainer.close,
   }
 }
