@@ -1,6 +1,7 @@
-import { and, eq, inArray } from 'drizzle-orm'
+import { and, eq } from 'drizzle-orm'
 import type { Tx } from '../db/client'
-import { type Booking as BookingRow, bookings, events, waitlistEntries } from '../db/schema'
+import { type Booking as BookingRow, bookings, events } from '../db/schema'
+import { keepOffers } from '../waitlist/waitlist'
 import { claimOrReclaim, setStatus } from './places'
 import { findSpace } from './quote'
 
@@ -70,58 +71,4 @@ export async function releaseHeldBookings(tx: Tx, paymentId: string): Promise<vo
   )
   const events = released.filter((row) => row.type === 'event')
   if (events.length > 0) await keepOffers(tx, events)
-}
-
-/**
- * Offers from the waitlist whose place was held by these card holds, just cancelled in this
- * transaction (their counter rows locked by it): each place is held for its person again by a
- * 'waitlist' hold until the offer ends, taking back the place its card hold gave back. An offer
- * already over is passed on by the waitlist's sweep.
- */
-async function keepOffers(tx: Tx, released: BookingRow[]): Promise<void> {
-  const offers = await tx
-    .select()
-    .from(waitlistEntries)
-    .where(
-      and(
-        eq(waitlistEntries.status, 'offered'),
-        inArray(
-          waitlistEntries.holdBookingId,
-          released.map((row) => row.id),
-        ),
-      ),
-    )
-    .for('update')
-  for (const entry of offers) {
-    const card = released.find((row) => row.id === entry.holdBookingId)
-    if (!card || !entry.offerExpiresAt) continue
-    const [hold] = await tx
-      .insert(bookings)
-      .values({
-        type: 'event',
-        eventId: card.eventId,
-        venue: card.venue,
-        date: card.date,
-        timeSlot: card.timeSlot,
-        accountId: entry.accountId ?? card.accountId,
-        email: entry.email,
-        name: entry.name,
-        phone: entry.phone,
-        amountMinor: 0,
-        paidWith: 'waitlist',
-        paymentReference: null,
-        visitors: 0,
-        status: 'held',
-        holdExpiresAt: entry.offerExpiresAt,
-        createdAt: card.createdAt,
-      })
-      .onConflictDoNothing()
-      .returning({ id: bookings.id })
-    if (hold) {
-      await tx
-        .update(waitlistEntries)
-        .set({ holdBookingId: hold.id })
-        .where(eq(waitlistEntries.id, entry.id))
-    }
-  }
 }

@@ -8,11 +8,13 @@ import { ALREADY_BOOKED, claim, counterOf } from '../bookings/places'
 import { matchSlot } from '../bookings/quote'
 import { type Db, retriedTransaction, type Tx } from '../db/client'
 import {
+  type Booking as BookingRow,
   bookingPlaces,
   bookings,
   type WaitlistEntry as EntryRow,
   type Event as EventRow,
   events,
+  type NewBooking as NewBookingRow,
   waitlistEntries,
 } from '../db/schema'
 import type { Account } from '../http/auth'
@@ -216,6 +218,76 @@ async function reclaimLapsed(tx: Tx, place: WaitlistPlace, now: Date): Promise<v
     )
 }
 
+/** The hold of a place offered from the waitlist: one free place, for the person, until the offer ends. */
+function offerHold(
+  entry: EntryRow,
+  hold: Pick<BookingRow, 'eventId' | 'venue' | 'date' | 'timeSlot' | 'accountId' | 'createdAt'> & {
+    until: Date
+  },
+): NewBookingRow {
+  const { until, ...place } = hold
+  return {
+    ...place,
+    type: 'event',
+    email: entry.email,
+    name: entry.name,
+    phone: entry.phone,
+    amountMinor: 0,
+    paidWith: 'waitlist',
+    paymentReference: null,
+    visitors: 0,
+    status: 'held',
+    holdExpiresAt: until,
+  }
+}
+
+/**
+ * Offers from the waitlist whose place was held by these card holds, just cancelled in this
+ * transaction (their counter rows locked by it): each place is held for its person again by a
+ * 'waitlist' hold until the offer ends, taking back the place its card hold gave back. An offer
+ * already over is passed on by the waitlist's sweep.
+ */
+export async function keepOffers(tx: Tx, released: BookingRow[]): Promise<void> {
+  const offers = await tx
+    .select()
+    .from(waitlistEntries)
+    .where(
+      and(
+        eq(waitlistEntries.status, 'offered'),
+        inArray(
+          waitlistEntries.holdBookingId,
+          released.map((row) => row.id),
+        ),
+      ),
+    )
+    .for('update')
+  for (const entry of offers) {
+    const card = released.find((row) => row.id === entry.holdBookingId)
+    if (!card || !entry.offerExpiresAt) continue
+    const [hold] = await tx
+      .insert(bookings)
+      .values(
+        offerHold(entry, {
+          eventId: card.eventId,
+          venue: card.venue,
+          date: card.date,
+          timeSlot: card.timeSlot,
+          accountId: entry.accountId ?? card.accountId,
+          until: entry.offerExpiresAt,
+          createdAt: card.createdAt,
+        }),
+      )
+      .onConflictDoNothing()
+      .returning({ id: bookings.id })
+    if (hold) {
+      await tx
+        .update(waitlistEntries)
+        .set({ holdBookingId: hold.id })
+        .where(eq(waitlistEntries.id, entry.id))
+    }
+  }
+}
+
 /**
  * Offers the place to one person waiting: a 'waitlist' hold until the offer ends, claimed through
  * the counter, the entry offered, and the e-mail. 'full': the claim did not fit; 'skipped': the
@@ -233,24 +305,17 @@ async function offerOne(
   const until = addHours(now, event.waitlistOfferHours)
   const [hold] = await tx
     .insert(bookings)
-    .values({
-      type: 'event',
-      eventId: event.id,
-      venue: event.venue,
-      date: entry.date,
-      timeSlot: place.timeSlot,
-      accountId: entry.accountId,
-      email: entry.email,
-      name: entry.name,
-      phone: entry.phone,
-      amountMinor: 0,
-      paidWith: 'waitlist',
-      paymentReference: null,
-      visitors: 0,
-      status: 'held',
-      holdExpiresAt: until,
-      createdAt: now,
-    })
+    .values(
+      offerHold(entry, {
+        eventId: event.id,
+        venue: event.venue,
+        date: entry.date,
+        timeSlot: place.timeSlot,
+        accountId: entry.accountId,
+        until,
+        createdAt: now,
+      }),
+    )
     .onConflictDoNothing()
     .returning({ id: bookings.id })
   if (!hold) return 'skipped'
