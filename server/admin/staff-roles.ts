@@ -44,11 +44,7 @@ export async function addStaff(
   const firstName = text(options, 'first-name')
   const lastName = text(options, 'last-name')
   return ctx.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(accounts)
-      .where(eq(accounts.email, email))
-      .for('update')
+    const existing = await lockedAccount(tx, email)
     if (existing?.staff)
       return `${fullName(existing)} <${email}> is staff already: nothing changed.`
     if (existing) {
@@ -82,16 +78,18 @@ export async function addStaff(
 export async function removeStaff(ctx: AdminContext, typed: string): Promise<string> {
   const email = emailOf(typed)
   return ctx.db.transaction(async (tx) => {
-    const [existing] = await tx
-      .select()
-      .from(accounts)
-      .where(eq(accounts.email, email))
-      .for('update')
+    const existing = await lockedAccount(tx, email)
     if (!existing) throw new CommandError(`No account has the e-mail ${email}.`)
     if (!existing.staff) return `${fullName(existing)} <${email}> is not staff: nothing changed.`
     await setStaff(ctx, tx, existing, false)
     return `${fullName(existing)} <${email}> is no longer staff: the staff tools answer them 403 from their next call.`
   })
+}
+
+/** The account of `email`, locked till the end of the command's transaction, if there is one. */
+async function lockedAccount(tx: Tx, email: string) {
+  const [account] = await tx.select().from(accounts).where(eq(accounts.email, email)).for('update')
+  return account
 }
 
 /** Gives or takes an existing account's staff role, with its audit row, in the command's transaction. */

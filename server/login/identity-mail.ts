@@ -1,3 +1,4 @@
+import { escapeHtml } from '../http/html'
 import type { OutgoingMail } from '../mail/outbox'
 
 // The messages of the identity side: the login link, an application received, approved or
@@ -6,14 +7,6 @@ import type { OutgoingMail } from '../mail/outbox'
 
 /** How long a login link works; the e-mail says so. */
 export const LOGIN_LINK_MINUTES = 15
-
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
 
 /** A paragraph, a blank line, or the one button of a message. */
 type Block = string | { button: string; href: string }

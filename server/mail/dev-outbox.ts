@@ -3,6 +3,7 @@ import type { FastifyInstance } from 'fastify'
 import { LAGOS_TZ } from '../../machines/rules/dates'
 import type { Db } from '../db/client'
 import { type MailAttachment, type MailMessage, mailOutbox } from '../db/schema'
+import { escapeHtml } from '../http/html'
 import { drawAttachments } from './attachments'
 
 // Without SMTP_URL, e-mail stays in the outbox: these two routes let a person trying the app (and
@@ -34,14 +35,6 @@ const toEntry = (row: MailMessage): OutboxEntry => ({
   createdAt: row.createdAt.toISOString(),
   sentAt: row.sentAt?.toISOString() ?? null,
 })
-
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
 
 /** When a message was queued, on a Lagos clock: 'Sun, 22 Nov 2026, 22:27'. */
 const queuedAt = new Intl.DateTimeFormat('en-GB', {

@@ -17,6 +17,7 @@ import {
   mailOutbox,
   type NewMailMessage,
 } from '../db/schema'
+import { escapeHtml } from '../http/html'
 import { TICKET_QR_CID, ticketQrAttachment } from './attachments'
 
 // A transactional outbox (docs/decisions/006): a message is a row written in the caller's
@@ -79,14 +80,6 @@ function amountLine(booking: Booking): string {
   }
   return `${priceText(booking.amountMinor)}, paid ${PAID_WITH_TEXT[booking.paidWith]}`
 }
-
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
 
 interface ReceiptFacts {
   title: string

@@ -4,6 +4,7 @@ import { dayLabel } from '../../machines/rules/dates'
 import { formatMinor } from '../../machines/rules/money'
 import type { Db } from '../db/client'
 import { payments, type SandboxTransaction, sandboxTransactions } from '../db/schema'
+import { escapeHtml } from '../http/html'
 import { itemOf, type PaymentItem } from './payload'
 import { DEFAULT_SANDBOX_WEBHOOK_SECRET, webhookSignature } from './provider'
 import { sandboxCheckoutPath } from './sandbox'
@@ -25,14 +26,6 @@ const CONTENT_SECURITY_POLICY = [
   "base-uri 'none'",
   "frame-ancestors 'none'",
 ].join('; ')
-
-const escapeHtml = (text: string) =>
-  text
-    .replaceAll('&', '&amp;')
-    .replaceAll('<', '&lt;')
-    .replaceAll('>', '&gt;')
-    .replaceAll('"', '&quot;')
-    .replaceAll("'", '&#39;')
 
 /** The callback address with `?reference=&trxref=` added as Paystack does (its query kept). */
 export function returnAddress(callbackUrl: string, reference: string): string {
