@@ -2,7 +2,7 @@ import { eq } from 'drizzle-orm'
 import type { Page } from 'playwright-core'
 import { describe, expect, it } from 'vitest'
 import { events, wallets } from '../../server/db/schema'
-import { balanceOf, bookingsOf, RISO_REGISTERED_PATH } from '../support/bookings'
+import { balanceOf, bookingsOf } from '../support/bookings'
 import {
   animationsDone,
   answerCheckout,
@@ -334,44 +334,6 @@ describe('when the server refuses', () => {
         .where(eq(events.id, 'poetry-and-palm-wine'))
     }
   })
-})
-
-describe('screens', () => {
-  it.each(Object.entries(WIDTHS))(
-    'look right at %s width (screenshots kept)',
-    async (name, width) => {
-      // The guest's panel, with a day, a slot and the reason the card button waits.
-      const guest = await open('/event/risograph-workshop', width)
-      await openPanel(guest, 'Buy Ticket')
-      await guest.screenshot({ path: `${SCREENSHOTS}rsvp-guest-${name}.png` })
-      await fillGuest(guest, {
-        email: 'amaka@example.com',
-        name: 'Amaka Obi',
-        phone: '0803 555 0177',
-      })
-      await guest.screenshot({ path: `${SCREENSHOTS}rsvp-guest-filled-${name}.png` })
-
-      // The extra questions of an event that asks them.
-      const walk = await open('/event/photo-walk-lagos-island', width)
-      const walkDialog = await openPanel(walk, 'Buy Ticket')
-      await walkDialog.getByLabel(/Instagram handle/).waitFor()
-      await walk.screenshot({ path: `${SCREENSHOTS}rsvp-questions-${name}.png` })
-
-      // The member's panel: friends' price, no guest fields, wallet buttons.
-      const { page: member } = await signInAda(width)
-      await member.goto(`${app.url}/event/risograph-workshop`)
-      await member.getByText("Friend's special price").first().waitFor()
-      await openPanel(member, 'Buy Ticket')
-      await member.screenshot({ path: `${SCREENSHOTS}rsvp-member-${name}.png` })
-
-      // The registered page, banner showing.
-      const registered = await open(RISO_REGISTERED_PATH, width)
-      await registered.getByRole('heading', { level: 1, name: 'Risograph Workshop' }).waitFor()
-      await animationsDone(registered)
-      expect(await coveredBy(registered.getByRole('status').getByText('Registered'))).toEqual([])
-      await registered.screenshot({ path: `${SCREENSHOTS}registered-${name}.png`, fullPage: true })
-    },
-  )
 })
 
 describe('the registered page', () => {
