@@ -8,6 +8,7 @@ import {
   lineOf,
   placeCounts,
   placeName,
+  shownFormProblems,
   standing,
   waitingMark,
 } from '../../machines/event-editor/selectors'
@@ -15,7 +16,6 @@ import {
   CANCEL_CUTOFF_HOURS,
   type EventFormField,
   type EventFormText,
-  eventFormProblems,
   WAITLIST_OFFER_HOURS,
 } from '../../machines/rules/event-draft'
 import { placesLine } from '../../machines/staff-events/selectors'
@@ -74,8 +74,8 @@ const pair = grid({
 export function EventEditorView({ actorRef }: { actorRef: EditorRef }) {
   const load = useLoadStates(actorRef)
   const state = useSelector(actorRef, (s) => s)
-  const { form, event, showProblems, refusal } = state.context
-  const problems = showProblems ? eventFormProblems(form) : {}
+  const { form, event, refusal } = state.context
+  const problems = shownFormProblems(state.context)
   const isNew = state.context.id === null
   const title = isNew ? 'New event' : (event?.draft.title ?? 'Event')
   if (state.hasTag('forbidden')) {
