@@ -36,6 +36,7 @@ export default function EventEditorPage() {
   // (with its flow, saying 'Saved') stays.
   const { eventId: param } = useParams()
   const eventId = param === NEW_EVENT ? null : (param ?? null)
+  const navigate = useNavigate()
   const actorRef = useMemberFlow(
     eventEditorMachine,
     eventEditorActors(api),
@@ -48,15 +49,11 @@ export default function EventEditorPage() {
         focusField: (_: unknown, { field }: { field: EventFormField | null }) => {
           if (field) document.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
         },
+        navigateToSavedEvent: (_: unknown, { id }: { id: string }) =>
+          navigate(`/staff/events/${id}`, { replace: true }),
       },
     },
   )
-  // A new event, once saved, has its own address: a reload opens it, not a blank form.
-  const navigate = useNavigate()
-  const savedId = useSelector(actorRef, (s) => s.context.id)
-  useEffect(() => {
-    if (!eventId && savedId) navigate(`/staff/events/${savedId}`, { replace: true })
-  }, [eventId, savedId, navigate])
   return <EventEditorView actorRef={actorRef} />
 }
 
