@@ -1,7 +1,12 @@
 import { useActorRef, useSelector } from '@xstate/react'
 import { useEffect } from 'react'
+import type { ActorRefFrom } from 'xstate'
 import { bookingCancelActors } from '../../machines/booking-cancel/actors'
-import { bookingCancelMachine, type CancelInput } from '../../machines/booking-cancel/machine'
+import {
+  bookingCancelMachine,
+  type CancelInput,
+  type CancelledBooking,
+} from '../../machines/booking-cancel/machine'
 import { cancelledLine, moneyBackLine } from '../../machines/booking-cancel/selectors'
 import { cancelByLinkActors } from '../../machines/manage-booking/actors'
 import { css, cx } from '../../styled-system/css'
@@ -12,6 +17,8 @@ import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects } from '../member-flow'
 import { LoadNotice } from '../shared/member-page'
 import { tearLine } from '../shared/ticket-qr'
+
+type CancelRef = ActorRefFrom<typeof bookingCancelMachine>
 
 /** Cancel, at the foot of an open booking: asked first, then cancelled, the money on its way. */
 export function CancelBooking({
@@ -30,22 +37,36 @@ export function CancelBooking({
     }),
     { input: booking, inspect: showLiveFlow },
   )
-  const state = useSelector(actorRef, (s) => s)
-  const done = state.matches('cancelled')
+  const done = useSelector(actorRef, (s) => s.matches('cancelled'))
   useEffect(() => {
     if (done) onCancelled()
   }, [done, onCancelled])
+  return <CancelBookingView actorRef={actorRef} />
+}
+
+const area = cx(tearLine, css({ display: 'grid', gap: '3', mx: { base: '3', md: '4' }, py: '4' }))
+
+/** The cancellation's answer, where Cancel was: cancelled, and how the money comes back. */
+export function CancelledNote({ result }: { result: CancelledBooking }) {
+  return (
+    <div className={area}>
+      <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
+        {cancelledLine(result)}
+      </p>
+    </div>
+  )
+}
+
+/** The question and its answer, for a Cancel flow started by the page's own flow. */
+export function CancelBookingView({ actorRef }: { actorRef: CancelRef }) {
+  const state = useSelector(actorRef, (s) => s)
+  const booking = state.context
   const send = actorRef.send
   const busy = state.hasTag('busy')
   if (state.hasTag('expired')) return <LoadNotice kind="expired" what="the cancellation" />
   const result = state.context.result
   return (
-    <div
-      className={cx(
-        tearLine,
-        css({ display: 'grid', gap: '3', mx: { base: '3', md: '4' }, py: '4' }),
-      )}
-    >
+    <div className={area}>
       {state.matches('idle') && (
         <button
           type="button"
