@@ -1,48 +1,14 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect } from 'react'
+import { useSelector } from '@xstate/react'
 import type { ActorRefFrom } from 'xstate'
-import { bookingCancelActors } from '../../machines/booking-cancel/actors'
-import {
-  bookingCancelMachine,
-  type CancelInput,
-  type CancelledBooking,
-} from '../../machines/booking-cancel/machine'
+import type { bookingCancelMachine, CancelledBooking } from '../../machines/booking-cancel/machine'
 import { cancelledLine, moneyBackLine } from '../../machines/booking-cancel/selectors'
-import { cancelByLinkActors } from '../../machines/manage-booking/actors'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
-import { api } from '../api'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects } from '../member-flow'
 import { LoadNotice } from '../shared/member-page'
 import { tearLine } from '../shared/ticket-qr'
 
 type CancelRef = ActorRefFrom<typeof bookingCancelMachine>
-
-/** Cancel, at the foot of an open booking: asked first, then cancelled, the money on its way. */
-export function CancelBooking({
-  onCancelled,
-  byLink = false,
-  ...booking
-}: CancelInput & {
-  onCancelled: () => void
-  /** Cancelled by a 'Manage your booking' link: `id` is the link's code, no login needed. */
-  byLink?: boolean
-}) {
-  const actorRef = useActorRef(
-    bookingCancelMachine.provide({
-      actors: byLink ? cancelByLinkActors(api) : bookingCancelActors(api),
-      actions: memberFlowEffects('Could not cancel the booking'),
-    }),
-    { input: booking, inspect: showLiveFlow },
-  )
-  const done = useSelector(actorRef, (s) => s.matches('cancelled'))
-  useEffect(() => {
-    if (done) onCancelled()
-  }, [done, onCancelled])
-  return <CancelBookingView actorRef={actorRef} />
-}
 
 const area = cx(tearLine, css({ display: 'grid', gap: '3', mx: { base: '3', md: '4' }, py: '4' }))
 
@@ -57,7 +23,10 @@ export function CancelledNote({ result }: { result: CancelledBooking }) {
   )
 }
 
-/** The question and its answer, for a Cancel flow started by the page's own flow. */
+/**
+ * Cancel, at the foot of an open booking: asked first, then cancelled, the money on its way. The
+ * flow is the child of the page's own (the bookings list, the manage page), which learns its end.
+ */
 export function CancelBookingView({ actorRef }: { actorRef: CancelRef }) {
   const state = useSelector(actorRef, (s) => s)
   const booking = state.context

@@ -57,8 +57,9 @@ export const manageBookingViews = defineViews({
       request: BOOKING,
     },
     'booking.retried': retryDriver(BOOKING),
-    // Cancel, asked first: the booking-cancel flow in the page, by the link's code.
-    'booking.cancelled': {
+    // Cancel, asked first, to its end: the booking-cancel flow this flow invokes, by the link's
+    // code (its own paths are booking-cancel's).
+    'xstate.done.actor.bookingCancel': {
       accepts: (_event, { snapshot }) => managedOf(snapshot)?.cancellable === true,
       run: async ({ page }) => {
         await page.getByRole('button', { name: 'Cancel this booking' }).click()
