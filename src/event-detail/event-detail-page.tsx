@@ -29,7 +29,7 @@ import { PosterCarousel } from './poster-carousel'
 
 // Only a sold-out event offers the waitlist: its form's code loads when one is shown.
 const WaitlistJoin = lazy(async () => ({
-  default: (await import('../waitlist-join/waitlist-join')).WaitlistJoin,
+  default: (await import('../waitlist/waitlist-join')).WaitlistJoin,
 }))
 
 type Event = components['schemas']['Event']

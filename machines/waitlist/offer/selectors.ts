@@ -1,11 +1,11 @@
 import type { SnapshotFrom } from 'xstate'
-import type { components } from '../../openapi/client'
-import type { BookingPayment } from '../calls/booking'
-import { ticketCardPayment } from '../calls/ticket'
-import { ticketPrice } from '../rules/events'
-import { formatNaira } from '../rules/money'
-import { eventRegisteredPath } from '../rules/rsvp'
-import { standingLine } from '../rules/waitlist'
+import type { components } from '../../../openapi/client'
+import type { BookingPayment } from '../../calls/booking'
+import { ticketCardPayment } from '../../calls/ticket'
+import { ticketPrice } from '../../rules/events'
+import { formatNaira } from '../../rules/money'
+import { eventRegisteredPath } from '../../rules/rsvp'
+import { standingLine } from '../../rules/waitlist'
 import type { WaitlistEntry, WaitlistOfferContext, waitlistOfferMachine } from './machine'
 
 type BookingInput = components['schemas']['BookingInput']

@@ -3,12 +3,12 @@ import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { placeLine } from '../../machines/rules/waitlist'
-import { waitlistOfferActors } from '../../machines/waitlist-offer/actors'
+import { waitlistOfferActors } from '../../machines/waitlist/offer/actors'
 import {
   type WaitlistOfferInput,
   waitlistOfferMachine,
-} from '../../machines/waitlist-offer/machine'
-import { offerPageOf, takeLabel } from '../../machines/waitlist-offer/selectors'
+} from '../../machines/waitlist/offer/machine'
+import { offerPageOf, takeLabel } from '../../machines/waitlist/offer/selectors'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
