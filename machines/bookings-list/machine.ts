@@ -202,6 +202,7 @@ export const bookingsListMachine = onFirstUse(() =>
                 invoke: {
                   id: 'bookingCancel',
                   src: 'bookingCancel',
+                  // Entered only when opensCancellable found the open row's input.
                   input: ({ context }) => cancelInputOf(context, context.expanded) as CancelInput,
                   onDone: {
                     target: 'closed',
