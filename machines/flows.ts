@@ -47,13 +47,14 @@ import { tourMachine } from './tour/machine'
 import { venuesMachine } from './venues/machine'
 import { verifyMachine } from './verify/machine'
 import { viewerMachine } from './viewer/machine'
-import { waitlistJoinMachine } from './waitlist-join/machine'
-import { waitlistOfferMachine } from './waitlist-offer/machine'
+import { waitlistJoinMachine } from './waitlist/join/machine'
+import { waitlistOfferMachine } from './waitlist/offer/machine'
 import { walletMachine } from './wallet/machine'
 
 /**
  * Every flow of the app, named by its folder under machines/ (machine.ts, actors.ts, model.ts and,
- * where a view needs derived values, selectors.ts). This is the one list: the statechart viewer
+ * where a view needs derived values, selectors.ts); a flow of two machines names each by its
+ * subfolder ('waitlist/join'). This is the one list: the statechart viewer
  * draws these machines, and the model tests, `npm run paths` and the browser replays find each
  * flow's model (and its views in tests/e2e/views/) by its name. A new flow is its folder and a
  * line here; a test fails when either is missing.
@@ -77,8 +78,9 @@ export const bookingFlows = {
   'booking-cancel': bookingCancelMachine,
   'manage-booking': manageBookingMachine,
   'ticket-request': ticketRequestMachine,
-  'waitlist-join': waitlistJoinMachine,
-  'waitlist-offer': waitlistOfferMachine,
+  // One folder, two machines: the form on a sold-out event's page, the page of its e-mails.
+  'waitlist/join': waitlistJoinMachine,
+  'waitlist/offer': waitlistOfferMachine,
   'print-studio': printStudioMachine,
   'studio-rebook': studioRebookMachine,
 } as const

@@ -18,6 +18,7 @@ export const sessionExpiry = onFirstUse(() =>
         // theirs, and this keeps expiry and broken storage (src/storage.ts) clearing the same
         // keys.
         clearStorage: () => storage.clearSession(),
+        scrollToBanner: () => window.scrollTo(0, 0),
         // A full page load, so nothing of the old session stays in memory.
         navigateToLogin: () => window.location.assign('/login'),
       },

@@ -163,8 +163,8 @@ export const routes: RouteObject[] = [
       // The links of e-mails, for people with or without an account: each carries its own secret.
       lazyPage(
         '/waitlist/:token',
-        'waitlist-offer/waitlist-offer-page',
-        () => import('./waitlist-offer/waitlist-offer-page'),
+        'waitlist/waitlist-offer-page',
+        () => import('./waitlist/waitlist-offer-page'),
         {
           browserOnly: true,
         },

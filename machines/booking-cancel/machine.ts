@@ -41,6 +41,7 @@ export const bookingCancelMachine = onFirstUse(() =>
         | { type: 'cancel.kept' }
         | { type: 'cancel.retried' },
       tags: {} as 'busy' | 'error' | 'expired',
+      output: {} as CancelledBooking,
     },
     actors: {
       cancelBooking: callStub<CancelledBooking, { id: string }>('cancelBooking'),
@@ -57,6 +58,8 @@ export const bookingCancelMachine = onFirstUse(() =>
   }).createMachine({
     id: 'bookingCancel',
     context: ({ input }) => ({ ...input, result: null, refusal: null }),
+    // Cancelled: the answer, for whoever started it (the list marks the row).
+    output: ({ context }) => context.result as CancelledBooking,
     initial: 'idle',
     states: {
       idle: { on: { 'cancel.started': 'confirming' } },

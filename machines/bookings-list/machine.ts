@@ -1,11 +1,17 @@
 import { assign, setup } from 'xstate'
 import { ApiError, type components } from '../../openapi/client'
+import {
+  bookingCancelMachine,
+  type CancelInput,
+  type CancelledBooking,
+} from '../booking-cancel/machine'
 import { logCallError } from '../calls/booking'
 import { callState } from '../calls/call-state'
 import { expiredOn401In, expiredOrFailed, loadCallActions, loadEndings } from '../calls/member'
 import { sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
+import { cancelInputOf } from './selectors'
 
 export type Booking = components['schemas']['Booking']
 export type PastBooking = components['schemas']['PastBooking']
@@ -47,6 +53,8 @@ export const bookingsListMachine = onFirstUse(() =>
         past: PastBooking[] | null
         /** The one expanded row, current or past; null when all are folded. */
         expanded: string | null
+        /** The bookings cancelled on this page, by id: their rows say so until read again. */
+        cancelled: Record<string, CancelledBooking>
       },
       events: {} as
         | { type: 'bookings.retried' }
@@ -55,13 +63,25 @@ export const bookingsListMachine = onFirstUse(() =>
         | { type: 'past.hidden' }
         | { type: 'past.retried' },
       tags: {} as 'busy' | 'error' | 'expired' | 'pastBusy' | 'pastError',
+      children: {} as { bookingCancel: 'bookingCancel' },
     },
     actors: {
       loadBookings: callStub<LoadedBookings, { email: string | null }>('loadBookings'),
       loadPastBookings: callStub<PastBooking[], { email: string }>('loadPastBookings'),
+      bookingCancel: bookingCancelMachine,
     },
     actions: {
       ...loadCallActions,
+      toggleRow: assign({
+        expanded: ({ context, event }) =>
+          event.type === 'booking.toggled' && context.expanded !== event.id ? event.id : null,
+      }),
+      keepCancelled: assign({
+        cancelled: ({ context }, params: { cancelled: CancelledBooking }) => ({
+          ...context.cancelled,
+          [params.cancelled.id]: params.cancelled,
+        }),
+      }),
       /** Keeps the list just read on the phone, for a visit without a network. */
       keepBookings: (_: unknown, _params: { email: string; bookings: Booking[] }) => {},
     },
@@ -75,6 +95,9 @@ export const bookingsListMachine = onFirstUse(() =>
         context.kept !== null &&
         (context.email === null || context.kept.email === context.email),
       isKept: ({ context }) => context.keptAt !== null,
+      /** The row a toggle opens (none when it folds the open one) has a booking to cancel. */
+      opensCancellable: ({ context }, params: { id: string }) =>
+        context.expanded !== params.id && cancelInputOf(context, params.id) !== null,
     },
   }).createMachine({
     id: 'bookingsList',
@@ -85,6 +108,7 @@ export const bookingsListMachine = onFirstUse(() =>
       bookings: [],
       past: null,
       expanded: null,
+      cancelled: {},
     }),
     initial: 'loading',
     states: {
@@ -124,38 +148,73 @@ export const bookingsListMachine = onFirstUse(() =>
         },
       },
       ...loadEndings('bookings.retried'),
+      // The past bookings, read on demand, beside the open row's Cancel.
       ready: {
-        initial: 'pastHidden',
+        type: 'parallel',
         on: {
           // Back online: the kept list is read again.
           'bookings.retried': { guard: 'isKept', target: 'loading' },
-          'booking.toggled': {
-            actions: assign({
-              expanded: ({ context, event }) => (context.expanded === event.id ? null : event.id),
-            }),
-          },
         },
         states: {
-          pastHidden: {
-            on: {
-              'past.shown': [
-                { guard: 'hasLoadedPast', target: 'pastShown' },
-                { target: 'pastLoading' },
-              ],
+          past: {
+            initial: 'hidden',
+            states: {
+              hidden: {
+                on: {
+                  'past.shown': [
+                    { guard: 'hasLoadedPast', target: 'shown' },
+                    { target: 'loading' },
+                  ],
+                },
+              },
+              loading: callState('loadPastBookings', {
+                tags: ['pastBusy'],
+                input: ({ context }) => ({ email: context.email ?? '' }),
+                keep: 'past',
+                target: 'shown',
+                onError: [
+                  expiredOn401In('bookingsList'),
+                  { target: 'failed', actions: logCallError },
+                ],
+              }),
+              failed: { tags: ['pastError'], on: { 'past.retried': 'loading' } },
+              shown: { on: { 'past.hidden': 'hidden' } },
             },
           },
-          pastLoading: callState('loadPastBookings', {
-            tags: ['pastBusy'],
-            input: ({ context }) => ({ email: context.email ?? '' }),
-            keep: 'past',
-            target: 'pastShown',
-            onError: [
-              expiredOn401In('bookingsList'),
-              { target: 'pastFailed', actions: logCallError },
-            ],
-          }),
-          pastFailed: { tags: ['pastError'], on: { 'past.retried': 'pastLoading' } },
-          pastShown: { on: { 'past.hidden': 'pastHidden' } },
+          // The open row's Cancel is this list's child: the list learns of the cancellation.
+          cancel: {
+            initial: 'closed',
+            on: {
+              'booking.toggled': [
+                {
+                  guard: { type: 'opensCancellable', params: ({ event }) => ({ id: event.id }) },
+                  // Another row's Cancel starts afresh.
+                  target: '.open',
+                  reenter: true,
+                  actions: 'toggleRow',
+                },
+                { target: '.closed', actions: 'toggleRow' },
+              ],
+            },
+            states: {
+              closed: {},
+              open: {
+                invoke: {
+                  id: 'bookingCancel',
+                  src: 'bookingCancel',
+                  // Entered only when opensCancellable found the open row's input.
+                  input: ({ context }) => cancelInputOf(context, context.expanded) as CancelInput,
+                  onDone: {
+                    target: 'closed',
+                    actions: {
+                      type: 'keepCancelled',
+                      params: ({ event }) => ({ cancelled: event.output }),
+                    },
+                  },
+                },
+              },
+            },
+          },
         },
       },
     },

@@ -32,7 +32,7 @@ const past: PastBooking = {
 export const bookingsListModel = defineModel({
   machine: bookingsListMachine,
   description:
-    "A member's bookings: loaded (or none), one row open at a time, past bookings on demand; errors retried; without a network, the list last read on this phone, said to be as of then; a 401 ends the session.",
+    "A member's bookings: loaded (or none), one row open at a time, its Cancel (booking-cancel) started for a paid booking and its cancellation kept on the row, past bookings on demand; errors retried; without a network, the list last read on this phone, said to be as of then; a 401 ends the session.",
   inputs: {
     'e-mail stored': { email: 'ada@example.com' },
     'e-mail missing': { email: null },
@@ -56,5 +56,15 @@ export const bookingsListModel = defineModel({
     ),
     ...callEndings('loadPastBookings', [[past]], [sessionEnded, connectionLost]),
     'booking.toggled': [{ id: upcoming.id }, { id: past.id }],
+    // The open row's Cancel (its own paths are booking-cancel's): cancelled, the card refunded.
+    'xstate.done.actor.bookingCancel': [
+      {
+        output: {
+          id: upcoming.id,
+          cancelledAt: '2026-11-21T10:00:00.000Z',
+          refund: { way: 'card', amountMinor: upcoming.Amount },
+        },
+      },
+    ],
   },
 })

@@ -1,3 +1,4 @@
+import type { CancelInput } from '../booking-cancel/machine'
 import { refundSentence } from '../booking-cancel/selectors'
 import {
   bookingAmountLabel,
@@ -173,4 +174,18 @@ export function bookingDetails(row: BookingRow, now: Date): BookingDetail[] {
 export function keptNote(keptAt: string | null): string | null {
   if (keptAt === null) return null
   return `You're offline. These are your bookings as of ${shortDate(keptAt)}, ${clockTime(keptAt)}.`
+}
+
+/**
+ * What the open row's Cancel is started with: a current booking of the list, paid for, not yet
+ * cancelled on this page; null for a past row, a cancelled one, or none open.
+ */
+export function cancelInputOf(
+  context: { bookings: Booking[]; cancelled: Record<string, unknown> },
+  id: string | null,
+): CancelInput | null {
+  const booking = context.bookings.find((candidate) => candidate.id === id)
+  if (!booking || context.cancelled[booking.id]) return null
+  const { payment } = currentBookingRow(booking)
+  return payment ? { id: booking.id, what: booking.Event, ...payment } : null
 }

@@ -1,4 +1,6 @@
 import type { SnapshotFrom } from 'xstate'
+import type { components } from '../../openapi/client'
+import { eventAction } from '../rules/events'
 import type { eventDetailMachine } from './machine'
 
 /** What the page says after Share, for a few seconds: nothing after the device's own sheet. */
@@ -8,4 +10,16 @@ export function shareNote(snapshot: SnapshotFrom<typeof eventDetailMachine>): st
     return 'We could not copy the link. Copy it from the address bar.'
   }
   return null
+}
+
+/**
+ * 'Join the waitlist' is offered under a sold-out event that keeps one, once the app knows who
+ * is looking (the form fills their details).
+ */
+export function isWaitlistOffered(
+  event: components['schemas']['Event'],
+  viewer: { isMember: boolean; known: boolean },
+  now: Date,
+): boolean {
+  return viewer.known && event.Waitlist === true && eventAction(event, viewer, now) === 'soldOut'
 }

@@ -1,4 +1,4 @@
-import { assign, raise, setup } from 'xstate'
+import { assign, enqueueActions, raise, setup } from 'xstate'
 import type { components } from '../../openapi/client'
 import { isStatus, logCallError } from '../calls/booking'
 import { callState } from '../calls/call-state'
@@ -86,7 +86,16 @@ export const eventEditorMachine = onFirstUse(() =>
         event: params.event,
         id: params.event.id,
       })),
+      /** A save answered: the event as the server has it, the form's messages gone. */
+      keepSaved: assign((_, params: { event: StaffEvent }) => ({
+        event: params.event,
+        id: params.event.id,
+        showProblems: false,
+        refusal: null,
+      })),
       keepRefusal: keepRefusal(),
+      /** A new event saved: its address (/staff/events/:id) replaces /new's. */
+      navigateToSavedEvent: (_, _params: { id: string }) => {},
       /** Takes staff to a field (the first that needs a change, after a save with problems). */
       focusField: (_, _params: { field: EventFormField | null }) => {},
       keepPosterRefusal: assign((_, params: { error: unknown }) => ({
@@ -172,8 +181,12 @@ export const eventEditorMachine = onFirstUse(() =>
                   onDone: {
                     target: 'saved',
                     actions: [
-                      { type: 'takeEvent', params: ({ event }) => ({ event: event.output }) },
-                      assign({ showProblems: false, refusal: null }),
+                      // A new event, once saved, has its own address: a reload opens it.
+                      enqueueActions(({ check, enqueue, event }) => {
+                        if (!check('isSaved'))
+                          enqueue({ type: 'navigateToSavedEvent', params: { id: event.output.id } })
+                      }),
+                      { type: 'keepSaved', params: ({ event }) => ({ event: event.output }) },
                       // A raised capacity offers places to people waiting: read them again.
                       raise({ type: 'waitlist.refreshed' }),
                     ],

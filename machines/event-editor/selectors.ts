@@ -1,6 +1,6 @@
 import { addDaysToDay, formatTime, fullDay, lagosDay } from '../rules/dates'
 import { type EventForm, type EventFormField, eventFormProblems } from '../rules/event-draft'
-import type { StaffEvent, StaffWaitlist } from './machine'
+import type { EventEditorContext, StaffEvent, StaffWaitlist } from './machine'
 
 // What staff read of an event's waitlist: on its page (/staff/events/:id) and beside it in the
 // list of events.
@@ -72,3 +72,10 @@ export function firstProblemField(form: EventForm): EventFormField | null {
   const [first] = Object.keys(eventFormProblems(form)) as EventFormField[]
   return first ?? null
 }
+
+/** The problems the form says beside their fields: none until a save was tried with some. */
+export const shownFormProblems = ({
+  form,
+  showProblems,
+}: Pick<EventEditorContext, 'form' | 'showProblems'>) =>
+  showProblems ? eventFormProblems(form) : {}

@@ -1,10 +1,12 @@
 import { setup } from 'xstate'
 import type { components } from '../../openapi/client'
+import { bookingCancelMachine } from '../booking-cancel/machine'
 import { isStatus } from '../calls/booking'
 import { callState } from '../calls/call-state'
 import { loadCallActions, missingOrFailed } from '../calls/member'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
+import { canCancelByLink, cancelInputOf } from './selectors'
 
 export type ManagedBooking = components['schemas']['ManagedBooking']
 
@@ -18,15 +20,19 @@ export const manageBookingMachine = onFirstUse(() =>
     types: {
       input: {} as { code: string },
       context: {} as { code: string; booking: ManagedBooking | null },
-      events: {} as { type: 'booking.retried' } | { type: 'booking.cancelled' },
+      events: {} as { type: 'booking.retried' },
       tags: {} as 'busy' | 'error' | 'missing',
+      children: {} as { bookingCancel: 'bookingCancel' },
     },
     actors: {
       loadBooking: callStub<ManagedBooking, { code: string }>('loadBooking'),
+      // Provided with the call by the link's code (cancelByLinkActors).
+      bookingCancel: bookingCancelMachine,
     },
     actions: loadCallActions,
     guards: {
       isMissing: isStatus(400, 404),
+      canCancel: ({ context }) => context.booking !== null && canCancelByLink(context.booking),
     },
   }).createMachine({
     id: 'manageBooking',
@@ -39,8 +45,24 @@ export const manageBookingMachine = onFirstUse(() =>
         target: 'ready',
         onError: missingOrFailed,
       }),
-      // The booking shows; a cancellation made here reads it again (cancelled, the refund said).
-      ready: { on: { 'booking.cancelled': 'loading' } },
+      // The booking shows, with Cancel (the booking-cancel flow, this flow's child) until the
+      // cut-off; a cancellation made here reads it again (cancelled, the refund said).
+      ready: {
+        initial: 'opening',
+        states: {
+          opening: { always: [{ guard: 'canCancel', target: 'cancelOffered' }, 'settled'] },
+          cancelOffered: {
+            invoke: {
+              id: 'bookingCancel',
+              src: 'bookingCancel',
+              input: ({ context }) => cancelInputOf(context.code, context.booking),
+              onDone: '#manageBooking.loading',
+            },
+          },
+          // Cancelled, past the cut-off, or nothing paid to cancel.
+          settled: {},
+        },
+      },
       missing: { tags: ['missing'] },
       failed: { tags: ['error'], on: { 'booking.retried': 'loading' } },
     },

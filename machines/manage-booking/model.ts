@@ -48,5 +48,15 @@ export const manageBookingModel = defineModel({
       ],
       [{ error: new ApiError(404, 'No booking has this link.') }, connectionLost],
     ),
+    // Its Cancel, cancelled (the question and its answers are booking-cancel's own paths).
+    'xstate.done.actor.bookingCancel': [
+      {
+        output: {
+          id: MANAGE_CODE,
+          cancelledAt: '2026-11-24T10:00:00.000Z',
+          refund: { way: 'card', amountMinor: 1_000_000 },
+        },
+      },
+    ],
   },
 })

@@ -1,3 +1,4 @@
+import type { CancelInput } from '../booking-cancel/machine'
 import { cancelledLine } from '../booking-cancel/selectors'
 import { type BookingRow, currentBookingRow } from '../bookings-list/selectors'
 import { dayInFull, formatTime, lagosDay } from '../rules/dates'
@@ -18,3 +19,18 @@ export function cancelUntilLine(managed: Pick<ManagedBooking, 'cutoff'>): string
 
 /** Once cancelled: what went back, as the cancellation said it. */
 export const cancelledNote = (managed: ManagedBooking) => cancelledLine(managed)
+
+/** Cancel is offered: until the cut-off, not yet cancelled, with a payment to say back. */
+export const canCancelByLink = (managed: ManagedBooking) =>
+  managed.cancellable && !isCancelled(managed) && managedRow(managed).payment !== null
+
+/** What the page's Cancel is started with: the link's code stands for the booking's id. */
+export function cancelInputOf(code: string, managed: ManagedBooking | null): CancelInput {
+  const row = managed ? managedRow(managed) : null
+  return {
+    id: code,
+    what: row?.event ?? '',
+    paidWith: row?.payment?.paidWith ?? '',
+    amountMinor: row?.payment?.amountMinor ?? 0,
+  }
+}

@@ -13,6 +13,8 @@ export const sessionExpiryMachine = onFirstUse(() =>
     },
     actions: {
       clearStorage: () => {},
+      /** The page goes up to the banner: it is leaving anyway. */
+      scrollToBanner: () => {},
       navigateToLogin: () => {},
     },
     delays: { sessionExpiredRedirect: 3000 },
@@ -23,6 +25,7 @@ export const sessionExpiryMachine = onFirstUse(() =>
       active: { on: { 'session.expired': 'expired' } },
       expired: {
         tags: ['expired'],
+        entry: 'scrollToBanner',
         after: {
           sessionExpiredRedirect: {
             target: 'active',

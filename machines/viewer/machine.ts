@@ -1,4 +1,4 @@
-import { assign, setup } from 'xstate'
+import { assign, emit, setup } from 'xstate'
 import type { components } from '../../openapi/client'
 import { errorParams, logCallError } from '../calls/booking'
 import { keepOutput } from '../calls/call-state'
@@ -32,6 +32,7 @@ export const viewerMachine = onFirstUse(() =>
         | { type: 'viewer.sessionExpired' }
         | { type: 'viewer.refreshed' },
       tags: {} as 'busy',
+      emitted: {} as { type: 'viewer.loginLost' },
     },
     actors: {
       loadProfile: callStub<Account>('loadProfile'),
@@ -41,6 +42,8 @@ export const viewerMachine = onFirstUse(() =>
       /** Forgets the stored login (not a guest's remembered details); provided by the app. */
       clearSession: () => {},
       forgetAccount: assign({ signedIn: false, account: null }),
+      /** A dead token ended the login (not a log-out): a page may ask them to log in again. */
+      notifyLoginLost: emit({ type: 'viewer.loginLost' }),
     },
     guards: {
       isSignedIn: ({ context }) => context.signedIn,
@@ -65,7 +68,7 @@ export const viewerMachine = onFirstUse(() =>
         on: {
           'viewer.sessionExpired': {
             target: 'visitor',
-            actions: ['clearSession', 'forgetAccount'],
+            actions: ['clearSession', 'forgetAccount', 'notifyLoginLost'],
           },
         },
         invoke: {
@@ -83,7 +86,7 @@ export const viewerMachine = onFirstUse(() =>
             {
               guard: { type: 'isSessionExpired', params: errorParams },
               target: 'visitor',
-              actions: ['clearSession', 'forgetAccount'],
+              actions: ['clearSession', 'forgetAccount', 'notifyLoginLost'],
             },
             // The flag stays off when the profile cannot be read; every page still works as a guest's.
             { target: 'notMember', actions: logCallError },
@@ -95,7 +98,7 @@ export const viewerMachine = onFirstUse(() =>
           'viewer.refreshed': 'checking',
           'viewer.sessionExpired': {
             target: 'visitor',
-            actions: ['clearSession', 'forgetAccount'],
+            actions: ['clearSession', 'forgetAccount', 'notifyLoginLost'],
           },
         },
       },
@@ -104,7 +107,7 @@ export const viewerMachine = onFirstUse(() =>
           'viewer.refreshed': 'checking',
           'viewer.sessionExpired': {
             target: 'visitor',
-            actions: ['clearSession', 'forgetAccount'],
+            actions: ['clearSession', 'forgetAccount', 'notifyLoginLost'],
           },
         },
       },

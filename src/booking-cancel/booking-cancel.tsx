@@ -1,51 +1,41 @@
-import { useActorRef, useSelector } from '@xstate/react'
-import { useEffect } from 'react'
-import { bookingCancelActors } from '../../machines/booking-cancel/actors'
-import { bookingCancelMachine, type CancelInput } from '../../machines/booking-cancel/machine'
+import { useSelector } from '@xstate/react'
+import type { ActorRefFrom } from 'xstate'
+import type { bookingCancelMachine, CancelledBooking } from '../../machines/booking-cancel/machine'
 import { cancelledLine, moneyBackLine } from '../../machines/booking-cancel/selectors'
-import { cancelByLinkActors } from '../../machines/manage-booking/actors'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
-import { api } from '../api'
-import { showLiveFlow } from '../live-flows'
-import { memberFlowEffects } from '../member-flow'
 import { LoadNotice } from '../shared/member-page'
 import { tearLine } from '../shared/ticket-qr'
 
-/** Cancel, at the foot of an open booking: asked first, then cancelled, the money on its way. */
-export function CancelBooking({
-  onCancelled,
-  byLink = false,
-  ...booking
-}: CancelInput & {
-  onCancelled: () => void
-  /** Cancelled by a 'Manage your booking' link: `id` is the link's code, no login needed. */
-  byLink?: boolean
-}) {
-  const actorRef = useActorRef(
-    bookingCancelMachine.provide({
-      actors: byLink ? cancelByLinkActors(api) : bookingCancelActors(api),
-      actions: memberFlowEffects('Could not cancel the booking'),
-    }),
-    { input: booking, inspect: showLiveFlow },
+type CancelRef = ActorRefFrom<typeof bookingCancelMachine>
+
+const area = cx(tearLine, css({ display: 'grid', gap: '3', mx: { base: '3', md: '4' }, py: '4' }))
+
+/** The cancellation's answer, where Cancel was: cancelled, and how the money comes back. */
+export function CancelledNote({ result }: { result: CancelledBooking }) {
+  return (
+    <div className={area}>
+      <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
+        {cancelledLine(result)}
+      </p>
+    </div>
   )
+}
+
+/**
+ * Cancel, at the foot of an open booking: asked first, then cancelled, the money on its way. The
+ * flow is the child of the page's own (the bookings list, the manage page), which learns its end.
+ */
+export function CancelBookingView({ actorRef }: { actorRef: CancelRef }) {
   const state = useSelector(actorRef, (s) => s)
-  const done = state.matches('cancelled')
-  useEffect(() => {
-    if (done) onCancelled()
-  }, [done, onCancelled])
+  const booking = state.context
   const send = actorRef.send
   const busy = state.hasTag('busy')
   if (state.hasTag('expired')) return <LoadNotice kind="expired" what="the cancellation" />
   const result = state.context.result
   return (
-    <div
-      className={cx(
-        tearLine,
-        css({ display: 'grid', gap: '3', mx: { base: '3', md: '4' }, py: '4' }),
-      )}
-    >
+    <div className={area}>
       {state.matches('idle') && (
         <button
           type="button"

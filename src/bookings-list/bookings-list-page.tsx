@@ -1,5 +1,7 @@
 import { useActorRef } from '@xstate/react'
 import { useEffect, useState } from 'react'
+import { bookingCancelActors } from '../../machines/booking-cancel/actors'
+import { bookingCancelMachine } from '../../machines/booking-cancel/machine'
 import { bookingsListActors } from '../../machines/bookings-list/actors'
 import { bookingsListMachine } from '../../machines/bookings-list/machine'
 import { api } from '../api'
@@ -23,7 +25,13 @@ function BookingsScreen() {
   }))
   const actorRef = useActorRef(
     bookingsListMachine.provide({
-      actors: bookingsListActors(api),
+      actors: {
+        ...bookingsListActors(api),
+        bookingCancel: bookingCancelMachine.provide({
+          actors: bookingCancelActors(api),
+          actions: memberFlowEffects('Could not cancel the booking'),
+        }),
+      },
       actions: {
         ...memberFlowEffects('Could not load the bookings'),
         keepBookings: (_, list) =>

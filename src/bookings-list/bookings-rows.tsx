@@ -1,4 +1,6 @@
-import { useId, useState } from 'react'
+import { useId } from 'react'
+import type { ActorRefFrom } from 'xstate'
+import type { bookingCancelMachine, CancelledBooking } from '../../machines/booking-cancel/machine'
 import {
   type BookingRow,
   bookingDetails,
@@ -11,7 +13,7 @@ import { bookingTypeLabel } from '../../machines/rules/bookings'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { badge, disc } from '../../styled-system/recipes'
-import { CancelBooking } from '../booking-cancel/booking-cancel'
+import { CancelBookingView, CancelledNote } from '../booking-cancel/booking-cancel'
 import { ChevronDownIcon } from '../shared/line-icons'
 import { DoorTicket, tearLine } from '../shared/ticket-qr'
 
@@ -22,12 +24,18 @@ export function BookingRows({
   now,
   onToggle,
   past = false,
+  cancel,
+  cancelled = {},
 }: {
   rows: BookingRow[]
   expanded: string | null
   now: Date
   onToggle: (id: string) => void
   past?: boolean
+  /** The open row's Cancel, the list's child (none while no open row has one). */
+  cancel?: CancelRef | undefined
+  /** The bookings cancelled on this page, by id. */
+  cancelled?: Record<string, CancelledBooking>
 }) {
   return (
     <ul className={css({ display: 'grid', gap: '3', listStyle: 'none' })}>
@@ -39,11 +47,15 @@ export function BookingRows({
           now={now}
           past={past}
           onToggle={() => onToggle(row.id)}
+          cancel={expanded === row.id ? cancel : undefined}
+          cancelled={cancelled[row.id] ?? null}
         />
       ))}
     </ul>
   )
 }
+
+type CancelRef = ActorRefFrom<typeof bookingCancelMachine>
 
 const stubTones = {
   today: css({ bg: 'clay.600', color: 'white' }),
@@ -70,19 +82,22 @@ function BookingRowItem({
   now,
   past,
   onToggle,
+  cancel,
+  cancelled,
 }: {
   row: BookingRow
   open: boolean
   now: Date
   past: boolean
   onToggle: () => void
+  cancel: CancelRef | undefined
+  /** Cancelled here: its ticket and details go, the cancellation's message stays until read again. */
+  cancelled: CancelledBooking | null
 }) {
   const detailsId = useId()
   const stub = bookingStub(row, now, past)
   // Whether Cancel is offered, by the server's rule: until the cut-off, unless checked in.
   const standing = cancelStandingOf(row, now)
-  // Cancelled here: its ticket and details go, the cancellation's message stays until read again.
-  const [cancelled, setCancelled] = useState(false)
   return (
     <li
       className={css({
@@ -227,7 +242,7 @@ function BookingRowItem({
         <BookingDetailsList
           row={row}
           now={now}
-          hidden={cancelled}
+          hidden={cancelled !== null}
           className={cx(tearLine, css({ mx: { base: '3', md: '4' }, py: '4' }))}
         />
         {open && standing && !cancelled && (
@@ -241,14 +256,14 @@ function BookingRowItem({
             {standing.line}
           </p>
         )}
-        {open && row.payment && standing?.open !== false && (
-          <CancelBooking
-            id={row.id}
-            what={row.event}
-            {...row.payment}
-            onCancelled={() => setCancelled(true)}
-          />
-        )}
+        {open &&
+          row.payment &&
+          standing?.open !== false &&
+          (cancelled ? (
+            <CancelledNote result={cancelled} />
+          ) : (
+            cancel && <CancelBookingView actorRef={cancel} />
+          ))}
       </div>
     </li>
   )

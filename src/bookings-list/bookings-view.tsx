@@ -22,6 +22,8 @@ export function BookingsView({ actorRef }: { actorRef: BookingsRef }) {
   const ready = useSelector(actorRef, (s) => s.matches('ready'))
   const bookings = useSelector(actorRef, (s) => s.context.bookings)
   const expanded = useSelector(actorRef, (s) => s.context.expanded)
+  const cancel = useSelector(actorRef, (s) => s.children.bookingCancel)
+  const cancelled = useSelector(actorRef, (s) => s.context.cancelled)
   const note = useSelector(actorRef, (s) => keptNote(s.context.keptAt))
   const rows = bookings.map(currentBookingRow)
 
@@ -62,6 +64,8 @@ export function BookingsView({ actorRef }: { actorRef: BookingsRef }) {
             expanded={expanded}
             now={now}
             onToggle={(id) => actorRef.send({ type: 'booking.toggled', id })}
+            cancel={cancel}
+            cancelled={cancelled}
           />
         )}
       </section>
@@ -73,7 +77,7 @@ export function BookingsView({ actorRef }: { actorRef: BookingsRef }) {
 
 /** Past bookings: folded until asked for, loaded the first time. */
 function PastBookings({ actorRef, now }: { actorRef: BookingsRef; now: Date }) {
-  const shown = useSelector(actorRef, (s) => s.matches({ ready: 'pastShown' }))
+  const shown = useSelector(actorRef, (s) => s.matches({ ready: { past: 'shown' } }))
   const busy = useSelector(actorRef, (s) => s.hasTag('pastBusy'))
   const failed = useSelector(actorRef, (s) => s.hasTag('pastError'))
   const canShow = useSelector(actorRef, (s) => s.can({ type: 'past.shown' }))

@@ -4,7 +4,7 @@ import { Link, useLocation, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { eventDetailActors } from '../../machines/event-detail/actors'
 import { eventDetailMachine } from '../../machines/event-detail/machine'
-import { shareNote } from '../../machines/event-detail/selectors'
+import { isWaitlistOffered, shareNote } from '../../machines/event-detail/selectors'
 import { calendarLabel } from '../../machines/rules/dates'
 import { canShare, eventAction, isFreeEvent, ticketPriceLabel } from '../../machines/rules/events'
 import type { components } from '../../openapi/client'
@@ -29,7 +29,7 @@ import { PosterCarousel } from './poster-carousel'
 
 // Only a sold-out event offers the waitlist: its form's code loads when one is shown.
 const WaitlistJoin = lazy(async () => ({
-  default: (await import('../waitlist-join/waitlist-join')).WaitlistJoin,
+  default: (await import('../waitlist/waitlist-join')).WaitlistJoin,
 }))
 
 type Event = components['schemas']['Event']
@@ -181,7 +181,7 @@ function EventDetail({
               onShare={onShare}
               onAction={() => setPanelWanted(true)}
             />
-            {action === 'soldOut' && event.Waitlist === true && known && (
+            {isWaitlistOffered(event, { isMember, known }, now) && (
               <Suspense fallback={null}>
                 <WaitlistJoin key={String(signedIn)} event={event} signedIn={signedIn} />
               </Suspense>

@@ -8,6 +8,7 @@ import {
   lineOf,
   placeCounts,
   placeName,
+  shownFormProblems,
   standing,
   waitingMark,
 } from '../../machines/event-editor/selectors'
@@ -15,7 +16,6 @@ import {
   CANCEL_CUTOFF_HOURS,
   type EventFormField,
   type EventFormText,
-  eventFormProblems,
   WAITLIST_OFFER_HOURS,
 } from '../../machines/rules/event-draft'
 import { placesLine } from '../../machines/staff-events/selectors'
@@ -36,6 +36,7 @@ export default function EventEditorPage() {
   // (with its flow, saying 'Saved') stays.
   const { eventId: param } = useParams()
   const eventId = param === NEW_EVENT ? null : (param ?? null)
+  const navigate = useNavigate()
   const actorRef = useMemberFlow(
     eventEditorMachine,
     eventEditorActors(api),
@@ -48,15 +49,11 @@ export default function EventEditorPage() {
         focusField: (_: unknown, { field }: { field: EventFormField | null }) => {
           if (field) document.querySelector<HTMLElement>(`[name="${field}"]`)?.focus()
         },
+        navigateToSavedEvent: (_: unknown, { id }: { id: string }) =>
+          navigate(`/staff/events/${id}`, { replace: true }),
       },
     },
   )
-  // A new event, once saved, has its own address: a reload opens it, not a blank form.
-  const navigate = useNavigate()
-  const savedId = useSelector(actorRef, (s) => s.context.id)
-  useEffect(() => {
-    if (!eventId && savedId) navigate(`/staff/events/${savedId}`, { replace: true })
-  }, [eventId, savedId, navigate])
   return <EventEditorView actorRef={actorRef} />
 }
 
@@ -74,8 +71,8 @@ const pair = grid({
 export function EventEditorView({ actorRef }: { actorRef: EditorRef }) {
   const load = useLoadStates(actorRef)
   const state = useSelector(actorRef, (s) => s)
-  const { form, event, showProblems, refusal } = state.context
-  const problems = showProblems ? eventFormProblems(form) : {}
+  const { form, event, refusal } = state.context
+  const problems = shownFormProblems(state.context)
   const isNew = state.context.id === null
   const title = isNew ? 'New event' : (event?.draft.title ?? 'Event')
   if (state.hasTag('forbidden')) {

@@ -2,8 +2,9 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
+import { bookingCancelMachine } from '../../machines/booking-cancel/machine'
 import { bookingWhen } from '../../machines/bookings-list/selectors'
-import { manageBookingActors } from '../../machines/manage-booking/actors'
+import { cancelByLinkActors, manageBookingActors } from '../../machines/manage-booking/actors'
 import { manageBookingMachine } from '../../machines/manage-booking/machine'
 import {
   cancelledNote,
@@ -13,9 +14,10 @@ import {
 } from '../../machines/manage-booking/selectors'
 import { css, cx } from '../../styled-system/css'
 import { api } from '../api'
-import { CancelBooking } from '../booking-cancel/booking-cancel'
+import { CancelBookingView } from '../booking-cancel/booking-cancel'
 import { BookingDetailsList } from '../bookings-list/bookings-rows'
 import { showLiveFlow } from '../live-flows'
+import { memberFlowEffects } from '../member-flow'
 import { RowsSkeleton } from '../shared/member-page'
 import { Page } from '../shared/page'
 import { RetryButton } from '../shared/retry-button'
@@ -33,7 +35,13 @@ export default function ManageBookingPage() {
   const { code = '' } = useParams()
   const actorRef = useActorRef(
     manageBookingMachine.provide({
-      actors: manageBookingActors(api),
+      actors: {
+        ...manageBookingActors(api),
+        bookingCancel: bookingCancelMachine.provide({
+          actors: cancelByLinkActors(api),
+          actions: memberFlowEffects('Could not cancel the booking'),
+        }),
+      },
       actions: { logError: (_, { error }) => console.warn('Could not read the booking', error) },
     }),
     { input: { code }, inspect: showLiveFlow },
@@ -53,6 +61,7 @@ export function ManageBookingView({ actorRef }: { actorRef: ManageRef }) {
   const state = useSelector(actorRef, (s) => s)
   const [now] = useState(() => new Date())
   const managed = state.context.booking
+  const cancel = useSelector(actorRef, (s) => s.children.bookingCancel)
 
   if (state.matches('missing'))
     return <LinkNotFound title="We can't find this booking" from="your receipt" />
@@ -125,15 +134,7 @@ export function ManageBookingView({ actorRef }: { actorRef: ManageRef }) {
             <p className={css({ color: 'fg.muted' })}>{managed.refusal}</p>
           )}
         </footer>
-        {managed.cancellable && !cancelled && row.payment && (
-          <CancelBooking
-            byLink
-            id={state.context.code}
-            what={row.event}
-            {...row.payment}
-            onCancelled={() => actorRef.send({ type: 'booking.cancelled' })}
-          />
-        )}
+        {cancel && <CancelBookingView actorRef={cancel} />}
       </article>
       <p className={css({ mt: '6', textStyle: 'note' })}>
         Questions? Write to {SITE.supportEmail}.

@@ -3,7 +3,8 @@ import { useId, useRef } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { profileEditActors } from '../../machines/profile-edit/actors'
 import { type DraftField, profileEditMachine } from '../../machines/profile-edit/machine'
-import { draftChanges, draftProblems, PICTURE_TYPES } from '../../machines/rules/profile'
+import { changedFieldProblems, saveClosedReason } from '../../machines/profile-edit/selectors'
+import { PICTURE_TYPES } from '../../machines/rules/profile'
 import { css } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
@@ -69,8 +70,7 @@ export function ProfileEditView({
     actorRef,
     (s) => s.context,
   )
-  const problems = draftProblems(draft)
-  const changed = Object.keys(draftChanges(draft, saved)).length > 0
+  const problems = changedFieldProblems({ draft, saved })
   const editing = account !== null && !load.failed && !load.expired
 
   return (
@@ -160,7 +160,7 @@ export function ProfileEditView({
           >
             <h2 className={css({ textStyle: 'smallCaps' })}>Your details</h2>
             {FIELDS.map(({ field, label, autoComplete, type }) => {
-              const problem = draft[field] !== saved[field] ? problems[field] : undefined
+              const problem = problems[field]
               return (
                 <Field key={field} label={label} htmlFor={`${id}-${field}`}>
                   <input
@@ -210,7 +210,7 @@ export function ProfileEditView({
               </button>
               {!saving && !canSave && (
                 <span className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-                  {changed ? 'Fix the details above to save.' : 'Change a detail to save it.'}
+                  {saveClosedReason({ draft, saved })}
                 </span>
               )}
             </div>

@@ -1,5 +1,4 @@
 import { useSelector } from '@xstate/react'
-import { useEffect } from 'react'
 import { css } from '../../styled-system/css'
 import { sessionExpiry } from '../api'
 import { useHydrated } from '../initial-data'
@@ -7,16 +6,13 @@ import { useHydrated } from '../initial-data'
 /**
  * 'Login session has expired', across the top of every page above the header, for the 3 s before
  * the app goes to /login: in the page's flow, so it covers nothing, and over an open drawer's
- * backdrop, so it is seen there too; the page scrolls up to it (it is leaving anyway). The flow is
- * made when first used, after hydration, not while the page's modules run. Its own styles, not
- * the Banner's variants: it is on every first page.
+ * backdrop, so it is seen there too; the flow scrolls the page up to it (`scrollToBanner`). The
+ * flow is made when first used, after hydration, not while the page's modules run. Its own
+ * styles, not the Banner's variants: it is on every first page.
  */
 export function SessionExpiredBanner() {
   const hydrated = useHydrated()
   const expired = useSelector(hydrated ? sessionExpiry : undefined, (s) => s?.hasTag('expired'))
-  useEffect(() => {
-    if (expired) window.scrollTo(0, 0)
-  }, [expired])
   if (!expired) return null
   return (
     <div

@@ -1,5 +1,5 @@
 import { useActorRef, useSelector } from '@xstate/react'
-import { memo, type ReactNode, Suspense, useEffect, useRef, useState } from 'react'
+import { memo, type ReactNode, Suspense, useEffect, useState } from 'react'
 import { Link, useNavigate } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { profileActors } from '../../machines/profile/actors'
@@ -45,22 +45,19 @@ export default function MenuPage() {
   )
   const { signedIn } = useViewer()
   const navigate = useNavigate()
-  const loggingOut = useRef(false)
-  const wasSignedIn = useRef(false)
 
   // A user id without a token (or the reverse) is broken storage: cleared, and off to log in.
   useEffect(() => {
     if (takeBrokenLogin()) navigate('/login', { replace: true })
   }, [navigate])
 
-  // A dead token (the profile answered 401): the viewer cleared the login; log in again.
+  // A dead token (the profile answered 401): the viewer cleared the login and says so: log in.
   useEffect(() => {
-    if (signedIn) wasSignedIn.current = true
-    else if (wasSignedIn.current && !loggingOut.current) navigate('/login', { replace: true })
-  }, [signedIn, navigate])
+    const lost = viewer.on('viewer.loginLost', () => navigate('/login', { replace: true }))
+    return () => lost.unsubscribe()
+  }, [navigate])
 
   const logOut = () => {
-    loggingOut.current = true
     storage.clearSession()
     viewer.send({ type: 'viewer.signedOut' })
   }

@@ -1,4 +1,5 @@
 import { existsSync, readdirSync } from 'node:fs'
+import { join, relative } from 'node:path'
 import { fileURLToPath } from 'node:url'
 import { describe, expect, it } from 'vitest'
 import { type FlowName, flows } from '../../machines/flows'
@@ -11,10 +12,15 @@ const root = new URL('../../', import.meta.url)
 const names = Object.keys(flows) as FlowName[]
 
 describe('the list of flows (machines/flows.ts)', () => {
-  it('names every flow folder: each folder of machines/ with a machine.ts', () => {
-    const folders = readdirSync(new URL('machines/', root), { withFileTypes: true })
+  it('names every flow folder: each folder of machines/ (or subfolder of one) with a machine.ts', () => {
+    const folders = readdirSync(new URL('machines/', root), {
+      recursive: true,
+      withFileTypes: true,
+    })
       .filter((entry) => entry.isDirectory())
-      .map((entry) => entry.name)
+      .map((entry) =>
+        relative(fileURLToPath(new URL('machines/', root)), join(entry.parentPath, entry.name)),
+      )
       .filter((name) => existsSync(new URL(`machines/${name}/machine.ts`, root)))
     expect(folders.filter((name) => !names.includes(name as FlowName))).toEqual([])
   })
@@ -25,7 +31,10 @@ describe('the list of flows (machines/flows.ts)', () => {
   })
 
   it('has every views file of the browser replays name a listed flow', () => {
-    const files = readdirSync(new URL('tests/e2e/views/', root)).filter((f) => f.endsWith('.ts'))
+    // A flow's subfolder has one (tests/e2e/views/waitlist/join.ts); shared/ holds the helpers.
+    const files = readdirSync(new URL('tests/e2e/views/', root), { recursive: true })
+      .map(String)
+      .filter((f) => f.endsWith('.ts') && !f.startsWith('shared/'))
     const unlisted = files.filter(
       (file) => !names.some((name) => viewsFile(name).endsWith(`/${file}`)),
     )

@@ -10,7 +10,7 @@ import { MANAGE_CODE } from '../../machines/manage-booking/model'
 import { pendingApplication } from '../../machines/staff-applications/model'
 import { chiamakaBooking } from '../../machines/staff-bookings/model'
 import { REQUEST_CODE } from '../../machines/ticket-request/model'
-import { waitlistOfferEntry } from '../../machines/waitlist-offer/model'
+import { waitlistOfferEntry } from '../../machines/waitlist/offer/model'
 import {
   accounts,
   applications,
@@ -355,7 +355,7 @@ async function poetryCapacity({ db }: App, capacity: number) {
 }
 
 /**
- * The waitlist-offer model's entry (its token and person), for the demo's Rooftop Jazz today or
+ * The waitlist offer model's entry (its token and person), for the demo's Rooftop Jazz today or
  * Thursday's free Poetry & Palm Wine, in line, offered (a place held for it until tonight),
  * booked, left or expired: its token is the entry's own secret, which no flow chooses. The
  * path's end removes it (forgetWaitlistsJoined) and its hold (forgetBookingsMade).

@@ -6,10 +6,11 @@ import type { FlowViews } from '../e2e/views/shared/define'
 
 // The flows' models and browser views, found by the flow's name in machines/flows.ts: a model is
 // `machines/<flow>/model.ts` exporting `<flow>Model`, views are `tests/e2e/views/<flow>.ts`
-// exporting `<flow>Views` (camel-cased: 'event-detail' -> eventDetailModel).
+// exporting `<flow>Views` (camel-cased: 'event-detail' -> eventDetailModel; a machine of a flow's
+// subfolder as well: 'waitlist/join' -> waitlistJoinModel, in tests/e2e/views/waitlist/join.ts).
 
 const camel = (name: string) =>
-  name.replace(/-([a-z])/g, (_, letter: string) => letter.toUpperCase())
+  name.replace(/[-/]([a-z])/g, (_, letter: string) => letter.toUpperCase())
 
 /** Where a flow's file would be, from the repository's root. */
 export const modelFile = (name: string) => `machines/${name}/model.ts`

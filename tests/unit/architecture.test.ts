@@ -150,8 +150,14 @@ describe('the shape of the code', () => {
   })
 
   it('files the app as the flows are: a folder under src/ is a flow of machines/ by its name, and every flow with a screen has one', () => {
-    const flows = readdirSync(join(root, 'machines')).filter((name) =>
-      existsSync(join(root, 'machines', name, 'machine.ts')),
+    // A flow folder holds its machine.ts, or a subfolder for each of its machines (waitlist/join).
+    const isFlowFolder = (folder: string) =>
+      existsSync(join(folder, 'machine.ts')) ||
+      readdirSync(folder).some((name) => existsSync(join(folder, name, 'machine.ts')))
+    const flows = readdirSync(join(root, 'machines')).filter(
+      (name) =>
+        statSync(join(root, 'machines', name)).isDirectory() &&
+        isFlowFolder(join(root, 'machines', name)),
     )
     const folders = readdirSync(join(root, 'src')).filter((name) =>
       statSync(join(root, 'src', name)).isDirectory(),
@@ -160,9 +166,10 @@ describe('the shape of the code', () => {
       folders.filter((name) => !SRC_NOT_FLOWS.includes(name) && !flows.includes(name)),
     ).toEqual([])
     // A flow has a screen when the browser replays check its states on a page.
-    const withScreen = readdirSync(join(root, 'tests/e2e/views'))
-      .filter((name) => name.endsWith('.ts'))
-      .map((name) => name.replace(/\.ts$/, ''))
+    const withScreen = readdirSync(join(root, 'tests/e2e/views'), { recursive: true })
+      .map(String)
+      .filter((name) => name.endsWith('.ts') && !name.startsWith('shared/'))
+      .map((name) => name.replace(/(\/.*)?\.ts$/, ''))
     expect(withScreen.filter((flow) => !folders.includes(flow))).toEqual([])
   })
 
@@ -170,7 +177,7 @@ describe('the shape of the code', () => {
     const offenders = [...sourceFiles('src/shared'), ...sourceFiles('src/pages')].filter((file) =>
       importsOf(file).some(
         (specifier) =>
-          /machines\/[a-z-]+\/(machine|actors)$/.test(target(file, specifier)) &&
+          /machines\/[a-z/-]+\/(machine|actors)$/.test(target(file, specifier)) &&
           !/machines\/(calls|rules|checkout)\//.test(target(file, specifier)),
       ),
     )

@@ -2,14 +2,14 @@ import { describe, expect, it } from 'vitest'
 import { sampleEvent } from '../../machines/fixtures'
 import { cancelUntilLine } from '../../machines/manage-booking/selectors'
 import { placeLine, standingLine } from '../../machines/rules/waitlist'
-import { joinBlockerText, joinFieldErrors } from '../../machines/waitlist-join/selectors'
-import type { WaitlistEntry } from '../../machines/waitlist-offer/machine'
+import { joinBlockerText, joinFieldErrors } from '../../machines/waitlist/join/selectors'
+import type { WaitlistEntry } from '../../machines/waitlist/offer/machine'
 import {
   offerBooking,
   offerPayment,
   registeredPathOfOffer,
   takeLabel,
-} from '../../machines/waitlist-offer/selectors'
+} from '../../machines/waitlist/offer/selectors'
 
 const entry = (over: Partial<WaitlistEntry> = {}): WaitlistEntry => ({
   token: '3f9c2a7be1d44c0f8a6b5e2d9c1f7a30',

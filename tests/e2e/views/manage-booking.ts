@@ -57,8 +57,9 @@ export const manageBookingViews = defineViews({
       request: BOOKING,
     },
     'booking.retried': retryDriver(BOOKING),
-    // Cancel, asked first: the booking-cancel flow in the page, by the link's code.
-    'booking.cancelled': {
+    // Cancel, asked first, to its end: the booking-cancel flow this flow invokes, by the link's
+    // code (its own paths are booking-cancel's).
+    'xstate.done.actor.bookingCancel': {
       accepts: (_event, { snapshot }) => managedOf(snapshot)?.cancellable === true,
       run: async ({ page }) => {
         await page.getByRole('button', { name: 'Cancel this booking' }).click()
@@ -77,15 +78,18 @@ export const manageBookingViews = defineViews({
       if (managedOf(snapshot)) await heading(page, 'Your booking')
       else await page.getByRole('status', { name: 'Loading your booking' }).waitFor(SHORT)
     },
-    ready: async ({ page, snapshot }) => {
+    'ready.cancelOffered': async ({ page }) => {
       await heading(page, 'Your booking')
-      const managed = managedOf(snapshot)
-      if (managed?.cancellable) {
-        await page.getByText(/^You can cancel until /).waitFor(SHORT)
-        await page.getByRole('button', { name: 'Cancel this booking' }).waitFor(SHORT)
-      } else if (managed?.refusal) {
-        await page.getByText(managed.refusal).waitFor(SHORT)
-      }
+      await page.getByText(/^You can cancel until /).waitFor(SHORT)
+      await page.getByRole('button', { name: 'Cancel this booking' }).waitFor(SHORT)
+    },
+    // Past the cut-off (the server's words say when, as of the replay's day), or cancelled.
+    'ready.settled': async ({ page, snapshot }) => {
+      await heading(page, 'Your booking')
+      if (managedOf(snapshot)?.refusal) await page.getByText(/^Cancellations for /).waitFor(SHORT)
+      await page
+        .getByRole('button', { name: 'Cancel this booking' })
+        .waitFor({ state: 'detached', ...SHORT })
     },
     missing: async ({ page }) => {
       await heading(page, "We can't find this booking")

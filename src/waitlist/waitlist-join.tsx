@@ -3,9 +3,9 @@ import { useCallback, useId, useRef, useState } from 'react'
 import { Link } from 'react-router-dom'
 import { dayLabel } from '../../machines/rules/dates'
 import { placeLine, standingLine } from '../../machines/rules/waitlist'
-import { waitlistJoinActors } from '../../machines/waitlist-join/actors'
-import { type WaitlistJoinInput, waitlistJoinMachine } from '../../machines/waitlist-join/machine'
-import { joinBlockerText, joinFieldErrors } from '../../machines/waitlist-join/selectors'
+import { waitlistJoinActors } from '../../machines/waitlist/join/actors'
+import { type WaitlistJoinInput, waitlistJoinMachine } from '../../machines/waitlist/join/machine'
+import { joinBlockerText, joinFieldErrors } from '../../machines/waitlist/join/selectors'
 import type { components } from '../../openapi/client'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
@@ -32,7 +32,7 @@ const box = css({
 
 /**
  * Under a sold-out event's 'Sold out': 'Join the waitlist' opens a small form (day, slot, name,
- * e-mail, phone); once joined, where they stand. The rules are the waitlist-join flow's.
+ * e-mail, phone); once joined, where they stand. The rules are the waitlist's join machine's.
  */
 export function WaitlistJoin({ event, signedIn }: { event: Event; signedIn: boolean }) {
   const [input] = useState<WaitlistJoinInput>(() => ({

@@ -1,6 +1,6 @@
-import { ApiError } from '../../openapi/client'
-import { connectionLost, sampleEvent } from '../fixtures'
-import { callEndings, defineModel } from '../flow-model'
+import { ApiError } from '../../../openapi/client'
+import { connectionLost, sampleEvent } from '../../fixtures'
+import { callEndings, defineModel } from '../../flow-model'
 import { type WaitlistEntry, waitlistJoinMachine } from './machine'
 
 const NOW = new Date('2026-11-20T09:00:00.000Z')

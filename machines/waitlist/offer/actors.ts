@@ -1,7 +1,7 @@
 import { fromPromise } from 'xstate'
-import { type Api, expectData } from '../../openapi/client'
-import { offerBookingCall } from '../calls/ticket'
-import { checkoutWithCalls } from '../checkout/actors'
+import { type Api, expectData } from '../../../openapi/client'
+import { offerBookingCall } from '../../calls/ticket'
+import { checkoutWithCalls } from '../../checkout/actors'
 import type { LoadedOffer, WaitlistEntry } from './machine'
 
 // The entry first (its event's id is in it), then the event.

@@ -1,5 +1,5 @@
-import { type BookingBlocker, detailErrors } from '../rules/booking-fields'
-import { problemsText, rsvpProblems } from '../rules/rsvp'
+import { type BookingBlocker, detailErrors } from '../../rules/booking-fields'
+import { problemsText, rsvpProblems } from '../../rules/rsvp'
 import type { WaitlistJoinContext } from './machine'
 
 type JoinForm = Pick<WaitlistJoinContext, 'day' | 'slot' | 'details' | 'event'>

@@ -1,11 +1,11 @@
 import type { Page } from 'playwright-core'
-import type { WaitlistJoinContext } from '../../../machines/waitlist-join/machine'
-import { waitlistJoinMachine } from '../../../machines/waitlist-join/machine'
-import { waitlistJoinModel } from '../../../machines/waitlist-join/model'
-import { joinBlockerText } from '../../../machines/waitlist-join/selectors'
-import { defineViews } from './shared/define'
-import { enabledAs } from './shared/enabled'
-import { dropWrites, LOAD, SHORT, statusOf } from './shared/member-area'
+import type { WaitlistJoinContext } from '../../../../machines/waitlist/join/machine'
+import { waitlistJoinMachine } from '../../../../machines/waitlist/join/machine'
+import { waitlistJoinModel } from '../../../../machines/waitlist/join/model'
+import { joinBlockerText } from '../../../../machines/waitlist/join/selectors'
+import { defineViews } from '../shared/define'
+import { enabledAs } from '../shared/enabled'
+import { dropWrites, LOAD, SHORT, statusOf } from '../shared/member-area'
 
 // 'Join the waitlist' under a sold-out event's 'Sold out', in each state, for the browser replay
 // of the model's paths: the demo's Poetry & Palm Wine (one day, one slot) with no place left, for

@@ -1,6 +1,6 @@
 import { fromPromise } from 'xstate'
-import { type Api, type components, expectData } from '../../openapi/client'
-import { writeOnce } from '../calls/write-once'
+import { type Api, type components, expectData } from '../../../openapi/client'
+import { writeOnce } from '../../calls/write-once'
 import type { WaitlistEntry } from './machine'
 
 type WaitlistJoin = components['schemas']['WaitlistJoin']

@@ -1,6 +1,6 @@
-import { ApiError } from '../../openapi/client'
-import { connectionLost, sampleEvent } from '../fixtures'
-import { callEndings, defineModel } from '../flow-model'
+import { ApiError } from '../../../openapi/client'
+import { connectionLost, sampleEvent } from '../../fixtures'
+import { callEndings, defineModel } from '../../flow-model'
 import { type WaitlistEntry, waitlistOfferMachine } from './machine'
 
 const TOKEN = '3f9c2a7be1d44c0f8a6b5e2d9c1f7a30'

@@ -1,15 +1,15 @@
 import type { Page } from 'playwright-core'
 import type { AnyEventObject } from 'xstate'
-import { standingLine } from '../../../machines/rules/waitlist'
+import { standingLine } from '../../../../machines/rules/waitlist'
 import {
   type LoadedOffer,
   type WaitlistOfferContext,
   waitlistOfferMachine,
-} from '../../../machines/waitlist-offer/machine'
-import { waitlistOfferEntry, waitlistOfferModel } from '../../../machines/waitlist-offer/model'
-import { payingShows } from './shared/checkout'
-import { defineViews, type ServerState } from './shared/define'
-import { enabledAs } from './shared/enabled'
+} from '../../../../machines/waitlist/offer/machine'
+import { waitlistOfferEntry, waitlistOfferModel } from '../../../../machines/waitlist/offer/model'
+import { payingShows } from '../shared/checkout'
+import { defineViews, type ServerState } from '../shared/define'
+import { enabledAs } from '../shared/enabled'
 import {
   dropUntilFailed,
   dropWrites,
@@ -17,7 +17,7 @@ import {
   retryDriver,
   SHORT,
   statusOf,
-} from './shared/member-area'
+} from '../shared/member-area'
 
 // /waitlist/:token, the page of a waitlist entry's e-mails, in each state, for the browser
 // replay of the model's paths. The model's entry is put on the server first (in line, offered

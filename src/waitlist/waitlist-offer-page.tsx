@@ -2,13 +2,13 @@ import { useActorRef, useSelector } from '@xstate/react'
 import { useState } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { placeLine, standingLine } from '../../machines/rules/waitlist'
-import { waitlistOfferActors } from '../../machines/waitlist-offer/actors'
+import { placeLine } from '../../machines/rules/waitlist'
+import { waitlistOfferActors } from '../../machines/waitlist/offer/actors'
 import {
   type WaitlistOfferInput,
   waitlistOfferMachine,
-} from '../../machines/waitlist-offer/machine'
-import { takeLabel } from '../../machines/waitlist-offer/selectors'
+} from '../../machines/waitlist/offer/machine'
+import { offerPageOf, takeLabel } from '../../machines/waitlist/offer/selectors'
 import { css } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import { api } from '../api'
@@ -99,88 +99,67 @@ export function WaitlistView({ actorRef }: { actorRef: WaitlistRef }) {
   }
 
   const busy = state.hasTag('busy') || checkout.busy
-  const asking = state.matches({ shown: 'confirmingLeave' })
+  const { title, tone, buttons, note } = offerPageOf(state)
   const eventLink = (
     <Link to={`/event/${encodeURIComponent(event.ID)}`} className={css({ textStyle: 'link' })}>
       {entry.eventName}
     </Link>
   )
-  const title =
-    entry.status === 'offered'
-      ? 'A place is yours to book'
-      : entry.status === 'waiting'
-        ? "You're on the waitlist"
-        : entry.status === 'booked'
-          ? "You're booked"
-          : entry.status === 'left'
-            ? 'You left the waitlist'
-            : 'This offer has ended'
 
-  const actions = asking ? (
-    <>
-      <button
-        type="button"
-        className={button({ size: 'lg', variant: 'danger' })}
-        onClick={() => send({ type: 'leave.confirmed' })}
-      >
-        Yes, leave the waitlist
-      </button>
-      <button
-        type="button"
-        className={button({ size: 'lg', variant: 'ghost' })}
-        onClick={() => send({ type: 'leave.kept' })}
-      >
-        Stay in line
-      </button>
-    </>
-  ) : entry.status === 'offered' || entry.status === 'waiting' ? (
-    <>
-      {entry.status === 'offered' && (
+  const actions =
+    buttons === 'leaveQuestion' ? (
+      <>
         <button
           type="button"
-          className={button({ size: 'lg' })}
-          disabled={busy}
-          aria-busy={busy || undefined}
-          onClick={() => send({ type: 'offer.taken' })}
+          className={button({ size: 'lg', variant: 'danger' })}
+          onClick={() => send({ type: 'leave.confirmed' })}
         >
-          {busy ? 'Please wait…' : takeLabel(state.context)}
+          Yes, leave the waitlist
         </button>
-      )}
-      <button
-        type="button"
-        className={button({ size: 'lg', variant: 'ghost' })}
-        disabled={busy}
-        onClick={() => send({ type: 'leave.started' })}
-      >
-        Leave the waitlist
-      </button>
-    </>
-  ) : (
-    <Link to={`/event/${encodeURIComponent(event.ID)}`} className={button({ size: 'lg' })}>
-      See the event
-    </Link>
-  )
+        <button
+          type="button"
+          className={button({ size: 'lg', variant: 'ghost' })}
+          onClick={() => send({ type: 'leave.kept' })}
+        >
+          Stay in line
+        </button>
+      </>
+    ) : buttons === 'offer' || buttons === 'line' ? (
+      <>
+        {buttons === 'offer' && (
+          <button
+            type="button"
+            className={button({ size: 'lg' })}
+            disabled={busy}
+            aria-busy={busy || undefined}
+            onClick={() => send({ type: 'offer.taken' })}
+          >
+            {busy ? 'Please wait…' : takeLabel(state.context)}
+          </button>
+        )}
+        <button
+          type="button"
+          className={button({ size: 'lg', variant: 'ghost' })}
+          disabled={busy}
+          onClick={() => send({ type: 'leave.started' })}
+        >
+          Leave the waitlist
+        </button>
+      </>
+    ) : (
+      <Link to={`/event/${encodeURIComponent(event.ID)}`} className={button({ size: 'lg' })}>
+        See the event
+      </Link>
+    )
 
   return (
     <>
       <title>{`${title} · ${SITE.name}`}</title>
-      <StatusCard
-        tone={entry.status === 'offered' || entry.status === 'booked' ? 'success' : 'info'}
-        eyebrow="Waitlist"
-        title={title}
-        busy={busy}
-        actions={actions}
-      >
+      <StatusCard tone={tone} eyebrow="Waitlist" title={title} busy={busy} actions={actions}>
         <p className={detail}>
           {eventLink}, {placeLine(entry)}
         </p>
-        <p className={detail}>
-          {asking
-            ? entry.status === 'offered'
-              ? 'The place held for you goes to the next person waiting.'
-              : 'Your place in line goes, and you will not hear from us about this day.'
-            : standingLine(entry)}
-        </p>
+        <p className={detail}>{note}</p>
         <p className={css({ textStyle: 'note', overflowWrap: 'anywhere' })}>
           For {entry.name}, {entry.email}
         </p>
