@@ -1,6 +1,6 @@
 import { cancelledLine } from '../booking-cancel/selectors'
 import { type BookingRow, currentBookingRow } from '../bookings-list/selectors'
-import { dayInFull, formatTime, lagosDay } from '../rules/dates'
+import { whenInFull } from '../rules/dates'
 import type { ManagedBooking } from './machine'
 
 // What the 'Manage your booking' page says of its booking.
@@ -13,7 +13,7 @@ export const isCancelled = (managed: ManagedBooking) => managed.booking.Status =
 
 /** 'You can cancel until 4pm on Friday, November 27, 2026.' */
 export function cancelUntilLine(managed: Pick<ManagedBooking, 'cutoff'>): string {
-  return `You can cancel until ${formatTime(managed.cutoff)} on ${dayInFull(lagosDay(managed.cutoff))}.`
+  return `You can cancel until ${whenInFull(managed.cutoff)}.`
 }
 
 /** Once cancelled: what went back, as the cancellation said it. */

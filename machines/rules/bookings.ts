@@ -1,4 +1,4 @@
-import { addDaysToDay, fullDay, lagosDay } from './dates'
+import { addDaysToDay, fullDay, lagosDay, shortDay, shortWeekdayDay } from './dates'
 import { formatMinor } from './money'
 
 /** The signed-in person's bookings: where a card payment returns them, and 'View Bookings'. */
@@ -60,9 +60,6 @@ export function bookingTypeLabel(type: string): string {
   return type
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
 /**
  * A booking's day ('yyyy-MM-dd', a Lagos calendar day): 'Today', 'Tomorrow', 'Yesterday', else
  * 'Sat, Nov 22', with the year when it is not this year in Lagos.
@@ -72,10 +69,7 @@ export function bookingDayLabel(day: string, now: Date): string {
   if (day === today) return 'Today'
   if (day === addDaysToDay(today, 1)) return 'Tomorrow'
   if (day === addDaysToDay(today, -1)) return 'Yesterday'
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay()
-  const label = `${WEEKDAYS[weekday]}, ${MONTHS[month - 1]} ${date}`
-  return String(year) === today.slice(0, 4) ? label : `${label}, ${year}`
+  return shortWeekdayDay(day, today.slice(0, 4))
 }
 
 /** How a booking was paid, as people read it; the card providers all read 'Card'. */
@@ -122,6 +116,6 @@ export function guestsLabel(visitors: number, names: string | null | undefined):
 
 /** The day of the month and the short month of a booking's day, for its date stub: '22', 'Nov'. */
 export function dayStub(day: string): { date: string; month: string } {
-  const [, month, date] = day.split('-').map(Number) as [number, number, number]
-  return { date: String(date), month: MONTHS[month - 1] ?? '' }
+  const [month = '', date = ''] = shortDay(day).split(' ')
+  return { date, month }
 }

@@ -1,4 +1,4 @@
-import { dayInFull, formatTime, lagosDay } from './dates'
+import { dayInFull, whenInFull } from './dates'
 
 // What a waitlist entry says of itself, on its page and where a person joins.
 
@@ -19,7 +19,7 @@ export function placeLine(entry: Pick<WaitlistEntry, 'date' | 'timeSlot'>): stri
 /** '9:30pm on Saturday, November 28, 2026': when an offer ends. */
 export function offerEndsLine(entry: Pick<WaitlistEntry, 'offerExpiresAt'>): string {
   if (!entry.offerExpiresAt) return ''
-  return `${formatTime(entry.offerExpiresAt)} on ${dayInFull(lagosDay(entry.offerExpiresAt))}`
+  return whenInFull(entry.offerExpiresAt)
 }
 
 /** Where they stand, in a sentence. */

@@ -1,5 +1,6 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
 import { cancelCutoff, cutoffPassed } from '../../machines/rules/cancel-cutoff'
+import { dayInFull } from '../../machines/rules/dates'
 import { formatMinor } from '../../machines/rules/money'
 import type { components } from '../../openapi/schema'
 import { bookingBody, bookingTitle } from '../bookings/booking-bodies'
@@ -20,7 +21,7 @@ import {
 } from '../db/schema'
 import type { Account } from '../http/auth'
 import { conflict, notFound } from '../http/http-error'
-import { longDay, queueMail } from '../mail/outbox'
+import { queueMail } from '../mail/outbox'
 import { queueRefund } from '../payments/refunds'
 import { offerFreedPlaces } from '../waitlist/waitlist'
 import { BOOKING_DEBIT_PREFIX } from '../wallets/wallets'
@@ -572,7 +573,7 @@ export async function cancelOwnBooking(db: Db, order: CancelOrder): Promise<Canc
       cancelMail({
         to: row.email,
         name: row.name,
-        what: [title, longDay(row.date), row.timeSlot].filter(Boolean).join(', '),
+        what: [title, dayInFull(row.date), row.timeSlot].filter(Boolean).join(', '),
         money,
         site: order.site,
         hasAccount: row.accountId !== null,

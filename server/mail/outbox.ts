@@ -4,7 +4,7 @@ import {
   cancelCutoff,
   cutoffWords,
 } from '../../machines/rules/cancel-cutoff'
-import { dayStart, LAGOS_TZ } from '../../machines/rules/dates'
+import { dayInFull } from '../../machines/rules/dates'
 import { calendarFile } from '../../machines/rules/ics'
 import { slotInstants } from '../../machines/rules/slots'
 import { formatTicketCode } from '../../machines/rules/ticket-code'
@@ -46,21 +46,6 @@ export async function queueMail(tx: Db | Tx, mail: OutgoingMail): Promise<number
   const [row] = await tx.insert(mailOutbox).values(mailRow(mail)).returning({ id: mailOutbox.id })
   if (!row) throw new Error('queueMail: the insert returned no row')
   return row.id
-}
-
-// Made once: a formatter costs far more to make than to use (it was a twentieth of a booking's
-// server time).
-const LONG_DAY = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LAGOS_TZ,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-})
-
-/** 'Tuesday, 24 November 2026': an e-mail is read later, so never 'Today'. */
-export function longDay(day: string): string {
-  return LONG_DAY.format(dayStart(day))
 }
 
 const PAID_WITH_TEXT: Record<Booking['paidWith'], string> = {
@@ -143,9 +128,9 @@ function manageLine(booking: Booking, facts: ReceiptFacts, publicUrl: string): s
   const cutoff = cancelCutoff(booking, event)
   // Made after its cut-off: no link, and the receipt says why.
   if (booking.createdAt.getTime() >= cutoff.getTime()) {
-    return boughtAfterCutoffLine(booking, cutoff, event?.cancelCutoffHours ?? null, longDay)
+    return boughtAfterCutoffLine(booking, cutoff, event?.cancelCutoffHours ?? null)
   }
-  const until = cutoffWords(booking, cutoff, event?.cancelCutoffHours ?? null, longDay)
+  const until = cutoffWords(booking, cutoff, event?.cancelCutoffHours ?? null)
   return `Manage your booking (cancel it until ${until}): ${publicUrl}/manage/${booking.manageCode}`
 }
 
@@ -163,7 +148,7 @@ function receiptLines(
   ticket: string | null,
   manage: string | null,
 ): string[] {
-  const when = [longDay(booking.date), booking.timeSlot].filter(Boolean).join(', ')
+  const when = [dayInFull(booking.date), booking.timeSlot].filter(Boolean).join(', ')
   const guests = booking.visitors
     ? [
         `Guests: ${booking.visitors} with you${booking.namesOfVisitors ? ` (${booking.namesOfVisitors})` : ''}`,
@@ -279,7 +264,7 @@ export async function bookingReceipt(
       : []
   return {
     to: booking.email,
-    subject: `You're booked: ${title}, ${longDay(booking.date)}`,
+    subject: `You're booked: ${title}, ${dayInFull(booking.date)}`,
     text: `${lines.join('\n')}\n`,
     html: receiptHtml(lines, ticket, publicUrl),
     attachments: ticket ? [...calendar, ticketQrAttachment(ticket)] : calendar,

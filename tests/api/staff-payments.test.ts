@@ -226,7 +226,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           channel: 'card',
           email: GUEST.email,
           name: GUEST.name,
-          what: `Highlife Evening ${paid.eventId.slice(-2)}, Wednesday, 25 November 2026, ${SLOT}`,
+          what: `Highlife Evening ${paid.eventId.slice(-2)}, Wednesday, November 25, 2026, ${SLOT}`,
           amountMinor: PRICE_MINOR,
           currency: 'NGN',
           at: NOW.toISOString(),
@@ -521,7 +521,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(mail?.subject).toBe('Your payment of ₦15,000.00 is being refunded')
         expect(mail?.text).toMatch(/^Hello Chiamaka Adaeze Nwosu-Okonkwo,\n/)
         expect(mail?.text).toContain(
-          `your card payment of ₦15,000.00 for Highlife Evening ${paid.eventId.slice(-2)}, Wednesday, 25 November 2026, ${SLOT}.`,
+          `your card payment of ₦15,000.00 for Highlife Evening ${paid.eventId.slice(-2)}, Wednesday, November 25, 2026, ${SLOT}.`,
         )
         expect(mail?.text).toContain(`\n${reason}\n`)
         expect(mail?.text).toContain('your bank may take a few working days')

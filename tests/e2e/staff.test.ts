@@ -96,7 +96,7 @@ describe('tickets at the door', () => {
     await door.getByRole('button', { name: 'Next guest' }).click()
     await answer.getByText('Already checked in', { exact: true }).waitFor()
     await expect(answer.getAttribute('data-tone')).resolves.toBe('red')
-    await answer.getByText(`At 10:00 am by ${STAFF_NAME}.`).waitFor()
+    await answer.getByText(`At 10am by ${STAFF_NAME}.`).waitFor()
     await door.screenshot({ path: `${SCREENSHOTS}staff-check-in-already-390.png`, fullPage: true })
     await door.setViewportSize(viewportOf(WIDTHS.desktop))
     await door.screenshot({ path: `${SCREENSHOTS}staff-check-in-already-1280.png` })
@@ -150,7 +150,7 @@ describe('tickets at the door', () => {
     const answer = await checkIn(door, code)
     await expect(answer.getAttribute('data-tone')).resolves.toBe('yellow')
     await answer.getByText('Not for today', { exact: true }).waitFor()
-    await answer.getByText('Thursday, November 26').waitFor()
+    await answer.getByText('Thursday, November 26, 2026', { exact: true }).waitFor()
     await answer.getByText('Valid on the day it shows, not today: not checked in.').waitFor()
     await door.screenshot({
       path: `${SCREENSHOTS}staff-check-in-elsewhere-390.png`,

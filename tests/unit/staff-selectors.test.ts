@@ -62,7 +62,7 @@ describe('the answer at the door', () => {
     expect(verdictView(CHECK_IN_ANSWERS.already)).toEqual({
       tone: 'red',
       headline: 'Already checked in',
-      detail: 'At 10:05 am by Oluwaseun Adebayo-Okonkwo.',
+      detail: 'At 10:05am by Oluwaseun Adebayo-Okonkwo.',
       showDay: false,
     })
     expect(verdictView(CHECK_IN_ANSWERS.elsewhere)).toEqual({
@@ -74,14 +74,14 @@ describe('the answer at the door', () => {
     expect(verdictView(CHECK_IN_ANSWERS.cancelled)).toEqual({
       tone: 'red',
       headline: 'Cancelled',
-      detail: 'Cancelled on 23 Nov 2026 at 6:30pm: not checked in.',
+      detail: 'Cancelled at 6:30pm on Monday, November 23, 2026: not checked in.',
       showDay: true,
     })
     expect(verdictView(CHECK_IN_ANSWERS.refunded)).toEqual({
       tone: 'red',
       headline: 'Refunded',
       detail:
-        'Refunded on 24 Nov 2026 at 9:15am by Oluwaseun Adebayo-Okonkwo: not checked in. Find the booking to see why.',
+        'Refunded at 9:15am on Tuesday, November 24, 2026 by Oluwaseun Adebayo-Okonkwo: not checked in. Find the booking to see why.',
       showDay: false,
     })
     expect(verdictView(CHECK_IN_ANSWERS.unknown).tone).toBe('red')
