@@ -74,6 +74,18 @@ describe('the shape of the code', () => {
     expect(offenders).toEqual([])
   })
 
+  it('writes days and times in one place: no date formatter outside machines/rules/dates.ts', () => {
+    // A second formatter is how 'Tuesday, 24 November 2026' came beside 'Friday, November 27,
+    // 2026' and '10:05 am' beside '4:30pm' (docs/decisions/048).
+    const SECOND_FORMATTER =
+      /Intl\.DateTimeFormat|\.toLocale(Date|Time)String\(|\btimeZone\s*:|\bformat\s*\([^)]*['"][^'"]*(yyyy|MMM|EEE)|'Jan(uary)?',\s*'Feb(ruary)?'/
+    const offenders = ['machines', 'src', 'server']
+      .flatMap(sourceFiles)
+      .filter((file) => file !== 'machines/rules/dates.ts')
+      .filter((file) => SECOND_FORMATTER.test(readFileSync(join(root, file), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+
   it('leaves the rules to the flows: no view checks an e-mail or a phone itself', () => {
     // A view shows what its flow's selectors say (a field's message, why Book is closed); a check
     // written again in a view drifts from the rule the guards and the server apply.
