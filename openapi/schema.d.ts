@@ -1404,7 +1404,7 @@ export interface components {
             "Time Slot": string | null;
             Venue: string | null;
             Amount: components["schemas"]["MinorAmount"];
-            "Paid with": string;
+            "Paid with": components["schemas"]["PaidWith"];
             "Payment Reference"?: string | null;
             /** Format: int32 */
             Visitors: number;

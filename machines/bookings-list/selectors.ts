@@ -6,6 +6,7 @@ import {
   bookingTypeLabel,
   dayStub,
   guestsLabel,
+  type PaidWith,
   paidWithLabel,
 } from '../rules/bookings'
 import { type CancelStanding, cancelStanding } from '../rules/cancel-cutoff'
@@ -37,7 +38,7 @@ export interface BookingRow {
   /** Only current bookings carry these: guests, amount, how it was paid, status, reference. */
   more: BookingDetail[]
   /** What Cancel needs to say where the money goes; null for a past booking. */
-  payment: { paidWith: string; amountMinor: number } | null
+  payment: { paidWith: PaidWith; amountMinor: number } | null
   /** The last instant it can be cancelled; null for a past booking (or a list kept from before). */
   cancelUntil: string | null
   /** When its ticket was checked in at the door; null before (and for a past booking). */

@@ -1,3 +1,4 @@
+import type { components } from '../../openapi/schema'
 import { addDaysToDay, dayInFull, dayStart, lagosDay, whenInFull } from './dates'
 import { slotInstants } from './slots'
 
@@ -6,7 +7,7 @@ import { slotInstants } from './slots'
 
 /** What the cut-off reads of a booking. */
 interface CutoffBooking {
-  type: 'event' | 'spot' | 'print-studio'
+  type: components['schemas']['BookingType']
   date: string
   timeSlot: string | null
 }

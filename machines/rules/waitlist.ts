@@ -1,10 +1,11 @@
+import type { components } from '../../openapi/schema'
 import { dayInFull, whenInFull } from './dates'
 
 // What a waitlist entry says of itself, on its page and where a person joins.
 
 /** A waitlist entry as these rules read it (the contract's WaitlistEntry). */
 interface WaitlistEntry {
-  status: 'waiting' | 'offered' | 'booked' | 'left' | 'expired'
+  status: components['schemas']['WaitlistStatus']
   position: number | null
   date: string
   timeSlot: string | null

@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
+import { isCardPayment, isWalletPayment } from '../../machines/rules/bookings'
 import { cancelCutoff, cutoffPassed } from '../../machines/rules/cancel-cutoff'
 import { dayInFull } from '../../machines/rules/dates'
 import { formatMinor } from '../../machines/rules/money'
@@ -61,9 +62,9 @@ const OUTCOME = {
 /** A wallet debit's refund has the ledger reference 'refund:<debit id>', as staff's has. */
 const REFUND_PREFIX = 'refund:'
 
-const isCard = (row: BookingRow) => row.paidWith === 'paystack' || row.paidWith === 'sandbox'
-const isWallet = (row: BookingRow) =>
-  row.paidWith === 'wallet' || row.paidWith === 'community-wallet'
+// Which payments are a card's or a wallet's: the rule the app's Cancel says them by.
+const isCard = (row: BookingRow) => isCardPayment(row.paidWith)
+const isWallet = (row: BookingRow) => isWalletPayment(row.paidWith)
 const walletWay = (row: BookingRow) =>
   row.paidWith === 'community-wallet' ? ('community-wallet' as const) : ('wallet' as const)
 const NOTHING: RefundAnswer = { way: 'none', amountMinor: 0 }
