@@ -10,7 +10,7 @@ import {
   paidWithLabel,
 } from '../rules/bookings'
 import { type CancelStanding, cancelStanding } from '../rules/cancel-cutoff'
-import { clockTime, dateAndClock, lagosDay, shortDate } from '../rules/dates'
+import { dateAndClock, lagosDay } from '../rules/dates'
 import type { Booking, PastBooking } from './machine'
 
 // What /profile/bookings shows of a booking, current or past: one row shape for both lists, its
@@ -173,5 +173,5 @@ export function bookingDetails(row: BookingRow, now: Date): BookingDetail[] {
 /** What the list says when it is the one kept on the phone: no network gave a newer one. */
 export function keptNote(keptAt: string | null): string | null {
   if (keptAt === null) return null
-  return `You're offline. These are your bookings as of ${shortDate(keptAt)}, ${clockTime(keptAt)}.`
+  return `You're offline. These are your bookings as of ${dateAndClock(keptAt)}.`
 }

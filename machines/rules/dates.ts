@@ -236,21 +236,21 @@ export function whenInFull(instant: Date | string): string {
   return `${formatTime(instant)} on ${dayInFull(lagosDay(instant))}`
 }
 
-/** The Lagos date of an instant, day first with the month's first three letters: '30 Apr 2027'. */
+/** The Lagos date of an instant in a list's short form, month first as every day: 'Apr 30, 2027'. */
 export function shortDate(instant: Date | string): string {
   const date = inLagosClock(toInstant(instant))
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]?.slice(0, 3)} ${date.getUTCFullYear()}`
+  return `${MONTHS[date.getUTCMonth()]?.slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
 }
 
-/** A Lagos clock time on the 24-hour clock: '14:05', '00:30'. */
+/** A Lagos clock time as a form or the command line types it, 24-hour: '14:05', '00:30'. */
 export function clockTime(instant: Date | string): string {
   const date = inLagosClock(toInstant(instant))
   return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`
 }
 
-/** A moment for a record read later, as staff read one: '24 Nov 2026, 10:05' (Lagos clock). */
+/** A moment in a list or a record, in its short form: 'Nov 24, 2026, 10:05am' (Lagos clock). */
 export function dateAndClock(instant: Date | string): string {
-  return `${shortDate(instant)}, ${clockTime(instant)}`
+  return `${shortDate(instant)}, ${formatTime(instant)}`
 }
 
 /** A Lagos time range in the product's slot style, e.g. '12pm - 4pm'. */

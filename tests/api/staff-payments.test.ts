@@ -39,7 +39,7 @@ const SITE = 'https://sixteen.test'
 const STAFF_NAME = 'Oluwaseun Adebayo-Okonkwo'
 const SOME_ID = '7b0e4c1a-3f7d-4b8e-9a51-2c6f0d9e8a14'
 /** The day the tests' clock refunds on, as the 409s write it. */
-const REFUNDED_ON = '24 Nov 2026'
+const REFUNDED_ON = 'Nov 24, 2026'
 const BLANK_REASON = 'Write the reason for the refund: the payer reads it.'
 const NO_PAYMENT = 'No payment has this id.'
 const ALREADY = `This payment was already refunded on ${REFUNDED_ON} by ${STAFF_NAME}.`

@@ -114,7 +114,7 @@ describe('tickets at the door', () => {
     // The log says who let her in.
     await door.getByRole('link', { name: 'Audit log' }).click()
     const entry = door.getByRole('listitem').filter({ hasText: 'Checked a ticket in' }).first()
-    await entry.getByText(`24 Nov 2026, 10:00 · ${STAFF_NAME} · staff@example.com`).waitFor()
+    await entry.getByText(`Nov 24, 2026, 10am · ${STAFF_NAME} · staff@example.com`).waitFor()
     await entry.getByText('Ada Okafor', { exact: true }).waitFor()
     await entry.getByText('Checked in by').waitFor()
     await door.setViewportSize(viewportOf(WIDTHS.phone))
@@ -467,7 +467,7 @@ describe("a day's bookings at the front desk", () => {
     await desk
       .getByRole('status')
       .getByText(
-        jazz?.checkedInAt ? `Checked in 24 Nov 2026, 10:00 by ${STAFF_NAME}` : 'Not checked in',
+        jazz?.checkedInAt ? `Checked in Nov 24, 2026, 10am by ${STAFF_NAME}` : 'Not checked in',
       )
       .waitFor()
     await desk.getByText('Rooftop Jazz', { exact: false }).first().waitFor()

@@ -3,7 +3,15 @@ import { CHECK_IN_ANSWERS } from '../../machines/check-in/model'
 import { ticketDay, verdictView } from '../../machines/check-in/selectors'
 import { cancelUntilLine } from '../../machines/manage-booking/selectors'
 import { cutoffWords } from '../../machines/rules/cancel-cutoff'
-import { clockText, dayInFull, formatTime, whenInFull } from '../../machines/rules/dates'
+import {
+  clockText,
+  dateAndClock,
+  dayInFull,
+  formatTime,
+  shortDate,
+  shortWeekdayDay,
+  whenInFull,
+} from '../../machines/rules/dates'
 import { offerEndsLine, placeLine, standingLine } from '../../machines/rules/waitlist'
 import type { Booking } from '../../machines/ticket-request/machine'
 import { bookedWhat } from '../../machines/ticket-request/selectors'
@@ -45,6 +53,12 @@ describe('the one voice of days and times', () => {
   it('writes days weekday, month, day, with the year where a message is read later', () => {
     expect(dayInFull('2026-11-27')).toBe('Friday, November 27, 2026')
     expect(whenInFull(INSTANT)).toBe(SAID)
+  })
+
+  it("writes a list's and a record's short forms month first, with the same times", () => {
+    expect(shortDate(INSTANT)).toBe('Nov 23, 2026')
+    expect(dateAndClock(INSTANT)).toBe('Nov 23, 2026, 6:30pm')
+    expect(shortWeekdayDay('2026-11-23', '2026')).toBe('Mon, Nov 23')
   })
 
   it("says an offer's end the same on its page and in its e-mail", () => {
