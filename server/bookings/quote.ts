@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { bookableDays, eventDays, isMonday, isValidDay, lagosDay } from '../../machines/rules/dates'
 import { hasEnded, metadataFields, ticketPrice } from '../../machines/rules/events'
-import { formatMinor, formatNaira } from '../../machines/rules/money'
+import { formatPrice } from '../../machines/rules/money'
 import { coworkingPriceKobo, printStudioPriceKobo, toKobo } from '../../machines/rules/pricing'
 import {
   COWORKING_HOURS,
@@ -63,11 +63,6 @@ export interface Quote {
 
 export const COWORKING_TITLE = 'Co-working'
 export const PRINT_STUDIO_TITLE = 'Print Studio Session'
-
-/** A price as people read it: '₦5,000', or with kobo when it has any. */
-export function priceText(amountMinor: number): string {
-  return amountMinor % 100 === 0 ? formatNaira(amountMinor / 100) : formatMinor(amountMinor, 'NGN')
-}
 
 /** The server's own spelling of a slot the booker chose: '4pm-8pm' and '4pm - 8pm' are one slot. */
 export function matchSlot(
@@ -354,7 +349,7 @@ export async function quoteBooking(
   // Money is never taken from the browser: a stale or tampered Amount is refused, not charged.
   if (input.Amount !== undefined && input.Amount !== null && input.Amount !== quote.amountMinor) {
     throw badRequest(
-      `The price has changed: this booking costs ${priceText(quote.amountMinor)}. Please review and try again.`,
+      `The price has changed: this booking costs ${formatPrice(quote.amountMinor)}. Please review and try again.`,
     )
   }
   return quote

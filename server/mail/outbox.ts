@@ -6,9 +6,9 @@ import {
 } from '../../machines/rules/cancel-cutoff'
 import { dayInFull } from '../../machines/rules/dates'
 import { calendarFile } from '../../machines/rules/ics'
+import { formatMinor } from '../../machines/rules/money'
 import { slotInstants } from '../../machines/rules/slots'
 import { formatTicketCode } from '../../machines/rules/ticket-code'
-import { priceText } from '../bookings/quote'
 import type { Db, Tx } from '../db/client'
 import {
   type Booking,
@@ -62,7 +62,8 @@ function amountLine(booking: Booking): string {
   if (booking.amountMinor === 0) {
     return booking.paidWith === 'membership' ? 'Free with your membership' : 'Free'
   }
-  return `${priceText(booking.amountMinor)}, paid ${PAID_WITH_TEXT[booking.paidWith]}`
+  // An amount paid, as the bookings list and the checkout say it: with its kobo.
+  return `${formatMinor(booking.amountMinor, 'NGN')}, paid ${PAID_WITH_TEXT[booking.paidWith]}`
 }
 
 const escapeHtml = (text: string) =>

@@ -97,6 +97,16 @@ describe('the shape of the code', () => {
     expect(offenders).toEqual([])
   })
 
+  it('writes amounts in one place: no money formatter outside machines/rules/money.ts', () => {
+    // '₦${n.toLocaleString()}' beside formatNaira is how one price came to read two ways.
+    const SECOND_FORMATTER = /Intl\.NumberFormat|[₦$]\$\{/
+    const offenders = ['machines', 'src', 'server']
+      .flatMap(sourceFiles)
+      .filter((file) => file !== 'machines/rules/money.ts')
+      .filter((file) => SECOND_FORMATTER.test(readFileSync(join(root, file), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+
   it('leaves the rules to the flows: no view checks an e-mail or a phone itself', () => {
     // A view shows what its flow's selectors say (a field's message, why Book is closed); a check
     // written again in a view drifts from the rule the guards and the server apply.
