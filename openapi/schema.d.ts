@@ -1533,7 +1533,7 @@ export interface components {
             Purpose: "membership" | "topup" | "booking";
             /**
              * @description What it was paid for, in the words staff see on /staff/payments: the booking's event,
-             *     day and slot ('Rooftop Jazz, Tuesday, 24 November 2026, 4pm - 8pm'), the plan
+             *     day and slot ('Rooftop Jazz, Tuesday, November 24, 2026, 4pm - 8pm'), the plan
              *     ('Individual · 6 months'), or 'Wallet top-up'.
              */
             For: string;

@@ -128,7 +128,7 @@ async function queueMoneyBack(
   await queueRefundMail(tx, payment, reason, refundedMinor, deps.publicUrl)
 }
 
-/** What a payment bought, as its e-mails say: 'Rooftop Jazz, Tuesday, 24 November 2026, 4pm - 8pm'. */
+/** What a payment bought, as its e-mails say: 'Rooftop Jazz, Tuesday, November 24, 2026, 4pm - 8pm'. */
 export const itemText = (item: PaymentItem) =>
   [item.title, item.date ? dayInFull(item.date) : null, item.timeSlot].filter(Boolean).join(', ')
 
