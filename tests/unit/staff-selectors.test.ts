@@ -356,6 +356,10 @@ describe("the front desk's words for spaces and bookings", () => {
     expect(
       paidLine({ ...chiamakaBooking, paidWith: 'free', amountMinor: 0, paymentReference: null }),
     ).toBe('Free')
+    // The person's own words for how it was paid (their bookings list says the same).
+    expect(
+      paidLine({ ...chiamakaBooking, paidWith: 'community-wallet', paymentReference: null }),
+    ).toBe('Community wallet · ₦15,000.00')
     expect(checkInLine(chiamakaBooking)).toBe('Not checked in')
     // 15:12 UTC is 16:12 in Lagos.
     expect(
