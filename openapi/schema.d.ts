@@ -1404,7 +1404,7 @@ export interface components {
             "Time Slot": string | null;
             Venue: string | null;
             Amount: components["schemas"]["MinorAmount"];
-            "Paid with": string;
+            "Paid with": components["schemas"]["PaidWith"];
             "Payment Reference"?: string | null;
             /** Format: int32 */
             Visitors: number;
@@ -1533,7 +1533,7 @@ export interface components {
             Purpose: "membership" | "topup" | "booking";
             /**
              * @description What it was paid for, in the words staff see on /staff/payments: the booking's event,
-             *     day and slot ('Rooftop Jazz, Tuesday, 24 November 2026, 4pm - 8pm'), the plan
+             *     day and slot ('Rooftop Jazz, Tuesday, November 24, 2026, 4pm - 8pm'), the plan
              *     ('Individual · 6 months'), or 'Wallet top-up'.
              */
             For: string;

@@ -23,7 +23,7 @@ export const DECLINED: StaffApplication = {
 export const decidedMeanwhile = {
   error: new ApiError(
     409,
-    "Chukwuemekaoluwaseun Adebayo-Nwachukwu's application was already approved on 24 Nov 2026.",
+    "Chukwuemekaoluwaseun Adebayo-Nwachukwu's application was already approved on Nov 24, 2026.",
   ),
 }
 

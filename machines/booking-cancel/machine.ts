@@ -7,6 +7,7 @@ import { expiredOn401, sessionGuards } from '../calls/session'
 import { callStub } from '../calls/stub'
 import { keepRefusal } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
+import type { PaidWith } from '../rules/bookings'
 
 export type CancelledBooking = components['schemas']['CancelledBooking']
 
@@ -16,7 +17,7 @@ export interface CancelInput {
   /** What was booked: 'Rooftop Jazz', 'Co-working'. */
   what: string
   /** How it was paid (the Booking's 'Paid with'). */
-  paidWith: string
+  paidWith: PaidWith
   amountMinor: number
 }
 

@@ -1,13 +1,13 @@
+import { isCardPayment, isWalletPayment } from '../rules/bookings'
 import { formatMinor } from '../rules/money'
 import type { CancelInput, CancelledBooking } from './machine'
 
 // What Cancel says of the money, before and after.
 
-const CARD = new Set(['paystack', 'sandbox', 'card'])
-const WALLETS: Record<string, string> = {
+const WALLETS = {
   wallet: 'your wallet',
   'community-wallet': "your community's wallet",
-}
+} as const
 
 const naira = (amountMinor: number) => formatMinor(amountMinor, 'NGN')
 
@@ -17,9 +17,10 @@ export function moneyBackLine({
   amountMinor,
 }: Pick<CancelInput, 'paidWith' | 'amountMinor'>): string {
   if (amountMinor === 0) return 'Nothing was paid, so there is nothing to refund.'
-  if (CARD.has(paidWith)) return `${naira(amountMinor)} goes back to your card.`
-  const wallet = WALLETS[paidWith]
-  if (wallet) return `${naira(amountMinor)} goes back to ${wallet} at once.`
+  if (isCardPayment(paidWith)) return `${naira(amountMinor)} goes back to your card.`
+  if (isWalletPayment(paidWith)) {
+    return `${naira(amountMinor)} goes back to ${WALLETS[paidWith]} at once.`
+  }
   return 'Nothing was paid, so there is nothing to refund.'
 }
 

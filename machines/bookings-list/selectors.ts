@@ -7,10 +7,11 @@ import {
   bookingTypeLabel,
   dayStub,
   guestsLabel,
+  type PaidWith,
   paidWithLabel,
 } from '../rules/bookings'
 import { type CancelStanding, cancelStanding } from '../rules/cancel-cutoff'
-import { clockTime, dateAndClock, lagosDay, shortDate } from '../rules/dates'
+import { dateAndClock, lagosDay } from '../rules/dates'
 import type { Booking, PastBooking } from './machine'
 
 // What /profile/bookings shows of a booking, current or past: one row shape for both lists, its
@@ -38,7 +39,7 @@ export interface BookingRow {
   /** Only current bookings carry these: guests, amount, how it was paid, status, reference. */
   more: BookingDetail[]
   /** What Cancel needs to say where the money goes; null for a past booking. */
-  payment: { paidWith: string; amountMinor: number } | null
+  payment: { paidWith: PaidWith; amountMinor: number } | null
   /** The last instant it can be cancelled; null for a past booking (or a list kept from before). */
   cancelUntil: string | null
   /** When its ticket was checked in at the door; null before (and for a past booking). */
@@ -173,7 +174,7 @@ export function bookingDetails(row: BookingRow, now: Date): BookingDetail[] {
 /** What the list says when it is the one kept on the phone: no network gave a newer one. */
 export function keptNote(keptAt: string | null): string | null {
   if (keptAt === null) return null
-  return `You're offline. These are your bookings as of ${shortDate(keptAt)}, ${clockTime(keptAt)}.`
+  return `You're offline. These are your bookings as of ${dateAndClock(keptAt)}.`
 }
 
 /**

@@ -1,5 +1,5 @@
 import type { SnapshotFrom } from 'xstate'
-import { clockTime, lagosDay, shortDate } from '../rules/dates'
+import { dateAndClock, formatTime, lagosDay } from '../rules/dates'
 import type { calendarMachine } from './machine'
 
 /**
@@ -12,10 +12,7 @@ export function calendarNote(
 ): string | null {
   const { knownAt } = snapshot.context
   if (knownAt === null) return null
-  const asOf =
-    lagosDay(knownAt) === lagosDay(now)
-      ? clockTime(knownAt)
-      : `${shortDate(knownAt)}, ${clockTime(knownAt)}`
+  const asOf = lagosDay(knownAt) === lagosDay(now) ? formatTime(knownAt) : dateAndClock(knownAt)
   if (snapshot.matches('outOfDate')) {
     return `You're offline. This is the calendar as of ${asOf}; it updates when you're back.`
   }

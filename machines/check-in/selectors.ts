@@ -1,4 +1,4 @@
-import { formatTime, shortDate } from '../rules/dates'
+import { dayInFull, formatTime, whenInFull } from '../rules/dates'
 import { ticketCodeProblem } from '../rules/ticket-code'
 import type { CheckIn } from './machine'
 
@@ -33,14 +33,6 @@ export interface VerdictView {
   showDay: boolean
 }
 
-const time = (iso: string) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Lagos',
-    hour: 'numeric',
-    minute: '2-digit',
-    hour12: true,
-  }).format(new Date(iso))
-
 /** 'with 2 guests: Tobi, Kemi', or '' for a booking without extra guests. */
 export function guestsLine({
   visitors,
@@ -51,8 +43,9 @@ export function guestsLine({
   return namesOfVisitors ? `with ${who}: ${namesOfVisitors}` : `with ${who}`
 }
 
-/** 'on 23 Nov 2026 at 6:30pm' */
-const onAt = (iso: string) => `on ${shortDate(iso)} at ${formatTime(iso)}`
+/** The ticket's day, as its receipt and its page say it: 'Friday, November 27, 2026'. */
+export const ticketDay = (ticket: Pick<NonNullable<CheckIn['ticket']>, 'date'>) =>
+  dayInFull(ticket.date)
 
 /** '2 hours ago', '25 minutes ago': how long before `now` an instant was. */
 function agoWords(then: string, now: string): string {
@@ -83,7 +76,7 @@ export function verdictView(verdict: CheckIn): VerdictView {
         headline: 'Already checked in',
         detail:
           verdict.checkedInAt &&
-          `At ${time(verdict.checkedInAt)}${verdict.checkedInBy ? ` by ${verdict.checkedInBy}` : ''}.`,
+          `At ${formatTime(verdict.checkedInAt)}${verdict.checkedInBy ? ` by ${verdict.checkedInBy}` : ''}.`,
         showDay: false,
       }
     case 'elsewhere':
@@ -98,7 +91,7 @@ export function verdictView(verdict: CheckIn): VerdictView {
         tone: 'red',
         headline: 'Cancelled',
         detail: verdict.cancelledAt
-          ? `Cancelled ${onAt(verdict.cancelledAt)}: ${NOT_IN}`
+          ? `Cancelled at ${whenInFull(verdict.cancelledAt)}: ${NOT_IN}`
           : `This booking was cancelled: ${NOT_IN}`,
         showDay: true,
       }
@@ -107,7 +100,9 @@ export function verdictView(verdict: CheckIn): VerdictView {
         tone: 'red',
         headline: 'Refunded',
         detail: `${
-          verdict.refundedAt ? `Refunded ${onAt(verdict.refundedAt)}` : 'Its payment was refunded'
+          verdict.refundedAt
+            ? `Refunded at ${whenInFull(verdict.refundedAt)}`
+            : 'Its payment was refunded'
         }${verdict.refundedBy ? ` by ${verdict.refundedBy}` : ''}: ${NOT_IN} Find the booking to see why.`,
         showDay: false,
       }

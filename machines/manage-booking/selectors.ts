@@ -1,7 +1,7 @@
 import type { CancelInput } from '../booking-cancel/machine'
 import { cancelledLine } from '../booking-cancel/selectors'
 import { type BookingRow, currentBookingRow } from '../bookings-list/selectors'
-import { dayInFull, formatTime, lagosDay } from '../rules/dates'
+import { whenInFull } from '../rules/dates'
 import type { ManagedBooking } from './machine'
 
 // What the 'Manage your booking' page says of its booking.
@@ -14,7 +14,7 @@ export const isCancelled = (managed: ManagedBooking) => managed.booking.Status =
 
 /** 'You can cancel until 4pm on Friday, November 27, 2026.' */
 export function cancelUntilLine(managed: Pick<ManagedBooking, 'cutoff'>): string {
-  return `You can cancel until ${formatTime(managed.cutoff)} on ${dayInFull(lagosDay(managed.cutoff))}.`
+  return `You can cancel until ${whenInFull(managed.cutoff)}.`
 }
 
 /** Once cancelled: what went back, as the cancellation said it. */
@@ -30,7 +30,8 @@ export function cancelInputOf(code: string, managed: ManagedBooking | null): Can
   return {
     id: code,
     what: row?.event ?? '',
-    paidWith: row?.payment?.paidWith ?? '',
+    // Cancel is offered only with a payment (canCancelByLink): without one, a free nothing.
+    paidWith: row?.payment?.paidWith ?? 'free',
     amountMinor: row?.payment?.amountMinor ?? 0,
   }
 }

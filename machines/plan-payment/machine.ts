@@ -1,5 +1,5 @@
 import { assign, setup } from 'xstate'
-import { ApiError } from '../../openapi/client'
+import { ApiError, type components } from '../../openapi/client'
 import { logCallError } from '../calls/booking'
 import { loadCallActions } from '../calls/member'
 import { expiredOn401, sessionGuards } from '../calls/session'
@@ -8,7 +8,7 @@ import { refusalWords } from '../calls/words'
 import { onFirstUse } from '../on-first-use'
 import { DEFAULT_PLAN, findPlan, type Plan } from '../rules/membership'
 
-export type PlanCurrency = 'USD' | 'NGN'
+export type PlanCurrency = components['schemas']['Currency']
 
 export interface PlanPaymentInput {
   /** The `?plan=` of the address; null when none is passed (the default plan then). */

@@ -1,5 +1,12 @@
-import { addDaysToDay, fullDay, lagosDay } from './dates'
+import type { components } from '../../openapi/schema'
+import { addDaysToDay, fullDay, lagosDay, shortDay, shortWeekdayDay } from './dates'
 import { formatMinor } from './money'
+
+/** How a booking was paid, as the contract names it: a literal it lacks does not compile. */
+export type PaidWith = components['schemas']['PaidWith']
+
+/** As the server stores it: also 'waitlist', a place held for someone offered it, paid by no one. */
+export type StoredPaidWith = PaidWith | 'waitlist'
 
 /** The signed-in person's bookings: where a card payment returns them, and 'View Bookings'. */
 export const BOOKINGS_PATH = '/profile/bookings'
@@ -47,9 +54,22 @@ export const isAlreadyBookedText = (message: string) => message.startsWith(`${AL
 /** The Payment Reference of a booking paid from a wallet. */
 export const WALLET_REFERENCE = 'Wallet transaction'
 
+/** The card providers: a booking paid so is refunded to the card (app and server alike). */
+const CARD_PROVIDERS: readonly PaidWith[] = ['paystack', 'sandbox']
+
+/** Whether a booking was paid by card, through whichever provider took it. */
+export const isCardPayment = (paidWith: StoredPaidWith) =>
+  (CARD_PROVIDERS as readonly StoredPaidWith[]).includes(paidWith)
+
+/** Whether a booking was paid from a wallet, the person's or their community's. */
+export const isWalletPayment = (
+  paidWith: StoredPaidWith,
+): paidWith is 'wallet' | 'community-wallet' =>
+  paidWith === 'wallet' || paidWith === 'community-wallet'
+
 /** A wallet payment names its reference; other payments (card, free) have none of their own. */
-export function walletReference(paidWith: string): typeof WALLET_REFERENCE | null {
-  return paidWith === 'wallet' || paidWith === 'community-wallet' ? WALLET_REFERENCE : null
+export function walletReference(paidWith: PaidWith): typeof WALLET_REFERENCE | null {
+  return isWalletPayment(paidWith) ? WALLET_REFERENCE : null
 }
 
 /** What a booking is for, as people read it. */
@@ -60,9 +80,6 @@ export function bookingTypeLabel(type: string): string {
   return type
 }
 
-const WEEKDAYS = ['Sun', 'Mon', 'Tue', 'Wed', 'Thu', 'Fri', 'Sat']
-const MONTHS = ['Jan', 'Feb', 'Mar', 'Apr', 'May', 'Jun', 'Jul', 'Aug', 'Sep', 'Oct', 'Nov', 'Dec']
-
 /**
  * A booking's day ('yyyy-MM-dd', a Lagos calendar day): 'Today', 'Tomorrow', 'Yesterday', else
  * 'Sat, Nov 22', with the year when it is not this year in Lagos.
@@ -72,30 +89,21 @@ export function bookingDayLabel(day: string, now: Date): string {
   if (day === today) return 'Today'
   if (day === addDaysToDay(today, 1)) return 'Tomorrow'
   if (day === addDaysToDay(today, -1)) return 'Yesterday'
-  const [year, month, date] = day.split('-').map(Number) as [number, number, number]
-  const weekday = new Date(Date.UTC(year, month - 1, date)).getUTCDay()
-  const label = `${WEEKDAYS[weekday]}, ${MONTHS[month - 1]} ${date}`
-  return String(year) === today.slice(0, 4) ? label : `${label}, ${year}`
+  return shortWeekdayDay(day, today.slice(0, 4))
 }
 
 /** How a booking was paid, as people read it; the card providers all read 'Card'. */
-export function paidWithLabel(paidWith: string): string {
-  switch (paidWith) {
-    case 'free':
-      return 'Free'
-    case 'membership':
-      return 'Membership'
-    case 'wallet':
-      return 'Wallet'
-    case 'community-wallet':
-      return 'Community wallet'
-    case 'paystack':
-    case 'sandbox':
-      return 'Card'
-    default:
-      return paidWith
-  }
+const PAID_WITH_LABELS: Record<PaidWith, string> = {
+  free: 'Free',
+  membership: 'Membership',
+  wallet: 'Wallet',
+  'community-wallet': 'Community wallet',
+  paystack: 'Card',
+  sandbox: 'Card',
 }
+
+/** How a booking was paid, as people read it: 'Card', 'Wallet', 'Free'. */
+export const paidWithLabel = (paidWith: PaidWith): string => PAID_WITH_LABELS[paidWith]
 
 /** What a booking cost: 'Free' for nothing, else naira from kobo ('₦8,000.00'). */
 export function bookingAmountLabel(amountKobo: number): string {
@@ -122,6 +130,6 @@ export function guestsLabel(visitors: number, names: string | null | undefined):
 
 /** The day of the month and the short month of a booking's day, for its date stub: '22', 'Nov'. */
 export function dayStub(day: string): { date: string; month: string } {
-  const [, month, date] = day.split('-').map(Number) as [number, number, number]
-  return { date: String(date), month: MONTHS[month - 1] ?? '' }
+  const [month = '', date = ''] = shortDay(day).split(' ')
+  return { date, month }
 }

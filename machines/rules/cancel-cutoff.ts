@@ -1,4 +1,5 @@
-import { addDaysToDay, dayInFull, dayStart, formatTime, lagosDay } from './dates'
+import type { components } from '../../openapi/schema'
+import { addDaysToDay, dayInFull, dayStart, lagosDay, whenInFull } from './dates'
 import { slotInstants } from './slots'
 
 // Until when a booking can be cancelled by the person who made it (docs/decisions/029), and how
@@ -6,7 +7,7 @@ import { slotInstants } from './slots'
 
 /** What the cut-off reads of a booking. */
 interface CutoffBooking {
-  type: 'event' | 'spot' | 'print-studio'
+  type: components['schemas']['BookingType']
   date: string
   timeSlot: string | null
 }
@@ -33,17 +34,17 @@ export function cancelCutoff(
 
 /**
  * The cut-off in people's words: '4pm on Monday, November 23, 2026' for an event, 'the end of
- * Monday, November 23, 2026' (the day before) for the others. `day` writes a 'yyyy-MM-dd' day (an
- * e-mail writes its days its own way).
+ * Monday, November 23, 2026' (the day before) for the others; the page and the e-mail alike.
  */
 export function cutoffWords(
   row: Pick<CutoffBooking, 'type' | 'date'>,
   cutoff: Date,
   hours: number | null,
-  day: (day: string) => string = dayInFull,
 ): string {
-  if (row.type !== 'event' || hours === null) return `the end of ${day(addDaysToDay(row.date, -1))}`
-  return `${formatTime(cutoff)} on ${day(lagosDay(cutoff))}`
+  if (row.type !== 'event' || hours === null) {
+    return `the end of ${dayInFull(addDaysToDay(row.date, -1))}`
+  }
+  return whenInFull(cutoff)
 }
 
 /** The 409 after the cut-off, saying when it was, in people's words. */
@@ -85,7 +86,7 @@ export function bookingEnds(
 /** Until when it can be cancelled, in people's words: an event's hour, else the day before's end. */
 function untilWords(row: { type: string; date: string }, cutoff: Date): string {
   return row.type === 'event'
-    ? `${formatTime(cutoff)} on ${dayInFull(lagosDay(cutoff))}`
+    ? whenInFull(cutoff)
     : `the end of ${dayInFull(addDaysToDay(row.date, -1))}`
 }
 
@@ -106,7 +107,7 @@ export function cancelStanding(
     const at = new Date(checkedIn)
     return {
       open: false,
-      line: `Checked in at the door at ${formatTime(at)} on ${dayInFull(lagosDay(at))}: it can no longer be cancelled.`,
+      line: `Checked in at the door at ${whenInFull(at)}: it can no longer be cancelled.`,
     }
   }
   const until = new Date(cutoff)
@@ -153,8 +154,7 @@ export function boughtAfterCutoffLine(
   row: Pick<CutoffBooking, 'type' | 'date'>,
   cutoff: Date,
   hours: number | null,
-  day: (day: string) => string = dayInFull,
 ): string {
-  const when = cutoffWords(row, cutoff, hours, day)
+  const when = cutoffWords(row, cutoff, hours)
   return `This booking cannot be cancelled, so it has no 'Manage your booking' link: it was made after cancellations closed at ${when}.`
 }

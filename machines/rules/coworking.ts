@@ -4,6 +4,7 @@ import {
   BOOKINGS_PATH,
   heldBookingOf,
   isSoldOutRefusal,
+  type PaidWith,
   walletReference,
 } from './bookings'
 import { countText, nameProblem } from './contact'
@@ -32,7 +33,10 @@ export const FREE_BOOKING_REFERENCE = 'Free booking'
 export const BOOKED_COWORKING_PATH = '/booked-coworking'
 
 /** How a booking is paid: the card provider ('paystack' from the browser), a wallet, or free. */
-export type CoworkingPaidWith = 'membership' | 'paystack' | 'wallet' | 'community-wallet'
+export type CoworkingPaidWith = Extract<
+  PaidWith,
+  'membership' | 'paystack' | 'wallet' | 'community-wallet'
+>
 
 /** The visitor-name list resized to `count` inputs: new ones start blank, extra ones go. */
 export function resizeVisitorNames(names: readonly string[], count: number): string[] {

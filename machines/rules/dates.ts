@@ -188,6 +188,13 @@ export function dayLabel(day: string, now: Date): string {
   return fullDay(day)
 }
 
+/** A day in a list's short form: 'Sat, Nov 22', with ', 2026' when it is not `thisYear`. */
+export function shortWeekdayDay(day: string, thisYear: string): string {
+  const date = inLagosClock(dayStart(day))
+  const label = `${WEEKDAYS[date.getUTCDay()]?.slice(0, 3)}, ${shortDay(day)}`
+  return day.slice(0, 4) === thisYear ? label : `${label}, ${day.slice(0, 4)}`
+}
+
 /** A day in the short 'Nov 25' form used by the Calendar heading. */
 export function shortDay(day: string): string {
   const date = inLagosClock(dayStart(day))
@@ -202,30 +209,48 @@ export function calendarLabel(event: EventTiming, now: Date): string {
   return start === lagosDay(now) ? 'Today' : shortDay(start)
 }
 
+/** Hours and minutes of a clock the way the product writes slots: '12pm', '4:30pm'. */
+function twelveHour(hours: number, minutes: number): string {
+  const suffix = hours < 12 ? 'am' : 'pm'
+  const hour = hours % 12 || 12
+  return minutes === 0 ? `${hour}${suffix}` : `${hour}:${pad(minutes)}${suffix}`
+}
+
 /** A Lagos clock time the way the product writes slots: '12pm', '4:30pm'. */
 export function formatTime(instant: Date | string): string {
   const date = inLagosClock(toInstant(instant))
-  const hours = date.getUTCHours() % 12 || 12
-  const suffix = date.getUTCHours() < 12 ? 'am' : 'pm'
-  const minutes = date.getUTCMinutes()
-  return minutes === 0 ? `${hours}${suffix}` : `${hours}:${pad(minutes)}${suffix}`
+  return twelveHour(date.getUTCHours(), date.getUTCMinutes())
 }
 
-/** The Lagos date of an instant, day first with the month's first three letters: '30 Apr 2027'. */
+/** A wall-clock time typed 'HH:mm' (a form's, the command line's) as slots write it: '16:00' → '4pm'. */
+export function clockText(time: string): string {
+  const [hours = 0, minutes = 0] = time.split(':').map(Number)
+  return twelveHour(hours, minutes)
+}
+
+/**
+ * When something happens or ends ('until when', 'checked in when'), read later and elsewhere:
+ * '4:30pm on Friday, November 27, 2026'. The page, its e-mail and the door all say it so.
+ */
+export function whenInFull(instant: Date | string): string {
+  return `${formatTime(instant)} on ${dayInFull(lagosDay(instant))}`
+}
+
+/** The Lagos date of an instant in a list's short form, month first as every day: 'Apr 30, 2027'. */
 export function shortDate(instant: Date | string): string {
   const date = inLagosClock(toInstant(instant))
-  return `${date.getUTCDate()} ${MONTHS[date.getUTCMonth()]?.slice(0, 3)} ${date.getUTCFullYear()}`
+  return `${MONTHS[date.getUTCMonth()]?.slice(0, 3)} ${date.getUTCDate()}, ${date.getUTCFullYear()}`
 }
 
-/** A Lagos clock time on the 24-hour clock: '14:05', '00:30'. */
+/** A Lagos clock time as a form or the command line types it, 24-hour: '14:05', '00:30'. */
 export function clockTime(instant: Date | string): string {
   const date = inLagosClock(toInstant(instant))
   return `${pad(date.getUTCHours())}:${pad(date.getUTCMinutes())}`
 }
 
-/** A moment for a record read later, as staff read one: '24 Nov 2026, 10:05' (Lagos clock). */
+/** A moment in a list or a record, in its short form: 'Nov 24, 2026, 10:05am' (Lagos clock). */
 export function dateAndClock(instant: Date | string): string {
-  return `${shortDate(instant)}, ${clockTime(instant)}`
+  return `${shortDate(instant)}, ${formatTime(instant)}`
 }
 
 /** A Lagos time range in the product's slot style, e.g. '12pm - 4pm'. */

@@ -1,4 +1,9 @@
+import type { components } from '../../openapi/schema'
 import { addMonthsInLagos, dayStart, isValidDay } from './dates'
+
+/** A currency as the contract names it. */
+type Currency = components['schemas']['Currency']
+
 import { isActiveStatus } from './member-status'
 import { toKobo } from './pricing'
 
@@ -128,7 +133,7 @@ export function communityPlan(numberOfMembers: number): Plan | null {
 }
 
 /** A plan's price in minor units (cents for USD, kobo for NGN), as a payment is initiated. */
-export function planAmountMinor(plan: Plan, currency: 'USD' | 'NGN'): number {
+export function planAmountMinor(plan: Plan, currency: Currency): number {
   return toKobo(currency === 'USD' ? plan.amountDollar : plan.amountNaira)
 }
 

@@ -39,6 +39,11 @@ export function formatNaira(whole: number): string {
   return formatWhole(whole, '₦')
 }
 
+/** A naira price from kobo, as the event pages show prices: '₦5,000', or '₦5,000.50' with kobo. */
+export function formatPrice(amountMinor: number): string {
+  return amountMinor % 100 === 0 ? formatNaira(amountMinor / 100) : formatMinor(amountMinor, 'NGN')
+}
+
 /** Shows whole dollars without decimals: '$1,500'. */
 export function formatDollars(whole: number): string {
   return formatWhole(whole, '$')

@@ -1,5 +1,5 @@
 import { type BookingDetails, detailBlockers } from './booking-fields'
-import { BOOKINGS_PATH, walletReference } from './bookings'
+import { BOOKINGS_PATH, type PaidWith, walletReference } from './bookings'
 import { dayInFull } from './dates'
 import { printStudioPriceKobo } from './pricing'
 import { PRINT_STUDIO_EVENT, PRINT_STUDIO_SLOTS } from './slots'
@@ -21,7 +21,7 @@ export { BOOKINGS_PATH }
 export type StudioPerson = BookingDetails
 
 /** How a session is paid: card (the browser says 'paystack'), or one of the two wallets. */
-export type StudioPaidWith = 'paystack' | 'wallet' | 'community-wallet'
+export type StudioPaidWith = Extract<PaidWith, 'paystack' | 'wallet' | 'community-wallet'>
 
 /** A print-studio booking as the contract's BookingInput spells it. */
 export interface StudioBooking {

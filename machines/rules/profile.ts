@@ -1,4 +1,4 @@
-import { clockTime, dayStart, isValidDay, shortDate } from './dates'
+import { dateAndClock, dayStart, isValidDay, shortDate } from './dates'
 import { isActiveStatus } from './membership'
 import { formatDollars, formatNaira } from './money'
 import { periodLabel } from './public-membership'
@@ -144,7 +144,7 @@ export function showsCommunityLink(
   return isCreator(community, email) && isActiveStatus(community?.Status)
 }
 
-/** A date as people read it on the profile, in Lagos: '30 Apr 2027'; '—' when unknown. */
+/** A date as people read it on the profile, in Lagos: 'Apr 30, 2027'; '—' when unknown. */
 export function profileDate(value: string | null | undefined): string {
   if (!value) return '—'
   const instant = isValidDay(value) ? dayStart(value) : new Date(value)
@@ -161,10 +161,10 @@ export function expiryFact({ status, expiry }: Membership): { term: string; valu
   return { term: 'Expired', value: profileDate(expiry) }
 }
 
-/** A payment's moment as the payments list shows it, in Lagos: '12 Nov 2026, 14:05'. */
+/** A payment's moment as the payments list shows it, in Lagos: 'Nov 12, 2026, 2:05pm'. */
 export function paymentMoment(value: string): string {
   const instant = new Date(value)
-  return Number.isNaN(instant.getTime()) ? '—' : `${shortDate(instant)}, ${clockTime(instant)}`
+  return Number.isNaN(instant.getTime()) ? '—' : dateAndClock(instant)
 }
 
 /** A plan id or label as a person reads it: 'individual-6m' → 'Individual · 6 months'. */

@@ -6,7 +6,7 @@ import {
   detailBlockers,
 } from './booking-fields'
 import { countText } from './contact'
-import { dayInFull, dayStart, eventDays, fullDay, isValidDay, lagosDay, toInstant } from './dates'
+import { dayInFull, dayStart, eventDays, lagosDay, toInstant } from './dates'
 import type { CalendarEntry } from './ics'
 import { slotInstants } from './slots'
 import { queryReader } from './text'
@@ -231,14 +231,6 @@ export function registeredWords(details: Pick<RegisteredDetails, 'asked' | 'pric
     status: details.price > 0 ? 'Ticket paid' : 'Ticket confirmed',
     support: "I didn't get a receipt",
   }
-}
-
-/**
- * A day written out in full, the same tomorrow as today: 'Tuesday, November 24'. Text that is not
- * a day (a hand-edited link) stays as it is.
- */
-export function longDay(day: string): string {
-  return isValidDay(day) ? fullDay(day) : day
 }
 
 /** The prefilled message of "I didn't get a receipt" on the registered page. */

@@ -1,10 +1,11 @@
-import { dayInFull, formatTime, lagosDay } from './dates'
+import type { components } from '../../openapi/schema'
+import { dayInFull, whenInFull } from './dates'
 
 // What a waitlist entry says of itself, on its page and where a person joins.
 
 /** A waitlist entry as these rules read it (the contract's WaitlistEntry). */
 interface WaitlistEntry {
-  status: 'waiting' | 'offered' | 'booked' | 'left' | 'expired'
+  status: components['schemas']['WaitlistStatus']
   position: number | null
   date: string
   timeSlot: string | null
@@ -19,7 +20,7 @@ export function placeLine(entry: Pick<WaitlistEntry, 'date' | 'timeSlot'>): stri
 /** '9:30pm on Saturday, November 28, 2026': when an offer ends. */
 export function offerEndsLine(entry: Pick<WaitlistEntry, 'offerExpiresAt'>): string {
   if (!entry.offerExpiresAt) return ''
-  return `${formatTime(entry.offerExpiresAt)} on ${dayInFull(lagosDay(entry.offerExpiresAt))}`
+  return whenInFull(entry.offerExpiresAt)
 }
 
 /** Where they stand, in a sentence. */

@@ -18,11 +18,11 @@ export const STATUS_LABELS: Record<StaffApplication['status'], string> = {
 /** The longest note a refusal's e-mail takes (the contract's limit). */
 export const NOTE_MAX_LENGTH = 1000
 
-/** 'Applied 24 Nov 2026'. */
+/** 'Applied Nov 24, 2026'. */
 export const appliedLine = (application: Pick<StaffApplication, 'appliedAt'>) =>
   `Applied ${shortDate(application.appliedAt)}`
 
-/** 'Approved 26 Nov 2026'; null while it waits. */
+/** 'Approved Nov 26, 2026'; null while it waits. */
 export const decisionLine = (application: Pick<StaffApplication, 'status' | 'decidedAt'>) =>
   application.status === 'pending' || !application.decidedAt
     ? null

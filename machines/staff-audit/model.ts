@@ -13,7 +13,7 @@ const entry: AuditEntry = {
     detail: 'Ticket for Rooftop Jazz, Tuesday, November 24, 2026, 4pm - 8pm',
   },
   changes: [
-    { field: 'Checked in', before: 'Not yet', after: '24 Nov 2026, 10:05' },
+    { field: 'Checked in', before: 'Not yet', after: 'Nov 24, 2026, 10:05am' },
     { field: 'Checked in by', before: null, after: 'Oluwaseun Adebayo-Okonkwo' },
   ],
 }

@@ -1,4 +1,5 @@
 import { guestsLine } from '../check-in/selectors'
+import { paidWithLabel } from '../rules/bookings'
 import { dateAndClock, dayInFull } from '../rules/dates'
 import { formatMinor } from '../rules/money'
 import type { StaffBooking } from './machine'
@@ -17,14 +18,9 @@ export const KIND_LABELS: Record<StaffBooking['kind'], string> = {
   studio: 'Print studio',
 }
 
-export const PAID_WITH_LABELS: Record<StaffBooking['paidWith'], string> = {
-  free: 'Free',
-  membership: 'Included in the membership',
-  wallet: 'Wallet',
-  'community-wallet': "Community's wallet",
-  paystack: 'Card',
-  sandbox: 'Card (sandbox)',
-}
+/** How it was paid, in the person's own words; staff also see a test card payment for what it is. */
+const paidWithText = (paidWith: StaffBooking['paidWith']) =>
+  paidWith === 'sandbox' ? 'Card (sandbox)' : paidWithLabel(paidWith)
 
 /** 'Rooftop Jazz · 4pm - 8pm · The Rooftop'. */
 export const whatLine = (booking: StaffBooking) =>
@@ -39,7 +35,7 @@ export function partyLine(booking: Pick<StaffBooking, 'visitors' | 'namesOfVisit
 /** 'Card · ₦15,000.00 · ref SIXTEEN-RJ-0001', or 'Free'. */
 export function paidLine(booking: StaffBooking): string {
   return [
-    PAID_WITH_LABELS[booking.paidWith],
+    paidWithText(booking.paidWith),
     booking.amountMinor > 0 && formatMinor(booking.amountMinor, 'NGN'),
     booking.paymentReference && `ref ${booking.paymentReference}`,
   ]
@@ -47,7 +43,7 @@ export function paidLine(booking: StaffBooking): string {
     .join(' · ')
 }
 
-/** 'Checked in at 16:12 by Oluwaseun Adebayo-Okonkwo', or 'Not checked in'. */
+/** 'Checked in Nov 24, 2026, 4:12pm by Oluwaseun Adebayo-Okonkwo', or 'Not checked in'. */
 export function checkInLine(booking: Pick<StaffBooking, 'checkedInAt' | 'checkedInBy'>): string {
   if (!booking.checkedInAt) return 'Not checked in'
   const by = booking.checkedInBy ? ` by ${booking.checkedInBy}` : ''

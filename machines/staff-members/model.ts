@@ -41,7 +41,10 @@ export const staffMembersModel = defineModel({
         connectionLost,
         notStaff,
         {
-          error: new ApiError(400, "Choose a day after the membership's current end (6 Dec 2026)."),
+          error: new ApiError(
+            400,
+            "Choose a day after the membership's current end (Dec 6, 2026).",
+          ),
         },
       ],
     ),

@@ -9,7 +9,7 @@ export const MEMBER_STATUS_LABELS: Record<StaffMember['status'], string> = {
   expired: 'Expired',
 }
 
-/** 'Individual · 6 months · ends 30 Apr 2027' (what is known of the membership). */
+/** 'Individual · 6 months · ends Apr 30, 2027' (what is known of the membership). */
 export function membershipLine(member: StaffMember): string {
   return [member.plan, member.expiry ? `ends ${shortDate(member.expiry)}` : 'no end date']
     .filter(Boolean)

@@ -61,7 +61,7 @@ export const REFUNDED: StaffPayment = {
 
 /** Another member of staff refunded it first. */
 export const refundedMeanwhile = {
-  error: new ApiError(409, 'This payment was already refunded on 24 Nov 2026.'),
+  error: new ApiError(409, 'This payment was already refunded on Nov 24, 2026.'),
 }
 
 export const staffPaymentsModel = defineModel({

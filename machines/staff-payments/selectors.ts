@@ -33,7 +33,7 @@ export const amountOf = (payment: Pick<StaffPayment, 'amountMinor' | 'currency'>
 export const paidBy = (payment: Pick<StaffPayment, 'method' | 'channel'>) =>
   payment.method === 'card' ? paidByLabel(payment.channel) : METHOD_LABELS[payment.method]
 
-/** 'Card · 24 Nov 2026 · ref 7PVGX8MEK85'. */
+/** 'Card · Nov 24, 2026 · ref 7PVGX8MEK85'. */
 export const paymentLine = (payment: StaffPayment) =>
   [paidBy(payment), shortDate(payment.at), payment.reference && `ref ${payment.reference}`]
     .filter(Boolean)

@@ -50,7 +50,7 @@ export const staffSpacesModel = defineModel({
         {
           error: new ApiError(
             409,
-            "The Garden Room has 3 places booked on Tue 1 Dec: the capacity can't be less than 3.",
+            'The Garden Room has 3 places booked on Tuesday, December 1, 2026: the capacity cannot be less than 3.',
           ),
         },
       ],

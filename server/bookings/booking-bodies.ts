@@ -40,7 +40,8 @@ export function bookingBody(
     'Time Slot': row.timeSlot,
     Venue: row.venue,
     Amount: row.amountMinor,
-    'Paid with': row.paidWith,
+    // A place the waitlist holds is never listed; were one answered, nothing was paid for it.
+    'Paid with': row.paidWith === 'waitlist' ? 'free' : row.paidWith,
     'Payment Reference': row.paymentReference,
     Visitors: row.visitors,
     'Names of Visitors': row.namesOfVisitors,

@@ -1,7 +1,7 @@
 import { eq, sql } from 'drizzle-orm'
 import { bookableDays, eventDays, isMonday, isValidDay, lagosDay } from '../../machines/rules/dates'
 import { hasEnded, metadataFields, ticketPrice } from '../../machines/rules/events'
-import { formatMinor, formatNaira } from '../../machines/rules/money'
+import { formatPrice } from '../../machines/rules/money'
 import { coworkingPriceKobo, printStudioPriceKobo, toKobo } from '../../machines/rules/pricing'
 import {
   COWORKING_HOURS,
@@ -64,11 +64,6 @@ export interface Quote {
 export const COWORKING_TITLE = 'Co-working'
 export const PRINT_STUDIO_TITLE = 'Print Studio Session'
 
-/** A price as people read it: '₦5,000', or with kobo when it has any. */
-export function priceText(amountMinor: number): string {
-  return amountMinor % 100 === 0 ? formatNaira(amountMinor / 100) : formatMinor(amountMinor, 'NGN')
-}
-
 /** The server's own spelling of a slot the booker chose: '4pm-8pm' and '4pm - 8pm' are one slot. */
 export function matchSlot(
   chosen: string | null | undefined,
@@ -89,6 +84,40 @@ export function matchSlot(
 
 const slotList = (slots: readonly string[]) =>
   slots.length === 1 ? slots[0] : `${slots.slice(0, -1).join(', ')} or ${slots.at(-1)}`
+
+/** The day and slot of an event a person may ask for; timeSlot null when it has no slots. */
+export interface EventPlace {
+  date: string
+  timeSlot: string | null
+}
+
+/**
+ * Whether a day and slot of an event can be asked for, by booking it or by waiting for it: one
+ * of its days (Mondays left out), not gone by, and one of its slots in its own spelling; an event
+ * without slots takes none. 400 in people's words otherwise.
+ */
+export function eventPlaceAsked(
+  event: Pick<EventRow, 'name' | 'startAt' | 'endAt' | 'timeSlots'>,
+  day: string,
+  slot: string | null | undefined,
+  now: Date,
+): EventPlace {
+  if (!isValidDay(day)) throw badRequest(`${day} is not a day on the calendar.`)
+  const timing = { StartDate: event.startAt.toISOString(), EndDate: event.endAt.toISOString() }
+  if (!eventDays(timing).includes(day)) {
+    throw badRequest(`${event.name} does not run on ${day}: please choose one of its days.`)
+  }
+  if (day < lagosDay(now)) throw badRequest('That day has passed: please choose another day.')
+  if (event.timeSlots.length === 0) {
+    if (slot && slot.trim() !== '') {
+      throw badRequest(`${event.name} has no time slots: leave the time slot out (null).`)
+    }
+    return { date: day, timeSlot: null }
+  }
+  const timeSlot = matchSlot(slot, event.timeSlots)
+  if (!timeSlot) throw badRequest(`Please choose a time slot: ${slotList(event.timeSlots)}.`)
+  return { date: day, timeSlot }
+}
 
 /** Whether a slot on a day is still to come or under way (a session that has ended is not). */
 export function slotOpen(day: string, slot: string, now: Date): boolean {
@@ -177,14 +206,7 @@ async function quoteEvent(
   if (hasEnded(timing, now)) throw badRequest('This event has ended.')
   if (!row.rsvpOpen) throw conflict('Sold out')
   if (row.membersOnly && !isMember) throw forbidden('This event is for active members only.')
-  const days = eventDays(timing).filter((day) => day >= lagosDay(now))
-  if (!days.includes(input.Date)) {
-    throw badRequest(`${row.name} does not run on ${input.Date}: please choose one of its days.`)
-  }
-  const timeSlot = row.timeSlots.length > 0 ? matchSlot(input['Time Slot'], row.timeSlots) : null
-  if (row.timeSlots.length > 0 && !timeSlot) {
-    throw badRequest(`Please choose a time slot: ${slotList(row.timeSlots)}.`)
-  }
+  const { timeSlot } = eventPlaceAsked(row, input.Date, input['Time Slot'], now)
   if ((input.Visitors ?? 0) > 0) {
     throw badRequest('A ticket is for one person: please book a ticket for each guest.')
   }
@@ -327,7 +349,7 @@ export async function quoteBooking(
   // Money is never taken from the browser: a stale or tampered Amount is refused, not charged.
   if (input.Amount !== undefined && input.Amount !== null && input.Amount !== quote.amountMinor) {
     throw badRequest(
-      `The price has changed: this booking costs ${priceText(quote.amountMinor)}. Please review and try again.`,
+      `The price has changed: this booking costs ${formatPrice(quote.amountMinor)}. Please review and try again.`,
     )
   }
   return quote

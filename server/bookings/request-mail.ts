@@ -5,7 +5,7 @@ import type { OutgoingMail } from '../mail/outbox'
 export interface RequestMail {
   to: string
   name: string
-  /** 'Poetry & Palm Wine, Thursday, 26 November 2026, 4pm - 8pm'. */
+  /** 'Poetry & Palm Wine, Thursday, November 26, 2026, 4pm - 8pm'. */
   what: string
   link: string
 }

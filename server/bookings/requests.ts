@@ -1,9 +1,10 @@
 import { and, eq, isNull, sql } from 'drizzle-orm'
+import { dayInFull } from '../../machines/rules/dates'
 import type { Db } from '../db/client'
 import { retriedTransaction } from '../db/client'
 import { bookingRequests, bookings } from '../db/schema'
 import { conflict, HttpError, notFound, paymentRequired } from '../http/http-error'
-import { bookingReceipt, longDay, mailRow, queueMail } from '../mail/outbox'
+import { bookingReceipt, mailRow, queueMail } from '../mail/outbox'
 import { freePayment, prepareBooking, takePlace } from './book'
 import {
   type BookingInput,
@@ -67,7 +68,7 @@ export async function askForPlace(
       requestMail({
         to: email,
         name: input.Name.trim(),
-        what: [quote.title, longDay(input.Date), quote.timeSlot].filter(Boolean).join(', '),
+        what: [quote.title, dayInFull(input.Date), quote.timeSlot].filter(Boolean).join(', '),
         link: requestLink(site, request.code),
       }),
     )

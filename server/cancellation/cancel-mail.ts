@@ -24,7 +24,7 @@ export type MoneyBack =
 export interface CancelMail {
   to: string
   name: string
-  /** What was cancelled and when: 'Rooftop Jazz, Tuesday, 24 November 2026, 4pm - 8pm'. */
+  /** What was cancelled and when: 'Rooftop Jazz, Tuesday, November 24, 2026, 4pm - 8pm'. */
   what: string
   money: MoneyBack
   /** The site's address, for the link to their bookings. */

@@ -1,5 +1,7 @@
 import { and, asc, eq, inArray, ne, or, type SQL, sql } from 'drizzle-orm'
+import { isCardPayment, isWalletPayment } from '../../machines/rules/bookings'
 import { cancelCutoff, cutoffPassed } from '../../machines/rules/cancel-cutoff'
+import { dayInFull } from '../../machines/rules/dates'
 import { formatMinor } from '../../machines/rules/money'
 import type { components } from '../../openapi/schema'
 import { bookingBody, bookingTitle } from '../bookings/booking-bodies'
@@ -20,7 +22,7 @@ import {
 } from '../db/schema'
 import type { Account } from '../http/auth'
 import { conflict, notFound } from '../http/http-error'
-import { longDay, queueMail } from '../mail/outbox'
+import { queueMail } from '../mail/outbox'
 import { queueRefund } from '../payments/refunds'
 import { offerFreedPlaces } from '../waitlist/waitlist'
 import { BOOKING_DEBIT_PREFIX } from '../wallets/wallets'
@@ -60,9 +62,9 @@ const OUTCOME = {
 /** A wallet debit's refund has the ledger reference 'refund:<debit id>', as staff's has. */
 const REFUND_PREFIX = 'refund:'
 
-const isCard = (row: BookingRow) => row.paidWith === 'paystack' || row.paidWith === 'sandbox'
-const isWallet = (row: BookingRow) =>
-  row.paidWith === 'wallet' || row.paidWith === 'community-wallet'
+// Which payments are a card's or a wallet's: the rule the app's Cancel says them by.
+const isCard = (row: BookingRow) => isCardPayment(row.paidWith)
+const isWallet = (row: BookingRow) => isWalletPayment(row.paidWith)
 const walletWay = (row: BookingRow) =>
   row.paidWith === 'community-wallet' ? ('community-wallet' as const) : ('wallet' as const)
 const NOTHING: RefundAnswer = { way: 'none', amountMinor: 0 }
@@ -572,7 +574,7 @@ export async function cancelOwnBooking(db: Db, order: CancelOrder): Promise<Canc
       cancelMail({
         to: row.email,
         name: row.name,
-        what: [title, longDay(row.date), row.timeSlot].filter(Boolean).join(', '),
+        what: [title, dayInFull(row.date), row.timeSlot].filter(Boolean).join(', '),
         money,
         site: order.site,
         hasAccount: row.accountId !== null,

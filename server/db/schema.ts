@@ -17,6 +17,7 @@ import {
   uniqueIndex,
   uuid,
 } from 'drizzle-orm/pg-core'
+import type { StoredPaidWith } from '../../machines/rules/bookings'
 
 // One pg-core schema for PGlite and PostgreSQL. Money columns named *_naira hold whole naira as
 // shown to people; every *_minor column (and wallet `difference`) holds kobo or cents.
@@ -55,7 +56,7 @@ export const PAID_WITH = [
   // A place held for someone offered it from the waitlist (status 'held' until the offer ends):
   // never a booking anyone paid for, and never listed as one.
   'waitlist',
-] as const
+] as const satisfies readonly StoredPaidWith[]
 // waiting: in line. offered: a place is held for them (a 'waitlist' booking) until the offer
 // ends. booked: they booked that day and slot. left: they left the line. expired: an offer not
 // taken in time, passed to the next person.

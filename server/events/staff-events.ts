@@ -1,6 +1,13 @@
 import { TZDate } from '@date-fns/tz'
 import { and, asc, eq, inArray, sql } from 'drizzle-orm'
-import { clockTime, dayInFull, isValidDay, LAGOS_TZ, lagosDay } from '../../machines/rules/dates'
+import {
+  clockText,
+  clockTime,
+  dayInFull,
+  isValidDay,
+  LAGOS_TZ,
+  lagosDay,
+} from '../../machines/rules/dates'
 import { CANCEL_CUTOFF_HOURS, WAITLIST_OFFER_HOURS } from '../../machines/rules/event-draft'
 import { parseSlot } from '../../machines/rules/slots'
 import type { components } from '../../openapi/schema'
@@ -28,13 +35,6 @@ export function lagosInstant(day: string, time: string): Date {
   const [y = 0, m = 1, d = 1] = day.split('-').map(Number)
   const [h = 0, min = 0] = time.split(':').map(Number)
   return new Date(new TZDate(y, m - 1, d, h, min, LAGOS_TZ).getTime())
-}
-
-/** '16:00' → '4pm', '19:30' → '7:30pm': the product's way of writing times in slots. */
-export function clockText(time: string): string {
-  const [h = 0, m = 0] = time.split(':').map(Number)
-  const hour = h % 12 === 0 ? 12 : h % 12
-  return `${hour}${m ? `:${String(m).padStart(2, '0')}` : ''}${h < 12 ? 'am' : 'pm'}`
 }
 
 /** The one slot of an event given none: its start to its end; none when that is no range of a day. */

@@ -1,6 +1,6 @@
 import { desc } from 'drizzle-orm'
 import type { FastifyInstance } from 'fastify'
-import { LAGOS_TZ } from '../../machines/rules/dates'
+import { whenInFull } from '../../machines/rules/dates'
 import type { Db } from '../db/client'
 import { type MailAttachment, type MailMessage, mailOutbox } from '../db/schema'
 import { escapeHtml } from '../http/html'
@@ -36,17 +36,6 @@ const toEntry = (row: MailMessage): OutboxEntry => ({
   sentAt: row.sentAt?.toISOString() ?? null,
 })
 
-/** When a message was queued, on a Lagos clock: 'Sun, 22 Nov 2026, 22:27'. */
-const queuedAt = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LAGOS_TZ,
-  weekday: 'short',
-  day: 'numeric',
-  month: 'short',
-  year: 'numeric',
-  hour: '2-digit',
-  minute: '2-digit',
-})
-
 /** A message, its images shown as sent (a ticket's QR code, for trying the door's scanner). */
 async function messageHtml(entry: OutboxEntry): Promise<string> {
   const files = entry.attachments.map((a) => `<li>${escapeHtml(a.filename)}</li>`).join('')
@@ -59,7 +48,7 @@ async function messageHtml(entry: OutboxEntry): Promise<string> {
     .join('')
   return `<article>
 <h2>${escapeHtml(entry.subject)}</h2>
-<p class="meta">To ${escapeHtml(entry.to)} · ${escapeHtml(queuedAt.format(new Date(entry.createdAt)))}</p>
+<p class="meta">To ${escapeHtml(entry.to)} · ${escapeHtml(whenInFull(entry.createdAt))}</p>
 ${images}
 <pre>${escapeHtml(entry.text)}</pre>
 ${files ? `<p class="meta">Attached:</p><ul>${files}</ul>` : ''}

@@ -4,11 +4,11 @@ import {
   cancelCutoff,
   cutoffWords,
 } from '../../machines/rules/cancel-cutoff'
-import { dayStart, LAGOS_TZ } from '../../machines/rules/dates'
+import { dayInFull } from '../../machines/rules/dates'
 import { calendarFile } from '../../machines/rules/ics'
+import { formatMinor } from '../../machines/rules/money'
 import { slotInstants } from '../../machines/rules/slots'
 import { formatTicketCode } from '../../machines/rules/ticket-code'
-import { priceText } from '../bookings/quote'
 import type { Db, Tx } from '../db/client'
 import {
   type Booking,
@@ -49,21 +49,6 @@ export async function queueMail(tx: Db | Tx, mail: OutgoingMail): Promise<number
   return row.id
 }
 
-// Made once: a formatter costs far more to make than to use (it was a twentieth of a booking's
-// server time).
-const LONG_DAY = new Intl.DateTimeFormat('en-GB', {
-  timeZone: LAGOS_TZ,
-  weekday: 'long',
-  day: 'numeric',
-  month: 'long',
-  year: 'numeric',
-})
-
-/** 'Tuesday, 24 November 2026': an e-mail is read later, so never 'Today'. */
-export function longDay(day: string): string {
-  return LONG_DAY.format(dayStart(day))
-}
-
 const PAID_WITH_TEXT: Record<Booking['paidWith'], string> = {
   free: 'free',
   membership: 'free with your membership',
@@ -78,7 +63,8 @@ function amountLine(booking: Booking): string {
   if (booking.amountMinor === 0) {
     return booking.paidWith === 'membership' ? 'Free with your membership' : 'Free'
   }
-  return `${priceText(booking.amountMinor)}, paid ${PAID_WITH_TEXT[booking.paidWith]}`
+  // An amount paid, as the bookings list and the checkout say it: with its kobo.
+  return `${formatMinor(booking.amountMinor, 'NGN')}, paid ${PAID_WITH_TEXT[booking.paidWith]}`
 }
 
 interface ReceiptFacts {
@@ -136,9 +122,9 @@ function manageLine(booking: Booking, facts: ReceiptFacts, publicUrl: string): s
   const cutoff = cancelCutoff(booking, event)
   // Made after its cut-off: no link, and the receipt says why.
   if (booking.createdAt.getTime() >= cutoff.getTime()) {
-    return boughtAfterCutoffLine(booking, cutoff, event?.cancelCutoffHours ?? null, longDay)
+    return boughtAfterCutoffLine(booking, cutoff, event?.cancelCutoffHours ?? null)
   }
-  const until = cutoffWords(booking, cutoff, event?.cancelCutoffHours ?? null, longDay)
+  const until = cutoffWords(booking, cutoff, event?.cancelCutoffHours ?? null)
   return `Manage your booking (cancel it until ${until}): ${publicUrl}/manage/${booking.manageCode}`
 }
 
@@ -156,7 +142,7 @@ function receiptLines(
   ticket: string | null,
   manage: string | null,
 ): string[] {
-  const when = [longDay(booking.date), booking.timeSlot].filter(Boolean).join(', ')
+  const when = [dayInFull(booking.date), booking.timeSlot].filter(Boolean).join(', ')
   const guests = booking.visitors
     ? [
         `Guests: ${booking.visitors} with you${booking.namesOfVisitors ? ` (${booking.namesOfVisitors})` : ''}`,
@@ -272,7 +258,7 @@ export async function bookingReceipt(
       : []
   return {
     to: booking.email,
-    subject: `You're booked: ${title}, ${longDay(booking.date)}`,
+    subject: `You're booked: ${title}, ${dayInFull(booking.date)}`,
     text: `${lines.join('\n')}\n`,
     html: receiptHtml(lines, ticket, publicUrl),
     attachments: ticket ? [...calendar, ticketQrAttachment(ticket)] : calendar,

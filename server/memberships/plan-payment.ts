@@ -1,4 +1,5 @@
 import { and, asc, eq, inArray } from 'drizzle-orm'
+import { dayInFull, lagosDay } from '../../machines/rules/dates'
 import {
   findPlan,
   isActiveStatus,
@@ -201,13 +202,8 @@ export async function activateMembership(
   return { title: planTitle(plan), expiry, communityName: community.name }
 }
 
-const longDate = (at: Date) =>
-  new Intl.DateTimeFormat('en-GB', {
-    timeZone: 'Africa/Lagos',
-    day: 'numeric',
-    month: 'long',
-    year: 'numeric',
-  }).format(at)
+/** The last day of a membership as every e-mail writes a day: 'Wednesday, November 24, 2027'. */
+const lastDay = (expiry: Date) => dayInFull(lagosDay(expiry))
 
 /** The receipt of a membership payment, queued in the settling transaction. */
 export async function queueMembershipReceipt(
@@ -225,7 +221,7 @@ export async function queueMembershipReceipt(
     '',
     `Thank you: we received your payment of ${amountText} for ${activated.title}.`,
     '',
-    `${what} is active until ${longDate(activated.expiry)}.`,
+    `${what} is active until ${lastDay(activated.expiry)}.`,
     '',
     `Payment reference: ${payment.reference}`,
     '',
@@ -236,7 +232,7 @@ export async function queueMembershipReceipt(
   ].join('\n')
   await queueMail(tx, {
     to: payment.email,
-    subject: `Your Friends of 16 membership is active until ${longDate(activated.expiry)}`,
+    subject: `Your Friends of 16 membership is active until ${lastDay(activated.expiry)}`,
     text: `${text}\n`,
   })
 }

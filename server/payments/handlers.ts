@@ -2,9 +2,10 @@ import { randomUUID } from 'node:crypto'
 import { addMinutes } from 'date-fns'
 import { and, desc, eq, isNull, or } from 'drizzle-orm'
 import type { FastifyReply, FastifyRequest } from 'fastify'
+import { formatPrice } from '../../machines/rules/money'
 import { prepareBooking, takePlace } from '../bookings/book'
 import { releaseHeldBookings } from '../bookings/holds'
-import { HOLD_MINUTES, priceText, quoteBooking } from '../bookings/quote'
+import { HOLD_MINUTES, quoteBooking } from '../bookings/quote'
 import type { Db, Tx } from '../db/client'
 import { type NewPayment, type Payment as PaymentRow, payments, refunds } from '../db/schema'
 import { optionalAccount, requireAccount, staffAccount } from '../http/auth'
@@ -245,7 +246,7 @@ export function paymentsHandlers(
       if (quote.amountMinor === 0) throw badRequest('This booking is free: book it without paying.')
       if (payment.Amount !== quote.amountMinor || payment.Currency !== quote.currency) {
         throw badRequest(
-          `The price has changed: this booking costs ${priceText(quote.amountMinor)}. Please review and try again.`,
+          `The price has changed: this booking costs ${formatPrice(quote.amountMinor)}. Please review and try again.`,
         )
       }
       const callback = callbackAddress(callbackUrl, publicUrl)

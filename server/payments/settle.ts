@@ -1,5 +1,6 @@
 import { and, eq, inArray } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
+import { dayInFull } from '../../machines/rules/dates'
 import { formatMinor } from '../../machines/rules/money'
 import { receiptSubjects } from '../bookings/booking-bodies'
 import { confirmHeldBookings, releaseHeldBookings } from '../bookings/holds'
@@ -7,7 +8,7 @@ import type { Db, Tx } from '../db/client'
 import { type NewPayment, type Payment, payments } from '../db/schema'
 import type { Metrics, PaymentOutcome } from '../http/metrics'
 import { unstorableCharacter } from '../http/stored-text'
-import { bookingReceipt, longDay, queueMail } from '../mail/outbox'
+import { bookingReceipt, queueMail } from '../mail/outbox'
 import { activateMembership, queueMembershipReceipt } from '../memberships/plan-payment'
 import {
   creditTopUp,
@@ -127,9 +128,9 @@ async function queueMoneyBack(
   await queueRefundMail(tx, payment, reason, refundedMinor, deps.publicUrl)
 }
 
-/** What a payment bought, as its e-mails say: 'Rooftop Jazz, Tuesday, 24 November 2026, 4pm - 8pm'. */
+/** What a payment bought, as its e-mails say: 'Rooftop Jazz, Tuesday, November 24, 2026, 4pm - 8pm'. */
 export const itemText = (item: PaymentItem) =>
-  [item.title, item.date ? longDay(item.date) : null, item.timeSlot].filter(Boolean).join(', ')
+  [item.title, item.date ? dayInFull(item.date) : null, item.timeSlot].filter(Boolean).join(', ')
 
 /** Tells the payer their money is going back and why. */
 async function queueRefundMail(

@@ -1,13 +1,13 @@
-import { formatTime, lagosDay } from '../../machines/rules/dates'
-import { longDay, type OutgoingMail } from '../mail/outbox'
+import { dayInFull, whenInFull } from '../../machines/rules/dates'
+import type { OutgoingMail } from '../mail/outbox'
 
 // The e-mails of the waitlist of a sold-out day (issue 27): joining it, and a place offered. Both
 // link to the entry's own page, `${site}/waitlist/${token}`, where the person sees where they
 // stand, books the place offered, or leaves the waitlist.
 
-/** What the entry waits for, as people read it: 'Rooftop Jazz, Tuesday, 24 November 2026, 4pm - 8pm'. */
+/** What the entry waits for, as people read it: 'Rooftop Jazz, Tuesday, November 24, 2026, 4pm - 8pm'. */
 export function waitlistWhat(event: string, day: string, timeSlot: string | null): string {
-  return [event, longDay(day), timeSlot].filter(Boolean).join(', ')
+  return [event, dayInFull(day), timeSlot].filter(Boolean).join(', ')
 }
 
 /** The entry's page: where they stand, the offer with its button, 'Leave the waitlist'. */
@@ -43,7 +43,8 @@ export function joinedMail(mail: WaitlistMail & { offerHours: number }): Outgoin
 
 /** Sent when a place is offered: it is held for them until `until`, then goes to the next. */
 export function offerMail(mail: WaitlistMail & { until: Date }): OutgoingMail {
-  const when = `${formatTime(mail.until)} on ${longDay(lagosDay(mail.until))}`
+  // As the entry's page says it (offerEndsLine), so the e-mail and the page agree.
+  const when = whenInFull(mail.until)
   const text = [
     `Hello ${mail.name},`,
     '',

@@ -1,11 +1,11 @@
 import { addHours } from 'date-fns'
 import { and, asc, eq, inArray, lte, notInArray, or, type SQL, sql } from 'drizzle-orm'
 import type { FastifyBaseLogger } from 'fastify'
-import { eventDays, isValidDay, lagosDay } from '../../machines/rules/dates'
+import { isValidDay, lagosDay } from '../../machines/rules/dates'
 import { hasEnded } from '../../machines/rules/events'
 import type { components } from '../../openapi/schema'
 import { ALREADY_BOOKED, claim, counterOf } from '../bookings/places'
-import { matchSlot } from '../bookings/quote'
+import { eventPlaceAsked } from '../bookings/quote'
 import { type Db, retriedTransaction, type Tx } from '../db/client'
 import {
   type Booking as BookingRow,
@@ -569,9 +569,6 @@ async function entryBody(db: Db | Tx, entry: EntryRow): Promise<WaitlistEntryBod
   }
 }
 
-const slotList = (slots: readonly string[]) =>
-  slots.length === 1 ? slots[0] : `${slots.slice(0, -1).join(', ')} or ${slots.at(-1)}`
-
 /** The day and slot asked for, checked against the event; 400/403 in people's words. */
 async function placeAsked(
   db: Db,
@@ -589,21 +586,9 @@ async function placeAsked(
   if (event.membersOnly && !(await isActiveMember(db, account, now))) {
     throw forbidden('This event is for active members only.')
   }
-  if (!eventDays(timing).includes(input.date)) {
-    throw badRequest(`${event.name} does not run on ${input.date}: please choose one of its days.`)
-  }
-  if (input.date < lagosDay(now)) {
-    throw badRequest('That day has passed: please choose another day.')
-  }
-  if (event.timeSlots.length === 0) {
-    if (input.timeSlot !== null && input.timeSlot.trim() !== '') {
-      throw badRequest(`${event.name} has no time slots: leave the time slot out (null).`)
-    }
-    return { eventId: event.id, date: input.date, timeSlot: '' }
-  }
-  const slot = matchSlot(input.timeSlot, event.timeSlots)
-  if (!slot) throw badRequest(`Please choose a time slot: ${slotList(event.timeSlots)}.`)
-  return { eventId: event.id, date: input.date, timeSlot: slot }
+  const place = eventPlaceAsked(event, input.date, input.timeSlot, now)
+  // The waitlist names an event without slots by '' (its counters' key).
+  return { eventId: event.id, date: place.date, timeSlot: place.timeSlot ?? '' }
 }
 
 /** The entry of this e-mail in the place's line (waiting or offered), if any. */

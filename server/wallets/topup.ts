@@ -1,6 +1,6 @@
 import { and, eq } from 'drizzle-orm'
 import { isActiveStatus } from '../../machines/rules/membership'
-import { formatMinor } from '../../machines/rules/money'
+import { formatMinor, formatNaira } from '../../machines/rules/money'
 import { isTopUpMinor, MIN_TOPUP } from '../../machines/rules/topup'
 import type { components } from '../../openapi/schema'
 import type { Db, Tx } from '../db/client'
@@ -48,7 +48,7 @@ export const TOPUP_REFUSALS = {
     "A wallet top-up sends payment.Plan 'topup', payment.walletId and a booking of Type 'wallet-topup'.",
   login: 'Please log in to top up your wallet.',
   currency: 'Wallets are topped up in naira: send Currency NGN.',
-  minimum: `The minimum top-up is ₦${MIN_TOPUP.toLocaleString('en-NG')} (Amount ${MIN_TOPUP * 100} in kobo).`,
+  minimum: `The minimum top-up is ${formatNaira(MIN_TOPUP)} (Amount ${MIN_TOPUP * 100} in kobo).`,
   amounts: 'payment.Amount and booking.Amount must be the same top-up amount, in kobo.',
   payer: 'You may only pay as yourself: Account must be your own id.',
   noWallet: 'This wallet does not exist.',

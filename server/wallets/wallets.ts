@@ -1,6 +1,6 @@
 import { and, eq, gte, sql } from 'drizzle-orm'
+import { formatPrice } from '../../machines/rules/money'
 import type { components } from '../../openapi/schema'
-import { priceText } from '../bookings/quote'
 import type { Db, Tx } from '../db/client'
 import {
   communities,
@@ -69,7 +69,7 @@ export function checkDebitAmount(debitAmount: number | null, price: number): voi
   throw badRequest(
     price === 0
       ? 'This booking is free: send debitAmount null.'
-      : `The price has changed: this booking costs ${priceText(price)}. Please review and try again.`,
+      : `The price has changed: this booking costs ${formatPrice(price)}. Please review and try again.`,
   )
 }
 

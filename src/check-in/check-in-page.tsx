@@ -8,9 +8,9 @@ import {
   guestsLine,
   SCANNER_UNLOADED,
   type Tone,
+  ticketDay,
   verdictView,
 } from '../../machines/check-in/selectors'
-import { longDay } from '../../machines/rules/rsvp'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
@@ -194,7 +194,7 @@ function Verdict({ verdict, onNext }: { verdict: CheckIn; onNext: () => void }) 
             {ticket.timeSlot ? ` · ${ticket.timeSlot}` : ''}
             {ticket.venue && ticket.venue !== ticket.what ? ` · ${ticket.venue}` : ''}
           </p>
-          {view.showDay && <p>{longDay(ticket.date)}</p>}
+          {view.showDay && <p>{ticketDay(ticket)}</p>}
           {guests && <p>{guests}</p>}
         </div>
       )}

@@ -4,11 +4,10 @@ import { Link, useLocation, useParams } from 'react-router-dom'
 import { confirmationMachine } from '../../machines/confirmation/machine'
 import { eventDetailActors } from '../../machines/event-detail/actors'
 import { eventDetailMachine } from '../../machines/event-detail/machine'
-import { isValidDay, lagosDay, shortDay } from '../../machines/rules/dates'
+import { dayInFull, lagosDay, shortDay } from '../../machines/rules/dates'
 import { calendarFile } from '../../machines/rules/ics'
 import { formatNaira } from '../../machines/rules/money'
 import {
-  longDay,
   parseRegisteredSearch,
   type RegisteredDetails,
   receiptSupportMessage,
@@ -294,7 +293,7 @@ function Poster({ url, name }: { url: string; name: string | null }) {
 }
 
 function TicketFacts({ details }: { details: RegisteredDetails }) {
-  const day = isValidDay(details.date) ? longDay(details.date) : details.date
+  const day = dayInFull(details.date)
   const otherSlots = details.timeslots.filter((slot) => slot !== details.time)
   const place = [details.venue, details.address].filter(Boolean)
   // Rows of the ticket: when, where, who and what it cost.

@@ -10,10 +10,9 @@ import {
   problemsTextOf,
 } from '../../machines/rsvp/selectors'
 import { BOOKINGS_PATH } from '../../machines/rules/bookings'
-import { dayLabel } from '../../machines/rules/dates'
+import { dayInFull, dayLabel } from '../../machines/rules/dates'
 import { showsFriendsPrice } from '../../machines/rules/events'
 import { formatNaira } from '../../machines/rules/money'
-import { longDay } from '../../machines/rules/rsvp'
 import { css, cx } from '../../styled-system/css'
 import { button } from '../../styled-system/recipes'
 import {
@@ -122,7 +121,7 @@ export function RsvpPanel({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
         description={
           <>
             {`Your ticket for ${event.Name}`}
-            {context.day ? ` on ${longDay(context.day)}` : ''}
+            {context.day ? ` on ${dayInFull(context.day)}` : ''}
             {context.slot ? `, ${context.slot},` : ''}
             {` is booked. We've sent the receipt to ${viewer.email}.`}
           </>
@@ -220,7 +219,9 @@ function Summary({ actorRef, now }: { actorRef: RsvpRef; now: Date }) {
   const { event, viewer } = context
   const free = context.price <= 0
   const friends = showsFriendsPrice(event, viewer.isMember)
-  const when = [context.day ? longDay(context.day) : null, context.slot].filter(Boolean).join(' · ')
+  const when = [context.day ? dayInFull(context.day) : null, context.slot]
+    .filter(Boolean)
+    .join(' · ')
   return (
     <PriceSummary
       label="Summary"

@@ -2,7 +2,7 @@ import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { clockTime, dayInFull, shortDate } from '../../machines/rules/dates'
+import { dateAndClock, dayInFull } from '../../machines/rules/dates'
 import { staffBookingActors } from '../../machines/staff-booking/actors'
 import { staffBookingMachine } from '../../machines/staff-booking/machine'
 import type { StaffBooking } from '../../machines/staff-bookings/machine'
@@ -96,7 +96,7 @@ function BookingDetails({ booking }: { booking: StaffBooking }) {
       </a>,
     ],
     ['Paid', paidLine(booking)],
-    ['Booked', `${shortDate(booking.bookedAt)}, ${clockTime(booking.bookedAt)}`],
+    ['Booked', dateAndClock(booking.bookedAt)],
     ...booking.answers.map((answer): [string, string] => [answer.label, answer.value]),
   ]
   return (

@@ -1,7 +1,7 @@
 import { useSelector } from '@xstate/react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
-import { longDay } from '../../machines/rules/rsvp'
+import { dayInFull } from '../../machines/rules/dates'
 import { staffDayActors } from '../../machines/staff-day/actors'
 import { type StaffSession, staffDayMachine } from '../../machines/staff-day/machine'
 import {
@@ -65,7 +65,7 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
       forbidden={forbidden}
       back="/menu"
       width="4xl"
-      lead={day ? longDay(day.date) : "The day's events, co-working and studio sessions."}
+      lead={day ? dayInFull(day.date) : "The day's events, co-working and studio sessions."}
     >
       <div className={flex({ gap: '3', wrap: 'wrap', mb: '6' })}>
         <Link to="/staff/check-in" className={button({ size: 'lg' })}>

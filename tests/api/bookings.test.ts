@@ -70,8 +70,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(row).toMatchObject({ status: 'confirmed', accountId: null, amountMinor: 0 })
 
         const [mail] = await mailTo(api.db, 'free.guest@example.com')
-        expect(mail?.subject).toBe("You're booked: Poetry & Palm Wine, Thursday, 26 November 2026")
-        expect(mail?.text).toContain('When: Thursday, 26 November 2026, 4pm - 8pm')
+        expect(mail?.subject).toBe("You're booked: Poetry & Palm Wine, Thursday, November 26, 2026")
+        expect(mail?.text).toContain('When: Thursday, November 26, 2026, 4pm - 8pm')
         expect(mail?.text).toContain('Where: Courtyard, 16 Akin Olugbade Street')
         expect(mail?.text).toContain('Amount: Free')
         expect(mail?.text).toContain(`Booking reference: ${row?.id}`)

@@ -259,7 +259,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         ])
         expect((await statusOf(booking.id))?.status).toBe('cancelled')
         const mail = await lastMail(CHINEDU.email)
-        expect(mail?.subject).toBe(`Cancelled: ${event.name}, Thursday, 26 November 2026, ${SLOT}`)
+        expect(mail?.subject).toBe(`Cancelled: ${event.name}, Thursday, November 26, 2026, ${SLOT}`)
         expect(mail?.text).toMatch(/^Hello Chinedu Okafor,\n/)
         expect(mail?.text).toContain('₦5,000.00 back in your wallet now.')
         expect(mail?.text).toContain(`${SITE}/profile/bookings`)
@@ -304,7 +304,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(payment?.status).toBe('refunded')
         const mail = await lastMail(IFEOMA.email)
         expect(mail?.subject).toBe(
-          `Cancelled: ${paid.event.name}, Thursday, 26 November 2026, ${SLOT}`,
+          `Cancelled: ${paid.event.name}, Thursday, November 26, 2026, ${SLOT}`,
         )
         expect(mail?.text).toContain('₦5,000.00 back to your card within 5–10 working days')
         expect(mail?.text).toContain(`Payment reference: ${paid.reference}`)

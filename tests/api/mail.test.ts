@@ -90,7 +90,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         ])
         const [latest] = data
         expect(latest?.subject).toBe(
-          "You're booked: Poetry & Palm Wine, Thursday, 26 November 2026",
+          "You're booked: Poetry & Palm Wine, Thursday, November 26, 2026",
         )
         expect(latest?.text).toContain('Hello Guest Person,')
         expect(latest?.attachments).toEqual([

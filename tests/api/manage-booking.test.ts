@@ -209,7 +209,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(code).not.toBe(paid.booking.ticketCode)
 
       // The receipt: until when, and the link.
-      const line = `Manage your booking (cancel it until 7pm on Wednesday, 25 November 2026): ${SITE}/manage/${code}`
+      const line = `Manage your booking (cancel it until 7pm on Wednesday, November 25, 2026): ${SITE}/manage/${code}`
       const [receipt, ...more] = await receiptOf(BISI.Email, paid.event.name)
       expect(more).toEqual([])
       expect(receipt?.text).toContain(`\n${line}\n`)
@@ -308,7 +308,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         const row = await rsvp(ticket(event, BISI, 'free'))
         const [receipt] = await receiptOf(BISI.Email, event.name)
         expect(receipt?.text).toContain(
-          `Manage your booking (cancel it until 7pm on Wednesday, 25 November 2026): ${SITE}/manage/${row.manageCode}`,
+          `Manage your booking (cancel it until 7pm on Wednesday, November 25, 2026): ${SITE}/manage/${row.manageCode}`,
         )
         // A minute before: still open.
         await at(new Date(THURSDAY_CUTOFF.getTime() - 60_000), async () => {
@@ -345,7 +345,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         // No link, and a word why (issue 51).
         expect(receipt?.text).not.toContain('/manage/')
         expect(receipt?.text).toContain(
-          "This booking cannot be cancelled, so it has no 'Manage your booking' link: it was made after cancellations closed at 7am on Tuesday, 24 November 2026.",
+          "This booking cannot be cancelled, so it has no 'Manage your booking' link: it was made after cancellations closed at 7am on Tuesday, November 24, 2026.",
         )
         expect(managed(await read(late.manageCode))).toMatchObject({
           cancellable: false,
@@ -371,10 +371,10 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         const receipts = await receiptOf(CHINEDU.email, 'Co-working')
         expect(receipts.map((mail) => mail.text.includes('/manage/'))).toEqual([true, false])
         expect(receipts[1]?.text).toContain(
-          "This booking cannot be cancelled, so it has no 'Manage your booking' link: it was made after cancellations closed at the end of Monday, 23 November 2026.",
+          "This booking cannot be cancelled, so it has no 'Manage your booking' link: it was made after cancellations closed at the end of Monday, November 23, 2026.",
         )
         expect(receipts[0]?.text).toContain(
-          `Manage your booking (cancel it until the end of Tuesday, 24 November 2026): ${SITE}/manage/${tomorrow.manageCode}`,
+          `Manage your booking (cancel it until the end of Tuesday, November 24, 2026): ${SITE}/manage/${tomorrow.manageCode}`,
         )
         expect(managed(await read(today.manageCode))).toMatchObject({
           cancellable: false,

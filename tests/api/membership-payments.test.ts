@@ -160,7 +160,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       // One receipt, to the account's address.
       const mail = await mailTo(api.db, 'tunde@example.com')
       expect(mail.map((m) => m.subject)).toEqual([
-        'Your Friends of 16 membership is active until 24 May 2027',
+        'Your Friends of 16 membership is active until Monday, May 24, 2027',
       ])
       expect(mail[0]?.text).toContain('₦250,000.00')
       expect(mail[0]?.text).toContain(start.reference)

@@ -29,7 +29,7 @@ const STAFF_NAME = 'Oluwaseun Adebayo-Okonkwo'
 const SECOND_STAFF = 'desk.two@example.com'
 const SOME_ID = '7b0e4c1a-3f7d-4b8e-9a51-2c6f0d9e8a14'
 /** The day the tests' clock decides on, as the 409s write it. */
-const DECIDED_ON = '24 Nov 2026'
+const DECIDED_ON = 'Nov 24, 2026'
 
 /** The stored labels in the order the applicant forms ask them. */
 const FORM_ORDER = [

@@ -163,7 +163,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
 
     describe('extending', () => {
       it('refuses a day before the end, today or a past day, a blank reason and a bad day', async () => {
-        const kemiEnds = "Choose a day after the membership's current end (6 Dec 2026)."
+        const kemiEnds = "Choose a day after the membership's current end (Dec 6, 2026)."
         expectError(
           await extend(KEMI.email, { until: '2026-12-06', reason: REASON }),
           400,
@@ -234,7 +234,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expectError(
           await extend(KEMI.email, { until: '2027-01-06', reason: REASON }),
           400,
-          "Choose a day after the membership's current end (6 Jan 2027).",
+          "Choose a day after the membership's current end (Jan 6, 2027).",
         )
       })
 

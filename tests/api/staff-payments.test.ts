@@ -39,7 +39,7 @@ const SITE = 'https://sixteen.test'
 const STAFF_NAME = 'Oluwaseun Adebayo-Okonkwo'
 const SOME_ID = '7b0e4c1a-3f7d-4b8e-9a51-2c6f0d9e8a14'
 /** The day the tests' clock refunds on, as the 409s write it. */
-const REFUNDED_ON = '24 Nov 2026'
+const REFUNDED_ON = 'Nov 24, 2026'
 const BLANK_REASON = 'Write the reason for the refund: the payer reads it.'
 const NO_PAYMENT = 'No payment has this id.'
 const ALREADY = `This payment was already refunded on ${REFUNDED_ON} by ${STAFF_NAME}.`
@@ -226,7 +226,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           channel: 'card',
           email: GUEST.email,
           name: GUEST.name,
-          what: `Highlife Evening ${paid.eventId.slice(-2)}, Wednesday, 25 November 2026, ${SLOT}`,
+          what: `Highlife Evening ${paid.eventId.slice(-2)}, Wednesday, November 25, 2026, ${SLOT}`,
           amountMinor: PRICE_MINOR,
           currency: 'NGN',
           at: NOW.toISOString(),
@@ -521,7 +521,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(mail?.subject).toBe('Your payment of ₦15,000.00 is being refunded')
         expect(mail?.text).toMatch(/^Hello Chiamaka Adaeze Nwosu-Okonkwo,\n/)
         expect(mail?.text).toContain(
-          `your card payment of ₦15,000.00 for Highlife Evening ${paid.eventId.slice(-2)}, Wednesday, 25 November 2026, ${SLOT}.`,
+          `your card payment of ₦15,000.00 for Highlife Evening ${paid.eventId.slice(-2)}, Wednesday, November 25, 2026, ${SLOT}.`,
         )
         expect(mail?.text).toContain(`\n${reason}\n`)
         expect(mail?.text).toContain('your bank may take a few working days')

@@ -318,7 +318,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
             detail: 'Ticket for Rooftop Jazz, Tuesday, November 24, 2026, 4pm - 8pm',
           },
           changes: [
-            { field: 'Checked in', before: 'Not yet', after: '24 Nov 2026, 11:00' },
+            { field: 'Checked in', before: 'Not yet', after: 'Nov 24, 2026, 11am' },
             { field: 'Checked in by', before: null, after: STAFF_NAME },
           ],
         })

@@ -132,7 +132,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(await bookingsOf(api.db, email)).toEqual([])
       const mail = (await mailTo(api.db, email)).at(-1)
       expect(mail?.subject).toBe(
-        'Open to take your place: Poetry & Palm Wine, Thursday, 26 November 2026, 4pm - 8pm',
+        'Open to take your place: Poetry & Palm Wine, Thursday, November 26, 2026, 4pm - 8pm',
       )
 
       const code = await requestCode(api, email)

@@ -223,7 +223,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
 
       const mails = await mailTo(api.db, 'amaka.obi@example.com')
       expect(mails.map((m) => m.subject)).toEqual([
-        `You're on the waitlist for Waitlist Night ${serial}, Thursday, 26 November 2026, 7pm - 10pm`,
+        `You're on the waitlist for Waitlist Night ${serial}, Thursday, November 26, 2026, 7pm - 10pm`,
       ])
       expect(mails[0]?.text).toContain(`${SITE}/waitlist/${amaka.token}`)
 
@@ -352,10 +352,10 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect((await entryOf(dayo.token)).position).toBe(1)
       const [mail] = (await mailTo(api.db, 'chidi@example.com')).slice(-1)
       expect(mail?.subject).toBe(
-        `A place is yours: Waitlist Night ${serial}, Thursday, 26 November 2026, 7pm - 10pm`,
+        `A place is yours: Waitlist Night ${serial}, Thursday, November 26, 2026, 7pm - 10pm`,
       )
       expect(mail?.text).toContain(
-        `A place at Waitlist Night ${serial}, Thursday, 26 November 2026, 7pm - 10pm is yours until 11pm on Tuesday, 24 November 2026. After that it goes to the next person waiting.`,
+        `A place at Waitlist Night ${serial}, Thursday, November 26, 2026, 7pm - 10pm is yours until 11pm on Tuesday, November 24, 2026. After that it goes to the next person waiting.`,
       )
       // The link ends its line: no full stop for a mail app to take into the address.
       expect(mail?.text.split('\n')).toContain(`Book it here: ${SITE}/waitlist/${chidi.token}`)
@@ -477,12 +477,12 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(
         (await subjects('ife@example.com')).filter((subject) => subject.includes('has ended')),
       ).toEqual([
-        `Your offer for Waitlist Night ${serial}, Thursday, 26 November 2026, 7pm - 10pm has ended`,
+        `Your offer for Waitlist Night ${serial}, Thursday, November 26, 2026, 7pm - 10pm has ended`,
       ])
       const next = await entryOf(second.token)
       expect(next.status).toBe('offered')
       expect(await subjects('jide@example.com')).toContain(
-        `A place is yours: Waitlist Night ${serial}, Thursday, 26 November 2026, 7pm - 10pm`,
+        `A place is yours: Waitlist Night ${serial}, Thursday, November 26, 2026, 7pm - 10pm`,
       )
       expect((await entryOf(third.token)).position).toBe(1)
       expectError(await rsvp(api, ticket(id, 'ife@example.com')), 409, 'Sold out')

@@ -119,7 +119,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         expect(after.balance).toBe(before.balance - 300_000)
         expect(after.ledger).toBe(after.balance)
         const receipt = (await mailTo(api.db, 'ada@example.com')).at(-1)
-        expect(receipt?.text).toContain('Amount: ₦3,000, paid from your wallet')
+        expect(receipt?.text).toContain('Amount: ₦3,000.00, paid from your wallet')
         expect(receipt?.attachments.map((a) => a.filename)).toEqual([
           'listening-session.ics',
           'ticket.png',

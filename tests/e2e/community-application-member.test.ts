@@ -129,7 +129,7 @@ describe('an active member applies for a community', () => {
       .first()
       .waitFor()
     await page.getByText('Expires', { exact: true }).waitFor()
-    await page.getByText('6 Dec 2026').first().waitFor()
+    await page.getByText('Dec 6, 2026').first().waitFor()
     await expect(page.getByText('Expired', { exact: true }).count()).resolves.toBe(0)
     await expect(page.getByText(INACTIVE).count()).resolves.toBe(0)
     await expect(page.getByText('Suspended', { exact: true }).count()).resolves.toBe(0)

@@ -195,7 +195,9 @@ describe('ticket codes people can read and type (issue 51, point 4)', () => {
     await answer.getByText('Cancelled', { exact: true }).waitFor()
     await expect(answer.getAttribute('data-tone')).resolves.toBe('red')
     await answer.getByText('Ngozi Chiamaka Eze-Nwachukwu').waitFor()
-    await answer.getByText('Cancelled on 23 Nov 2026 at 6:30pm: not checked in.').waitFor()
+    await answer
+      .getByText('Cancelled at 6:30pm on Monday, November 23, 2026: not checked in.')
+      .waitFor()
     expect(await layoutProblems(page)).toEqual([])
     expect(await seriousViolations(page)).toEqual([])
     await shot(page, 'cancelled-320')
@@ -237,7 +239,9 @@ describe('ticket codes people can read and type (issue 51, point 4)', () => {
     await expect(answer.getAttribute('data-tone')).resolves.not.toBe('green')
     await answer.getByText('Ada Okafor').waitFor()
     await answer
-      .getByText('Refunded on 24 Nov 2026 at 9:15am by Oluwaseun Adebayo-Okonkwo: not checked in.')
+      .getByText(
+        'Refunded at 9:15am on Tuesday, November 24, 2026 by Oluwaseun Adebayo-Okonkwo: not checked in.',
+      )
       .waitFor()
     const [row] = await app.db
       .select({ checkedInAt: bookings.checkedInAt })

@@ -128,7 +128,7 @@ describe('the front desk, from the login link', () => {
       .waitFor()
     await checkIn.getByText('Checked in by').waitFor()
     await checkIn.getByText(STAFF_NAME, { exact: true }).waitFor()
-    await checkIn.getByText(`24 Nov 2026, 10:00 · ${STAFF_NAME} · ${DEMO_STAFF}`).waitFor()
+    await checkIn.getByText(`Nov 24, 2026, 10am · ${STAFF_NAME} · ${DEMO_STAFF}`).waitFor()
 
     const approval = entryOf(page, 'Approved an application')
     await approval.getByText('Chukwuemekaoluwaseun Adebayo-Nwachukwu', { exact: true }).waitFor()
@@ -143,7 +143,7 @@ describe('the front desk, from the login link', () => {
 
     const extension = entryOf(page, 'Extended a membership')
     await extension.getByText('Oluwaseun Adebayo-Williams', { exact: true }).waitFor()
-    await extension.getByText(/→ 31 Jan 2028$/).waitFor()
+    await extension.getByText(/→ Jan 31, 2028$/).waitFor()
 
     // Nothing a developer reads: no stored field names, ids or minor units.
     const log = await page.getByRole('region', { name: 'Audit log' }).innerText()

@@ -85,7 +85,7 @@ describe('a second visit', () => {
     expect((await answer).fromServiceWorker()).toBe(true)
     await hydrated(page)
     expect(await titles(page)).toContain('Film Night')
-    await expect.poll(() => note(page).innerText()).toBe('Updating the calendar you saw at 10:00…')
+    await expect.poll(() => note(page).innerText()).toBe('Updating the calendar you saw at 10am…')
     await page.screenshot({ path: `${SCREENSHOTS}calendar-kept-updating.png` })
     release()
     await expect.poll(() => titles(page)).toContain('Film Night: Nollywood Classics')
@@ -100,7 +100,7 @@ describe('a second visit', () => {
     expect((await titles(page)).length).toBe(10)
     await expect
       .poll(() => note(page).innerText())
-      .toBe("You're offline. This is the calendar as of 10:00; it updates when you're back.")
+      .toBe("You're offline. This is the calendar as of 10am; it updates when you're back.")
     await page.screenshot({ path: `${SCREENSHOTS}calendar-offline.png` })
     await context?.setOffline(false)
     await expect.poll(() => note(page).innerText()).toBe('')
@@ -176,7 +176,7 @@ describe("a member's bookings", () => {
     await context?.setOffline(true)
     await page.reload()
     await page
-      .getByText("You're offline. These are your bookings as of 24 Nov 2026, 10:00.")
+      .getByText("You're offline. These are your bookings as of Nov 24, 2026, 10am.")
       .waitFor()
     expect(await rowsOf(page)).toEqual(listed)
     await page.screenshot({ path: `${SCREENSHOTS}bookings-offline.png`, fullPage: true })

@@ -96,7 +96,7 @@ describe('tickets at the door', () => {
     await door.getByRole('button', { name: 'Next guest' }).click()
     await answer.getByText('Already checked in', { exact: true }).waitFor()
     await expect(answer.getAttribute('data-tone')).resolves.toBe('red')
-    await answer.getByText(`At 10:00 am by ${STAFF_NAME}.`).waitFor()
+    await answer.getByText(`At 10am by ${STAFF_NAME}.`).waitFor()
     await door.screenshot({ path: `${SCREENSHOTS}staff-check-in-already-390.png`, fullPage: true })
     await door.setViewportSize(viewportOf(WIDTHS.desktop))
     await door.screenshot({ path: `${SCREENSHOTS}staff-check-in-already-1280.png` })
@@ -114,7 +114,7 @@ describe('tickets at the door', () => {
     // The log says who let her in.
     await door.getByRole('link', { name: 'Audit log' }).click()
     const entry = door.getByRole('listitem').filter({ hasText: 'Checked a ticket in' }).first()
-    await entry.getByText(`24 Nov 2026, 10:00 · ${STAFF_NAME} · staff@example.com`).waitFor()
+    await entry.getByText(`Nov 24, 2026, 10am · ${STAFF_NAME} · staff@example.com`).waitFor()
     await entry.getByText('Ada Okafor', { exact: true }).waitFor()
     await entry.getByText('Checked in by').waitFor()
     await door.setViewportSize(viewportOf(WIDTHS.phone))
@@ -150,7 +150,7 @@ describe('tickets at the door', () => {
     const answer = await checkIn(door, code)
     await expect(answer.getAttribute('data-tone')).resolves.toBe('yellow')
     await answer.getByText('Not for today', { exact: true }).waitFor()
-    await answer.getByText('Thursday, November 26').waitFor()
+    await answer.getByText('Thursday, November 26, 2026', { exact: true }).waitFor()
     await answer.getByText('Valid on the day it shows, not today: not checked in.').waitFor()
     await door.screenshot({
       path: `${SCREENSHOTS}staff-check-in-elsewhere-390.png`,
@@ -467,7 +467,7 @@ describe("a day's bookings at the front desk", () => {
     await desk
       .getByRole('status')
       .getByText(
-        jazz?.checkedInAt ? `Checked in 24 Nov 2026, 10:00 by ${STAFF_NAME}` : 'Not checked in',
+        jazz?.checkedInAt ? `Checked in Nov 24, 2026, 10am by ${STAFF_NAME}` : 'Not checked in',
       )
       .waitFor()
     await desk.getByText('Rooftop Jazz', { exact: false }).first().waitFor()

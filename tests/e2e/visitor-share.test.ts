@@ -91,14 +91,14 @@ describe('a guest, after a script took the visitors’ share of a free event', (
     // Her e-mail, opened as she would: the link alone on its line.
     const [mail] = await app.outboxTo(guest.email)
     expect(mail?.subject).toBe(
-      'Open to take your place: Poetry & Palm Wine, Thursday, 26 November 2026, 4pm - 8pm',
+      'Open to take your place: Poetry & Palm Wine, Thursday, November 26, 2026, 4pm - 8pm',
     )
     const code = requestCodeIn(mail?.text)
     const link = `${app.url}/confirm/${code}`
     expect(mail?.text).toContain(`\n${link}\n`)
     await page.goto(link)
     await page.getByRole('heading', { level: 1, name: "You're booked" }).waitFor()
-    await page.getByText('Poetry & Palm Wine · Thursday, November 26 · 4pm - 8pm').waitFor()
+    await page.getByText('Poetry & Palm Wine · Thursday, November 26, 2026 · 4pm - 8pm').waitFor()
     await page.getByRole('img', { name: 'Ticket for Poetry & Palm Wine' }).waitFor()
     expect(await layoutProblems(page)).toEqual([])
     expect(await seriousViolations(page)).toEqual([])

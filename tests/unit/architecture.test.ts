@@ -5,7 +5,8 @@ import { describe, expect, it } from 'vitest'
 import { parse } from 'yaml'
 
 // The design's one-way imports, checked on the source so a slip fails CI, not a review:
-// src -> machines -> openapi; server -> openapi and machines/rules; rules -> date-fns only.
+// src -> machines -> openapi; server -> openapi and machines/rules; rules -> date-fns and the
+// contract's types only.
 const root = fileURLToPath(new URL('../..', import.meta.url))
 
 function sourceFiles(dir: string): string[] {
@@ -39,13 +40,23 @@ function violations(dirs: string[], allowed: (to: string, from: string) => boole
 }
 
 describe('the shape of the code', () => {
-  it('keeps business rules pure: they import only date-fns and each other', () => {
+  it("keeps business rules pure: they import only date-fns, each other and the contract's types", () => {
     expect(
       violations(
         ['machines/rules'],
-        (to) => /^package:(date-fns|@date-fns\/tz)$/.test(to) || to.startsWith('machines/rules/'),
+        (to) =>
+          /^package:(date-fns|@date-fns\/tz)$/.test(to) ||
+          to.startsWith('machines/rules/') ||
+          to === 'openapi/schema',
       ),
     ).toEqual([])
+    // The contract's enums type the rules (a literal it lacks fails to compile); no code comes.
+    const codeFromContract = sourceFiles('machines/rules').filter((file) =>
+      /^\s*import\s+(?!type\b)[^'"]*from\s+'[./]+openapi\//m.test(
+        readFileSync(join(root, file), 'utf8'),
+      ),
+    )
+    expect(codeFromContract).toEqual([])
   })
 
   it('keeps machines free of the views and the server', () => {
@@ -71,6 +82,28 @@ describe('the shape of the code', () => {
       .filter((file) =>
         /\bfetch\s*\(|XMLHttpRequest|axios/.test(readFileSync(join(root, file), 'utf8')),
       )
+    expect(offenders).toEqual([])
+  })
+
+  it('writes days and times in one place: no date formatter outside machines/rules/dates.ts', () => {
+    // A second formatter is how 'Tuesday, 24 November 2026' came beside 'Friday, November 27,
+    // 2026' and '10:05 am' beside '4:30pm' (docs/decisions/048).
+    const SECOND_FORMATTER =
+      /Intl\.DateTimeFormat|\.toLocale(Date|Time)String\(|\btimeZone\s*:|\bformat\s*\([^)]*['"][^'"]*(yyyy|MMM|EEE)|'Jan(uary)?',\s*'Feb(ruary)?'/
+    const offenders = ['machines', 'src', 'server']
+      .flatMap(sourceFiles)
+      .filter((file) => file !== 'machines/rules/dates.ts')
+      .filter((file) => SECOND_FORMATTER.test(readFileSync(join(root, file), 'utf8')))
+    expect(offenders).toEqual([])
+  })
+
+  it('writes amounts in one place: no money formatter outside machines/rules/money.ts', () => {
+    // '₦${n.toLocaleString()}' beside formatNaira is how one price came to read two ways.
+    const SECOND_FORMATTER = /Intl\.NumberFormat|[₦$]\$\{/
+    const offenders = ['machines', 'src', 'server']
+      .flatMap(sourceFiles)
+      .filter((file) => file !== 'machines/rules/money.ts')
+      .filter((file) => SECOND_FORMATTER.test(readFileSync(join(root, file), 'utf8')))
     expect(offenders).toEqual([])
   })
 

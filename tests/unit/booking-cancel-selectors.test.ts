@@ -1,5 +1,6 @@
 import { describe, expect, it } from 'vitest'
 import { cancelledLine, moneyBackLine } from '../../machines/booking-cancel/selectors'
+import { isCardPayment, type PaidWith } from '../../machines/rules/bookings'
 
 const cancelled = (way: 'card' | 'wallet' | 'community-wallet' | 'none', amountMinor: number) => ({
   id: '00000000-0000-4000-8000-0000000000c1',
@@ -27,6 +28,20 @@ describe('what Cancel says of the money', () => {
     expect(moneyBackLine({ paidWith: 'membership', amountMinor: 0 })).toBe(
       'Nothing was paid, so there is nothing to refund.',
     )
+  })
+
+  it("knows only the contract's ways of payment, the ones the server refunds by", () => {
+    // @ts-expect-error 'card' is no PaidWith: a card booking is 'paystack' or 'sandbox'.
+    moneyBackLine({ paidWith: 'card', amountMinor: 800_000 })
+    const ways: PaidWith[] = [
+      'free',
+      'membership',
+      'wallet',
+      'community-wallet',
+      'paystack',
+      'sandbox',
+    ]
+    expect(ways.filter(isCardPayment)).toEqual(['paystack', 'sandbox'])
   })
 
   it('says after what the server did, including a payment staff had refunded before', () => {

@@ -120,7 +120,7 @@ describe('the date stub', () => {
 describe('the kept list', () => {
   it('says it is the one read last, in Lagos time, and nothing for a list just read', () => {
     expect(keptNote('2026-11-24T09:00:00.000Z')).toBe(
-      "You're offline. These are your bookings as of 24 Nov 2026, 10:00.",
+      "You're offline. These are your bookings as of Nov 24, 2026, 10am.",
     )
     expect(keptNote(null)).toBeNull()
   })

@@ -88,7 +88,7 @@ describe('the calendar of a kept page', () => {
   it('says since when while it brings the list up to date, then nothing', async () => {
     let answer = (_: (typeof sampleEvent)[]) => {}
     const actor = start('2026-11-24T09:00:00.000Z', () => new Promise((r) => (answer = r)))
-    expect(calendarNote(actor.getSnapshot(), NOW)).toBe('Updating the calendar you saw at 10:00…')
+    expect(calendarNote(actor.getSnapshot(), NOW)).toBe('Updating the calendar you saw at 10am…')
     answer([sampleEvent])
     await new Promise((resolve) => setTimeout(resolve))
     expect(calendarNote(actor.getSnapshot(), NOW)).toBeNull()
@@ -98,7 +98,7 @@ describe('the calendar of a kept page', () => {
     const actor = start('2026-11-20T09:00:00.000Z', () => Promise.reject(new TypeError('offline')))
     await new Promise((resolve) => setTimeout(resolve))
     expect(calendarNote(actor.getSnapshot(), NOW)).toBe(
-      "You're offline. This is the calendar as of 20 Nov 2026, 10:00; it updates when you're back.",
+      "You're offline. This is the calendar as of Nov 20, 2026, 10am; it updates when you're back.",
     )
     expect(actor.getSnapshot().context.events).toEqual([sampleEvent])
   })

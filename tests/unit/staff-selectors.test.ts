@@ -62,7 +62,7 @@ describe('the answer at the door', () => {
     expect(verdictView(CHECK_IN_ANSWERS.already)).toEqual({
       tone: 'red',
       headline: 'Already checked in',
-      detail: 'At 10:05 am by Oluwaseun Adebayo-Okonkwo.',
+      detail: 'At 10:05am by Oluwaseun Adebayo-Okonkwo.',
       showDay: false,
     })
     expect(verdictView(CHECK_IN_ANSWERS.elsewhere)).toEqual({
@@ -74,14 +74,14 @@ describe('the answer at the door', () => {
     expect(verdictView(CHECK_IN_ANSWERS.cancelled)).toEqual({
       tone: 'red',
       headline: 'Cancelled',
-      detail: 'Cancelled on 23 Nov 2026 at 6:30pm: not checked in.',
+      detail: 'Cancelled at 6:30pm on Monday, November 23, 2026: not checked in.',
       showDay: true,
     })
     expect(verdictView(CHECK_IN_ANSWERS.refunded)).toEqual({
       tone: 'red',
       headline: 'Refunded',
       detail:
-        'Refunded on 24 Nov 2026 at 9:15am by Oluwaseun Adebayo-Okonkwo: not checked in. Find the booking to see why.',
+        'Refunded at 9:15am on Tuesday, November 24, 2026 by Oluwaseun Adebayo-Okonkwo: not checked in. Find the booking to see why.',
       showDay: false,
     })
     expect(verdictView(CHECK_IN_ANSWERS.unknown).tone).toBe('red')
@@ -190,8 +190,8 @@ describe("the front desk's day", () => {
 describe('the audit log', () => {
   it("reads a change as 'before → after', only the new value where there was none", () => {
     expect(
-      changeText({ field: 'Checked in', before: 'Not yet', after: '24 Nov 2026, 10:05' }),
-    ).toBe('Not yet → 24 Nov 2026, 10:05')
+      changeText({ field: 'Checked in', before: 'Not yet', after: 'Nov 24, 2026, 10:05am' }),
+    ).toBe('Not yet → Nov 24, 2026, 10:05am')
     expect(changeText({ field: 'Amount refunded', before: null, after: '₦5,000.00' })).toBe(
       '₦5,000.00',
     )
@@ -226,7 +226,7 @@ describe('the applications', () => {
     expect(decidedMessage(DECLINED)).toBe(
       'Declined. A polite e-mail is on its way to chukwuemekaoluwaseun.adebayo-nwachukwu@lagosprintmakers.com.ng, with your note.',
     )
-    expect(decisionLine(APPROVED)).toBe('Approved 24 Nov 2026')
+    expect(decisionLine(APPROVED)).toBe('Approved Nov 24, 2026')
     expect(decisionLine(pendingApplication)).toBeNull()
     expect(noteRoom('a'.repeat(999))).toBe('1 character left')
   })
@@ -234,13 +234,13 @@ describe('the applications', () => {
 
 describe('the payments', () => {
   it('describes a payment and its refund', () => {
-    expect(paymentLine(walletPayment)).toBe('Wallet · 23 Nov 2026')
+    expect(paymentLine(walletPayment)).toBe('Wallet · Nov 23, 2026')
     expect(paymentLine({ ...walletPayment, method: 'card', reference: 'MEM-3F9K2Q7ZLA1' })).toBe(
-      'Card · 23 Nov 2026 · ref MEM-3F9K2Q7ZLA1',
+      'Card · Nov 23, 2026 · ref MEM-3F9K2Q7ZLA1',
     )
     expect(refundLine(walletPayment)).toBeNull()
     expect(refundLine(REFUNDED)).toBe(
-      `Refunded 24 Nov 2026 by Oluwaseun Adebayo-Okonkwo: ${REFUND_REASON}`,
+      `Refunded Nov 24, 2026 by Oluwaseun Adebayo-Okonkwo: ${REFUND_REASON}`,
     )
   })
 
@@ -321,7 +321,7 @@ describe("an event's waitlist", () => {
 
 describe('the members', () => {
   it('says what is known of a membership, and the first day it can be extended to', () => {
-    expect(membershipLine(kemi)).toBe('Individual · 1 year · ends 6 Dec 2026')
+    expect(membershipLine(kemi)).toBe('Individual · 1 year · ends Dec 6, 2026')
     expect(membershipLine({ ...kemi, plan: null, expiry: null })).toBe('no end date')
     // Her membership runs to the end of 6 Dec (Lagos): the 7th is the first day after.
     expect(firstExtensionDay(kemi, new Date('2026-11-24T09:00:00Z'))).toBe('2026-12-07')
@@ -334,7 +334,7 @@ describe('the members', () => {
     expect(membersLead('', 2)).toBe('2 members, the soonest to end first.')
     expect(membersLead('kemi', 1)).toBe("1 member for 'kemi', the soonest to end first.")
     expect(membersLead('nobody', 0)).toBe("No member matches 'nobody'.")
-    expect(extendedMessage(EXTENDED)).toBe('Extended: Kemi Adeyemi is a member until 6 Jan 2027.')
+    expect(extendedMessage(EXTENDED)).toBe('Extended: Kemi Adeyemi is a member until Jan 6, 2027.')
   })
 })
 
@@ -356,6 +356,10 @@ describe("the front desk's words for spaces and bookings", () => {
     expect(
       paidLine({ ...chiamakaBooking, paidWith: 'free', amountMinor: 0, paymentReference: null }),
     ).toBe('Free')
+    // The person's own words for how it was paid (their bookings list says the same).
+    expect(
+      paidLine({ ...chiamakaBooking, paidWith: 'community-wallet', paymentReference: null }),
+    ).toBe('Community wallet · ₦15,000.00')
     expect(checkInLine(chiamakaBooking)).toBe('Not checked in')
     // 15:12 UTC is 16:12 in Lagos.
     expect(
@@ -363,7 +367,7 @@ describe("the front desk's words for spaces and bookings", () => {
         checkedInAt: '2026-11-24T15:12:00.000Z',
         checkedInBy: 'Oluwaseun Adebayo-Okonkwo',
       }),
-    ).toBe('Checked in 24 Nov 2026, 16:12 by Oluwaseun Adebayo-Okonkwo')
+    ).toBe('Checked in Nov 24, 2026, 4:12pm by Oluwaseun Adebayo-Okonkwo')
     expect(bookingsLead('2026-11-24', 'okonkwo', 0)).toBe(
       "No booking on Tuesday, November 24, 2026 matches 'okonkwo'.",
     )

@@ -22,7 +22,7 @@ describe('walletReference', () => {
   it('names a wallet payment, and nothing for a card or a free booking', () => {
     expect(walletReference('wallet')).toBe(WALLET_REFERENCE)
     expect(walletReference('community-wallet')).toBe('Wallet transaction')
-    for (const paidWith of ['paystack', 'free', 'membership']) {
+    for (const paidWith of ['paystack', 'free', 'membership'] as const) {
       expect(walletReference(paidWith)).toBeNull()
     }
   })
@@ -65,8 +65,7 @@ describe('paidWithLabel', () => {
     ['community-wallet', 'Community wallet'],
     ['paystack', 'Card'],
     ['sandbox', 'Card'],
-    ['cash', 'cash'],
-  ])('%s reads %s', (paidWith, label) => {
+  ] as const)('%s reads %s', (paidWith, label) => {
     expect(paidWithLabel(paidWith)).toBe(label)
   })
 })

@@ -113,13 +113,17 @@ describe('Lagos dates without a time-zone library agree with the time-zone datab
     )
   })
 
-  it("on a short date and a 24-hour time, as Intl's en-GB parts", () => {
-    const date = intlInLagos({ day: 'numeric', month: 'short', year: 'numeric' })
+  it("on a short date, month first, as Intl's en-US; a 24-hour time as en-GB's", () => {
+    const date = new Intl.DateTimeFormat('en-US', {
+      timeZone: LAGOS_TZ,
+      day: 'numeric',
+      month: 'short',
+      year: 'numeric',
+    })
     const time = intlInLagos({ hour: '2-digit', minute: '2-digit', hour12: false })
     fc.assert(
       fc.property(instants, (instant) => {
-        // en-GB writes September 'Sept'; the product has always written 'Sep'.
-        expect(shortDate(instant)).toBe(date.format(instant).replace('Sept', 'Sep'))
+        expect(shortDate(instant)).toBe(date.format(instant))
         expect(clockTime(instant)).toBe(time.format(instant))
       }),
       { numRuns: 2000 },

@@ -5,6 +5,7 @@ import {
   formatDollars,
   formatMinor,
   formatNaira,
+  formatPrice,
 } from '../../../machines/rules/money'
 
 describe('formatMinor', () => {
@@ -69,5 +70,13 @@ describe('thousands separators', () => {
     expect(formatNaira(999)).toBe('₦999')
     expect(formatNaira(1000)).toBe('₦1,000')
     expect(formatMinor(123_456_789, 'NGN')).toBe('₦1,234,567.89')
+  })
+})
+
+describe('formatPrice', () => {
+  it('shows a price from kobo as the event pages do: whole naira, kobo only when it has any', () => {
+    expect(formatPrice(500_000)).toBe('₦5,000')
+    expect(formatPrice(500_050)).toBe('₦5,000.50')
+    expect(formatPrice(0)).toBe('₦0')
   })
 })

@@ -119,11 +119,11 @@ describe("the profile's expiry", () => {
   it('reads Expires, Expired, or for a member who has never paid, Not active yet', () => {
     expect(expiryFact({ status: 'Active', expiry: '2027-04-30' })).toEqual({
       term: 'Expires',
-      value: '30 Apr 2027',
+      value: 'Apr 30, 2027',
     })
     expect(expiryFact({ status: 'Inactive', expiry: '2026-10-24' })).toEqual({
       term: 'Expired',
-      value: '24 Oct 2026',
+      value: 'Oct 24, 2026',
     })
     expect(expiryFact({ status: 'Inactive', expiry: null })).toEqual({
       term: 'Membership',
@@ -135,13 +135,13 @@ describe("the profile's expiry", () => {
 describe('dates', () => {
   it('shows a day in Lagos, whatever the instant', () => {
     // 23:30 UTC on 30 April is already 1 May in Lagos.
-    expect(profileDate('2027-04-30T23:30:00.000Z')).toBe('1 May 2027')
-    expect(profileDate('2026-11-24')).toBe('24 Nov 2026')
+    expect(profileDate('2027-04-30T23:30:00.000Z')).toBe('May 1, 2027')
+    expect(profileDate('2026-11-24')).toBe('Nov 24, 2026')
     expect(profileDate(null)).toBe('—')
     expect(profileDate('not a date')).toBe('—')
   })
   it('shows a payment moment with its Lagos time', () => {
-    expect(paymentMoment('2026-06-01T10:05:00.000Z')).toBe('1 Jun 2026, 11:05')
+    expect(paymentMoment('2026-06-01T10:05:00.000Z')).toBe('Jun 1, 2026, 11:05am')
   })
 })
 

@@ -1,8 +1,8 @@
 import { describe, expect, it } from 'vitest'
+import { dayInFull } from '../../../machines/rules/dates'
 import {
   extraAnswersError,
   extraAnswersJson,
-  longDay,
   parseRegisteredSearch,
   problemsText,
   type RegisteredDetails,
@@ -218,8 +218,8 @@ describe('receiptSupportMessage', () => {
   })
 
   it('writes days the same whatever the day today', () => {
-    expect(longDay('2026-11-24')).toBe('Tuesday, November 24')
-    expect(longDay('not a day')).toBe('not a day')
+    expect(dayInFull('2026-11-24')).toBe('Tuesday, November 24, 2026')
+    expect(dayInFull('not a day')).toBe('not a day')
   })
 })
 
