@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../mail/outbox'
+import { letter, type OutgoingMail } from '../mail/outbox'
 
 // The e-mail of a visitor's free ticket asked for (decision 040): its link takes the place.
 
@@ -11,22 +11,21 @@ export interface RequestMail {
 }
 
 export function requestMail(mail: RequestMail): OutgoingMail {
-  const text = [
-    `Hello ${mail.name},`,
-    '',
-    `Many people are asking for ${mail.what}, so we keep its free places for people who open the e-mail we send them.`,
-    '',
-    // The link alone on its line: a full stop after it is kept by some mail apps as part of it.
-    'Take your place here:',
-    mail.link,
-    '',
-    'The place is yours if one is left when you open the link, and your ticket comes by e-mail right after.',
-    '',
-    "Didn't ask for this? Then you can ignore this e-mail.",
-    '',
-    'Questions? Just reply to this e-mail.',
-    '',
-    'Sixteen',
-  ].join('\n')
-  return { to: mail.to, subject: `Open to take your place: ${mail.what}`, text: `${text}\n` }
+  return letter({
+    to: mail.to,
+    subject: `Open to take your place: ${mail.what}`,
+    name: mail.name,
+    body: [
+      `Many people are asking for ${mail.what}, so we keep its free places for people who open the e-mail we send them.`,
+      '',
+      // The link alone on its line: a full stop after it is kept by some mail apps as part of it.
+      'Take your place here:',
+      mail.link,
+      '',
+      'The place is yours if one is left when you open the link, and your ticket comes by e-mail right after.',
+      '',
+      "Didn't ask for this? Then you can ignore this e-mail.",
+      '',
+    ],
+  })
 }

@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../mail/outbox'
+import { letter, type OutgoingMail } from '../mail/outbox'
 
 // The e-mail of a booking its booker cancelled (POST /bookings/cancel/{bookingId}): what and
 // when, and how the money comes back. A card refund is on its way, never said to have arrived
@@ -58,21 +58,20 @@ function moneyLines(money: MoneyBack): string[] {
 
 /** The booker's confirmation that their booking is cancelled. */
 export function cancelMail(mail: CancelMail): OutgoingMail {
-  const text = [
-    `Hello ${mail.name},`,
-    '',
-    `Your booking is cancelled: ${mail.what}.`,
-    '',
-    ...moneyLines(mail.money),
-    '',
-    'Your ticket no longer admits anyone.',
-    '',
-    mail.hasAccount
-      ? `Your bookings: ${mail.site}/profile/bookings`
-      : `See what's on: ${mail.site}/`,
-    'Questions? Just reply to this e-mail.',
-    '',
-    'Sixteen',
-  ].join('\n')
-  return { to: mail.to, subject: `Cancelled: ${mail.what}`, text: `${text}\n` }
+  return letter({
+    to: mail.to,
+    subject: `Cancelled: ${mail.what}`,
+    name: mail.name,
+    body: [
+      `Your booking is cancelled: ${mail.what}.`,
+      '',
+      ...moneyLines(mail.money),
+      '',
+      'Your ticket no longer admits anyone.',
+      '',
+      mail.hasAccount
+        ? `Your bookings: ${mail.site}/profile/bookings`
+        : `See what's on: ${mail.site}/`,
+    ],
+  })
 }

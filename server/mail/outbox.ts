@@ -42,6 +42,24 @@ export function mailRow(mail: OutgoingMail): NewMailMessage {
   }
 }
 
+/** The end of every letter: the way to ask, and who writes. */
+const SIGN_OFF = ['Questions? Just reply to this e-mail.', '', 'Sixteen']
+
+/**
+ * A letter in the house's voice: 'Hello Name,' (or 'Hello,' when the name is not known), the
+ * body's lines as given (a blank line where the body wants one before the sign-off), and the
+ * sign-off.
+ */
+export function letter(mail: {
+  to: string
+  subject: string
+  name?: string | null
+  body: string[]
+}): OutgoingMail {
+  const text = [`Hello${mail.name ? ` ${mail.name}` : ''},`, '', ...mail.body, ...SIGN_OFF]
+  return { to: mail.to, subject: mail.subject, text: `${text.join('\n')}\n` }
+}
+
 /** Queues a message in the caller's transaction; returns its outbox id. */
 export async function queueMail(tx: Db | Tx, mail: OutgoingMail): Promise<number> {
   const [row] = await tx.insert(mailOutbox).values(mailRow(mail)).returning({ id: mailOutbox.id })

@@ -21,7 +21,7 @@ import {
 } from '../db/schema'
 import type { Account } from '../http/auth'
 import { badRequest } from '../http/http-error'
-import { queueMail } from '../mail/outbox'
+import { letter, queueMail } from '../mail/outbox'
 import type { PaymentItem } from '../payments/payload'
 
 // Membership plans bought by card: priced here from the plan (never from the browser), and
@@ -216,9 +216,7 @@ export async function queueMembershipReceipt(
   const what = activated.communityName
     ? `The membership of your community '${activated.communityName}'`
     : 'Your membership'
-  const text = [
-    'Hello,',
-    '',
+  const body = [
     `Thank you: we received your payment of ${amountText} for ${activated.title}.`,
     '',
     `${what} is active until ${lastDay(activated.expiry)}.`,
@@ -226,13 +224,13 @@ export async function queueMembershipReceipt(
     `Payment reference: ${payment.reference}`,
     '',
     `Your profile: ${site}/profile`,
-    'Questions? Just reply to this e-mail.',
-    '',
-    'Sixteen',
-  ].join('\n')
-  await queueMail(tx, {
-    to: payment.email,
-    subject: `Your Friends of 16 membership is active until ${lastDay(activated.expiry)}`,
-    text: `${text}\n`,
-  })
+  ]
+  await queueMail(
+    tx,
+    letter({
+      to: payment.email,
+      subject: `Your Friends of 16 membership is active until ${lastDay(activated.expiry)}`,
+      body,
+    }),
+  )
 }

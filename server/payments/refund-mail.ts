@@ -1,4 +1,4 @@
-import type { OutgoingMail } from '../mail/outbox'
+import { letter, type OutgoingMail } from '../mail/outbox'
 
 // The e-mail of a refund staff made (POST /staff/payments/{paymentId}/refund), in the voice of
 // the app's own refund e-mail (server/payments/settle.ts): what, how much, the reason as staff
@@ -16,29 +16,23 @@ export interface RefundMail {
   reason: string
 }
 
-const SIGN_OFF = ['', 'Questions? Just reply to this e-mail.', '', 'Sixteen']
-
-const greeting = (name: string | null) => `Hello${name ? ` ${name}` : ''},`
-
 /** A card payment refunded in full through the refund queue. */
 export function cardRefundMail(mail: RefundMail & { reference: string }): OutgoingMail {
-  const text = [
-    greeting(mail.name),
-    '',
-    `We are refunding your card payment of ${mail.amount} for ${mail.what}.`,
-    '',
-    mail.reason,
-    '',
-    'The full amount is going back to the card you paid with. The refund is on its way: your bank may take a few working days to show it.',
-    '',
-    `Payment reference: ${mail.reference}`,
-    ...SIGN_OFF,
-  ].join('\n')
-  return {
+  return letter({
     to: mail.to,
     subject: `Your payment of ${mail.amount} is being refunded`,
-    text: `${text}\n`,
-  }
+    name: mail.name,
+    body: [
+      `We are refunding your card payment of ${mail.amount} for ${mail.what}.`,
+      '',
+      mail.reason,
+      '',
+      'The full amount is going back to the card you paid with. The refund is on its way: your bank may take a few working days to show it.',
+      '',
+      `Payment reference: ${mail.reference}`,
+      '',
+    ],
+  })
 }
 
 /** A wallet payment credited back to its wallet, which the e-mail gives the new balance of. */
@@ -52,21 +46,19 @@ export function walletRefundMail(
   },
 ): OutgoingMail {
   const wallet = mail.community ? `the wallet of ${mail.community}` : 'your wallet'
-  const text = [
-    greeting(mail.name),
-    '',
-    `We have refunded your wallet payment of ${mail.amount} for ${mail.what}.`,
-    '',
-    mail.reason,
-    '',
-    `The full amount is back in ${wallet} now: its balance is ${mail.balance}.`,
-    '',
-    `Your wallet: ${mail.site}/profile/wallet`,
-    ...SIGN_OFF,
-  ].join('\n')
-  return {
+  return letter({
     to: mail.to,
     subject: `${mail.amount} is back in ${wallet}`,
-    text: `${text}\n`,
-  }
+    name: mail.name,
+    body: [
+      `We have refunded your wallet payment of ${mail.amount} for ${mail.what}.`,
+      '',
+      mail.reason,
+      '',
+      `The full amount is back in ${wallet} now: its balance is ${mail.balance}.`,
+      '',
+      `Your wallet: ${mail.site}/profile/wallet`,
+      '',
+    ],
+  })
 }

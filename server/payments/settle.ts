@@ -8,7 +8,7 @@ import type { Db, Tx } from '../db/client'
 import { type NewPayment, type Payment, payments } from '../db/schema'
 import type { Metrics, PaymentOutcome } from '../http/metrics'
 import { unstorableCharacter } from '../http/stored-text'
-import { bookingReceipt, queueMail } from '../mail/outbox'
+import { bookingReceipt, letter, queueMail } from '../mail/outbox'
 import { activateMembership, queueMembershipReceipt } from '../memberships/plan-payment'
 import {
   creditTopUp,
@@ -157,9 +157,7 @@ async function queueRefundMail(
     : topUp
       ? 'your wallet was not credited'
       : 'no booking was made'
-  const text = [
-    `Hello${name ? ` ${name}` : ''},`,
-    '',
+  const body = [
     `Your card payment of ${amount} for ${membership ? (item?.title ?? 'a membership plan') : topUp ? 'a wallet top-up' : what} ${explanation}, so ${outcome}.`,
     '',
     'We are refunding the full amount to the card you paid with. The refund is on its way: your bank may take a few working days to show it.',
@@ -171,15 +169,16 @@ async function queueRefundMail(
       : topUp
         ? `We are sorry. Your wallet: ${site}/profile/wallet`
         : `We are sorry. See what else is on: ${site}/`,
-    'Questions? Just reply to this e-mail.',
-    '',
-    'Sixteen',
-  ].join('\n')
-  await queueMail(tx, {
-    to: payment.email,
-    subject: `Your payment of ${amount} is being refunded: ${outcome}`,
-    text: `${text}\n`,
-  })
+  ]
+  await queueMail(
+    tx,
+    letter({
+      to: payment.email,
+      subject: `Your payment of ${amount} is being refunded: ${outcome}`,
+      name,
+      body,
+    }),
+  )
 }
 
 /** What a settling transaction wrote, and whether it decided the money goes back. */

@@ -1,5 +1,5 @@
 import { dayInFull, whenInFull } from '../../machines/rules/dates'
-import type { OutgoingMail } from '../mail/outbox'
+import { letter, type OutgoingMail } from '../mail/outbox'
 
 // The e-mails of the waitlist of a sold-out day (issue 27): joining it, and a place offered. Both
 // link to the entry's own page, `${site}/waitlist/${token}`, where the person sees where they
@@ -23,53 +23,54 @@ export interface WaitlistMail {
   token: string
 }
 
-const signature = ['Questions? Just reply to this e-mail.', '', 'Sixteen']
-
 /** Sent when a person joins: they are in line, and how to see where they stand or leave. */
 export function joinedMail(mail: WaitlistMail & { offerHours: number }): OutgoingMail {
-  const text = [
-    `Hello ${mail.name},`,
-    '',
-    `You're on the waitlist for ${mail.what}.`,
-    '',
-    `When a place frees up, the first person waiting is offered it by e-mail, and it is held for them for ${mail.offerHours} hour${mail.offerHours === 1 ? '' : 's'}.`,
-    '',
-    `See where you stand, or leave the waitlist: ${entryLink(mail.site, mail.token)}`,
-    '',
-    ...signature,
-  ].join('\n')
-  return { to: mail.to, subject: `You're on the waitlist for ${mail.what}`, text: `${text}\n` }
+  return letter({
+    to: mail.to,
+    subject: `You're on the waitlist for ${mail.what}`,
+    name: mail.name,
+    body: [
+      `You're on the waitlist for ${mail.what}.`,
+      '',
+      `When a place frees up, the first person waiting is offered it by e-mail, and it is held for them for ${mail.offerHours} hour${mail.offerHours === 1 ? '' : 's'}.`,
+      '',
+      `See where you stand, or leave the waitlist: ${entryLink(mail.site, mail.token)}`,
+      '',
+    ],
+  })
 }
 
 /** Sent when a place is offered: it is held for them until `until`, then goes to the next. */
 export function offerMail(mail: WaitlistMail & { until: Date }): OutgoingMail {
   // As the entry's page says it (offerEndsLine), so the e-mail and the page agree.
   const when = whenInFull(mail.until)
-  const text = [
-    `Hello ${mail.name},`,
-    '',
-    // The link alone on its line: a full stop after it is kept by some mail apps as part of it.
-    `A place at ${mail.what} is yours until ${when}. After that it goes to the next person waiting.`,
-    '',
-    `Book it here: ${entryLink(mail.site, mail.token)}`,
-    '',
-    `Book it with this e-mail address (${mail.to}): the place is held for it.`,
-    '',
-    ...signature,
-  ].join('\n')
-  return { to: mail.to, subject: `A place is yours: ${mail.what}`, text: `${text}\n` }
+  return letter({
+    to: mail.to,
+    subject: `A place is yours: ${mail.what}`,
+    name: mail.name,
+    body: [
+      // The link alone on its line: a full stop after it is kept by some mail apps as part of it.
+      `A place at ${mail.what} is yours until ${when}. After that it goes to the next person waiting.`,
+      '',
+      `Book it here: ${entryLink(mail.site, mail.token)}`,
+      '',
+      `Book it with this e-mail address (${mail.to}): the place is held for it.`,
+      '',
+    ],
+  })
 }
 
 /** Sent when an offer ran out before it was booked: the place went on to the next person. */
 export function offerEndedMail(mail: WaitlistMail): OutgoingMail {
-  const text = [
-    `Hello ${mail.name},`,
-    '',
-    `The place we held for you at ${mail.what} was not booked in time, so it went to the next person waiting.`,
-    '',
-    `If it is still full and you would like to wait again, you can join the waitlist again from the event: ${entryLink(mail.site, mail.token)}`,
-    '',
-    ...signature,
-  ].join('\n')
-  return { to: mail.to, subject: `Your offer for ${mail.what} has ended`, text: `${text}\n` }
+  return letter({
+    to: mail.to,
+    subject: `Your offer for ${mail.what} has ended`,
+    name: mail.name,
+    body: [
+      `The place we held for you at ${mail.what} was not booked in time, so it went to the next person waiting.`,
+      '',
+      `If it is still full and you would like to wait again, you can join the waitlist again from the event: ${entryLink(mail.site, mail.token)}`,
+      '',
+    ],
+  })
 }

@@ -14,7 +14,7 @@ import {
 } from '../db/schema'
 import type { Account } from '../http/auth'
 import { badRequest, forbidden, notFound } from '../http/http-error'
-import { queueMail } from '../mail/outbox'
+import { letter, queueMail } from '../mail/outbox'
 import { effectiveStatus } from '../memberships/membership'
 import type { PaymentItem } from '../payments/payload'
 
@@ -201,9 +201,7 @@ export async function queueTopUpReceipt(
 ): Promise<void> {
   const amount = formatMinor(payment.amountMinor, payment.currency)
   const which = credited.community ? `The wallet of ${credited.community}` : 'Your wallet'
-  const text = [
-    'Hello,',
-    '',
+  const body = [
     `Thank you: we received your payment of ${amount} and added it to ${which.charAt(0).toLowerCase()}${which.slice(1)}.`,
     '',
     `${which} now holds ${formatMinor(credited.balanceMinor, payment.currency)}.`,
@@ -211,13 +209,9 @@ export async function queueTopUpReceipt(
     `Payment reference: ${payment.reference}`,
     '',
     `Your wallet: ${site}/profile/wallet`,
-    'Questions? Just reply to this e-mail.',
-    '',
-    'Sixteen',
-  ].join('\n')
-  await queueMail(tx, {
-    to: payment.email,
-    subject: `Your wallet was topped up with ${amount}`,
-    text: `${text}\n`,
-  })
+  ]
+  await queueMail(
+    tx,
+    letter({ to: payment.email, subject: `Your wallet was topped up with ${amount}`, body }),
+  )
 }
