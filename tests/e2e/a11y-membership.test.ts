@@ -51,7 +51,7 @@ const screens: Record<string, Screen> = {
   'invite, unknown': { path: '/invite/ABC123', show: heading('This invite code is not valid') },
   'profile bookings': { path: '/profile/bookings', member: true, show: heading(/./) },
   // Ada's one coming booking is tonight, past its cut-off: the row says so instead of offering
-  // Cancel (axe reads the question in tests/e2e/cancel.test.ts).
+  // Cancel (axe reads the question in tests/e2e/booking-cancel.test.ts).
   'profile bookings, a booking past its cut-off': {
     path: '/profile/bookings',
     member: true,
