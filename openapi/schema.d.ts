@@ -1366,6 +1366,13 @@ export interface components {
         /** @enum {string} */
         BookingType: "event" | "spot" | "print-studio";
         /**
+         * @description A staff member's role, each opening what the one before it does and more: `door`, the day
+         *     and check-in; `desk`, also bookings, applications and spaces; `manager`, also events,
+         *     members, payments and refunds, and the audit log; `owner`, also the staff and their roles.
+         * @enum {string}
+         */
+        StaffRole: "door" | "desk" | "manager" | "owner";
+        /**
          * @description How the booking was paid; `paystack` and `sandbox` name the card provider.
          * @enum {string}
          */
@@ -1584,8 +1591,10 @@ export interface components {
             name: string;
             phoneNumber: string | null;
             subscriptionStatus: string | null;
-            /** @description Has the staff role: the login opens the front desk (/staff). */
+            /** @description Has a staff role: the login opens the front desk (/staff). */
             staff: boolean;
+            /** @description The staff role, which says which of the staff's tools the login opens; null for no staff role. */
+            staffRole: components["schemas"]["StaffRole"] | null;
         };
         /** @description List-valued fields carry one element, as the documents read them. */
         Account: {
@@ -1626,8 +1635,10 @@ export interface components {
             "Emergency Contact Name"?: components["schemas"]["OneText"];
             Relationship?: components["schemas"]["OneText"];
             "Phone Number"?: components["schemas"]["OneText"];
-            /** @description The account has the staff role (the /staff tools). Always sent by this server. */
+            /** @description The account has a staff role (the /staff tools). Always sent by this server. */
             staff?: boolean;
+            /** @description The account's staff role, or null. Always sent by this server. */
+            staffRole?: components["schemas"]["StaffRole"] | null;
         };
         OneText: string[];
         Application: {
@@ -1719,6 +1730,8 @@ export interface components {
         StaffDay: {
             date: components["schemas"]["Day"];
             sessions: components["schemas"]["StaffSession"][];
+            /** @description The caller's staff role, which says which of the staff's tools they may open. */
+            role: components["schemas"]["StaffRole"];
         };
         /**
          * @description One event day, co-working space or studio item with its bookings of the day. Places count

@@ -26,6 +26,7 @@ const day: StaffDay = {
       checkedIn: 0,
     },
   ],
+  role: 'manager',
 }
 
 export const staffDayModel = defineModel({

@@ -1,3 +1,4 @@
+import { roleAllows, STAFF_TOOL_ROLES, type StaffTool } from '../rules/staff-roles'
 import type { StaffDay, StaffSession } from './machine'
 
 // What the front desk reads of the day: each session's places at a glance, and the day's sums.
@@ -7,6 +8,10 @@ export const SESSION_KINDS: Record<StaffSession['kind'], string> = {
   coworking: 'Co-working',
   studio: 'Print studio',
 }
+
+/** Whether the caller's role opens the tool (the server refuses it otherwise). */
+export const opensTool = (day: StaffDay | null, tool: StaffTool): boolean =>
+  day !== null && roleAllows(day.role, STAFF_TOOL_ROLES[tool])
 
 /** Places still free; null where the session has no limit. */
 export const freePlaces = ({ capacity, booked }: StaffSession): number | null =>

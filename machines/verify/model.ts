@@ -11,6 +11,7 @@ const ada: LoginUser = {
   phoneNumber: '+234 803 555 0101',
   subscriptionStatus: 'Active',
   staff: false,
+  staffRole: null,
 }
 
 /** The front desk's Oluwaseun: the staff role, no membership. */
@@ -21,6 +22,7 @@ const staff: LoginUser = {
   phoneNumber: '+234 809 555 0161',
   subscriptionStatus: null,
   staff: true,
+  staffRole: 'manager',
 }
 
 const inputs: Record<string, VerifyInput> = {

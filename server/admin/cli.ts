@@ -186,11 +186,12 @@ const COMMANDS: Command[] = [
     name: 'staff add',
     positional: ['<email>'],
     summary:
-      "Gives an account the staff role, for the /staff tools (the day's sessions, check-in at the door). An e-mail with no account gets one, named by --first-name and --last-name. Staff log in by the same e-mailed link as everyone.",
+      'Gives an account a staff role for the /staff tools, or a staff member another one: door (the day and check-in), desk (the default: also bookings, applications, spaces), manager (also events, members, payments, refunds, the audit log) or owner. An e-mail with no account gets one, named by --first-name and --last-name. Staff log in by the same e-mailed link as everyone.',
     options: staffOptions,
     examples: [
       'npm run admin -- staff add tolu@example.com',
-      'npm run admin -- staff add amaka@sixteen.ng --first-name Amaka --last-name Obi',
+      'npm run admin -- staff add tolu@example.com --role door',
+      'npm run admin -- staff add amaka@sixteen.ng --role manager --first-name Amaka --last-name Obi',
     ],
     run: (ctx, { positional, options }) => addStaff(ctx, positional[0] as string, options),
   },

@@ -1,5 +1,6 @@
 import { eq } from 'drizzle-orm'
 import { isValidEmail } from '../../machines/rules/email'
+import { STAFF_ROLES, type StaffRole, staffRoleOf } from '../../machines/rules/staff-roles'
 import { fullName, recordAudit } from '../audit/audit'
 import type { Tx } from '../db/client'
 import { accounts } from '../db/schema'
@@ -10,6 +11,11 @@ import { CommandError, type Parsed, text, UsageError } from './args'
 // and the role opens the /staff tools. Given and taken here only, each change in the audit log.
 
 export const staffOptions = {
+  role: {
+    kind: 'text',
+    help: `The staff role: ${STAFF_ROLES.join(', ')} (default desk; see docs/decisions/049)`,
+    placeholder: '<role>',
+  },
   'first-name': {
     kind: 'text',
     help: 'First name, when the e-mail has no account yet',
@@ -31,9 +37,21 @@ function emailOf(typed: string): string {
   return email
 }
 
+/** The role `--role` names (desk when it names none), refused when it is none of the roles. */
+function roleOf(options: Parsed['options']): StaffRole {
+  const typed = text(options, 'role')
+  if (!typed) return 'desk'
+  const role = staffRoleOf(typed.trim().toLowerCase())
+  if (!role) {
+    throw new UsageError(`'${typed}' is not a staff role: use one of ${STAFF_ROLES.join(', ')}.`)
+  }
+  return role
+}
+
 /**
- * `staff add <email> [--first-name <name> --last-name <name>]`: gives the account the staff
- * role, creating the account (no membership) when the e-mail has none; the names are needed then.
+ * `staff add <email> [--role <role>] [--first-name <name> --last-name <name>]`: gives the account
+ * the staff role (desk unless --role says otherwise), or another role to a staff member, creating
+ * the account (no membership) when the e-mail has none; the names are needed then.
  */
 export async function addStaff(
   ctx: AdminContext,
@@ -41,16 +59,21 @@ export async function addStaff(
   options: Parsed['options'],
 ): Promise<string> {
   const email = emailOf(typed)
+  const role = roleOf(options)
   const firstName = text(options, 'first-name')
   const lastName = text(options, 'last-name')
   return ctx.db.transaction(async (tx) => {
     const existing = await lockedAccount(tx, email)
-    if (existing?.staff)
-      return `${fullName(existing)} <${email}> is staff already: nothing changed.`
+    if (existing?.staffRole === role)
+      return `${fullName(existing)} <${email}> is staff (${role}) already: nothing changed.`
+    if (existing?.staffRole) {
+      await setRole(ctx, tx, existing, role)
+      return `${fullName(existing)} <${email}> is staff (${role}) now, was ${existing.staffRole}: from their next call.`
+    }
     if (existing) {
-      await setStaff(ctx, tx, existing, true)
+      await setRole(ctx, tx, existing, role)
       const unused = firstName || lastName ? ' (the account keeps its own names)' : ''
-      return `${fullName(existing)} <${email}> is staff now: they log in at /login as before and find the staff tools at /staff${unused}.`
+      return `${fullName(existing)} <${email}> is staff (${role}) now: they log in at /login as before and find the staff tools at /staff${unused}.`
     }
     if (!firstName || !lastName) {
       throw new UsageError(
@@ -59,7 +82,7 @@ export async function addStaff(
     }
     const [created] = await tx
       .insert(accounts)
-      .values({ email, firstName, lastName, staff: true, createdAt: ctx.now() })
+      .values({ email, firstName, lastName, staffRole: role, createdAt: ctx.now() })
       .returning()
     if (!created) throw new Error('staff add: the account was not created')
     await recordAudit(tx, {
@@ -68,9 +91,9 @@ export async function addStaff(
       action: 'staff add',
       subject: email,
       before: null,
-      after: { email, firstName, lastName, staff: true },
+      after: { email, firstName, lastName, staffRole: role },
     })
-    return `Created the account of ${fullName(created)} <${email}>, with the staff role: they log in at /login with this e-mail and find the staff tools at /staff.`
+    return `Created the account of ${fullName(created)} <${email}>, staff (${role}): they log in at /login with this e-mail and find the staff tools at /staff.`
   })
 }
 
@@ -80,8 +103,9 @@ export async function removeStaff(ctx: AdminContext, typed: string): Promise<str
   return ctx.db.transaction(async (tx) => {
     const existing = await lockedAccount(tx, email)
     if (!existing) throw new CommandError(`No account has the e-mail ${email}.`)
-    if (!existing.staff) return `${fullName(existing)} <${email}> is not staff: nothing changed.`
-    await setStaff(ctx, tx, existing, false)
+    if (!existing.staffRole)
+      return `${fullName(existing)} <${email}> is not staff: nothing changed.`
+    await setRole(ctx, tx, existing, null)
     return `${fullName(existing)} <${email}> is no longer staff: the staff tools answer them 403 from their next call.`
   })
 }
@@ -92,20 +116,20 @@ async function lockedAccount(tx: Tx, email: string) {
   return account
 }
 
-/** Gives or takes an existing account's staff role, with its audit row, in the command's transaction. */
-async function setStaff(
+/** Gives, changes or takes an existing account's staff role, with its audit row, in the command's transaction. */
+async function setRole(
   ctx: AdminContext,
   tx: Tx,
-  account: { id: string; email: string },
-  staff: boolean,
+  account: { id: string; email: string; staffRole: StaffRole | null },
+  staffRole: StaffRole | null,
 ) {
-  await tx.update(accounts).set({ staff }).where(eq(accounts.id, account.id))
+  await tx.update(accounts).set({ staffRole }).where(eq(accounts.id, account.id))
   await recordAudit(tx, {
     at: ctx.now(),
     actor: null,
-    action: staff ? 'staff add' : 'staff remove',
+    action: staffRole ? 'staff add' : 'staff remove',
     subject: account.email,
-    before: { staff: !staff },
-    after: { staff },
+    before: { staffRole: account.staffRole },
+    after: { staffRole },
   })
 }

@@ -10,9 +10,10 @@ import { sessionsOfDay } from './day'
 export function checkInHandlers(deps: HandlerDeps) {
   const { db, now } = deps
   const getStaffDay: Handler<'getStaffDay'> = async (request) => {
+    const { staffRole } = staffAccount(request)
     const date = request.query.date ?? lagosDay(now())
     if (!isValidDay(date)) throw badRequest(`${date} is not a day on the calendar.`)
-    return { date, sessions: await sessionsOfDay(db, date) }
+    return { date, sessions: await sessionsOfDay(db, date), role: staffRole }
   }
 
   const checkInTicket: Handler<'checkInTicket'> = async (request) => {

@@ -18,6 +18,7 @@ import {
   uuid,
 } from 'drizzle-orm/pg-core'
 import type { StoredPaidWith } from '../../machines/rules/bookings'
+import { STAFF_ROLES, type StaffRole } from '../../machines/rules/staff-roles'
 
 // One pg-core schema for PGlite and PostgreSQL. Money columns named *_naira hold whole naira as
 // shown to people; every *_minor column (and wallet `difference`) holds kobo or cents.
@@ -190,13 +191,15 @@ export const accounts = pgTable(
     emergencyContactPhone: text('emergency_contact_phone'),
     // The profile picture's address (/media/<name>, a square variant in the media table), or null.
     picture: text('picture'),
-    // The staff role (the /staff tools), beside the membership role: a staff member may be a
-    // member or not. Given and taken by `npm run admin -- staff add|remove` (decision 028).
-    staff: boolean('staff').notNull().default(false),
+    // The staff role (the /staff tools; null: not staff), beside the membership role: a staff
+    // member may be a member or not. Given and taken by `npm run admin -- staff add|remove`
+    // (decisions 028 and 049).
+    staffRole: text('staff_role').$type<StaffRole>(),
     createdAt: createdAt(),
   },
   (t) => [
     check('accounts_email_lowercase', sql`${t.email} = lower(${t.email})`),
+    check('accounts_staff_role', sql`${t.staffRole} IS NULL OR ${oneOf(t.staffRole, STAFF_ROLES)}`),
     check(
       'accounts_subscription_status',
       sql`${t.subscriptionStatus} IS NULL OR ${oneOf(t.subscriptionStatus, SUBSCRIPTION_STATUSES)}`,

@@ -84,6 +84,9 @@ export const LONG_NAMED_APPLICANT = 'chukwuemekaoluwaseun.adebayo-nwachukwu@lago
 /** The front desk: the staff role, no membership (decision 028). */
 export const DEMO_STAFF = 'staff@example.com'
 
+/** At the door: the door role, which opens the day and check-in and nothing else (decision 049). */
+export const DEMO_DOOR = 'door@example.com'
+
 export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
   {
     email: 'ada@example.com',
@@ -131,6 +134,13 @@ export const DEMO_ACCOUNTS: readonly DemoAccount[] = [
     canLogIn: true,
     demonstrates:
       "Staff, not a member: the day's sessions at /staff, check-in at the door at /staff/check-in",
+  },
+  {
+    email: DEMO_DOOR,
+    name: 'Chidiebube Okwuosa-Adeyemi',
+    canLogIn: true,
+    demonstrates:
+      'Staff at the door only: the day and check-in at /staff/check-in, no other staff tool',
   },
   {
     email: 'bisi@example.com',
@@ -483,8 +493,20 @@ function demoAccounts(now: Date, communityExpiry: Date): NewAccount[] {
       phone: '+234 809 555 0161',
       role: null,
       subscriptionStatus: null,
-      staff: true,
+      // Every staff tool for now; issue 47 makes the front desk 'desk' beside a manager's login.
+      staffRole: 'manager',
       createdAt: subMonths(now, 3),
+    },
+    {
+      ...common,
+      email: DEMO_DOOR,
+      firstName: 'Chidiebube',
+      lastName: 'Okwuosa-Adeyemi',
+      phone: '+234 802 555 0193',
+      role: null,
+      subscriptionStatus: null,
+      staffRole: 'door',
+      createdAt: subMonths(now, 2),
     },
   ]
 }

@@ -2,6 +2,7 @@ import { createHash, randomBytes } from 'node:crypto'
 import { addDays } from 'date-fns'
 import { and, eq, gt } from 'drizzle-orm'
 import type { FastifyInstance, FastifyRequest } from 'fastify'
+import { roleAllows, type StaffRole, staffRoleOf } from '../../machines/rules/staff-roles'
 import type { Db, Tx } from '../db/client'
 import { accounts, sessions } from '../db/schema'
 import { forbidden, unauthorized } from './http-error'
@@ -79,6 +80,7 @@ const PLEASE_LOG_IN = unauthorized('Please log in.')
 const SESSION_ENDED = unauthorized()
 
 const STAFF_ONLY = forbidden("This is for the hotel's staff.")
+const NOT_YOUR_ROLE = forbidden('Your staff role does not open this. Ask a manager if you need it.')
 
 /**
  * The contract's schemes, as fastify-openapi-glue security handlers. app.ts runs them in
@@ -90,13 +92,17 @@ export const securityHandlers = {
     if (!request.account) throw request.sessionExpired ? SESSION_ENDED : PLEASE_LOG_IN
   },
   /**
-   * `staff`: a live session (401, as for any bearer), then the staff role (403), read with the
-   * session on every request, so a role taken away by `npm run admin -- staff remove` ends at the
-   * next call.
+   * `staff`: a live session (401, as for any bearer), then a staff role at least as wide as the
+   * least the operation names (403), read with the session on every request, so a role taken away
+   * or narrowed by `npm run admin -- staff` ends at the next call.
    */
-  async staff(request: FastifyRequest) {
+  async staff(request: FastifyRequest, _reply: unknown, needed: readonly string[] = []) {
     if (!request.account) throw request.sessionExpired ? SESSION_ENDED : PLEASE_LOG_IN
-    if (!request.account.staff) throw STAFF_ONLY
+    const role = request.account.staffRole
+    if (!role) throw STAFF_ONLY
+    const least = staffRoleOf(needed[0])
+    if (!least) throw new Error(`The contract names no staff role for ${request.routeOptions.url}`)
+    if (!roleAllows(role, least)) throw NOT_YOUR_ROLE
   },
 }
 
@@ -113,8 +119,9 @@ export function requireAccount(request: FastifyRequest): Account {
 }
 
 /** The staff member calling a staff operation (the `staff` scheme has checked the role). */
-export function staffAccount(request: FastifyRequest): Account {
+export function staffAccount(request: FastifyRequest): Account & { staffRole: StaffRole } {
   const account = requireAccount(request)
-  if (!account.staff) throw STAFF_ONLY
-  return account
+  const { staffRole } = account
+  if (!staffRole) throw STAFF_ONLY
+  return { ...account, staffRole }
 }

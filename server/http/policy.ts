@@ -1,3 +1,4 @@
+import { STAFF_ROLES } from '../../machines/rules/staff-roles'
 import type { Contract } from './contract'
 
 // What the contract declares of each operation, beyond its shapes, read once for the hooks that
@@ -32,6 +33,7 @@ interface Operation {
   parameters?: { $ref?: string; name?: string; in?: string }[]
   'x-rate-limit'?: string
   'x-stores-text'?: boolean
+  security?: Record<string, string[]>[]
 }
 
 const METHODS = ['get', 'put', 'post', 'delete', 'patch', 'head', 'options']
@@ -56,6 +58,18 @@ export function operationPolicies(
       const budget = operation['x-rate-limit'] ?? null
       if (budget !== null && !(BUDGETS as readonly string[]).includes(budget)) {
         throw new Error(`${operation.operationId}: x-rate-limit '${budget}' is none of ${BUDGETS}`)
+      }
+      // The staff scheme names the least role the operation needs, one of the roles.
+      for (const requirement of operation.security ?? []) {
+        const roles = requirement.staff
+        if (
+          roles &&
+          !(roles.length === 1 && (STAFF_ROLES as readonly string[]).includes(roles[0] ?? ''))
+        ) {
+          throw new Error(
+            `${operation.operationId}: staff names [${roles}], not one of ${STAFF_ROLES}`,
+          )
+        }
       }
       const policy: OperationPolicy = {
         operationId: operation.operationId,

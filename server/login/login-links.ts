@@ -52,6 +52,7 @@ export async function loginUser(db: Db | Tx, account: Account): Promise<LoginUse
     name: `${account.firstName} ${account.lastName}`.trim(),
     phoneNumber: account.phone,
     subscriptionStatus: await effectiveStatus(db, account),
-    staff: account.staff,
+    staff: account.staffRole !== null,
+    staffRole: account.staffRole,
   }
 }

@@ -47,7 +47,8 @@ function accountBody(row: Account, membership: Membership): AccountBody {
     subscriptionExpiry: membership.expiry,
     'Created at': row.createdAt.toISOString(),
     Picture: row.picture,
-    staff: row.staff,
+    staff: row.staffRole !== null,
+    staffRole: row.staffRole,
     ...listed,
   }
 }

@@ -41,13 +41,13 @@ export function StaffPage({
   )
 }
 
-/** What a person without the staff role sees (the server said 403). */
+/** What a person without the staff role, or without the role this page needs, sees (a 403). */
 export function NotStaff() {
   return (
     <NoticeCard
       role="alert"
       title="This is for the hotel's staff"
-      text="Your account can't open the front desk. If you work here, ask a manager to add you."
+      text="Your login can't open this page. If you work here and need it, ask a manager to give you the role."
     >
       <Link to="/menu" className={button({ variant: 'outline', size: 'md' })}>
         Back to the menu

@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
 import { dayInFull } from '../../machines/rules/dates'
+import type { StaffTool } from '../../machines/rules/staff-roles'
 import { staffDayActors } from '../../machines/staff-day/actors'
 import { type StaffSession, staffDayMachine } from '../../machines/staff-day/machine'
 import {
@@ -9,6 +10,7 @@ import {
   dayTotals,
   expectedPlaces,
   freePlaces,
+  opensTool,
   SESSION_KINDS,
 } from '../../machines/staff-day/selectors'
 import { css, cx } from '../../styled-system/css'
@@ -19,8 +21,8 @@ import { useLoadStates, useMemberFlow } from '../member-flow'
 import { card, LoadStatus, ProfileLink } from '../shared/member-page'
 import { StaffPage } from '../shared/staff-page'
 
-/** The house's other tools, under the day. */
-const TOOLS = [
+/** The house's other tools, under the day: those the staff member's role opens. */
+const TOOLS: readonly { to: StaffTool; label: string; hint: string }[] = [
   { to: '/staff/bookings', label: 'Bookings', hint: "Find a guest's booking, by day and name" },
   { to: '/staff/applications', label: 'Applications', hint: 'Read them, then approve or decline' },
   { to: '/staff/events', label: 'Events', hint: 'Create and change events, and their posters' },
@@ -32,7 +34,7 @@ const TOOLS = [
   { to: '/staff/members', label: 'Members', hint: 'Find a member, extend a membership' },
   { to: '/staff/payments', label: 'Payments', hint: 'Find a payment, refund it' },
   { to: '/staff/audit', label: 'Audit log', hint: 'What staff did, and when' },
-] as const
+]
 
 const toolList = css({
   listStyle: 'none',
@@ -59,6 +61,7 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
   const day = useSelector(actorRef, (s) => s.context.day)
   const totals = day && dayTotals(day)
   const layout = day && dayLayout(day)
+  const tools = TOOLS.filter((tool) => opensTool(day, tool.to))
   return (
     <StaffPage
       title="Today"
@@ -139,15 +142,17 @@ export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staff
           </ul>
         )}
       </section>
-      <nav aria-label="Front desk tools" className={cx(card, css({ mt: '8' }))}>
-        <ul className={toolList}>
-          {TOOLS.map((tool) => (
-            <li key={tool.to}>
-              <ProfileLink {...tool} />
-            </li>
-          ))}
-        </ul>
-      </nav>
+      {tools.length > 0 && (
+        <nav aria-label="Front desk tools" className={cx(card, css({ mt: '8' }))}>
+          <ul className={toolList}>
+            {tools.map((tool) => (
+              <li key={tool.to}>
+                <ProfileLink {...tool} />
+              </li>
+            ))}
+          </ul>
+        </nav>
+      )}
     </StaffPage>
   )
 }

@@ -493,20 +493,50 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(kemi).toEqual({
         code: 0,
         err: '',
-        out: 'Kemi Adeyemi <kemi@example.com> is staff now: they log in at /login as before and find the staff tools at /staff.',
+        out: 'Kemi Adeyemi <kemi@example.com> is staff (desk) now: they log in at /login as before and find the staff tools at /staff.',
       })
       expect(await staffDay('kemi@example.com')).toBe(200)
       expect(await audited('kemi@example.com')).toEqual([
         {
           actor: 'npm run admin',
           action: 'staff add',
-          before: { staff: false },
-          after: { staff: true },
+          before: { staffRole: null },
+          after: { staffRole: 'desk' },
         },
       ])
       const twice = await admin('staff', 'add', 'kemi@example.com')
-      expect(twice.out).toBe('Kemi Adeyemi <kemi@example.com> is staff already: nothing changed.')
+      expect(twice.out).toBe(
+        'Kemi Adeyemi <kemi@example.com> is staff (desk) already: nothing changed.',
+      )
       expect(await audited('kemi@example.com')).toHaveLength(1)
+
+      // Another role: the door opens the day and no desk tool, from the next call.
+      const bookings = async () =>
+        (
+          await api.app.inject({
+            method: 'GET',
+            url: '/api/staff/bookings?day=2026-11-24',
+            headers: bearer(await signIn(api, 'kemi@example.com')),
+          })
+        ).statusCode
+      expect(await bookings()).toBe(200)
+      const door = await admin('staff', 'add', 'kemi@example.com', '--role', 'Door')
+      expect(door.out).toBe(
+        'Kemi Adeyemi <kemi@example.com> is staff (door) now, was desk: from their next call.',
+      )
+      expect(await staffDay('kemi@example.com')).toBe(200)
+      expect(await bookings()).toBe(403)
+      expect((await audited('kemi@example.com')).at(-1)).toEqual({
+        actor: 'npm run admin',
+        action: 'staff add',
+        before: { staffRole: 'desk' },
+        after: { staffRole: 'door' },
+      })
+      const unknownRole = await admin('staff', 'add', 'kemi@example.com', '--role', 'bouncer')
+      expect(unknownRole.code).toBe(2)
+      expect(unknownRole.err).toMatch(
+        /^'bouncer' is not a staff role: use one of door, desk, manager, owner\./,
+      )
 
       // A new e-mail: the names are needed, and make the account (no membership).
       const nameless = await admin('staff', 'add', 'Tolu.Bakare@Sixteen.ng')
@@ -525,13 +555,13 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       )
       expect(created.code).toBe(0)
       expect(created.out).toMatch(
-        /^Created the account of Tolu Bakare-Ogunleye <tolu\.bakare@sixteen\.ng>, with the staff role/,
+        /^Created the account of Tolu Bakare-Ogunleye <tolu\.bakare@sixteen\.ng>, staff \(desk\)/,
       )
       const [tolu] = await api.db
         .select()
         .from(accounts)
         .where(eq(accounts.email, 'tolu.bakare@sixteen.ng'))
-      expect(tolu).toMatchObject({ staff: true, role: null, subscriptionStatus: null })
+      expect(tolu).toMatchObject({ staffRole: 'desk', role: null, subscriptionStatus: null })
       expect(await staffDay('tolu.bakare@sixteen.ng')).toBe(200)
       expect(await audited('tolu.bakare@sixteen.ng')).toEqual([
         {
@@ -542,7 +572,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
             email: 'tolu.bakare@sixteen.ng',
             firstName: 'Tolu',
             lastName: 'Bakare-Ogunleye',
-            staff: true,
+            staffRole: 'desk',
           },
         },
       ])
@@ -555,8 +585,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect((await audited('kemi@example.com')).at(-1)).toEqual({
         actor: 'npm run admin',
         action: 'staff remove',
-        before: { staff: true },
-        after: { staff: false },
+        before: { staffRole: 'door' },
+        after: { staffRole: null },
       })
       expect((await admin('staff', 'remove', 'kemi@example.com')).out).toBe(
         'Kemi Adeyemi <kemi@example.com> is not staff: nothing changed.',

@@ -1,11 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
-import { DEMO_STAFF } from '../../server/db/seed.ts'
+import { DEMO_DOOR, DEMO_STAFF } from '../../server/db/seed.ts'
 import { loadContract } from '../../server/http/contract.ts'
 import { bearer, dbCases, signIn, startApi, type TestApi } from '../support/api-app.ts'
 
 // Policy is declared once, in the contract, and enforced by one hook each (server/http/policy.ts,
 // auth.ts, idempotency.ts, rate-limit.ts, stored-text.ts). A copy of the contract gains an
-// operation of its own, declared staff-only, with a rate limits' budget and the Idempotency-Key
+// operation of its own, declared for the desk's staff role and wider, with a rate limits' budget and the Idempotency-Key
 // parameter; its handler only counts its calls and answers. Every policy holds, with no handler
 // code and no table beside the contract naming the operation.
 
@@ -21,7 +21,7 @@ function contractWithNote() {
       operationId: 'leaveStaffNote',
       summary: 'Leave a note for the next shift (this test only)',
       tags: ['staff'],
-      security: [{ staff: [] }],
+      security: [{ staff: ['desk'] }],
       'x-rate-limit': 'mail',
       parameters: [{ $ref: '#/components/parameters/IdempotencyKey' }],
       requestBody: {
@@ -60,6 +60,7 @@ describe.each(dbCases())('an operation added to the contract (%s)', (_name, kind
   let api: TestApi
   let calls = 0
   let staff: Record<string, string>
+  let door: Record<string, string>
   let member: Record<string, string>
   const note = (headers: Record<string, string>, body: unknown, address = '203.0.113.7') =>
     api.app.inject({
@@ -90,15 +91,22 @@ describe.each(dbCases())('an operation added to the contract (%s)', (_name, kind
     })
     staff = bearer(await signIn(api, STAFF))
     member = bearer(await signIn(api, MEMBER))
+    door = bearer(await signIn(api, DEMO_DOOR))
   })
   afterAll(async () => api?.close())
 
-  it.skipIf(skip)('lets only staff call it, before its body is read', async () => {
+  it.skipIf(skip)('lets only staff of its role call it, before its body is read', async () => {
     // A body the schema refuses: the refusal is still about who calls, not what they sent.
     expect((await note({}, { nope: true })).statusCode).toBe(401)
     const refused = await note(member, { nope: true })
     expect(refused.statusCode).toBe(403)
     expect(refused.json().message).toBe("This is for the hotel's staff.")
+    // The door role is narrower than the desk the operation names.
+    const narrower = await note(door, { nope: true })
+    expect(narrower.statusCode).toBe(403)
+    expect(narrower.json().message).toBe(
+      'Your staff role does not open this. Ask a manager if you need it.',
+    )
     expect(calls).toBe(0)
   })
 

@@ -10,6 +10,7 @@ import * as schema from '../../server/db/schema.ts'
 import {
   DEMO_ACCOUNTS,
   DEMO_COMMUNITY_NAME,
+  DEMO_DOOR,
   DEMO_STAFF,
   DEMO_WALLET_BALANCE_MINOR,
   LONG_NAMED_MEMBER,
@@ -102,7 +103,7 @@ describe.each(['pglite', 'postgres'] as const)('database on %s', (kind) => {
       expect(counts).toMatchObject({
         events: 10,
         spaces: 5,
-        accounts: 7,
+        accounts: 8,
         communities: 1,
         community_members: 3,
         invites: 2,
@@ -156,13 +157,21 @@ describe.each(['pglite', 'postgres'] as const)('database on %s', (kind) => {
       const oluwaseun = accounts.find((account) => account.email === LONG_NAMED_MEMBER)
       expect(`${oluwaseun?.firstName} ${oluwaseun?.lastName}`).toBe('Oluwaseun Adebayo-Williams')
       expect(oluwaseun?.subscriptionStatus).toBe('Active')
-      // The front desk: staff, not a member; nobody else is staff.
-      expect(accounts.filter((account) => account.staff)).toEqual([
+      // The front desk and the door: staff, not members; nobody else is staff.
+      expect(accounts.filter((account) => account.staffRole)).toEqual([
         expect.objectContaining({
           email: DEMO_STAFF,
           firstName: 'Oluwaseun',
           lastName: 'Adebayo-Okonkwo',
           subscriptionStatus: null,
+          staffRole: 'manager',
+        }),
+        expect.objectContaining({
+          email: DEMO_DOOR,
+          firstName: 'Chidiebube',
+          lastName: 'Okwuosa-Adeyemi',
+          subscriptionStatus: null,
+          staffRole: 'door',
         }),
       ])
       // Every booking has a ticket of its own, made by the database's default (decision 041).

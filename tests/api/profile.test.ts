@@ -37,6 +37,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         'Created at': expect.any(String),
         Picture: null,
         staff: false,
+        staffRole: null,
         'First Name': ['Ada'],
         'Last Name': ['Okafor'],
         Pronouns: ['she/her'],

@@ -62,7 +62,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       api = await startApi(kind, { app: { rateLimit: UNLIMITED, publicUrl: SITE } })
       await api.db
         .insert(accounts)
-        .values({ email: SECOND_STAFF, firstName: 'Tolu', lastName: 'Bakare', staff: true })
+        .values({ email: SECOND_STAFF, firstName: 'Tolu', lastName: 'Bakare', staffRole: 'desk' })
       staff = await signIn(api, DEMO_STAFF)
       secondStaff = await signIn(api, SECOND_STAFF)
       ada = await signIn(api, 'ada@example.com')
@@ -244,7 +244,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           occupation: 'Software engineer',
           role: 'Member',
           subscriptionStatus: 'Inactive',
-          staff: false,
+          staffRole: null,
         })
         const [welcome, ...more] = await welcomes('obinna@example.com')
         expect(more).toEqual([])

@@ -63,6 +63,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           phoneNumber: '+234 803 555 0101',
           subscriptionStatus: 'Active',
           staff: false,
+          staffRole: null,
         },
       })
       // The new token is a working bearer token.

@@ -330,3 +330,35 @@ describe('the camera when the network drops (issue 51, point 5)', () => {
     await cameraOn(page)
   })
 })
+
+describe('the door role (issue 46, point 5)', () => {
+  it('opens the day and check-in, no other tool: their links are not offered and their pages refuse', async () => {
+    const guest = await jazzGuest('Nkechinyere Adaeze Obiora-Fashola')
+    const page = await (await app.newContext(WIDTHS.phone)).newPage()
+    // The door's login link leads to the front desk's day.
+    await logInByLink(page, app.url, 'door@example.com')
+    await page.waitForURL('**/staff')
+    await page.getByRole('heading', { level: 1, name: 'Today' }).waitFor()
+    await page.getByRole('listitem').filter({ hasText: 'Rooftop Jazz' }).first().waitFor()
+    await expect(page.getByRole('navigation', { name: 'Front desk tools' }).count()).resolves.toBe(
+      0,
+    )
+    expect(await layoutProblems(page)).toEqual([])
+    await shot(page, 'role-today-390')
+
+    // At the door: the guest is let in, as by anyone on the staff.
+    await page.getByRole('link', { name: 'Check in guests' }).click()
+    await page.getByRole('heading', { level: 1, name: 'Check-in' }).waitFor()
+    const answer = await typeCode(page, guest.code)
+    await answer.getByText('Admitted', { exact: true }).waitFor()
+    await answer.getByText('Nkechinyere Adaeze Obiora-Fashola').waitFor()
+
+    // A page of another role, opened by its address: refused on the server, said in words.
+    await page.goto(`${app.url}/staff/payments`)
+    const refused = page.getByRole('alert')
+    await refused.getByText("This is for the hotel's staff").waitFor()
+    await refused.getByText("Your login can't open this page.", { exact: false }).waitFor()
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'role-refused-390')
+  })
+})

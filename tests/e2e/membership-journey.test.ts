@@ -107,7 +107,9 @@ describe('a membership from the application to the first payment', () => {
       .from(accounts)
       .where(eq(accounts.email, email))
     expect(account).toEqual({ status: 'Active', expiry })
-    await page.getByText('Payment received. Your membership is active until May 24, 2027.').waitFor()
+    await page
+      .getByText('Payment received. Your membership is active until May 24, 2027.')
+      .waitFor()
     await page.locator('main dl').first().getByText('May 24, 2027').waitFor()
     await shot(page, 'profile-paid-390')
 

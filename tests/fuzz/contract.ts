@@ -32,6 +32,8 @@ export interface Operation {
   security: 'none' | 'optional' | 'required'
   /** Under the `staff` scheme: a staff member's session only (anyone else's answers 403). */
   staffOnly: boolean
+  /** The least staff role it needs (the `staff` scheme's list), null when not a staff operation. */
+  staffRole: string | null
   /** Status ('200', '404', 'default') -> pointer of its JSON schema, null when it has no body. */
   responses: Record<string, string | null>
 }
@@ -125,6 +127,9 @@ export function readOperations(doc: Contract = loadContract()): Operation[] {
         body,
         security: bearer === 0 ? 'none' : bearer === security.length ? 'required' : 'optional',
         staffOnly: security.length > 0 && security.every((scheme) => 'staff' in scheme),
+        staffRole:
+          (security.find((scheme) => 'staff' in scheme)?.staff as string[] | undefined)?.[0] ??
+          null,
         responses,
       })
     }

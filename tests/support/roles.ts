@@ -10,7 +10,7 @@ import {
   wallets,
   walletTransactions,
 } from '../../server/db/schema.ts'
-import { DEMO_STAFF, LONG_NAMED_APPLICANT } from '../../server/db/seed.ts'
+import { DEMO_DOOR, DEMO_STAFF, LONG_NAMED_APPLICANT } from '../../server/db/seed.ts'
 import { hashToken } from '../../server/http/auth.ts'
 
 // The people of the authorization matrix and the contract fuzzer, each with a live session made
@@ -28,6 +28,7 @@ export type Role =
   | 'communityMember'
   | 'otherCommunityMember'
   | 'staff'
+  | 'door'
 
 export const ROLES: readonly Role[] = [
   'none',
@@ -38,6 +39,7 @@ export const ROLES: readonly Role[] = [
   'communityMember',
   'otherCommunityMember',
   'staff',
+  'door',
 ]
 
 /** What each role is in the demo data. */
@@ -50,7 +52,8 @@ export const ROLE_DESCRIPTIONS: Record<Role, string> = {
     "community creator (zainab: 'Lagos Print Collective of Yaba, Surulere and Ikoyi Creatives')",
   communityMember: "member of the creator's community (femi)",
   otherCommunityMember: "another community's member (sade: 'Ibadan Book Club')",
-  staff: 'staff, not a member (oluwaseun adebayo-okonkwo: the front desk)',
+  staff: 'staff, not a member (oluwaseun adebayo-okonkwo: the front desk, a manager)',
+  door: 'staff at the door only (chidiebube okwuosa-adeyemi: the door role)',
 }
 
 export interface Person {
@@ -92,6 +95,7 @@ const DEMO_EMAILS = {
   creator: 'zainab@example.com',
   communityMember: 'femi@example.com',
   staff: DEMO_STAFF,
+  door: DEMO_DOOR,
 } as const
 
 export const GUEST_ACCOUNT = {
@@ -243,6 +247,7 @@ export async function createRoles(db: Db, now: Date): Promise<RoleSet> {
     communityMember: await person('communityMember', DEMO_EMAILS.communityMember, collective.id),
     otherCommunityMember: await person('otherCommunityMember', sade.email, club.id),
     staff: await person('staff', DEMO_EMAILS.staff, null),
+    door: await person('door', DEMO_EMAILS.door, null),
   }
   const withSession = new Set(Object.values(people).map((p) => p.email))
   const bystanders = rows

@@ -69,6 +69,7 @@ describe('the magic-link verification', () => {
     phoneNumber: '+234 803 555 0101',
     subscriptionStatus,
     staff,
+    staffRole: staff ? 'desk' : null,
   })
 
   it.each([

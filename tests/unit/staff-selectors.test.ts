@@ -25,7 +25,7 @@ import {
   paidLine,
   partyLine,
 } from '../../machines/staff-bookings/selectors'
-import type { StaffSession } from '../../machines/staff-day/machine'
+import type { StaffDay, StaffSession } from '../../machines/staff-day/machine'
 import {
   dayLayout,
   dayTotals,
@@ -141,6 +141,7 @@ describe("the front desk's day", () => {
       dayTotals({
         date: '2026-11-24',
         sessions: [session, { ...session, id: 'b', booked: 4, checkedIn: 4 }],
+        role: 'desk',
       }),
     ).toEqual({ booked: 16, checkedIn: 7 })
   })
@@ -164,8 +165,9 @@ describe("the front desk's day", () => {
       timeSlot,
     })
     const quietEvent = { ...session, id: 'film-night', title: 'Film Night', booked: 0 }
-    const day = {
+    const day: StaffDay = {
       date: '2026-11-24',
+      role: 'desk',
       sessions: [
         space('Library'),
         space('The Loft', 2),
@@ -183,7 +185,7 @@ describe("the front desk's day", () => {
         { kind: 'studio', text: 'No print studio bookings', places: 'Risograph' },
       ],
     })
-    expect(dayLayout({ date: day.date, sessions: [session] }).quiet).toEqual([])
+    expect(dayLayout({ ...day, sessions: [session] }).quiet).toEqual([])
   })
 })
 
