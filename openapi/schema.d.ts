@@ -897,6 +897,34 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/check-ins/sync": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        get?: never;
+        put?: never;
+        /**
+         * Sends a door's queued scans, each applied once
+         * @description The scans a door's phone kept while it had no answer from the server (issue 46), in one
+         *     call. Each is applied once, by its `nonce`: a batch sent again (its answer lost on the way)
+         *     is answered as the first time, and changes nothing. Scans are applied in the order they
+         *     were scanned; each is what `checkInTicket` would have answered at its `scannedAt` (no later
+         *     than now, and at most a day before): a ticket scanned on two phones is admitted by the
+         *     first scan the server applies, and the second answers `already` with when and at which
+         *     door. A scan the server refuses (a booking cancelled or refunded since the door's list was
+         *     taken) answers so. Every admission is in the audit log, with its door and whether the
+         *     phone decided it offline.
+         */
+        post: operations["syncCheckIns"];
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/audit": {
         parameters: {
             query?: never;
@@ -1760,6 +1788,23 @@ export interface components {
              * @description Places of bookings checked in.
              */
             checkedIn: number;
+        };
+        /** @description What the door's phone is called, as its staff member named it ('Garden gate'). */
+        DoorName: string;
+        DoorScan: {
+            /** @description The scan's own id, made by the phone; a scan sent again with it is applied once. */
+            nonce: string;
+            code: components["schemas"]["TicketCode"];
+            /** Format: date-time */
+            scannedAt: string;
+            /** @description The phone decided it itself, with no answer from the server. */
+            offline: boolean;
+        };
+        DoorScanResult: {
+            nonce: string;
+            check: components["schemas"]["CheckIn"];
+            /** @description For `already`, the door whose scan admitted the ticket, when a door's queue did; else null. */
+            door: string | null;
         };
         CheckIn: {
             /**
@@ -3815,6 +3860,39 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckIn"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    syncCheckIns: {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody: {
+            content: {
+                "application/json": {
+                    door: components["schemas"]["DoorName"];
+                    scans: components["schemas"]["DoorScan"][];
+                };
+            };
+        };
+        responses: {
+            /** @description What really happened to each scan, in the order sent. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": {
+                        results: components["schemas"]["DoorScanResult"][];
+                    };
                 };
             };
             400: components["responses"]["BadRequest"];

@@ -7,7 +7,7 @@ import type { components } from '../../openapi/schema'
 import { fullName, recordAudit } from '../audit/audit'
 import { bookingTitle } from '../bookings/booking-bodies'
 import type { BookingRow } from '../bookings/quote'
-import type { Db } from '../db/client'
+import type { Db, Tx } from '../db/client'
 import { accounts, bookings, events } from '../db/schema'
 import type { Account } from '../http/auth'
 import { REFUND_PREFIX } from '../payments/staff-payments'
@@ -66,7 +66,7 @@ function holderOf(row: BookingRow, eventName: string | null): TicketHolder {
  * The booking of a code (confirmed or cancelled: a hold admits nobody and was never a ticket),
  * with its event, who checked it in, and its refund.
  */
-async function readTicket(db: Db, key: string) {
+async function readTicket(db: Db | Tx, key: string) {
   const [found] = await db
     .select({
       booking: bookings,
@@ -97,15 +97,40 @@ const NOTHING = {
 const instantOf = (value: string | Date | null) =>
   value === null ? null : new Date(value).toISOString()
 
+/** Where a scan was made: a door's queue names its door and whether the phone decided offline. */
+export interface ScanPlace {
+  door: string
+  offline: boolean
+}
+
 /**
  * Checks a ticket in for today in Lagos, its code read by the one rule of ticket codes: admitted
  * (now, by `staff`, with its audit entry in the same transaction; with when it ended, for a late
  * guest), already (when and by whom), elsewhere (another day's, not checked in), cancelled (and
  * when), refunded (when and by whom, not checked in), or unknown (no booking has the code).
+ * `now` is the moment of the scan (a door's queue sends it later); `place`, its door.
  */
-export async function checkIn(db: Db, code: string, staff: Account, now: Date): Promise<CheckIn> {
+export async function checkIn(
+  db: Db | Tx,
+  code: string,
+  staff: Account,
+  now: Date,
+  place: ScanPlace | null = null,
+): Promise<CheckIn> {
+  return (await checkInBooking(db, code, staff, now, place)).check
+}
+
+/** checkIn's answer, and the booking of the code (null: no booking's). */
+export async function checkInBooking(
+  db: Db | Tx,
+  code: string,
+  staff: Account,
+  now: Date,
+  place: ScanPlace | null,
+): Promise<{ check: CheckIn; bookingId: string | null }> {
   const key = ticketCodeKey(code)
-  if (key === null) return { result: 'unknown', ticket: null, ...NOTHING }
+  if (key === null)
+    return { check: { result: 'unknown', ticket: null, ...NOTHING }, bookingId: null }
   const admitted = await db.transaction(async (tx) => {
     const [row] = await tx
       .update(bookings)
@@ -127,7 +152,7 @@ export async function checkIn(db: Db, code: string, staff: Account, now: Date): 
       action: 'check-in',
       subject: row.id,
       before: { checkedInAt: null },
-      after: { checkedInAt: now.toISOString(), checkedInBy: staff.id },
+      after: { checkedInAt: now.toISOString(), checkedInBy: staff.id, ...place },
     })
     return row
   })
@@ -135,7 +160,7 @@ export async function checkIn(db: Db, code: string, staff: Account, now: Date): 
   const found = await readTicket(db, key)
   if (admitted) {
     const ends = bookingEnds(admitted, found?.event ?? null)
-    return {
+    const check: CheckIn = {
       result: 'admitted',
       ticket: holderOf(admitted, found?.event?.name ?? null),
       ...NOTHING,
@@ -143,8 +168,21 @@ export async function checkIn(db: Db, code: string, staff: Account, now: Date): 
       checkedInBy: fullName(staff),
       endedAt: ends <= now ? ends.toISOString() : null,
     }
+    return { check, bookingId: admitted.id }
   }
-  if (!found) return { result: 'unknown', ticket: null, ...NOTHING }
+  if (!found) return { check: { result: 'unknown', ticket: null, ...NOTHING }, bookingId: null }
+  return { check: await refusal(db, found, code, staff, now, place), bookingId: found.booking.id }
+}
+
+/** Why a found ticket was not admitted (or, paid meanwhile, its admission now). */
+async function refusal(
+  db: Db | Tx,
+  found: NonNullable<Awaited<ReturnType<typeof readTicket>>>,
+  code: string,
+  staff: Account,
+  now: Date,
+  place: ScanPlace | null,
+): Promise<CheckIn> {
   const { booking, event, checkerFirstName, checkerLastName, refunded, refundedAt, refundedBy } =
     found
   const ticket = holderOf(booking, event?.name ?? null)
@@ -172,5 +210,5 @@ export async function checkIn(db: Db, code: string, staff: Account, now: Date): 
   }
   // Confirmed for today and not in, yet not updated: its card payment was confirmed between the
   // update and this read. Admit it now.
-  return checkIn(db, code, staff, now)
+  return checkIn(db, code, staff, now, place)
 }

@@ -4,6 +4,7 @@ import { badRequest } from '../http/http-error'
 import type { Handler, HandlerDeps } from '../http/operations'
 import { checkIn } from './check-in'
 import { sessionsOfDay } from './day'
+import { syncScans } from './sync'
 
 // The door: the day's sessions, and a ticket checked in once.
 
@@ -25,5 +26,12 @@ export function checkInHandlers(deps: HandlerDeps) {
     return checkIn(db, code, staff, now())
   }
 
-  return { getStaffDay, checkInTicket }
+  const syncCheckIns: Handler<'syncCheckIns'> = async (request) => {
+    const staff = staffAccount(request)
+    const door = request.body.door.trim()
+    if (door === '') throw badRequest("The door's name is empty: name the door in its settings.")
+    return { results: await syncScans(db, staff, door, request.body.scans, now()) }
+  }
+
+  return { getStaffDay, checkInTicket, syncCheckIns }
 }

@@ -580,6 +580,31 @@ export const mailOutbox = pgTable(
 )
 
 /**
+ * A scan at the door sent by a phone's queue (POST /staff/check-ins/sync, issue 46): once per
+ * nonce, the id the phone gave it, so a batch sent again (its answer lost) is applied once. Its
+ * answer is kept to be given again.
+ */
+export const doorScans = pgTable(
+  'door_scans',
+  {
+    nonce: text('nonce').primaryKey(),
+    staffId: uuid('staff_id').references(() => accounts.id, { onDelete: 'set null' }),
+    // The phone's name for itself, as its staff member named the door ('Garden gate').
+    door: text('door').notNull(),
+    code: text('code').notNull(),
+    scannedAt: instant('scanned_at').notNull(),
+    // Decided on the phone with no answer from the server.
+    offline: boolean('offline').notNull(),
+    // The booking the code is the ticket of; null for a code that is no booking's.
+    bookingId: uuid('booking_id').references(() => bookings.id, { onDelete: 'set null' }),
+    // What the server decided (the CheckIn the door is answered), null only inside its transaction.
+    answer: jsonb('answer').$type<Record<string, unknown>>(),
+    receivedAt: createdAt(),
+  },
+  (t) => [index('door_scans_booking_idx').on(t.bookingId)],
+)
+
+/**
  * Money going back to a card: written in the transaction that decides the refund (so it is never
  * lost), then sent to the provider by the refund worker, retried with back-off until it is sent.
  * One refund per payment.

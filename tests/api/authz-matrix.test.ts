@@ -645,6 +645,27 @@ const CASES: Case[] = [
     staffSees: true,
   },
   {
+    operationId: 'syncCheckIns',
+    target: "a door's queue of one made-up code",
+    call: (role) => ({
+      method: 'POST',
+      url: '/api/staff/check-ins/sync',
+      payload: {
+        door: `Door of ${role}`,
+        scans: [
+          {
+            nonce: `matrix-scan-of-${role.toLowerCase()}-0001`,
+            code: 'K7QM-93XD-2HFR-8NWB',
+            scannedAt: '2026-11-24T09:55:00Z',
+            offline: true,
+          },
+        ],
+      },
+    }),
+    expect: atTheDoor,
+    staffSees: true,
+  },
+  {
     operationId: 'listAuditLog',
     call: () => ({ method: 'GET', url: '/api/staff/audit' }),
     expect: staffOnly,

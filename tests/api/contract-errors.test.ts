@@ -187,6 +187,19 @@ const SAMPLES: Record<OperationId, Sample> = {
   subscribeToMailingList: { body: { email: 'news@example.com' } },
   getStaffDay: { query: { date: '2026-11-24' } },
   checkInTicket: { body: { code: 'not-a-ticket' } },
+  syncCheckIns: {
+    body: {
+      door: 'Garden gate',
+      scans: [
+        {
+          nonce: 'n0nce-0f-the-garden-01',
+          code: 'not-a-ticket',
+          scannedAt: '2026-11-24T18:42:00Z',
+          offline: true,
+        },
+      ],
+    },
+  },
   listAuditLog: {},
   listApplications: { query: { status: 'pending' } },
   getApplication: { params: { applicationId: SOME_ID } },

@@ -1,0 +1,203 @@
+import { randomBytes } from 'node:crypto'
+import { and, eq, inArray } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import type { components } from '../../openapi/schema'
+import { auditLog, bookings, doorScans, type NewBooking } from '../../server/db/schema.ts'
+import { DEMO_DOOR } from '../../server/db/seed.ts'
+import {
+  bearer,
+  bothEngines,
+  expectError,
+  NOW,
+  signIn,
+  startApi,
+  type TestApi,
+  TODAY,
+} from '../support/api-app.ts'
+import { UNLIMITED } from '../support/bookings.ts'
+
+// A door's queued scans (POST /staff/check-ins/sync, issue 46), on both engines: each applied
+// once by its nonce however often and however concurrently its batch is sent, in the order
+// scanned, a ticket admitted once whichever phones scanned it, and a booking cancelled since the
+// door's list was taken refused. The door role may send them.
+
+type DoorScan = components['schemas']['DoorScan']
+type DoorScanResult = components['schemas']['DoorScanResult']
+
+const nonce = () => randomBytes(12).toString('base64url')
+
+/** A guest of tonight's Rooftop Jazz, as staff would write one in SQL (the ticket: the default). */
+const guest = (name: string, extra: Partial<NewBooking> = {}): NewBooking => ({
+  email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
+  name,
+  phone: '+234 803 555 0199',
+  eventId: 'rooftop-jazz',
+  type: 'event',
+  venue: 'Rooftop Terrace',
+  date: TODAY,
+  timeSlot: '4pm - 8pm',
+  paidWith: 'free',
+  ...extra,
+})
+
+describe.each(bothEngines())('%s', (_name, kind, skip) => {
+  describe.skipIf(skip)("a door's queued scans", () => {
+    let api: TestApi
+    let door: string
+
+    beforeAll(async () => {
+      api = await startApi(kind, { app: { rateLimit: UNLIMITED } })
+      door = await signIn(api, DEMO_DOOR)
+    })
+    afterAll(() => api?.close())
+
+    const sync = (body: unknown) =>
+      api.app.inject({
+        method: 'POST',
+        url: '/api/staff/check-ins/sync',
+        headers: bearer(door),
+        payload: body as object,
+      })
+    const results = async (doorName: string, scans: DoorScan[]): Promise<DoorScanResult[]> => {
+      const response = await sync({ door: doorName, scans })
+      expect(response.statusCode, response.body).toBe(200)
+      return response.json().results
+    }
+    const guests = async (names: string[]) =>
+      api.db
+        .insert(bookings)
+        .values(names.map((name) => guest(name)))
+        .returning({ id: bookings.id, code: bookings.ticketCode })
+
+    it('admits a ticket scanned offline at the moment it was scanned, with its door in the log', async () => {
+      const [ticket] = await guests(['Oluwadamilola Adeyemi-Okonkwo'])
+      if (!ticket) throw new Error('no guest')
+      const scannedAt = new Date(NOW.getTime() - 3 * 60_000).toISOString()
+      const [result] = await results('Garden gate', [
+        { nonce: nonce(), code: ticket.code, scannedAt, offline: true },
+      ])
+      expect(result?.check).toMatchObject({ result: 'admitted', checkedInAt: scannedAt })
+      expect(result?.check.ticket?.name).toBe('Oluwadamilola Adeyemi-Okonkwo')
+      const [row] = await api.db.select().from(bookings).where(eq(bookings.id, ticket.id))
+      expect(row?.checkedInAt?.toISOString()).toBe(scannedAt)
+      const [entry] = await api.db
+        .select()
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'check-in'), eq(auditLog.subject, ticket.id)))
+      expect(entry?.after).toMatchObject({ door: 'Garden gate', offline: true })
+    })
+
+    it('applies the same batch of 50 scans, sent 5 times at once, once', async () => {
+      const tickets = await guests(
+        Array.from({ length: 50 }, (_, i) => `Chukwuemeka Babatunde Guest ${i + 1}`),
+      )
+      const scans = tickets.map((ticket, i) => ({
+        nonce: nonce(),
+        code: ticket.code,
+        scannedAt: new Date(NOW.getTime() - (50 - i) * 1000).toISOString(),
+        offline: true,
+      }))
+      const answers = await Promise.all(
+        Array.from({ length: 5 }, () => results('Rooftop stairs', scans)),
+      )
+      // Every sending is answered alike: each scan admitted, once.
+      for (const answer of answers) {
+        expect(answer.map((r) => [r.nonce, r.check.result])).toEqual(
+          scans.map((scan) => [scan.nonce, 'admitted']),
+        )
+      }
+      const ids = tickets.map((ticket) => ticket.id)
+      const admitted = await api.db
+        .select({ id: bookings.id, at: bookings.checkedInAt })
+        .from(bookings)
+        .where(inArray(bookings.id, ids))
+      expect(admitted.every((row) => row.at !== null)).toBe(true)
+      const entries = await api.db
+        .select({ subject: auditLog.subject })
+        .from(auditLog)
+        .where(and(eq(auditLog.action, 'check-in'), inArray(auditLog.subject, ids)))
+      expect(entries).toHaveLength(50)
+      const kept = await api.db
+        .select({ nonce: doorScans.nonce })
+        .from(doorScans)
+        .where(inArray(doorScans.bookingId, ids))
+      expect(kept).toHaveLength(50)
+    })
+
+    it('20 phones syncing one ticket at once admit it once; the others say at which door', async () => {
+      const [ticket] = await guests(['Ngozi Chiamaka Eze-Balogun'])
+      if (!ticket) throw new Error('no guest')
+      const phones = Array.from({ length: 20 }, (_, i) => `Door ${i + 1}`)
+      const answers = await Promise.all(
+        phones.map((name) =>
+          results(name, [
+            { nonce: nonce(), code: ticket.code, scannedAt: NOW.toISOString(), offline: true },
+          ]),
+        ),
+      )
+      const checks = answers.map(([result]) => result)
+      const first = checks.filter((result) => result?.check.result === 'admitted')
+      expect(first).toHaveLength(1)
+      const admittedAt = phones[checks.findIndex((result) => result?.check.result === 'admitted')]
+      const others = checks.filter((result) => result?.check.result !== 'admitted')
+      expect(others).toHaveLength(19)
+      for (const other of others) {
+        expect(other).toMatchObject({
+          check: { result: 'already', checkedInBy: 'Chidiebube Okwuosa-Adeyemi' },
+          door: admittedAt,
+        })
+      }
+    })
+
+    it('refuses a ticket cancelled since the list was taken, and checks nothing in', async () => {
+      const [ticket] = await guests(['Abdulrahman Olamide Yusuf-Bello'])
+      if (!ticket) throw new Error('no guest')
+      await api.db
+        .update(bookings)
+        .set({ status: 'cancelled', cancelledAt: NOW })
+        .where(eq(bookings.id, ticket.id))
+      const [result] = await results('Garden gate', [
+        { nonce: nonce(), code: ticket.code, scannedAt: NOW.toISOString(), offline: true },
+      ])
+      expect(result?.check.result).toBe('cancelled')
+      const [row] = await api.db.select().from(bookings).where(eq(bookings.id, ticket.id))
+      expect(row?.checkedInAt).toBeNull()
+    })
+
+    it('applies scans in the order scanned, and takes no moment after now', async () => {
+      const [ticket] = await guests(['Temitope Folasade Adebanjo'])
+      if (!ticket) throw new Error('no guest')
+      const later = { nonce: nonce(), code: ticket.code, offline: true }
+      const earlier = { nonce: nonce(), code: ticket.code, offline: true }
+      const ahead = new Date(NOW.getTime() + 60 * 60_000).toISOString()
+      const before = new Date(NOW.getTime() - 60_000).toISOString()
+      const [second, first] = await results('Garden gate', [
+        { ...later, scannedAt: ahead },
+        { ...earlier, scannedAt: before },
+      ])
+      expect(first?.check).toMatchObject({ result: 'admitted', checkedInAt: before })
+      expect(second?.check).toMatchObject({ result: 'already', checkedInAt: before })
+      expect(second?.door).toBe('Garden gate')
+    })
+
+    it('refuses what no door sends: no scans, 501, a nonce too short, an empty door name', async () => {
+      const scan = {
+        nonce: nonce(),
+        code: 'K7QM-93XD-2HFR-8NWB',
+        scannedAt: NOW.toISOString(),
+        offline: true,
+      }
+      for (const body of [
+        { door: 'Garden gate', scans: [] },
+        {
+          door: 'Garden gate',
+          scans: Array.from({ length: 501 }, () => ({ ...scan, nonce: nonce() })),
+        },
+        { door: 'Garden gate', scans: [{ ...scan, nonce: 'short' }] },
+      ]) {
+        expect((await sync(body)).statusCode).toBe(400)
+      }
+      expectError(await sync({ door: '  ', scans: [scan] }), 400, /door's name is empty/)
+    })
+  })
+})
