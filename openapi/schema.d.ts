@@ -897,6 +897,31 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/check-ins/list": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The tickets a door keeps on its phone, to decide without the network
+         * @description Every ticket from a week before the day to a month after it (issue 46): confirmed,
+         *     cancelled or refunded, each by the SHA-256 of its code (hex, of the code as
+         *     machines/rules/ticket-code.ts reads it), so a phone that is lost holds no ticket anyone
+         *     could show; with only what the door shows (who, what, when, the party) and whether and
+         *     when it was checked in. The door decides from it when the server does not answer, and
+         *     sends what it decided with `syncCheckIns`.
+         */
+        get: operations["getDoorList"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/check-ins/sync": {
         parameters: {
             query?: never;
@@ -1788,6 +1813,26 @@ export interface components {
              * @description Places of bookings checked in.
              */
             checkedIn: number;
+        };
+        DoorList: {
+            date: components["schemas"]["Day"];
+            /**
+             * Format: date-time
+             * @description When the server read it.
+             */
+            takenAt: string;
+            tickets: components["schemas"]["DoorTicket"][];
+        };
+        DoorTicket: {
+            codeHash: string;
+            /**
+             * @description A cancelled booking's or a refunded payment's ticket admits nobody.
+             * @enum {string}
+             */
+            status: "confirmed" | "cancelled" | "refunded";
+            ticket: components["schemas"]["TicketHolder"];
+            /** Format: date-time */
+            checkedInAt: string | null;
         };
         /** @description What the door's phone is called, as its staff member named it ('Garden gate'). */
         DoorName: string;
@@ -3860,6 +3905,33 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["CheckIn"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    getDoorList: {
+        parameters: {
+            query?: {
+                /** @description The day of the door (today in Lagos when left out). */
+                date?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The list, as of `takenAt`. */
+            200: {
+                headers: {
+                    [name: string]: unknown;
+                };
+                content: {
+                    "application/json": components["schemas"]["DoorList"];
                 };
             };
             400: components["responses"]["BadRequest"];

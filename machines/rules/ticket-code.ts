@@ -76,3 +76,14 @@ export function ticketCodeProblem(text: string): string | null {
   }
   return `A ticket code has ${TICKET_CODE_LENGTH} letters and digits, like K7QM-93XD-2HFR-8NWB; this has ${count}.`
 }
+
+/**
+ * The SHA-256 of a code as the ticket rule reads it, in hex: how the door's list on a phone holds
+ * a ticket (issue 46), so a lost phone shows no ticket anyone could use. Null for no code.
+ */
+export async function ticketCodeHash(text: string): Promise<string | null> {
+  const key = ticketCodeKey(text)
+  if (key === null) return null
+  const digest = await crypto.subtle.digest('SHA-256', new TextEncoder().encode(key))
+  return Array.from(new Uint8Array(digest), (byte) => byte.toString(16).padStart(2, '0')).join('')
+}

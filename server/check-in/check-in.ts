@@ -43,13 +43,13 @@ const refundOf = (column: 'created_at' | 'requested_by') => {
 }
 
 /** Whether the booking's payment was refunded (see refundOf). */
-const isRefunded = sql`(EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = ${bookings.paymentId})
+export const isRefunded = sql`(EXISTS (SELECT 1 FROM refunds r WHERE r.payment_id = ${bookings.paymentId})
   OR EXISTS (SELECT 1 FROM payments p WHERE p.id = ${bookings.paymentId} AND p.status = 'refunded')
   OR EXISTS (SELECT 1 FROM wallet_transactions d
     JOIN wallet_transactions c ON c.reference = ${REFUND_PREFIX} || d.id::text
     WHERE d.reference = ${BOOKING_DEBIT_PREFIX} || ${bookings.id}::text))`
 
-function holderOf(row: BookingRow, eventName: string | null): TicketHolder {
+export function holderOf(row: BookingRow, eventName: string | null): TicketHolder {
   return {
     name: row.name,
     what: bookingTitle(row, eventName),

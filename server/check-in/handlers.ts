@@ -4,6 +4,7 @@ import { badRequest } from '../http/http-error'
 import type { Handler, HandlerDeps } from '../http/operations'
 import { checkIn } from './check-in'
 import { sessionsOfDay } from './day'
+import { doorList } from './door-list'
 import { syncScans } from './sync'
 
 // The door: the day's sessions, and a ticket checked in once.
@@ -26,6 +27,12 @@ export function checkInHandlers(deps: HandlerDeps) {
     return checkIn(db, code, staff, now())
   }
 
+  const getDoorList: Handler<'getDoorList'> = async (request) => {
+    const date = request.query.date ?? lagosDay(now())
+    if (!isValidDay(date)) throw badRequest(`${date} is not a day on the calendar.`)
+    return doorList(db, date, now())
+  }
+
   const syncCheckIns: Handler<'syncCheckIns'> = async (request) => {
     const staff = staffAccount(request)
     const door = request.body.door.trim()
@@ -33,5 +40,5 @@ export function checkInHandlers(deps: HandlerDeps) {
     return { results: await syncScans(db, staff, door, request.body.scans, now()) }
   }
 
-  return { getStaffDay, checkInTicket, syncCheckIns }
+  return { getStaffDay, checkInTicket, getDoorList, syncCheckIns }
 }

@@ -645,6 +645,12 @@ const CASES: Case[] = [
     staffSees: true,
   },
   {
+    operationId: 'getDoorList',
+    call: () => ({ method: 'GET', url: '/api/staff/check-ins/list' }),
+    expect: atTheDoor,
+    staffSees: true,
+  },
+  {
     operationId: 'syncCheckIns',
     target: "a door's queue of one made-up code",
     call: (role) => ({

@@ -187,6 +187,7 @@ const SAMPLES: Record<OperationId, Sample> = {
   subscribeToMailingList: { body: { email: 'news@example.com' } },
   getStaffDay: { query: { date: '2026-11-24' } },
   checkInTicket: { body: { code: 'not-a-ticket' } },
+  getDoorList: { query: { date: '2026-11-24' } },
   syncCheckIns: {
     body: {
       door: 'Garden gate',

@@ -1,4 +1,4 @@
-import { randomBytes } from 'node:crypto'
+import { createHash, randomBytes } from 'node:crypto'
 import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../openapi/schema'
@@ -23,6 +23,7 @@ import { UNLIMITED } from '../support/bookings.ts'
 
 type DoorScan = components['schemas']['DoorScan']
 type DoorScanResult = components['schemas']['DoorScanResult']
+type DoorList = components['schemas']['DoorList']
 
 const nonce = () => randomBytes(12).toString('base64url')
 
@@ -68,6 +69,52 @@ describe.each(bothEngines())('%s', (_name, kind, skip) => {
         .insert(bookings)
         .values(names.map((name) => guest(name)))
         .returning({ id: bookings.id, code: bookings.ticketCode })
+
+    it("lists the door's tickets by their codes' hashes, with what the door shows and no code", async () => {
+      const [today, cancelled, nextWeek, farOff] = await api.db
+        .insert(bookings)
+        .values([
+          guest('Olufunmilayo Adebisi-Chukwu', {
+            visitors: 3,
+            namesOfVisitors: 'Tolu, Kemi, Bayo',
+          }),
+          guest('Ikechukwu Obinna Nwachukwu', { status: 'cancelled', cancelledAt: NOW }),
+          guest('Aisha Halima Bello-Abubakar', { date: '2026-12-01' }),
+          guest('Yetunde Omolara Bakare', { date: '2027-02-01' }),
+        ])
+        .returning({ id: bookings.id, code: bookings.ticketCode })
+      const response = await api.app.inject({
+        method: 'GET',
+        url: '/api/staff/check-ins/list',
+        headers: bearer(door),
+      })
+      expect(response.statusCode).toBe(200)
+      const list = response.json() as DoorList
+      expect(list).toMatchObject({ date: TODAY, takenAt: NOW.toISOString() })
+      const byHash = new Map(list.tickets.map((ticket) => [ticket.codeHash, ticket]))
+      const sha = (code: string) => createHash('sha256').update(code).digest('hex')
+      expect(byHash.get(sha(today?.code ?? ''))).toMatchObject({
+        status: 'confirmed',
+        checkedInAt: null,
+        ticket: {
+          name: 'Olufunmilayo Adebisi-Chukwu',
+          what: 'Rooftop Jazz',
+          visitors: 3,
+          date: TODAY,
+        },
+      })
+      expect(byHash.get(sha(cancelled?.code ?? ''))?.status).toBe('cancelled')
+      expect(byHash.get(sha(nextWeek?.code ?? ''))?.ticket.date).toBe('2026-12-01')
+      // A month on and more is not the door's yet; no code, e-mail or phone is on the phone.
+      expect(byHash.has(sha(farOff?.code ?? ''))).toBe(false)
+      for (const secret of [
+        today?.code,
+        'olufunmilayo.adebisi.chukwu@example.com',
+        '+234 803 555 0199',
+      ]) {
+        expect(response.body).not.toContain(secret)
+      }
+    })
 
     it('admits a ticket scanned offline at the moment it was scanned, with its door in the log', async () => {
       const [ticket] = await guests(['Oluwadamilola Adeyemi-Okonkwo'])

@@ -1,7 +1,9 @@
+import { createHash } from 'node:crypto'
 import { describe, expect, it } from 'vitest'
 import {
   formatTicketCode,
   TICKET_CODE_BYTES,
+  ticketCodeHash,
   ticketCodeKey,
   ticketCodeOf,
   ticketCodeProblem,
@@ -93,5 +95,15 @@ describe('ticketCodeProblem', () => {
     expect(ticketCodeProblem('K7QM-93XD-2HFR-8NWU')).toBe(
       'This code has a character no ticket code has: check it against the ticket.',
     )
+  })
+})
+
+describe("the door's list: a code by its hash", () => {
+  it('hashes a code as read, whatever its case and spacing, and nothing that is no code', async () => {
+    const sha = createHash('sha256').update('K7QM93XD2HFR8NWB').digest('hex')
+    await expect(ticketCodeHash('K7QM93XD2HFR8NWB')).resolves.toBe(sha)
+    await expect(ticketCodeHash('k7qm 93xd 2hfr 8nwb')).resolves.toBe(sha)
+    await expect(ticketCodeHash('K7QM-93XD-2HFR-8NWB')).resolves.toBe(sha)
+    await expect(ticketCodeHash('not a ticket')).resolves.toBeNull()
   })
 })
