@@ -8,7 +8,7 @@ import { fullName, recordAudit } from '../audit/audit'
 import { bookingTitle } from '../bookings/booking-bodies'
 import type { BookingRow } from '../bookings/quote'
 import type { Db, Tx } from '../db/client'
-import { accounts, bookings, events } from '../db/schema'
+import { accounts, bookings, type Event as EventRow, events } from '../db/schema'
 import type { Account } from '../http/auth'
 import { REFUND_PREFIX } from '../payments/staff-payments'
 import { BOOKING_DEBIT_PREFIX } from '../wallets/wallets'
@@ -111,27 +111,47 @@ export interface ScanPlace {
  * `now` is the moment of the scan (a door's queue sends it later); `place`, its door.
  */
 export async function checkIn(
-  db: Db | Tx,
+  db: Db,
   code: string,
   staff: Account,
   now: Date,
   place: ScanPlace | null = null,
 ): Promise<CheckIn> {
-  return (await checkInBooking(db, code, staff, now, place)).check
+  return (await db.transaction((tx) => checkInBooking(tx, code, staff, now, place))).check
 }
 
-/** checkIn's answer, and the booking of the code (null: no booking's). */
+/** The events a door's batch has read, by id: a night's scans are mostly of one event. */
+export type EventsRead = Map<string, Promise<EventRow | null>>
+
+function eventOf(tx: Tx, id: string, read: EventsRead): Promise<EventRow | null> {
+  let event = read.get(id)
+  if (!event) {
+    event = tx
+      .select()
+      .from(events)
+      .where(eq(events.id, id))
+      .then(([row]) => row ?? null)
+    read.set(id, event)
+  }
+  return event
+}
+
+/**
+ * checkIn's answer, and the booking of the code (null: no booking's), in the caller's
+ * transaction: the admission and its audit entry commit together.
+ */
 export async function checkInBooking(
-  db: Db | Tx,
+  tx: Tx,
   code: string,
   staff: Account,
   now: Date,
   place: ScanPlace | null,
+  eventsRead: EventsRead = new Map(),
 ): Promise<{ check: CheckIn; bookingId: string | null }> {
   const key = ticketCodeKey(code)
   if (key === null)
     return { check: { result: 'unknown', ticket: null, ...NOTHING }, bookingId: null }
-  const admitted = await db.transaction(async (tx) => {
+  const admitted = await (async () => {
     const [row] = await tx
       .update(bookings)
       .set({ checkedInAt: now, checkedInBy: staff.id })
@@ -155,14 +175,14 @@ export async function checkInBooking(
       after: { checkedInAt: now.toISOString(), checkedInBy: staff.id, ...place },
     })
     return row
-  })
+  })()
 
-  const found = await readTicket(db, key)
   if (admitted) {
-    const ends = bookingEnds(admitted, found?.event ?? null)
+    const event = admitted.eventId ? await eventOf(tx, admitted.eventId, eventsRead) : null
+    const ends = bookingEnds(admitted, event)
     const check: CheckIn = {
       result: 'admitted',
-      ticket: holderOf(admitted, found?.event?.name ?? null),
+      ticket: holderOf(admitted, event?.name ?? null),
       ...NOTHING,
       checkedInAt: now.toISOString(),
       checkedInBy: fullName(staff),
@@ -170,13 +190,14 @@ export async function checkInBooking(
     }
     return { check, bookingId: admitted.id }
   }
+  const found = await readTicket(tx, key)
   if (!found) return { check: { result: 'unknown', ticket: null, ...NOTHING }, bookingId: null }
-  return { check: await refusal(db, found, code, staff, now, place), bookingId: found.booking.id }
+  return { check: await refusal(tx, found, code, staff, now, place), bookingId: found.booking.id }
 }
 
 /** Why a found ticket was not admitted (or, paid meanwhile, its admission now). */
 async function refusal(
-  db: Db | Tx,
+  tx: Tx,
   found: NonNullable<Awaited<ReturnType<typeof readTicket>>>,
   code: string,
   staff: Account,
@@ -210,5 +231,5 @@ async function refusal(
   }
   // Confirmed for today and not in, yet not updated: its card payment was confirmed between the
   // update and this read. Admit it now.
-  return checkIn(db, code, staff, now, place)
+  return (await checkInBooking(tx, code, staff, now, place)).check
 }

@@ -1,15 +1,16 @@
-import { and, eq, sql } from 'drizzle-orm'
+import { and, eq, inArray, sql } from 'drizzle-orm'
 import type { components } from '../../openapi/schema'
 import type { Db, Tx } from '../db/client'
 import { doorScans } from '../db/schema'
 import type { Account } from '../http/auth'
-import { checkInBooking } from './check-in'
+import { checkInBooking, type EventsRead } from './check-in'
 
 // A door's queue of scans (POST /staff/check-ins/sync, issue 46): what a phone decided with no
 // answer from the server, sent when the network is back. Each scan is applied once, by the nonce
-// the phone gave it: its row is claimed first (INSERT ... ON CONFLICT DO NOTHING, which waits for
-// a concurrent claim of the same nonce to commit), then decided as at the door, in the same
-// transaction. A nonce already claimed answers what was decided then.
+// the phone gave it (decision 050). A batch is one transaction: its nonces are claimed first, in
+// one INSERT ... ON CONFLICT DO NOTHING (which waits for a concurrent claim of the same nonce to
+// commit), then the scans claimed are decided as at the door, in the order scanned, and their
+// answers kept on their rows. A nonce claimed before answers what was decided then.
 
 type DoorScan = components['schemas']['DoorScan']
 type DoorScanResult = components['schemas']['DoorScanResult']
@@ -40,62 +41,82 @@ export async function syncScans(
   scans: readonly DoorScan[],
   now: Date,
 ): Promise<DoorScanResult[]> {
-  const order = scans
-    .map((scan, index) => ({ scan, index, at: scanMoment(scan.scannedAt, now) }))
-    .sort((a, b) => a.at.getTime() - b.at.getTime() || a.index - b.index)
-  const results: DoorScanResult[] = new Array(scans.length)
-  for (const { scan, index, at } of order) {
-    results[index] = await applyScan(db, staff, door, scan, at)
-  }
-  return results
-}
-
-async function applyScan(
-  db: Db,
-  staff: Account,
-  door: string,
-  scan: DoorScan,
-  at: Date,
-): Promise<DoorScanResult> {
   return db.transaction(async (tx) => {
-    const [claimed] = await tx
-      .insert(doorScans)
-      .values({
-        nonce: scan.nonce,
-        staffId: staff.id,
-        door,
-        code: scan.code,
-        scannedAt: at,
-        offline: scan.offline,
-      })
-      .onConflictDoNothing()
-      .returning({ nonce: doorScans.nonce })
-    if (!claimed) return keptAnswer(tx, scan.nonce)
-    const { check, bookingId } = await checkInBooking(tx, scan.code, staff, at, {
-      door,
-      offline: scan.offline,
-    })
-    await tx
-      .update(doorScans)
-      .set({ answer: check as unknown as Record<string, unknown>, bookingId })
-      .where(eq(doorScans.nonce, scan.nonce))
-    return { nonce: scan.nonce, check, door: await admittingDoor(tx, check, bookingId) }
+    // A nonce twice in one batch is one scan: its first.
+    const unique = [...new Map(scans.map((scan) => [scan.nonce, scan])).values()].map((scan) => ({
+      scan,
+      at: scanMoment(scan.scannedAt, now),
+    }))
+    const claimed = new Set(
+      (
+        await tx
+          .insert(doorScans)
+          .values(
+            unique.map(({ scan, at }) => ({
+              nonce: scan.nonce,
+              staffId: staff.id,
+              door,
+              code: scan.code,
+              scannedAt: at,
+              offline: scan.offline,
+            })),
+          )
+          .onConflictDoNothing()
+          .returning({ nonce: doorScans.nonce })
+      ).map((row) => row.nonce),
+    )
+    const answers = new Map<string, { check: CheckIn; bookingId: string | null }>()
+    for (const row of await keptAnswers(
+      tx,
+      unique.map(({ scan }) => scan.nonce).filter((n) => !claimed.has(n)),
+    )) {
+      answers.set(row.nonce, row)
+    }
+    const eventsRead: EventsRead = new Map()
+    const decided = unique
+      .filter(({ scan }) => claimed.has(scan.nonce))
+      .sort((a, b) => a.at.getTime() - b.at.getTime())
+    for (const { scan, at } of decided) {
+      answers.set(
+        scan.nonce,
+        await checkInBooking(tx, scan.code, staff, at, { door, offline: scan.offline }, eventsRead),
+      )
+    }
+    if (decided.length > 0) {
+      const rows = decided.map(({ scan }) => ({ nonce: scan.nonce, ...answers.get(scan.nonce) }))
+      await tx.execute(sql`
+        UPDATE door_scans AS d SET answer = v.check, booking_id = v."bookingId"
+        FROM jsonb_to_recordset(${JSON.stringify(rows)}::jsonb)
+          AS v(nonce text, "check" jsonb, "bookingId" uuid)
+        WHERE d.nonce = v.nonce`)
+    }
+    return Promise.all(
+      scans.map(async ({ nonce }) => {
+        const answer = answers.get(nonce)
+        if (!answer) throw new Error(`The scan ${nonce} has no answer`)
+        return { nonce, check: answer.check, door: await admittingDoor(tx, answer) }
+      }),
+    )
   })
 }
 
-/** What was decided for a nonce sent before. */
-async function keptAnswer(tx: Tx, nonce: string): Promise<DoorScanResult> {
-  const [kept] = await tx.select().from(doorScans).where(eq(doorScans.nonce, nonce))
-  if (!kept?.answer) throw new Error(`The scan ${nonce} was claimed but holds no answer`)
-  const check = kept.answer as unknown as CheckIn
-  return { nonce, check, door: await admittingDoor(tx, check, kept.bookingId) }
+/** What was decided for nonces sent before. */
+async function keptAnswers(
+  tx: Tx,
+  nonces: string[],
+): Promise<{ nonce: string; check: CheckIn; bookingId: string | null }[]> {
+  if (nonces.length === 0) return []
+  const rows = await tx.select().from(doorScans).where(inArray(doorScans.nonce, nonces))
+  return rows.map((row) => {
+    if (!row.answer) throw new Error(`The scan ${row.nonce} was claimed but holds no answer`)
+    return { nonce: row.nonce, check: row.answer as unknown as CheckIn, bookingId: row.bookingId }
+  })
 }
 
 /** For an 'already', the door whose queued scan admitted the ticket (null: checked in online). */
 async function admittingDoor(
   tx: Tx,
-  check: CheckIn,
-  bookingId: string | null,
+  { check, bookingId }: { check: CheckIn; bookingId: string | null },
 ): Promise<string | null> {
   if (check.result !== 'already' || bookingId === null) return null
   const [first] = await tx

@@ -1,4 +1,4 @@
-// `npm run bench [-- --only server,process,bookings,bundle,lagos,lighthouse,idle,drawings] [--rounds 3] [--lighthouse-rounds 5]`: every performance figure of the app beside
+// `npm run bench [-- --only server,process,bookings,door,bundle,lagos,lighthouse,idle,drawings] [--rounds 3] [--lighthouse-rounds 5]`: every performance figure of the app beside
 // its reference, measured in one run on this machine (build first: `npm run build`; 'process'
 // and 'bookings' need only `npm run build:server`, and PostgreSQL). Figures, not pass/fail: the
 // targets are printed beside them.
@@ -11,6 +11,7 @@ import { launchChromium, startAppServer } from '../support/browser'
 import { benchBookings, bookingLines } from './bookings'
 import { firstCardMs, lighthouseRun, median } from './browser-figures'
 import { buildBareReactPage, firstLoadJs, totalGzip } from './bundle'
+import { benchDoor, doorLines } from './door'
 import { benchDrawings } from './drawings'
 import { benchIdleMainThread } from './idle-main-thread'
 import { benchProductionServer } from './process'
@@ -20,6 +21,7 @@ const SECTIONS = [
   'server',
   'process',
   'bookings',
+  'door',
   'bundle',
   'lagos',
   'lighthouse',
@@ -112,6 +114,10 @@ try {
 
   if (only.has('bookings')) {
     for (const line of bookingLines(await benchBookings({ rounds }))) console.log(line)
+  }
+
+  if (only.has('door')) {
+    for (const line of doorLines(await benchDoor({ rounds }))) console.log(line)
   }
 
   if (only.has('bundle')) {
