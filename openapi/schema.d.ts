@@ -2081,6 +2081,23 @@ export interface components {
             checkedInAt: string | null;
             /** @description The staff member's name. */
             checkedInBy: string | null;
+            /**
+             * @description Its ticket's scans sent by doors' queues (`syncCheckIns`), in the order scanned: one
+             *     booking's page only (`getStaffBooking`), so two phones that both let the guest in
+             *     while offline are both seen.
+             */
+            scans?: components["schemas"]["DoorScanRecord"][];
+        };
+        DoorScanRecord: {
+            /** Format: date-time */
+            scannedAt: string;
+            door: string;
+            /** @description Who scanned, by name; null once their account is gone. */
+            staff: string | null;
+            /** @description The phone decided it with no answer from the server. */
+            offline: boolean;
+            /** @enum {string} */
+            result: "admitted" | "already" | "elsewhere" | "cancelled" | "refunded" | "unknown";
         };
         StaffMember: {
             id: components["schemas"]["Id"];

@@ -50,6 +50,27 @@ export function checkInLine(booking: Pick<StaffBooking, 'checkedInAt' | 'checked
   return `Checked in ${dateAndClock(booking.checkedInAt)}${by}`
 }
 
+type DoorScanRecord = NonNullable<StaffBooking['scans']>[number]
+
+/** What a door's scan decided, as the desk says it. */
+const SCAN_RESULTS: Record<DoorScanRecord['result'], string> = {
+  admitted: 'Let in',
+  already: 'Already in: not let in again',
+  elsewhere: 'For another day: not let in',
+  cancelled: 'Cancelled: not let in',
+  refunded: 'Refunded: not let in',
+  unknown: 'Not known',
+}
+
+/**
+ * A scan from a door's queue: 'Nov 24, 2026, 7:42pm · Garden gate · Chidiebube
+ * Okwuosa-Adeyemi · Let in, decided offline'.
+ */
+export function scanLine(scan: DoorScanRecord): string {
+  const result = `${SCAN_RESULTS[scan.result]}${scan.offline ? ', decided offline' : ''}`
+  return [dateAndClock(scan.scannedAt), scan.door, scan.staff, result].filter(Boolean).join(' · ')
+}
+
 /** What the list says above its rows. */
 export function bookingsLead(date: string, query: string, count: number): string {
   const day = dayInFull(date)

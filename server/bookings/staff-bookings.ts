@@ -1,4 +1,4 @@
-import { and, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
+import { and, asc, eq, ilike, ne, or, type SQL, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
 import { dayStart, lagosDay } from '../../machines/rules/dates'
 import { metadataFields } from '../../machines/rules/events'
@@ -7,7 +7,7 @@ import { cleanSpaceName } from '../../machines/rules/spaces'
 import type { components } from '../../openapi/schema'
 import { fullName } from '../audit/audit'
 import type { Db } from '../db/client'
-import { accounts, type BookingType, bookings, events } from '../db/schema'
+import { accounts, type BookingType, bookings, doorScans, events } from '../db/schema'
 import { notFound } from '../http/http-error'
 import { containing } from '../payments/staff-payments'
 import { bookingTitle } from './booking-bodies'
@@ -18,6 +18,7 @@ import type { BookingRow } from './quote'
 // Reads only. Never the ticket code: it admits a person, and staff see the booking, not its code.
 
 type StaffBooking = components['schemas']['StaffBooking']
+type DoorScanRecord = components['schemas']['DoorScanRecord']
 
 /** The most bookings one search answers. */
 const BOOKINGS_SHOWN = 100
@@ -190,5 +191,26 @@ export async function staffBookingOf(db: Db, id: string): Promise<StaffBooking> 
     .where(and(eq(bookings.id, id), notAnOffer))
     .limit(1)
   if (!found) throw notFound(NO_BOOKING)
-  return staffBookingFrom(found)
+  return { ...staffBookingFrom(found), scans: await doorScansOf(db, id) }
+}
+
+/** The booking's scans from doors' queues, in the order scanned, with who scanned each. */
+async function doorScansOf(db: Db, bookingId: string): Promise<DoorScanRecord[]> {
+  const rows = await db
+    .select({
+      scan: doorScans,
+      firstName: checker.firstName,
+      lastName: checker.lastName,
+    })
+    .from(doorScans)
+    .leftJoin(checker, eq(checker.id, doorScans.staffId))
+    .where(eq(doorScans.bookingId, bookingId))
+    .orderBy(asc(doorScans.scannedAt), asc(doorScans.receivedAt))
+  return rows.map(({ scan, firstName, lastName }) => ({
+    scannedAt: scan.scannedAt.toISOString(),
+    door: scan.door,
+    staff: firstName === null ? null : fullName({ firstName, lastName: lastName ?? '' }),
+    offline: scan.offline,
+    result: (scan.answer as { result?: DoorScanRecord['result'] } | null)?.result ?? 'unknown',
+  }))
 }

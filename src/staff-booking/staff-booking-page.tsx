@@ -12,6 +12,7 @@ import {
   KIND_LABELS,
   paidLine,
   partyLine,
+  scanLine,
   whatLine,
 } from '../../machines/staff-bookings/selectors'
 import { css, cx } from '../../styled-system/css'
@@ -134,6 +135,25 @@ function BookingDetails({ booking }: { booking: StaffBooking }) {
           </div>
         ))}
       </dl>
+      {booking.scans && booking.scans.length > 0 && (
+        <section
+          aria-label="At the door"
+          className={cx(card, css({ px: { base: '4', md: '5' }, py: '4' }))}
+        >
+          <h2 className={css({ fontWeight: 'semibold', mb: '2' })}>At the door</h2>
+          <ul
+            className={grid({
+              gap: '2',
+              gridTemplateColumns: 'minmax(0, 1fr)',
+              overflowWrap: 'anywhere',
+            })}
+          >
+            {booking.scans.map((scan) => (
+              <li key={`${scan.scannedAt} ${scan.door}`}>{scanLine(scan)}</li>
+            ))}
+          </ul>
+        </section>
+      )}
     </div>
   )
 }

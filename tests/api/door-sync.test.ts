@@ -3,7 +3,7 @@ import { and, eq, inArray } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
 import type { components } from '../../openapi/schema'
 import { auditLog, bookings, doorScans, type NewBooking } from '../../server/db/schema.ts'
-import { DEMO_DOOR } from '../../server/db/seed.ts'
+import { DEMO_DOOR, DEMO_STAFF } from '../../server/db/seed.ts'
 import {
   bearer,
   bothEngines,
@@ -24,6 +24,7 @@ import { UNLIMITED } from '../support/bookings.ts'
 type DoorScan = components['schemas']['DoorScan']
 type DoorScanResult = components['schemas']['DoorScanResult']
 type DoorList = components['schemas']['DoorList']
+type StaffBooking = components['schemas']['StaffBooking']
 
 const nonce = () => randomBytes(12).toString('base64url')
 
@@ -45,10 +46,12 @@ describe.each(bothEngines())('%s', (_name, kind, skip) => {
   describe.skipIf(skip)("a door's queued scans", () => {
     let api: TestApi
     let door: string
+    let desk: string
 
     beforeAll(async () => {
       api = await startApi(kind, { app: { rateLimit: UNLIMITED } })
       door = await signIn(api, DEMO_DOOR)
+      desk = await signIn(api, DEMO_STAFF)
     })
     afterAll(() => api?.close())
 
@@ -194,6 +197,23 @@ describe.each(bothEngines())('%s', (_name, kind, skip) => {
           door: admittedAt,
         })
       }
+      // The desk sees every phone's scan on the booking's page: one let the guest in.
+      const page = await api.app.inject({
+        method: 'GET',
+        url: `/api/staff/bookings/${ticket.id}`,
+        headers: bearer(desk),
+      })
+      const scans = (page.json() as StaffBooking).scans ?? []
+      expect(scans).toHaveLength(20)
+      expect(scans.filter((scan) => scan.result === 'admitted')).toEqual([
+        {
+          scannedAt: NOW.toISOString(),
+          door: admittedAt,
+          staff: 'Chidiebube Okwuosa-Adeyemi',
+          offline: true,
+          result: 'admitted',
+        },
+      ])
     })
 
     it('refuses a ticket cancelled since the list was taken, and checks nothing in', async () => {

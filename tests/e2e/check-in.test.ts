@@ -2,6 +2,7 @@ import { and, eq } from 'drizzle-orm'
 import type { Locator, Page } from 'playwright-core'
 import QRCode from 'qrcode'
 import { describe, expect, it } from 'vitest'
+import { syncScans } from '../../server/check-in/sync'
 import { accounts, bookings, events, payments } from '../../server/db/schema'
 import { refundPayment } from '../../server/payments/staff-payments'
 import { seriousViolations } from '../support/a11y'
@@ -360,5 +361,53 @@ describe('the door role (issue 46, point 5)', () => {
     await refused.getByText("Your login can't open this page.", { exact: false }).waitFor()
     expect(await seriousViolations(page)).toEqual([])
     await shot(page, 'role-refused-390')
+  })
+})
+
+describe("the doors' scans on a booking's page (issue 46, point 3)", () => {
+  it('shows the desk each phone that scanned the ticket, and which let the guest in', async () => {
+    const guest = await jazzGuest('Oluwakemi Folashade Adegoke-Martins')
+    // Two phones in the garden let her in with no network; their queues arrive later. (The
+    // phones' queue is the server's call alone so far: its scans are sent as a phone would.)
+    const [door] = await app.db
+      .select()
+      .from(accounts)
+      .where(eq(accounts.email, 'door@example.com'))
+    if (!door) throw new Error('no door account')
+    for (const [name, minutes] of [
+      ['Garden gate', 3],
+      ['Rooftop stairs', 2],
+    ] as const) {
+      await syncScans(
+        app.db,
+        door,
+        name,
+        [
+          {
+            nonce: `${name.replace(/\W/g, '')}-scan-of-oluwakemi`,
+            code: guest.code,
+            scannedAt: new Date(NOW.getTime() - minutes * 60_000).toISOString(),
+            offline: true,
+          },
+        ],
+        NOW,
+      )
+    }
+    const page = await (await app.newContext(WIDTHS.phone)).newPage()
+    await logInByLink(page, app.url, 'staff@example.com')
+    await page.goto(`${app.url}/staff/bookings/${guest.id}`)
+    const atTheDoor = page.getByRole('region', { name: 'At the door' })
+    await atTheDoor
+      .getByText(
+        'Nov 24, 2026, 9:57am · Garden gate · Chidiebube Okwuosa-Adeyemi · Let in, decided offline',
+      )
+      .waitFor()
+    await atTheDoor
+      .getByText(
+        'Nov 24, 2026, 9:58am · Rooftop stairs · Chidiebube Okwuosa-Adeyemi · Already in: not let in again, decided offline',
+      )
+      .waitFor()
+    expect(await layoutProblems(page)).toEqual([])
+    await page.screenshot({ path: `${SCREENSHOTS}door-scans-on-booking-390.png`, fullPage: true })
   })
 })

@@ -24,6 +24,7 @@ import {
   checkInLine,
   paidLine,
   partyLine,
+  scanLine,
 } from '../../machines/staff-bookings/selectors'
 import type { StaffDay, StaffSession } from '../../machines/staff-day/machine'
 import {
@@ -374,5 +375,30 @@ describe("the front desk's words for spaces and bookings", () => {
       "No booking on Tuesday, November 24, 2026 matches 'okonkwo'.",
     )
     expect(bookingsLead('2026-11-24', '', 1)).toBe('1 booking on Tuesday, November 24, 2026.')
+  })
+})
+
+describe("a door's scan on the booking's page", () => {
+  it('says when, where, who and what it decided, and whether offline', () => {
+    expect(
+      scanLine({
+        scannedAt: '2026-11-24T18:42:00.000Z',
+        door: 'Garden gate',
+        staff: 'Chidiebube Okwuosa-Adeyemi',
+        offline: true,
+        result: 'admitted',
+      }),
+    ).toBe(
+      'Nov 24, 2026, 7:42pm · Garden gate · Chidiebube Okwuosa-Adeyemi · Let in, decided offline',
+    )
+    expect(
+      scanLine({
+        scannedAt: '2026-11-24T18:43:00.000Z',
+        door: 'Rooftop stairs',
+        staff: null,
+        offline: false,
+        result: 'already',
+      }),
+    ).toBe('Nov 24, 2026, 7:43pm · Rooftop stairs · Already in: not let in again')
   })
 })
