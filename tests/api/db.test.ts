@@ -87,7 +87,7 @@ describe.each(['pglite', 'postgres'] as const)('database on %s', (kind) => {
       )
       const names = result.rows.map((row) => row.table_name).sort()
       expect(names).toEqual(TABLES)
-      expect(TABLES).toHaveLength(23)
+      expect(TABLES).toHaveLength(24)
       expect(Object.values(await countAll(db)).every((n) => n === 0)).toBe(true)
       // Migrating again is a no-op: the template already recorded the migration.
       await migrate(db)
