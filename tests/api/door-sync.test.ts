@@ -14,7 +14,7 @@ import {
   type TestApi,
   TODAY,
 } from '../support/api-app.ts'
-import { UNLIMITED } from '../support/bookings.ts'
+import { jazzGuestRow, UNLIMITED } from '../support/bookings.ts'
 
 // A door's queued scans (POST /staff/check-ins/sync, issue 46), on both engines: each applied
 // once by its nonce however often and however concurrently its batch is sent, in the order
@@ -28,19 +28,13 @@ type StaffBooking = components['schemas']['StaffBooking']
 
 const nonce = () => randomBytes(12).toString('base64url')
 
-/** A guest of tonight's Rooftop Jazz, as staff would write one in SQL (the ticket: the default). */
-const guest = (name: string, extra: Partial<NewBooking> = {}): NewBooking => ({
-  email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
-  name,
-  phone: '+234 803 555 0199',
-  eventId: 'rooftop-jazz',
-  type: 'event',
-  venue: 'Rooftop Terrace',
-  date: TODAY,
-  timeSlot: '4pm - 8pm',
-  paidWith: 'free',
-  ...extra,
-})
+/** A guest of tonight's Rooftop Jazz, by name (the ticket: the column's default). */
+const guest = (name: string, extra: Partial<NewBooking> = {}): NewBooking =>
+  jazzGuestRow({
+    name,
+    email: `${name.toLowerCase().replace(/[^a-z0-9]+/g, '.')}@example.com`,
+    ...extra,
+  })
 
 describe.each(bothEngines())('%s', (_name, kind, skip) => {
   describe.skipIf(skip)("a door's queued scans", () => {

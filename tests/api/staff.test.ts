@@ -18,7 +18,15 @@ import {
   type TestApi,
   TODAY,
 } from '../support/api-app.ts'
-import { DAYS, debitWallet, poetry, rsvp, spot, UNLIMITED } from '../support/bookings.ts'
+import {
+  DAYS,
+  debitWallet,
+  jazzGuestRow,
+  poetry,
+  rsvp,
+  spot,
+  UNLIMITED,
+} from '../support/bookings.ts'
 
 // The staff's tools (docs/decisions/028): tickets on every confirmed Booking, the door's check-in
 // (once per ticket, however many scans come at once), the day's places booked and checked in,
@@ -32,19 +40,6 @@ const STAFF_NAME = 'Oluwaseun Adebayo-Okonkwo'
 const PUBLIC_CHANGES = 'public_data_changed'
 const ADA = { Email: 'ada@example.com', Name: 'Ada Okafor', Phone: '+234 803 555 0101' }
 
-/** A booking row written as staff would in SQL: its ticket comes from the column's default. */
-const row = (extra: Partial<NewBooking>): NewBooking => ({
-  email: 'walk.in@example.com',
-  name: 'Walk In',
-  phone: '+234 803 555 0199',
-  eventId: 'rooftop-jazz',
-  type: 'event',
-  venue: 'Rooftop Terrace',
-  date: TODAY,
-  timeSlot: '4pm - 8pm',
-  paidWith: 'free',
-  ...extra,
-})
 
 describe.each(dbCases())('%s', (_name, kind, skip) => {
   describe.skipIf(skip)('staff: tickets, the day and check-in', () => {
@@ -80,7 +75,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       return response.json().sessions
     }
     const insert = async (extra: Partial<NewBooking>) => {
-      const [written] = await api.db.insert(bookings).values(row(extra)).returning()
+      const [written] = await api.db.insert(bookings).values(jazzGuestRow(extra)).returning()
       if (!written) throw new Error('the booking was not written')
       return written
     }

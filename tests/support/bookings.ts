@@ -6,10 +6,11 @@ import {
   bookings,
   events,
   mailOutbox,
+  type NewBooking,
   wallets,
   walletTransactions,
 } from '../../server/db/schema.ts'
-import type { TestApi } from './api-app.ts'
+import { type TestApi, TODAY } from './api-app.ts'
 
 // Booking bodies for the demo data on the pinned clock (Tuesday 24 November 2026, Lagos), as the
 // app sends them, and small readers of what a caller or a person would notice afterwards.
@@ -262,4 +263,21 @@ export const ticketTo = (
   'Paid with': paidWith,
   'Payment Reference': null,
   Visitors: 0,
+})
+
+/**
+ * A guest of today's Rooftop Jazz as staff would write one in SQL: its ticket comes from the
+ * column's default. A walk-in unless `extra` names them.
+ */
+export const jazzGuestRow = (extra: Partial<NewBooking> = {}): NewBooking => ({
+  email: 'walk.in@example.com',
+  name: 'Walk In',
+  phone: '+234 803 555 0199',
+  eventId: 'rooftop-jazz',
+  type: 'event',
+  venue: 'Rooftop Terrace',
+  date: TODAY,
+  timeSlot: '4pm - 8pm',
+  paidWith: 'free',
+  ...extra,
 })
