@@ -40,7 +40,6 @@ const STAFF_NAME = 'Oluwaseun Adebayo-Okonkwo'
 const PUBLIC_CHANGES = 'public_data_changed'
 const ADA = { Email: 'ada@example.com', Name: 'Ada Okafor', Phone: '+234 803 555 0101' }
 
-
 describe.each(dbCases())('%s', (_name, kind, skip) => {
   describe.skipIf(skip)('staff: tickets, the day and check-in', () => {
     let api: TestApi
