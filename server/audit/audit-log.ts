@@ -112,6 +112,21 @@ const FIELDS: Record<string, Field> = {
     show: (v, c, s) => (v === null ? 'Not yet' : moment(v, c, s)),
   },
   checkedInBy: { label: 'Checked in by', show: person },
+  // A check-in sent by a door's queue (decision 050).
+  door: { label: 'Door', show: plain },
+  offline: {
+    label: 'Decided',
+    show: (v) =>
+      typeof v === 'boolean' ? (v ? 'On the phone, offline' : 'By the server') : plain(v),
+  },
+  // A staff role given, changed or taken (decision 049).
+  staffRole: {
+    label: 'Staff role',
+    show: (v, c, s) =>
+      v === null
+        ? 'None'
+        : words({ door: 'Door', desk: 'Front desk', manager: 'Manager', owner: 'Owner' })(v, c, s),
+  },
   // A decision on an application.
   status: {
     label: 'Status',

@@ -129,6 +129,16 @@ describe.each(bothEngines())('%s', (_name, kind, skip) => {
         .from(auditLog)
         .where(and(eq(auditLog.action, 'check-in'), eq(auditLog.subject, ticket.id)))
       expect(entry?.after).toMatchObject({ door: 'Garden gate', offline: true })
+      // The desk's audit log says it in words.
+      const log = await api.app.inject({ url: '/api/staff/audit', headers: bearer(desk) })
+      const entries = log.json().entries as components['schemas']['AuditEntry'][]
+      const changes = entries.find((e) => e.subject === ticket.id)?.changes ?? []
+      expect(changes.toSorted((a, b) => a.field.localeCompare(b.field))).toEqual([
+        { field: 'Checked in', before: 'Not yet', after: 'Nov 24, 2026, 10:57am' },
+        { field: 'Checked in by', before: null, after: 'Chidiebube Okwuosa-Adeyemi' },
+        { field: 'Decided', before: null, after: 'On the phone, offline' },
+        { field: 'Door', before: null, after: 'Garden gate' },
+      ])
     })
 
     it('applies the same batch of 50 scans, sent 5 times at once, once', async () => {
