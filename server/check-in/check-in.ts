@@ -151,33 +151,28 @@ export async function checkInBooking(
   const key = ticketCodeKey(code)
   if (key === null)
     return { check: { result: 'unknown', ticket: null, ...NOTHING }, bookingId: null }
-  const admitted = await (async () => {
-    const [row] = await tx
-      .update(bookings)
-      .set({ checkedInAt: now, checkedInBy: staff.id })
-      .where(
-        and(
-          eq(bookings.ticketCode, key),
-          eq(bookings.status, 'confirmed'),
-          eq(bookings.date, lagosDay(now)),
-          isNull(bookings.checkedInAt),
-          not(isRefunded),
-        ),
-      )
-      .returning()
-    if (!row) return null
+  const [admitted] = await tx
+    .update(bookings)
+    .set({ checkedInAt: now, checkedInBy: staff.id })
+    .where(
+      and(
+        eq(bookings.ticketCode, key),
+        eq(bookings.status, 'confirmed'),
+        eq(bookings.date, lagosDay(now)),
+        isNull(bookings.checkedInAt),
+        not(isRefunded),
+      ),
+    )
+    .returning()
+  if (admitted) {
     await recordAudit(tx, {
       at: now,
       actor: staff,
       action: 'check-in',
-      subject: row.id,
+      subject: admitted.id,
       before: { checkedInAt: null },
       after: { checkedInAt: now.toISOString(), checkedInBy: staff.id, ...place },
     })
-    return row
-  })()
-
-  if (admitted) {
     const event = admitted.eventId ? await eventOf(tx, admitted.eventId, eventsRead) : null
     const ends = bookingEnds(admitted, event)
     const check: CheckIn = {

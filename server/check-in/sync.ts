@@ -24,7 +24,7 @@ const SCAN_KEPT_MS = 24 * 60 * 60 * 1000
  * clock ahead) nor more than a day before (a queue forgotten in a drawer): what the day's list
  * and a ticket's day are read at.
  */
-export function scanMoment(scannedAt: string, now: Date): Date {
+function scanMoment(scannedAt: string, now: Date): Date {
   const at = Date.parse(scannedAt)
   if (Number.isNaN(at)) return now
   return new Date(Math.min(now.getTime(), Math.max(at, now.getTime() - SCAN_KEPT_MS)))

@@ -269,6 +269,12 @@ describe.each(bothEngines())('%s', (_name, kind, skip) => {
         expect((await sync(body)).statusCode).toBe(400)
       }
       expectError(await sync({ door: '  ', scans: [scan] }), 400, /door's name is empty/)
+      // The list of a day that is no day.
+      const list = await api.app.inject({
+        url: '/api/staff/check-ins/list?date=2026-02-30',
+        headers: bearer(door),
+      })
+      expect(list.statusCode).toBe(400)
     })
   })
 })
