@@ -13,6 +13,7 @@ import { communityMembersMachine } from './community-members/machine'
 import { communitySizeMachine } from './community-size/machine'
 import { confirmationMachine } from './confirmation/machine'
 import { coworkingMachine } from './coworking/machine'
+import { doorQueueMachine } from './door-queue/machine'
 import { eventDetailMachine } from './event-detail/machine'
 import { eventEditorMachine } from './event-editor/machine'
 import { inviteMachine } from './invite/machine'
@@ -112,6 +113,8 @@ export const membershipFlows = {
 export const staffFlows = {
   'staff-day': staffDayMachine,
   'check-in': checkInMachine,
+  // The door's phone beside it: the list it keeps and the scans it sends later.
+  'door-queue': doorQueueMachine,
   'staff-applications': staffApplicationsMachine,
   'application-review': applicationReviewMachine,
   'staff-payments': staffPaymentsMachine,

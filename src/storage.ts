@@ -1,4 +1,5 @@
 import type { KeptBookings } from '../machines/bookings-list/machine'
+import type { KeptDoor } from '../machines/door-queue/machine'
 import { STORAGE_KEYS } from '../machines/rules/storage-keys'
 
 type Key = keyof typeof STORAGE_KEYS
@@ -17,6 +18,7 @@ export const SESSION_KEYS = [
   'wallet',
   'communityWallet',
   'keptBookings',
+  'doorKept',
 ] as const satisfies readonly Key[]
 
 /** The browser's storage under the spec's key names; private mode or a full disk never throws. */
@@ -68,6 +70,22 @@ export const storage = {
     } catch {
       return null
     }
+  },
+  /** What the door kept on this phone for the login `userId`; null for another login's, or none. */
+  readKeptDoor(userId: string): KeptDoor | null {
+    try {
+      const kept = JSON.parse(storage.get('doorKept') ?? 'null') as
+        | (Partial<KeptDoor> & { userId?: unknown })
+        | null
+      return kept?.userId === userId && Array.isArray(kept.scans)
+        ? { list: kept.list ?? null, scans: kept.scans }
+        : null
+    } catch {
+      return null
+    }
+  },
+  keepDoor(userId: string, kept: KeptDoor) {
+    storage.set('doorKept', JSON.stringify({ userId, ...kept }))
   },
   /** The token of the waitlist entry this phone joined for an event; null when none. */
   readWaitlistEntry(eventId: string): string | null {

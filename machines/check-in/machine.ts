@@ -1,18 +1,50 @@
-import { and, assign, setup, stateIn } from 'xstate'
+import { type AnyActorRef, and, assign, sendTo, setup, stateIn } from 'xstate'
 import type { components } from '../../openapi/client'
-import { callState } from '../calls/call-state'
+import { logCallError } from '../calls/booking'
 import { loadCallActions } from '../calls/member'
-import { staffGuards, staffReadFailed, staffTypes } from '../calls/staff'
+import { expiredOn401 } from '../calls/session'
+import { refusedOn403, staffGuards, staffTypes } from '../calls/staff'
 import { callStub } from '../calls/stub'
+import {
+  type DoorQueueContext,
+  type DoorQueueInput,
+  type DoorScan,
+  doorQueueMachine,
+  type KeptDoor,
+} from '../door-queue/machine'
 import { onFirstUse } from '../on-first-use'
 import { ticketCodeKey } from '../rules/ticket-code'
+import type { DecidedBy, OfflineAnswer } from './offline'
 import { codeProblem, isBlankCode } from './selectors'
 
 export type CheckIn = components['schemas']['CheckIn']
 
+/** A code read or typed, with the id and the moment the view gave the scan. */
+type Scan = { code: string; nonce: string; at: string }
+
+/** The check-in's call: the scan sent as a door's queue of one (applied once, by its nonce). */
+export interface CheckInCall {
+  door: string
+  scan: DoorScan
+}
+
+/** What the door decides from when the server does not answer: its list and its scans. */
+export interface OfflineCall {
+  scan: DoorScan
+  kept: Pick<DoorQueueContext, 'list' | 'scans'> | null
+}
+
+type OfflineDone = { event: { output: OfflineAnswer | null } }
+const answerOf = ({ event }: OfflineDone) => ({ answer: event.output })
+// Only on a branch whose guard saw an answer.
+const decidedOf = ({ event }: OfflineDone) => event.output as OfflineAnswer
+
+/** How long the door waits for the server's answer before deciding itself. */
+export const ANSWER_WAIT_MS = 1500
+
 export type CheckInEvent =
-  | { type: 'code.submitted'; code: string }
-  | { type: 'code.scanned'; code: string }
+  | ({ type: 'code.submitted' } & Scan)
+  | ({ type: 'code.scanned' } & Scan)
   | { type: 'check-in.retried' }
   | { type: 'verdict.dismissed' }
   | { type: 'network.restored' }
@@ -23,10 +55,19 @@ export type CheckInEvent =
   | { type: 'camera.closed' }
 
 export interface CheckInContext {
+  /** What the phone is called at the door, for the server's record of its scans. */
+  door: string
+  /** What the phone kept of the door when the page opened: its queue starts from it. */
+  keptAtStart: KeptDoor | null
   /** The last code sent, as the rule of ticket codes reads it (else trimmed: no ticket's). */
   code: string
-  /** The server's answer to it: admitted, already, elsewhere, cancelled, refunded or unknown. */
+  /** Its scan's own id and moment, made once: sent again, it is applied once. */
+  nonce: string
+  scannedAt: string
+  /** The answer to it: admitted, already, elsewhere, cancelled, refunded or unknown. */
   verdict: CheckIn | null
+  /** Who decided it: the server, or the phone (from its list or its own scans), not yet sent. */
+  decidedBy: DecidedBy
   /** A typed code could not be sent (blank, or no ticket code's shape): the form says why. */
   problem: string | null
 }
@@ -49,32 +90,68 @@ const scanned = {
 /** A code as the rule of ticket codes reads it, else trimmed (a QR code of something else). */
 const keyOf = (code: string) => ticketCodeKey(code) ?? code.trim()
 
+/** The scan the context holds, as the server takes it. */
+const scanOf = (context: CheckInContext, offline: boolean): DoorScan => ({
+  nonce: context.nonce,
+  code: context.code,
+  scannedAt: context.scannedAt,
+  offline,
+})
+
+/** The door's phone (door-queue), invoked beside the door: its list and queue. */
+const queueOf = (self: AnyActorRef): AnyActorRef | undefined =>
+  (self.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined)
+    ?.children?.doorQueue
+
 /**
  * /staff/check-in: a ticket's code, read by the camera or typed, is checked in at the door; the
- * answer shows until the next guest. The camera runs beside it: off, starting (the browser asks
- * for it), scanning, unavailable (refused or missing: the code is typed instead), or unloaded
- * (the scanner's code could not come: no connection). A failed call keeps the code to send
- * again, by itself once the browser is online again; meanwhile the camera checks any other
- * ticket held up. A 403 means the person is not staff.
+ * answer shows until the next guest. With no answer within ANSWER_WAIT_MS (no network, a slow
+ * one, a server that fails), the phone decides from the list it keeps (door-queue) and marks it
+ * not yet sent; a guest it lets in is queued, to be sent with the scan's nonce. Without a list
+ * the code is kept to send again, by itself once the browser is online again. The camera runs
+ * beside it: off, starting (the browser asks for it), scanning, unavailable (refused or missing:
+ * the code is typed instead), or unloaded (the scanner's code could not come: no connection);
+ * it checks any other ticket held up meanwhile. A 403 means the person's role does not open it.
  */
 export const checkInMachine = onFirstUse(() =>
   setup({
-    types: staffTypes<CheckInContext, CheckInEvent>(),
+    types: { ...staffTypes<CheckInContext, CheckInEvent>(), input: {} as DoorQueueInput },
     actors: {
-      checkIn: callStub<CheckIn, { code: string }>('checkIn'),
+      checkIn: callStub<CheckIn, CheckInCall>('checkIn'),
+      decideOffline: callStub<OfflineAnswer | null, OfflineCall>('decideOffline'),
+      doorQueue: doorQueueMachine,
     },
     actions: {
       ...loadCallActions,
       markProblem: assign({
         problem: ({ event }) => ('code' in event ? codeProblem(event.code) : null),
       }),
-      takeCode: assign(({ event }) => ({
-        code: 'code' in event ? keyOf(event.code) : '',
-        problem: null,
+      takeCode: assign(({ event }) =>
+        'code' in event
+          ? { code: keyOf(event.code), nonce: event.nonce, scannedAt: event.at, problem: null }
+          : {},
+      ),
+      // The phone's own scans: one answered by the server, one it let in to send later.
+      tellQueueAnswered: sendTo('doorQueue', ({ context }) => ({
+        type: 'scan.answered' as const,
+        scan: scanOf(context, false),
+        shown: context.verdict?.result ?? 'unknown',
+      })),
+      queueScan: sendTo('doorQueue', ({ context }) => ({
+        type: 'scan.queued' as const,
+        scan: scanOf(context, true),
+        shown: 'admitted' as const,
+      })),
+      takeOfflineAnswer: assign((_, answer: OfflineAnswer) => ({
+        verdict: answer.check,
+        decidedBy: answer.by,
       })),
     },
     guards: {
       ...staffGuards,
+      isAdmitted: (_, params: { answer: OfflineAnswer | null }) =>
+        params.answer?.check.result === 'admitted',
+      isDecided: (_, params: { answer: OfflineAnswer | null }) => params.answer !== null,
       isUnsendable: ({ event }) =>
         event.type === 'code.submitted' && codeProblem(event.code) !== null,
       isNewScan: ({ context, event }) =>
@@ -82,9 +159,24 @@ export const checkInMachine = onFirstUse(() =>
         !isBlankCode(event.code) &&
         keyOf(event.code) !== context.code,
     },
+    delays: { ANSWER_WAIT: ANSWER_WAIT_MS },
   }).createMachine({
     id: 'checkIn',
-    context: { code: '', verdict: null, problem: null },
+    context: ({ input }) => ({
+      door: input.door,
+      keptAtStart: input.kept,
+      code: '',
+      nonce: '',
+      scannedAt: '',
+      verdict: null,
+      decidedBy: 'server',
+      problem: null,
+    }),
+    invoke: {
+      id: 'doorQueue',
+      src: 'doorQueue',
+      input: ({ context }) => ({ door: context.door, kept: context.keptAtStart }),
+    },
     type: 'parallel',
     states: {
       door: {
@@ -92,12 +184,52 @@ export const checkInMachine = onFirstUse(() =>
         states: {
           // Ready for a code: the field is empty, the camera (when on) is looking.
           waiting: { on: { 'code.submitted': submitted, 'code.scanned': scanned } },
-          checking: callState('checkIn', {
-            input: ({ context }) => ({ code: context.code }),
-            keep: 'verdict',
-            target: 'answered',
-            onError: staffReadFailed,
-          }),
+          checking: {
+            tags: ['busy'],
+            invoke: {
+              id: 'checkIn',
+              src: 'checkIn',
+              input: ({ context }) => ({ door: context.door, scan: scanOf(context, false) }),
+              onDone: {
+                target: 'answered',
+                actions: [
+                  assign({ verdict: ({ event }) => event.output, decidedBy: 'server' }),
+                  'tellQueueAnswered',
+                ],
+              },
+              // No answer: the phone decides (a 401 or 403 leaves the door).
+              onError: [expiredOn401, refusedOn403, { target: 'deciding', actions: logCallError }],
+            },
+            after: { ANSWER_WAIT: 'deciding' },
+          },
+          // From the list on the phone and its own scans; without a list, the code waits.
+          deciding: {
+            tags: ['busy'],
+            invoke: {
+              id: 'decideOffline',
+              src: 'decideOffline',
+              input: ({ context, self }) => ({
+                scan: scanOf(context, true),
+                kept:
+                  (queueOf(self)?.getSnapshot().context as DoorQueueContext | undefined) ?? null,
+              }),
+              // A guest let in is queued, to be sent; a refusal stays on the phone.
+              onDone: [
+                {
+                  guard: { type: 'isAdmitted', params: answerOf },
+                  target: 'answered',
+                  actions: [{ type: 'takeOfflineAnswer', params: decidedOf }, 'queueScan'],
+                },
+                {
+                  guard: { type: 'isDecided', params: answerOf },
+                  target: 'answered',
+                  actions: { type: 'takeOfflineAnswer', params: decidedOf },
+                },
+                { target: 'failed' },
+              ],
+              onError: { target: 'failed', actions: logCallError },
+            },
+          },
           // Green, red or yellow until the next guest's code.
           answered: {
             on: {
@@ -106,12 +238,12 @@ export const checkInMachine = onFirstUse(() =>
               // The next guest: a ticket shown now is read again, so a second scan is red.
               'verdict.dismissed': {
                 target: 'waiting',
-                actions: assign({ verdict: null, code: '' }),
+                actions: assign({ verdict: null, code: '', decidedBy: 'server' }),
               },
             },
           },
-          // No answer came: the code is kept, to send again, by hand or once the browser is
-          // online again; the camera goes on checking the next guest's ticket.
+          // No answer came and no list to decide from: the code is kept, to send again, by hand
+          // or once the browser is online again; the camera goes on checking the next ticket.
           failed: {
             tags: ['error'],
             on: {

@@ -1,6 +1,7 @@
 import { connectionLost, notStaff, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type CheckIn, checkInMachine } from './machine'
+import type { OfflineAnswer } from './offline'
 
 /** The code the model reads: a ticket's, as stored (16 characters of Crockford's base32). */
 export const CHECK_IN_CODE = 'K7QM93XD2HFR8NWB'
@@ -64,16 +65,42 @@ export const CHECK_IN_ANSWERS: Record<CheckIn['result'], CheckIn> = {
   unknown: { result: 'unknown', ticket: null, ...NOTHING },
 }
 
+/** What the phone decides itself: from its list (let in, unknown) or its own scans; or nothing (no list). */
+export const OFFLINE_ANSWERS: Array<OfflineAnswer | null> = [
+  { by: 'list', check: { ...CHECK_IN_ANSWERS.admitted, checkedInBy: null } },
+  { by: 'list', check: CHECK_IN_ANSWERS.unknown },
+  {
+    by: 'this phone',
+    check: {
+      ...CHECK_IN_ANSWERS.already,
+      checkedInBy: null,
+      checkedInAt: '2026-11-24T08:55:00.000Z',
+    },
+  },
+  null,
+]
+
+/** The scan's own id and moment, as the page stamps it. */
+const SCAN = { nonce: 'c0ffee00-1111-4222-8333-444455556666', at: '2026-11-24T09:00:00.000Z' }
+
 export const checkInModel = defineModel({
   machine: checkInMachine,
   description:
-    "Staff check a ticket in at the door by its code, read by the camera or typed (whatever its case and spacing): admitted, already checked in, another day, cancelled, refunded, or unknown; the camera reads a ticket once, a blank code or one of no ticket code's shape is refused in the form, a failed call is sent again by hand or when the browser is back online while the camera checks the next ticket, a 403 says it is for staff; the camera can be refused, or its scanner fail to load offline, and be asked for again.",
-  inputs: { 'at the door': undefined },
+    "Staff check a ticket in at the door by its code, read by the camera or typed (whatever its case and spacing): admitted, already checked in, another day, cancelled, refunded, or unknown; the camera reads a ticket once, a blank code or one of no ticket code's shape is refused in the form, with no answer within 1.5 s the phone decides from its list (a guest it lets in is queued, marked not yet sent) or, with no list, keeps the code to send again by hand or when the browser is back online while the camera checks the next ticket, a 403 says the role does not open it; the camera can be refused, or its scanner fail to load offline, and be asked for again.",
+  inputs: { 'at the door': { door: "Oluwaseun's phone", kept: null } },
   events: {
-    'code.submitted': [{ code: CHECK_IN_CODE_TYPED }, { code: '   ' }, { code: 'K7QM-93XD-2HF' }],
+    'code.submitted': [
+      { code: CHECK_IN_CODE_TYPED, ...SCAN },
+      { code: '   ', ...SCAN },
+      { code: 'K7QM-93XD-2HF', ...SCAN },
+    ],
     // The next guest's ticket, read while the last answer shows.
-    'code.scanned': [{ code: CHECK_IN_CODE }, { code: NEXT_GUEST_CODE }],
+    'code.scanned': [
+      { code: CHECK_IN_CODE, ...SCAN },
+      { code: NEXT_GUEST_CODE, ...SCAN, nonce: 'c0ffee00-7777-4888-9999-aaaabbbbcccc' },
+    ],
     'xstate.done.actor.checkIn': Object.values(CHECK_IN_ANSWERS).map((output) => ({ output })),
     'xstate.error.actor.checkIn': [sessionEnded, connectionLost, notStaff],
+    'xstate.done.actor.decideOffline': OFFLINE_ANSWERS.map((output) => ({ output })),
   },
 })

@@ -1,6 +1,7 @@
 import { dayInFull, formatTime, whenInFull } from '../rules/dates'
 import { ticketCodeProblem } from '../rules/ticket-code'
 import type { CheckIn } from './machine'
+import type { DecidedBy } from './offline'
 
 // What the door sees of a check-in's answer: a colour a glance can read, a headline, and who
 // the ticket is for.
@@ -57,7 +58,42 @@ function agoWords(then: string, now: string): string {
 
 const NOT_IN = 'not checked in.'
 
-export function verdictView(verdict: CheckIn): VerdictView {
+/** Over the answer the phone decided itself: the server has not seen the scan yet. */
+export const NOT_YET_SENT = 'Not yet sent'
+
+/**
+ * The mark over an answer the phone decided itself, and the line under it (why, and what
+ * happens next); null for the server's. `queued`: its scan still waits to be sent.
+ */
+export function decidedNote(
+  verdict: CheckIn,
+  by: DecidedBy,
+  queued: boolean,
+): { mark: string; line: string } | null {
+  if (by === 'server') return null
+  if (verdict.result !== 'admitted') {
+    return {
+      mark: 'Decided on this phone',
+      line: 'No answer from the server: the phone decided from its list.',
+    }
+  }
+  return queued
+    ? {
+        mark: NOT_YET_SENT,
+        line: 'No answer from the server: the phone decided, and sends it when it can.',
+      }
+    : { mark: 'Sent', line: 'Decided on this phone; the server has it now.' }
+}
+
+export function verdictView(verdict: CheckIn, by: DecidedBy = 'server'): VerdictView {
+  if (verdict.result === 'already' && by === 'this phone' && verdict.checkedInAt) {
+    return {
+      tone: 'red',
+      headline: 'Already checked in',
+      detail: `At ${formatTime(verdict.checkedInAt)} on this phone.`,
+      showDay: false,
+    }
+  }
   switch (verdict.result) {
     case 'admitted':
       return {

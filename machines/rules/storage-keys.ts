@@ -15,6 +15,11 @@ export const STORAGE_KEYS = {
   /** The member's bookings as last read, for a visit without a network (cleared with the login). */
   keptBookings: 'keptBookings',
   /**
+   * The door's list of tickets and its scans not yet sent, on a staff member's phone (issue 46),
+   * with the id of the login that read it: cleared with the login, read by no other.
+   */
+  doorKept: 'doorKept',
+  /**
    * The waitlist entries joined from this phone, `{ eventId: token }`: the event's page says they
    * are waiting. Kept with the login's end: a guest joins too.
    */

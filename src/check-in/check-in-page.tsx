@@ -1,16 +1,24 @@
 import { useSelector } from '@xstate/react'
-import { useEffect, useId, useRef } from 'react'
+import { useEffect, useId, useRef, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { checkInActors } from '../../machines/check-in/actors'
 import { type CheckIn, checkInMachine } from '../../machines/check-in/machine'
+import type { DecidedBy } from '../../machines/check-in/offline'
 import {
   CAMERA_UNAVAILABLE,
+  decidedNote,
   guestsLine,
   SCANNER_UNLOADED,
   type Tone,
   ticketDay,
   verdictView,
 } from '../../machines/check-in/selectors'
+import { doorQueueActors } from '../../machines/door-queue/actors'
+import {
+  type DoorQueueContext,
+  doorQueueMachine,
+  type KeptDoor,
+} from '../../machines/door-queue/machine'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
@@ -20,24 +28,59 @@ import { Field, onSubmitted, textInput } from '../shared/form-fields'
 import { LoadNotice } from '../shared/member-page'
 import { RetryButton } from '../shared/retry-button'
 import { StaffPage } from '../shared/staff-page'
+import { storage } from '../storage'
 import { DoorCamera } from './door-camera'
+import { DoorPhone } from './door-phone'
 
-/** /staff/check-in: the door. A ticket's code is scanned (or typed) and checked in once. */
+/**
+ * /staff/check-in: the door. A ticket's code is scanned (or typed) and checked in once; without
+ * an answer the phone decides from the list it keeps, and sends its scans later.
+ */
 export default function StaffCheckInPage() {
+  const [input] = useState(() => {
+    const userId = storage.get('userID') ?? ''
+    const firstName = storage.get('userName')?.trim().split(/\s+/)[0]
+    return {
+      userId,
+      door: firstName ? `${firstName}'s phone` : 'A door phone',
+      kept: storage.readKeptDoor(userId),
+    }
+  })
   const actorRef = useMemberFlow(
     checkInMachine,
-    checkInActors(api),
+    {
+      ...checkInActors(api),
+      doorQueue: doorQueueMachine.provide({
+        actors: doorQueueActors(api),
+        actions: { keep: (_: unknown, kept: KeptDoor) => storage.keepDoor(input.userId, kept) },
+      }),
+    },
     'Could not check the ticket in',
-    { level: 'error' },
+    { level: 'error', input: { door: input.door, kept: input.kept } },
   )
-  // Back online: a check-in that could not be sent goes again (the flow decides).
+  // Back online: a check-in that could not be sent goes again, and so do the queued scans; the
+  // page shown again reads the list again (the flows decide).
   useEffect(() => {
-    const online = () => actorRef.send({ type: 'network.restored' })
+    const queue = () => actorRef.getSnapshot().children.doorQueue
+    const online = () => {
+      actorRef.send({ type: 'network.restored' })
+      queue()?.send({ type: 'network.restored' })
+    }
+    const shown = () => {
+      if (document.visibilityState === 'visible') queue()?.send({ type: 'list.refresh' })
+    }
     window.addEventListener('online', online)
-    return () => window.removeEventListener('online', online)
+    document.addEventListener('visibilitychange', shown)
+    return () => {
+      window.removeEventListener('online', online)
+      document.removeEventListener('visibilitychange', shown)
+    }
   }, [actorRef])
   return <CheckInView actorRef={actorRef} />
 }
+
+/** A scan's own id and moment, made where it happens: sent again, it is applied once. */
+const stamp = () => ({ nonce: crypto.randomUUID(), at: new Date().toISOString() })
 
 const TONES: Record<Tone, string> = {
   green: css({ bg: 'palm.600', color: 'white' }),
@@ -51,8 +94,16 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
   const errorId = useId()
   const input = useRef<HTMLInputElement>(null)
   const checking = state.hasTag('busy')
-  const { problem, verdict } = state.context
+  const { problem, verdict, decidedBy } = state.context
   const camera = state.value.camera
+  const queue = state.children.doorQueue
+  const queued = useSelector(
+    queue,
+    (s) =>
+      (s?.context as DoorQueueContext | undefined)?.scans.some(
+        (scan) => scan.nonce === state.context.nonce && scan.queued,
+      ) ?? false,
+  )
 
   return (
     <StaffPage
@@ -60,6 +111,7 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
       forbidden={state.hasTag('forbidden')}
       lead="Scan a guest's ticket, or type its code."
     >
+      {queue && <DoorPhone actorRef={queue} />}
       {/* The answer first: on a small phone it is the first screen, the camera below it. */}
       <section
         aria-label="Answer"
@@ -82,6 +134,8 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
         {state.matches({ door: 'answered' }) && verdict && (
           <Verdict
             verdict={verdict}
+            decidedBy={decidedBy}
+            queued={queued}
             onNext={() => {
               if (input.current) input.current.value = ''
               input.current?.focus()
@@ -96,7 +150,7 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
           onReady={() => actorRef.send({ type: 'camera.started' })}
           onRefused={() => actorRef.send({ type: 'camera.refused' })}
           onUnloaded={() => actorRef.send({ type: 'camera.unloaded' })}
-          onCode={(code) => actorRef.send({ type: 'code.scanned', code })}
+          onCode={(code) => actorRef.send({ type: 'code.scanned', code, ...stamp() })}
         />
         {(camera === 'unavailable' || camera === 'unloaded') && (
           <p role="alert" className={css({ color: 'berry.600', fontSize: 'sm' })}>
@@ -126,7 +180,7 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
         aria-label="Ticket"
         noValidate
         onSubmit={onSubmitted(() =>
-          actorRef.send({ type: 'code.submitted', code: input.current?.value ?? '' }),
+          actorRef.send({ type: 'code.submitted', code: input.current?.value ?? '', ...stamp() }),
         )}
         className={css({ display: 'grid', gap: '3', mt: '6' })}
       >
@@ -163,8 +217,20 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
   )
 }
 
-function Verdict({ verdict, onNext }: { verdict: CheckIn; onNext: () => void }) {
-  const view = verdictView(verdict)
+function Verdict({
+  verdict,
+  decidedBy,
+  queued,
+  onNext,
+}: {
+  verdict: CheckIn
+  decidedBy: DecidedBy
+  /** Its scan waits in the phone's queue. */
+  queued: boolean
+  onNext: () => void
+}) {
+  const view = verdictView(verdict, decidedBy)
+  const decided = decidedNote(verdict, decidedBy, queued)
   const ticket = verdict.ticket
   const guests = ticket ? guestsLine(ticket) : ''
   return (
@@ -183,6 +249,23 @@ function Verdict({ verdict, onNext }: { verdict: CheckIn; onNext: () => void }) 
         }),
       )}
     >
+      {decided && (
+        <p
+          data-decided="phone"
+          className={css({
+            justifySelf: 'start',
+            bg: 'white',
+            color: 'ink.900',
+            borderRadius: 'full',
+            px: '3',
+            py: '0.5',
+            fontSize: 'sm',
+            fontWeight: 'semibold',
+          })}
+        >
+          {decided.mark}
+        </p>
+      )}
       <p className={css({ textStyle: 'display.statement', lineHeight: '1.1' })}>{view.headline}</p>
       {ticket && (
         <div className={css({ display: 'grid', gap: '0.5' })}>
@@ -199,6 +282,7 @@ function Verdict({ verdict, onNext }: { verdict: CheckIn; onNext: () => void }) 
         </div>
       )}
       {view.detail && <p className={css({ fontWeight: 'medium' })}>{view.detail}</p>}
+      {decided && <p className={css({ fontSize: 'sm' })}>{decided.line}</p>}
       <div className={flex({ mt: '1' })}>
         <button
           type="button"
