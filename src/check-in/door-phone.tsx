@@ -23,7 +23,7 @@ export function DoorPhone({ actorRef }: { actorRef: AnyActorRef }) {
   const waiting = toSendLine(toSend(context))
   return (
     <div className={css({ display: 'grid', gap: '3', mb: '4' })}>
-      <p
+      <section
         aria-label="This phone"
         className={flex({
           gap: '2',
@@ -49,7 +49,7 @@ export function DoorPhone({ actorRef }: { actorRef: AnyActorRef }) {
             {sending ? `Sending ${waiting.replace(' to send', '')}…` : waiting}
           </span>
         )}
-      </p>
+      </section>
       {context.reports.length > 0 && (
         <section aria-label="After sync" className={css({ display: 'grid', gap: '2' })}>
           {context.reports.map((report) => {
