@@ -48,7 +48,7 @@ export type DoorQueueEvent =
   | { type: 'scan.queued'; scan: DoorScan; shown: CheckIn['result'] }
   | { type: 'scan.answered'; scan: DoorScan; shown: CheckIn['result'] }
   | { type: 'network.restored' }
-  | { type: 'list.refresh' }
+  | { type: 'list.outdated' }
   | { type: 'report.dismissed'; nonce: string }
 
 export interface SyncBatch {
@@ -201,9 +201,9 @@ export const doorQueueMachine = onFirstUse(() =>
             },
           },
           // A list on the phone (perhaps an older one, while the network is down).
-          kept: { after: { LIST_EVERY: 'loading' }, on: { 'list.refresh': 'loading' } },
+          kept: { after: { LIST_EVERY: 'loading' }, on: { 'list.outdated': 'loading' } },
           // None could be read yet: the door can only decide online.
-          missing: { after: { LIST_RETRY: 'loading' }, on: { 'list.refresh': 'loading' } },
+          missing: { after: { LIST_RETRY: 'loading' }, on: { 'list.outdated': 'loading' } },
           // The session ended or the role does not open the list: the check-in says so.
           refused: {},
         },
@@ -241,7 +241,7 @@ export const doorQueueMachine = onFirstUse(() =>
                   assign(({ context, event }) => afterSync(context, event.output)),
                   KEEP,
                   // What the server now holds, on the phone too.
-                  raise({ type: 'list.refresh' }),
+                  raise({ type: 'list.outdated' }),
                 ],
               },
               onError: [

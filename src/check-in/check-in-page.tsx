@@ -67,7 +67,7 @@ export default function StaffCheckInPage() {
       queue()?.send({ type: 'network.restored' })
     }
     const shown = () => {
-      if (document.visibilityState === 'visible') queue()?.send({ type: 'list.refresh' })
+      if (document.visibilityState === 'visible') queue()?.send({ type: 'list.outdated' })
     }
     window.addEventListener('online', online)
     document.addEventListener('visibilitychange', shown)

@@ -24,6 +24,11 @@ const login = {
     at: '2026-11-24T09:00:00Z',
     bookings: [],
   }),
+  doorKept: JSON.stringify({
+    userId: '00000000-0000-4000-8000-000000000001',
+    list: null,
+    scans: [],
+  }),
 }
 
 const store = (values: Record<string, string>) => {
@@ -64,6 +69,28 @@ describe('the stored login', () => {
     storage.clearSession()
     expect(stored()).toEqual(remembered)
     expect([...SESSION_KEYS].sort()).toEqual(Object.keys(login).sort())
+  })
+})
+
+describe("the door's list and scans on a staff member's phone", () => {
+  beforeEach(() => localStorage.clear())
+
+  it('reads what its own login kept, and nothing of another login', () => {
+    const kept = { list: null, scans: [] }
+    storage.keepDoor(login.userID, kept)
+    expect(storage.readKeptDoor(login.userID)).toEqual(kept)
+    expect(storage.readKeptDoor('00000000-0000-4000-8000-000000000002')).toBeNull()
+  })
+
+  it.each(['not json', '{"userId":"x"}', 'null'])('reads %s as none', (text) => {
+    store({ doorKept: text })
+    expect(storage.readKeptDoor(login.userID)).toBeNull()
+  })
+
+  it('goes with the login', () => {
+    store({ ...login, ...remembered })
+    storage.clearSession()
+    expect(storage.readKeptDoor(login.userID)).toBeNull()
   })
 })
 

@@ -24,7 +24,10 @@ import { MEMBER, notStaff, STAFF, staffCallError } from './shared/staff'
 // in, another day, cancelled): the door cannot make a ticket. The phone's camera is a fake one
 // (tests/support/door-camera.ts): the person allows or blocks it, and holds a ticket's QR code up. Only tests import this.
 
-const CHECK_INS = '**/api/staff/check-ins'
+// The door sends each scan as a queue of one (applied once, by its nonce).
+const CHECK_INS = '**/api/staff/check-ins/sync'
+/** The door's list of tickets, read when the page opens. */
+const DOOR_LIST = '**/api/staff/check-ins/list'
 const SCANNING = 'Oluwaseun, a guest holding up a ticket'
 const DROPPING = 'Oluwaseun, the connection dropping'
 const UNLOADING = "Oluwaseun, the scanner's code not coming"
@@ -36,7 +39,7 @@ const SCANNER_CODE = '**/assets/qr-scanner*.js'
 const heldScanner = new WeakMap<Page, Route[]>()
 
 const PATH = '/staff/check-in'
-const opening = { input: undefined, path: PATH, width: 390 }
+const opening = { input: checkInModel.inputs['at the door'], path: PATH, width: 390 }
 
 const TICKET_STATES: Record<CheckIn['result'], ServerState> = {
   admitted: 'ticketToday',
@@ -51,9 +54,12 @@ const open =
   ({ dropping = false, unloading = false } = {}) =>
   async (page: Page, url: string, addInitScript: Page['addInitScript']) => {
     await fakeCamera({ addInitScript })
-    // Every check-in is lost on the way, once 'Checking…' has been seen.
+    // Every check-in is lost on the way, once 'Checking…' has been seen, and the door's list
+    // never came: the phone has nothing to decide from (tests/e2e/check-in.test.ts walks the
+    // door deciding from its list, with the browser's offline switch).
     if (dropping) {
       await page.route(CHECK_INS, dropWrites(page, { seen: true }))
+      await page.route(DOOR_LIST, (route) => route.abort('internetdisconnected'))
     }
     // The scanner's code does not come, as with no connection: held until the path says so.
     if (unloading) {
@@ -111,6 +117,10 @@ export const checkInViews = defineViews({
       request: CHECK_INS,
     },
     'xstate.error.actor.checkIn': staffCallError(CHECK_INS, DROPPING),
+    // With no list on the phone: nothing decided, the code kept to send again.
+    'xstate.done.actor.decideOffline': {
+      accepts: (event, { start }) => start === DROPPING && event.output === null,
+    },
     'check-in.retried': {
       accepts: only(DROPPING),
       run: ({ page }) => page.getByRole('button', { name: 'Try again' }).click(),
@@ -164,6 +174,13 @@ export const checkInViews = defineViews({
     },
     'door.checking': async ({ page }) => {
       await page.getByRole('button', { name: 'Checking…' }).waitFor(SHORT)
+    },
+    // The phone deciding takes a moment (a hash, a look-up): still busy, or already its end.
+    'door.deciding': async ({ page }) => {
+      await page
+        .getByRole('button', { name: 'Checking…' })
+        .or(page.getByRole('alert').getByText("We couldn't reach the server"))
+        .waitFor(SHORT)
     },
     // The answer's colour and headline, and the guest's name where there is a ticket.
     'door.answered': async ({ page, snapshot }) => {

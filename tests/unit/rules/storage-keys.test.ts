@@ -20,6 +20,8 @@ describe('STORAGE_KEYS', () => {
       'keptBookings',
       // The waitlist entries joined from this phone, so the event's page still says so (decision 043).
       'waitlistEntries',
+      // The door's list and its scans to send, on a staff member's phone (decision 051).
+      'doorKept',
     ]
     expect(Object.keys(STORAGE_KEYS).sort()).toEqual([...names].sort())
     for (const [key, value] of Object.entries(STORAGE_KEYS)) expect(value).toBe(key)
