@@ -12,6 +12,7 @@ import { benchBookings, bookingLines } from './bookings'
 import { firstCardMs, lighthouseRun, median } from './browser-figures'
 import { buildBareReactPage, firstLoadJs, totalGzip } from './bundle'
 import { benchDoor, doorLines } from './door'
+import { benchDoorOffline, doorOfflineLines } from './door-offline'
 import { benchDrawings } from './drawings'
 import { benchIdleMainThread } from './idle-main-thread'
 import { benchProductionServer } from './process'
@@ -118,6 +119,7 @@ try {
 
   if (only.has('door')) {
     for (const line of doorLines(await benchDoor({ rounds }))) console.log(line)
+    for (const line of doorOfflineLines(await benchDoorOffline())) console.log(line)
   }
 
   if (only.has('bundle')) {
