@@ -3,7 +3,7 @@ import type { Locator, Page } from 'playwright-core'
 import QRCode from 'qrcode'
 import { describe, expect, it } from 'vitest'
 import { syncScans } from '../../server/check-in/sync'
-import { accounts, bookings, events, payments } from '../../server/db/schema'
+import { accounts, bookings, doorScans, events, payments } from '../../server/db/schema'
 import { refundPayment } from '../../server/payments/staff-payments'
 import { seriousViolations } from '../support/a11y'
 import { appInBrowser, logInByLink, SCREENSHOTS, viewportOf, WIDTHS } from '../support/browser'
@@ -383,6 +383,34 @@ describe('the door with no network (issue 46)', () => {
     await page.getByRole('button', { name: 'Next guest' }).click()
     const again = await typeCode(page, guest.code)
     await again.getByText('Already checked in', { exact: true }).waitFor()
+  })
+
+  it('decides itself when the answer is slower than 1.5 s, and the server admits the scan once', async () => {
+    const guest = await jazzGuest('Temitope Olayinka Bamgbose-Adewale')
+    const page = await door({ width: WIDTHS.phone })
+    await listKept(page)
+    // The rooftop's signal: every answer 2.5 s late (the browser's own network emulation).
+    const cdp = await page.context().newCDPSession(page)
+    await cdp.send('Network.enable')
+    await cdp.send('Network.emulateNetworkConditions', {
+      offline: false,
+      latency: 2500,
+      downloadThroughput: -1,
+      uploadThroughput: -1,
+    })
+    const pressed = Date.now()
+    const answer = await typeCode(page, guest.code)
+    await answer.getByText('Admitted', { exact: true }).waitFor()
+    await answer.getByText('Not yet sent', { exact: true }).waitFor()
+    expect(Date.now() - pressed).toBeLessThan(2500)
+    // The queue sends the same scan (its nonce): the server holds one admission, and the door
+    // says it is sent, with nothing to report.
+    await answer.getByText('Sent', { exact: true }).waitFor({ timeout: 15_000 })
+    expect(await checkedInAt(guest.id)).toEqual(NOW)
+    const scans = await app.db.select().from(doorScans).where(eq(doorScans.bookingId, guest.id))
+    expect(scans.filter((scan) => scan.answer?.result === 'admitted')).toHaveLength(1)
+    await expect(page.getByRole('region', { name: 'After sync' }).count()).resolves.toBe(0)
+    await cdp.detach()
   })
 
   it('refuses a made-up code offline, and an admitted one shown twice on the phone', async () => {
