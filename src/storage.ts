@@ -1,5 +1,5 @@
 import type { KeptBookings } from '../machines/bookings-list/machine'
-import type { KeptDoor } from '../machines/door-queue/machine'
+import type { KeptDoor, PhoneScan } from '../machines/door-queue/machine'
 import { STORAGE_KEYS } from '../machines/rules/storage-keys'
 
 type Key = keyof typeof STORAGE_KEYS
@@ -44,8 +44,12 @@ export const storage = {
       // Nothing stored, nothing to remove.
     }
   },
-  /** Forgets the login (SESSION_KEYS) and keeps a guest's remembered details. */
+  /**
+   * Forgets the login (SESSION_KEYS) and keeps a guest's remembered details, and the door's scans
+   * not yet sent (guests let in: the login's next door sends them).
+   */
   clearSession() {
+    keepUnsentScans()
     for (const key of SESSION_KEYS) storage.remove(key)
   },
   /**
@@ -71,21 +75,28 @@ export const storage = {
       return null
     }
   },
-  /** What the door kept on this phone for the login `userId`; null for another login's, or none. */
+  /**
+   * What the door kept on this phone for the login `userId`, with the scans an earlier login of
+   * theirs left unsent; null for another login's, or none.
+   */
   readKeptDoor(userId: string): KeptDoor | null {
-    try {
-      const kept = JSON.parse(storage.get('doorKept') ?? 'null') as
-        | (Partial<KeptDoor> & { userId?: unknown })
-        | null
-      return kept?.userId === userId && Array.isArray(kept.scans)
-        ? { list: kept.list ?? null, scans: kept.scans }
-        : null
-    } catch {
-      return null
+    const kept = readJson<Partial<KeptDoor> & { userId?: unknown }>('doorKept')
+    const own = kept?.userId === userId && Array.isArray(kept.scans) ? kept : null
+    const left = unsentScans()[userId] ?? []
+    if (!own && left.length === 0) return null
+    const scans = own?.scans ?? []
+    const known = new Set(scans.map((scan) => scan.nonce))
+    return {
+      list: own?.list ?? null,
+      scans: [...left.filter((scan) => !known.has(scan.nonce)), ...scans],
     }
   },
+  /** Keeps the door's list and scans for `userId`: the scans a login of theirs left are in it now. */
   keepDoor(userId: string, kept: KeptDoor) {
     storage.set('doorKept', JSON.stringify({ userId, ...kept }))
+    const { [userId]: _taken, ...others } = unsentScans()
+    if (Object.keys(others).length === 0) storage.remove('doorUnsent')
+    else storage.set('doorUnsent', JSON.stringify(others))
   },
   /** The token of the waitlist entry this phone joined for an event; null when none. */
   readWaitlistEntry(eventId: string): string | null {
@@ -176,6 +187,36 @@ export function takeBrokenLogin(): boolean {
  */
 export function pageOrigin(): string {
   return typeof window === 'undefined' ? '' : window.location.origin
+}
+
+/** A stored JSON value; null when none or unreadable. */
+function readJson<T>(key: Key): T | null {
+  try {
+    return JSON.parse(storage.get(key) ?? 'null') as T | null
+  } catch {
+    return null
+  }
+}
+
+/** The door's scans logins left unsent, by login id. */
+function unsentScans(): Record<string, PhoneScan[]> {
+  const kept = readJson<Record<string, unknown>>('doorUnsent')
+  if (!kept || typeof kept !== 'object' || Array.isArray(kept)) return {}
+  return Object.fromEntries(
+    Object.entries(kept).filter((entry): entry is [string, PhoneScan[]] => Array.isArray(entry[1])),
+  )
+}
+
+/** The ending login's door scans not yet sent, put aside under its id (its list is not). */
+function keepUnsentScans() {
+  const kept = readJson<Partial<KeptDoor> & { userId?: unknown }>('doorKept')
+  if (typeof kept?.userId !== 'string' || !Array.isArray(kept.scans)) return
+  const queued = kept.scans.filter((scan) => scan.queued)
+  if (queued.length === 0) return
+  const all = unsentScans()
+  const known = new Set((all[kept.userId] ?? []).map((scan) => scan.nonce))
+  all[kept.userId] = [...(all[kept.userId] ?? []), ...queued.filter((s) => !known.has(s.nonce))]
+  storage.set('doorUnsent', JSON.stringify(all))
 }
 
 /** The waitlist entries this phone joined, by event id: their tokens. */

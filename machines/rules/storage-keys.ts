@@ -20,6 +20,11 @@ export const STORAGE_KEYS = {
    */
   doorKept: 'doorKept',
   /**
+   * The door's scans not yet sent when a login ended, by login id: kept (they are guests let in),
+   * and sent by that login's next door. No ticket list goes with them.
+   */
+  doorUnsent: 'doorUnsent',
+  /**
    * The waitlist entries joined from this phone, `{ eventId: token }`: the event's page says they
    * are waiting. Kept with the login's end: a guest joins too.
    */

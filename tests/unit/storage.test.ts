@@ -92,6 +92,30 @@ describe("the door's list and scans on a staff member's phone", () => {
     storage.clearSession()
     expect(storage.readKeptDoor(login.userID)).toBeNull()
   })
+
+  it("keeps the scans not yet sent when the login ends, for that login's next door only", () => {
+    const scan = (nonce: string, queued: boolean) => ({
+      nonce,
+      code: 'K7QM93XD2HFR8NWB',
+      scannedAt: '2026-11-24T09:50:00.000Z',
+      offline: true,
+      shown: 'admitted' as const,
+      queued,
+    })
+    storage.keepDoor(login.userID, {
+      list: { date: '2026-11-24', takenAt: '2026-11-24T09:42:00.000Z', tickets: [] },
+      scans: [scan('sent-one-000000001', false), scan('queued-one-0000001', true)],
+    })
+    storage.clearSession()
+    expect(localStorage.getItem('doorKept')).toBeNull()
+    expect(localStorage.getItem('doorUnsent')).not.toContain('takenAt')
+    expect(storage.readKeptDoor('00000000-0000-4000-8000-000000000002')).toBeNull()
+    const next = storage.readKeptDoor(login.userID)
+    expect(next).toEqual({ list: null, scans: [scan('queued-one-0000001', true)] })
+    // Kept by the next door: put aside no longer.
+    storage.keepDoor(login.userID, next ?? { list: null, scans: [] })
+    expect(localStorage.getItem('doorUnsent')).toBeNull()
+  })
 })
 
 describe('the bookings kept for a visit without a network', () => {

@@ -22,6 +22,7 @@ describe('STORAGE_KEYS', () => {
       'waitlistEntries',
       // The door's list and its scans to send, on a staff member's phone (decision 051).
       'doorKept',
+      'doorUnsent',
     ]
     expect(Object.keys(STORAGE_KEYS).sort()).toEqual([...names].sort())
     for (const [key, value] of Object.entries(STORAGE_KEYS)) expect(value).toBe(key)
