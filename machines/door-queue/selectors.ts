@@ -12,6 +12,9 @@ export function listLine(list: DoorList | null): string | null {
   return `List of ${formatTime(list.takenAt)}, ${count} ${count === 1 ? 'ticket' : 'tickets'}`
 }
 
+/** While the phone reads its first list. */
+export const READING_LIST = 'Reading the list of tickets…'
+
 /** Where no list could be read yet: the door decides only with the server. */
 export const NO_LIST =
   'No ticket list on this phone yet: without a connection the door can’t decide.'

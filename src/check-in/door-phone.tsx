@@ -4,6 +4,7 @@ import type { DoorQueueContext } from '../../machines/door-queue/machine'
 import {
   listLine,
   NO_LIST,
+  READING_LIST,
   reportView,
   toSend,
   toSendLine,
@@ -19,6 +20,7 @@ import { button } from '../../styled-system/recipes'
 export function DoorPhone({ actorRef }: { actorRef: AnyActorRef }) {
   const context = useSelector(actorRef, (s) => s.context as DoorQueueContext)
   const sending = useSelector(actorRef, (s) => s.matches({ queue: 'sending' }) as boolean)
+  const reading = useSelector(actorRef, (s) => s.matches({ list: 'loading' }) as boolean)
   const list = listLine(context.list)
   const waiting = toSendLine(toSend(context))
   return (
@@ -33,7 +35,7 @@ export function DoorPhone({ actorRef }: { actorRef: AnyActorRef }) {
           color: 'fg.muted',
         })}
       >
-        <span>{list ?? NO_LIST}</span>
+        <span>{list ?? (reading ? READING_LIST : NO_LIST)}</span>
         {waiting && (
           <span
             role="status"
