@@ -1,7 +1,7 @@
 import { connectionLost, notStaff, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type CheckIn, checkInMachine } from './machine'
-import type { OfflineAnswer } from './offline'
+import { NOTHING, type OfflineAnswer } from './offline'
 
 /** The code the model reads: a ticket's, as stored (16 characters of Crockford's base32). */
 export const CHECK_IN_CODE = 'K7QM93XD2HFR8NWB'
@@ -21,15 +21,6 @@ const holder: NonNullable<CheckIn['ticket']> = {
   venue: 'The Rooftop',
   visitors: 2,
   namesOfVisitors: 'Tobi Adeyemi, Kemi Bello',
-}
-
-const NOTHING = {
-  checkedInAt: null,
-  checkedInBy: null,
-  cancelledAt: null,
-  refundedAt: null,
-  refundedBy: null,
-  endedAt: null,
 }
 
 /** The server's six answers. */

@@ -12,7 +12,8 @@ export interface OfflineAnswer {
   by: Exclude<DecidedBy, 'server'>
 }
 
-const NOTHING = {
+/** A check-in's answer with no when or who: what a refusal without details carries. */
+export const NOTHING = {
   checkedInAt: null,
   checkedInBy: null,
   cancelledAt: null,
