@@ -888,7 +888,8 @@ export interface paths {
          *     `elsewhere` and is not checked in; a cancelled booking's answers `cancelled`, one whose
          *     payment staff refunded `refunded`, neither checked in; a code that is no booking's answers
          *     `unknown`. The code is matched whatever its case and the spaces or hyphens between its
-         *     groups (machines/rules/ticket-code.ts).
+         *     groups (machines/rules/ticket-code.ts). The party not yet in comes in whole; a door lets
+         *     it in part with `syncCheckIns` (a scan's `places`).
          */
         post: operations["checkInTicket"];
         delete?: never;
@@ -1810,7 +1811,7 @@ export interface components {
             booked: number;
             /**
              * Format: int32
-             * @description Places of bookings checked in.
+             * @description Places checked in: the people of each party let in so far.
              */
             checkedIn: number;
         };
@@ -1831,8 +1832,16 @@ export interface components {
              */
             status: "confirmed" | "cancelled" | "refunded";
             ticket: components["schemas"]["TicketHolder"];
-            /** Format: date-time */
+            /**
+             * Format: date-time
+             * @description The party's first admission.
+             */
             checkedInAt: string | null;
+            /**
+             * Format: int32
+             * @description Of the party (the booker and `ticket.visitors`), how many are in.
+             */
+            placesIn: number;
         };
         /** @description What the door's phone is called, as its staff member named it ('Garden gate'). */
         DoorName: string;
@@ -1844,6 +1853,12 @@ export interface components {
             scannedAt: string;
             /** @description The phone decided it itself, with no answer from the server. */
             offline: boolean;
+            /**
+             * Format: int32
+             * @description How many of the party come in with this scan (the door asked); absent, all of the party
+             *     not yet in. More than are left admits those left.
+             */
+            places?: number;
         };
         DoorScanResult: {
             nonce: string;
@@ -1880,6 +1895,17 @@ export interface components {
              * @description When what the ticket is for ended, once it has (a late guest's note); else null.
              */
             endedAt: string | null;
+            /**
+             * Format: int32
+             * @description Of the party (the booker and `ticket.visitors`), how many are in after this scan: all
+             *     of it for `already`, fewer after an admission in part ('2 of 4 in').
+             */
+            placesIn: number;
+            /**
+             * Format: int32
+             * @description How many this scan let in (0 unless admitted).
+             */
+            placesAdmitted: number;
         };
         TicketHolder: {
             name: string;

@@ -2,7 +2,7 @@ import { fromPromise } from 'xstate'
 import { type Api, expectData } from '../../openapi/client'
 import { ticketCodeHash } from '../rules/ticket-code'
 import type { CheckIn, CheckInCall, OfflineCall } from './machine'
-import { decideOffline, type OfflineAnswer } from './offline'
+import { decideOffline, type OfflineAnswer, type PartyAtDoor, partyToCount } from './offline'
 
 export const checkInActors = (api: Api) => ({
   // The scan as a door's queue of one: sent again after a lost answer, it is applied once.
@@ -21,5 +21,10 @@ export const checkInActors = (api: Api) => ({
     const codeHash = await ticketCodeHash(input.scan.code)
     if (codeHash === null) return null
     return decideOffline(input.kept, { ...input.scan, codeHash })
+  }),
+  findParty: fromPromise<PartyAtDoor | null, OfflineCall>(async ({ input }) => {
+    const codeHash = await ticketCodeHash(input.scan.code)
+    if (codeHash === null) return null
+    return partyToCount(input.kept, { ...input.scan, codeHash })
   }),
 })

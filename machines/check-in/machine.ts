@@ -14,7 +14,7 @@ import {
 } from '../door-queue/machine'
 import { onFirstUse } from '../on-first-use'
 import { ticketCodeKey } from '../rules/ticket-code'
-import type { DecidedBy, OfflineAnswer } from './offline'
+import type { DecidedBy, OfflineAnswer, PartyAtDoor } from './offline'
 import { codeProblem, isBlankCode } from './selectors'
 
 export type CheckIn = components['schemas']['CheckIn']
@@ -47,6 +47,8 @@ export type CheckInEvent =
   | ({ type: 'code.scanned' } & Scan)
   | { type: 'check-in.retried' }
   | { type: 'verdict.dismissed' }
+  | { type: 'places.chosen'; places: number }
+  | { type: 'count.cancelled' }
   | { type: 'network.restored' }
   | { type: 'camera.opened' }
   | { type: 'camera.started' }
@@ -64,6 +66,10 @@ export interface CheckInContext {
   /** Its scan's own id and moment, made once: sent again, it is applied once. */
   nonce: string
   scannedAt: string
+  /** A party the list lets in with more than one still to come: the door asks how many now. */
+  party: PartyAtDoor | null
+  /** How many of its party come in with the scan; null: all of it not yet in. */
+  places: number | null
   /** The answer to it: admitted, already, elsewhere, cancelled, refunded or unknown. */
   verdict: CheckIn | null
   /** Who decided it: the server, or the phone (from its list or its own scans), not yet sent. */
@@ -73,17 +79,17 @@ export interface CheckInContext {
 }
 
 // A typed code: one blank or of no ticket code's shape stays in the form with its sentence; any
-// other is checked.
+// other is looked up (a party?) and checked.
 const submitted = [
   { guard: 'isUnsendable', actions: 'markProblem' },
-  { target: 'checking', actions: 'takeCode' },
+  { target: '#checkIn.door.looking', actions: 'takeCode' },
 ] as const
 
 // A code the camera read: the ticket just checked is still in front of it (the camera reads it
 // several times a second), so only another code is checked until 'Next guest'.
 const scanned = {
   guard: and(['isNewScan', stateIn('#checkIn.camera.scanning')]),
-  target: 'checking',
+  target: '#checkIn.door.looking',
   actions: 'takeCode',
 } as const
 
@@ -96,7 +102,12 @@ const scanOf = (context: CheckInContext, offline: boolean): DoorScan => ({
   code: context.code,
   scannedAt: context.scannedAt,
   offline,
+  ...(context.places === null ? {} : { places: context.places }),
 })
+
+/** What the phone keeps of the door (door-queue's list and scans), to decide from. */
+const keptOf = (self: AnyActorRef) =>
+  (queueOf(self)?.getSnapshot().context as DoorQueueContext | undefined) ?? null
 
 /** The door's phone (door-queue), invoked beside the door: its list and queue. */
 const queueOf = (self: AnyActorRef): AnyActorRef | undefined =>
@@ -105,7 +116,8 @@ const queueOf = (self: AnyActorRef): AnyActorRef | undefined =>
 
 /**
  * /staff/check-in: a ticket's code, read by the camera or typed, is checked in at the door; the
- * answer shows until the next guest. With no answer within ANSWER_WAIT_MS (no network, a slow
+ * answer shows until the next guest. A party the list lets in with more than one still to come
+ * is asked about first: how many are coming in now (all, or some and the rest later). With no answer within ANSWER_WAIT_MS (no network, a slow
  * one, a server that fails), the phone decides from the list it keeps (door-queue) and marks it
  * not yet sent; a guest it lets in is queued, to be sent with the scan's nonce. Without a list
  * the code is kept to send again, by itself once the browser is online again. The camera runs
@@ -119,6 +131,7 @@ export const checkInMachine = onFirstUse(() =>
     actors: {
       checkIn: callStub<CheckIn, CheckInCall>('checkIn'),
       decideOffline: callStub<OfflineAnswer | null, OfflineCall>('decideOffline'),
+      findParty: callStub<PartyAtDoor | null, OfflineCall>('findParty'),
       doorQueue: doorQueueMachine,
     },
     actions: {
@@ -128,7 +141,14 @@ export const checkInMachine = onFirstUse(() =>
       }),
       takeCode: assign(({ event }) =>
         'code' in event
-          ? { code: keyOf(event.code), nonce: event.nonce, scannedAt: event.at, problem: null }
+          ? {
+              code: keyOf(event.code),
+              nonce: event.nonce,
+              scannedAt: event.at,
+              problem: null,
+              party: null,
+              places: null,
+            }
           : {},
       ),
       // The phone's own scans: one answered by the server, one it let in to send later.
@@ -136,11 +156,14 @@ export const checkInMachine = onFirstUse(() =>
         type: 'scan.answered' as const,
         scan: scanOf(context, false),
         shown: context.verdict?.result ?? 'unknown',
+        placesIn: context.verdict?.placesIn ?? 0,
       })),
+      // With the places the phone let in: the server lets in no more than it did.
       queueScan: sendTo('doorQueue', ({ context }) => ({
         type: 'scan.queued' as const,
-        scan: scanOf(context, true),
+        scan: { ...scanOf(context, true), places: context.verdict?.placesAdmitted ?? 1 },
         shown: 'admitted' as const,
+        placesIn: context.verdict?.placesIn ?? 0,
       })),
       takeOfflineAnswer: assign((_, answer: OfflineAnswer) => ({
         verdict: answer.check,
@@ -152,6 +175,7 @@ export const checkInMachine = onFirstUse(() =>
       isAdmitted: (_, params: { answer: OfflineAnswer | null }) =>
         params.answer?.check.result === 'admitted',
       isDecided: (_, params: { answer: OfflineAnswer | null }) => params.answer !== null,
+      isParty: (_, params: { party: PartyAtDoor | null }) => params.party !== null,
       isUnsendable: ({ event }) =>
         event.type === 'code.submitted' && codeProblem(event.code) !== null,
       isNewScan: ({ context, event }) =>
@@ -168,6 +192,8 @@ export const checkInMachine = onFirstUse(() =>
       code: '',
       nonce: '',
       scannedAt: '',
+      party: null,
+      places: null,
       verdict: null,
       decidedBy: 'server',
       problem: null,
@@ -184,6 +210,40 @@ export const checkInMachine = onFirstUse(() =>
         states: {
           // Ready for a code: the field is empty, the camera (when on) is looking.
           waiting: { on: { 'code.submitted': submitted, 'code.scanned': scanned } },
+          // A look at the phone's list: a party with more than one still to come is asked about.
+          looking: {
+            tags: ['busy'],
+            invoke: {
+              id: 'findParty',
+              src: 'findParty',
+              input: ({ context, self }) => ({ scan: scanOf(context, false), kept: keptOf(self) }),
+              onDone: [
+                {
+                  guard: { type: 'isParty', params: ({ event }) => ({ party: event.output }) },
+                  target: 'counting',
+                  actions: assign({ party: ({ event }) => event.output }),
+                },
+                { target: 'checking' },
+              ],
+              // The list could not be read: all of the party comes in, as the server counts.
+              onError: { target: 'checking', actions: logCallError },
+            },
+          },
+          // How many of the party are coming in now: all, or some (the rest scan again later).
+          counting: {
+            on: {
+              'places.chosen': {
+                target: 'checking',
+                actions: assign({ places: ({ event }) => event.places }),
+              },
+              'count.cancelled': {
+                target: 'waiting',
+                actions: assign({ code: '', party: null, places: null }),
+              },
+              'code.submitted': submitted,
+              'code.scanned': scanned,
+            },
+          },
           checking: {
             tags: ['busy'],
             invoke: {
@@ -208,11 +268,7 @@ export const checkInMachine = onFirstUse(() =>
             invoke: {
               id: 'decideOffline',
               src: 'decideOffline',
-              input: ({ context, self }) => ({
-                scan: scanOf(context, true),
-                kept:
-                  (queueOf(self)?.getSnapshot().context as DoorQueueContext | undefined) ?? null,
-              }),
+              input: ({ context, self }) => ({ scan: scanOf(context, true), kept: keptOf(self) }),
               // A guest let in is queued, to be sent; a refusal stays on the phone.
               onDone: [
                 {
@@ -238,7 +294,13 @@ export const checkInMachine = onFirstUse(() =>
               // The next guest: a ticket shown now is read again, so a second scan is red.
               'verdict.dismissed': {
                 target: 'waiting',
-                actions: assign({ verdict: null, code: '', decidedBy: 'server' }),
+                actions: assign({
+                  verdict: null,
+                  code: '',
+                  decidedBy: 'server',
+                  party: null,
+                  places: null,
+                }),
               },
             },
           },

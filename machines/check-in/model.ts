@@ -1,7 +1,7 @@
 import { connectionLost, notStaff, sessionEnded } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { type CheckIn, checkInMachine } from './machine'
-import { NOTHING, type OfflineAnswer } from './offline'
+import { NOTHING, type OfflineAnswer, type PartyAtDoor } from './offline'
 
 /** The code the model reads: a ticket's, as stored (16 characters of Crockford's base32). */
 export const CHECK_IN_CODE = 'K7QM93XD2HFR8NWB'
@@ -31,6 +31,8 @@ export const CHECK_IN_ANSWERS: Record<CheckIn['result'], CheckIn> = {
     ...NOTHING,
     checkedInAt: '2026-11-24T09:00:00.000Z',
     checkedInBy: 'Oluwaseun Adebayo-Okonkwo',
+    placesIn: 3,
+    placesAdmitted: 3,
   },
   already: {
     result: 'already',
@@ -38,6 +40,7 @@ export const CHECK_IN_ANSWERS: Record<CheckIn['result'], CheckIn> = {
     ...NOTHING,
     checkedInAt: '2026-11-24T09:05:00.000Z',
     checkedInBy: 'Oluwaseun Adebayo-Okonkwo',
+    placesIn: 3,
   },
   elsewhere: { result: 'elsewhere', ticket: { ...holder, date: '2026-11-28' }, ...NOTHING },
   cancelled: {
@@ -55,6 +58,16 @@ export const CHECK_IN_ANSWERS: Record<CheckIn['result'], CheckIn> = {
   },
   unknown: { result: 'unknown', ticket: null, ...NOTHING },
 }
+
+/** The party of three let in part: one now, two to come. */
+export const ADMITTED_IN_PART: CheckIn = {
+  ...CHECK_IN_ANSWERS.admitted,
+  placesIn: 1,
+  placesAdmitted: 1,
+}
+
+/** The party the door asks about: three, nobody in yet. */
+export const PARTY_AT_THE_DOOR: PartyAtDoor = { ticket: holder, party: 3, placesIn: 0 }
 
 /** What the phone decides itself: from its list (let in, unknown) or its own scans; or nothing (no list). */
 export const OFFLINE_ANSWERS: Array<OfflineAnswer | null> = [
@@ -77,7 +90,7 @@ const SCAN = { nonce: 'c0ffee00-1111-4222-8333-444455556666', at: '2026-11-24T09
 export const checkInModel = defineModel({
   machine: checkInMachine,
   description:
-    "Staff check a ticket in at the door by its code, read by the camera or typed (whatever its case and spacing): admitted, already checked in, another day, cancelled, refunded, or unknown; the camera reads a ticket once, a blank code or one of no ticket code's shape is refused in the form, with no answer within 1.5 s the phone decides from its list (a guest it lets in is queued, marked not yet sent) or, with no list, keeps the code to send again by hand or when the browser is back online while the camera checks the next ticket, a 403 says the role does not open it; the camera can be refused, or its scanner fail to load offline, and be asked for again.",
+    "Staff check a ticket in at the door by its code, read by the camera or typed (whatever its case and spacing): admitted, already checked in, another day, cancelled, refunded, or unknown; the camera reads a ticket once, a blank code or one of no ticket code's shape is refused in the form, with no answer within 1.5 s the phone decides from its list (a party with more than one still to come is asked how many come in now, all or some and the rest later; a guest it lets in is queued, marked not yet sent) or, with no list, keeps the code to send again by hand or when the browser is back online while the camera checks the next ticket, a 403 says the role does not open it; the camera can be refused, or its scanner fail to load offline, and be asked for again.",
   inputs: { 'at the door': { door: "Oluwaseun's phone", kept: null } },
   events: {
     'code.submitted': [
@@ -90,8 +103,44 @@ export const checkInModel = defineModel({
       { code: CHECK_IN_CODE, ...SCAN },
       { code: NEXT_GUEST_CODE, ...SCAN, nonce: 'c0ffee00-7777-4888-9999-aaaabbbbcccc' },
     ],
-    'xstate.done.actor.checkIn': Object.values(CHECK_IN_ANSWERS).map((output) => ({ output })),
+    'xstate.done.actor.findParty': [{ output: null }, { output: PARTY_AT_THE_DOOR }],
+    // One of the party coming in now, or all three.
+    'places.chosen': [{ places: 1 }, { places: 3 }],
+    'xstate.done.actor.checkIn': [...Object.values(CHECK_IN_ANSWERS), ADMITTED_IN_PART].map(
+      (output) => ({ output }),
+    ),
     'xstate.error.actor.checkIn': [sessionEnded, connectionLost, notStaff],
     'xstate.done.actor.decideOffline': OFFLINE_ANSWERS.map((output) => ({ output })),
+  },
+  sendsWhen: (snapshot, event) => {
+    // A party is asked about with the camera off or looking, and it stays so while the party
+    // comes in (the camera's other states are walked without one).
+    const { party } = snapshot.context as { party: unknown }
+    if (event.type === 'xstate.done.actor.findParty' && event.output !== null) {
+      return snapshot.matches({ camera: 'off' }) || snapshot.matches({ camera: 'scanning' })
+    }
+    if (event.type.startsWith('camera.')) return party === null
+    if (party !== null) {
+      const { places } = snapshot.context as { places: number | null }
+      // Another code is read instead only while the door asks; all three coming in are answered
+      // by the server, one of them on every path of a slow or lost answer.
+      if (event.type.startsWith('code.')) return snapshot.matches({ door: 'counting' })
+      if (
+        event.type === 'xstate.error.actor.checkIn' ||
+        event.type.startsWith('xstate.after.') ||
+        event.type === 'xstate.done.actor.decideOffline'
+      ) {
+        return places === 1
+      }
+    }
+    // The server lets in what the door asked for: one of the three, all three, or (asked for
+    // nothing) the whole party or any refusal.
+    if (event.type === 'xstate.done.actor.checkIn') {
+      const { places } = snapshot.context as { places: number | null }
+      const output = event.output as CheckIn
+      if (places === null) return output.placesAdmitted !== ADMITTED_IN_PART.placesAdmitted
+      return output.result === 'admitted' && output.placesAdmitted === places
+    }
+    return true
   },
 })

@@ -1,7 +1,8 @@
+import { placesOf } from '../rules/bookings'
 import { dayInFull, formatTime, whenInFull } from '../rules/dates'
 import { ticketCodeProblem } from '../rules/ticket-code'
 import type { CheckIn } from './machine'
-import type { DecidedBy } from './offline'
+import type { DecidedBy, PartyAtDoor } from './offline'
 
 // What the door sees of a check-in's answer: a colour a glance can read, a headline, and who
 // the ticket is for.
@@ -85,6 +86,46 @@ export function decidedNote(
     : { mark: 'Sent', line: 'Decided on this phone; the server has it now.' }
 }
 
+export interface CountView {
+  question: string
+  /** The party, and who of it is in already. */
+  detail: string
+  /** What the door can answer: all of those still to come first, then each smaller number. */
+  choices: { places: number; label: string }[]
+}
+
+/** The door's question before a party comes in: how many of those still to come are here now. */
+export function countView({ party, placesIn }: PartyAtDoor): CountView {
+  const left = party - placesIn
+  return {
+    question: 'How many are coming in now?',
+    detail:
+      placesIn === 0 ? `A party of ${party}.` : `A party of ${party}: ${placesIn} in already.`,
+    choices: [
+      { places: left, label: placesIn === 0 ? `All ${left}` : `The other ${left}` },
+      ...Array.from({ length: left - 1 }, (_, i) => ({ places: i + 1, label: `${i + 1}` })),
+    ],
+  }
+}
+
+/**
+ * For a party let in part or its rest: 'Admitted: 2 of 4 in' and who is still to come; null for
+ * a guest alone or a party let in whole.
+ */
+function partyAdmitted(verdict: CheckIn): { headline: string; detail: string } | null {
+  const party = verdict.ticket ? placesOf(verdict.ticket) : 1
+  const { placesIn, placesAdmitted } = verdict
+  if (party === 1 || placesAdmitted >= party) return null
+  const left = party - placesIn
+  return {
+    headline: `Admitted: ${placesIn} of ${party} in`,
+    detail:
+      left > 0
+        ? `${left} still to come: scan the ticket again when they arrive.`
+        : `The last ${placesAdmitted === 1 ? 'one' : placesAdmitted} of the party: all ${party} are in.`,
+  }
+}
+
 export function verdictView(verdict: CheckIn, by: DecidedBy = 'server'): VerdictView {
   if (verdict.result === 'already' && by === 'this phone' && verdict.checkedInAt) {
     return {
@@ -95,17 +136,20 @@ export function verdictView(verdict: CheckIn, by: DecidedBy = 'server'): Verdict
     }
   }
   switch (verdict.result) {
-    case 'admitted':
+    case 'admitted': {
+      const party = partyAdmitted(verdict)
+      // A late guest: what they came for is over, which the door may want to tell them.
+      const late =
+        verdict.endedAt && verdict.checkedInAt
+          ? `Note: it ended at ${formatTime(verdict.endedAt)}, ${agoWords(verdict.endedAt, verdict.checkedInAt)}.`
+          : null
       return {
         tone: 'green',
-        headline: 'Admitted',
-        // A late guest: what they came for is over, which the door may want to tell them.
-        detail:
-          verdict.endedAt && verdict.checkedInAt
-            ? `Note: it ended at ${formatTime(verdict.endedAt)}, ${agoWords(verdict.endedAt, verdict.checkedInAt)}.`
-            : null,
+        headline: party?.headline ?? 'Admitted',
+        detail: [party?.detail, late].filter(Boolean).join(' ') || null,
         showDay: false,
       }
+    }
     case 'already':
       return {
         tone: 'red',

@@ -15,6 +15,11 @@ export interface PhoneScan extends DoorScan {
   shown: CheckIn['result']
   /** Decided on the phone and not yet in the server's hands. */
   queued: boolean
+  /**
+   * Of its party, how many were in after it: as the server answered, or as the phone decided
+   * while queued. Absent on a scan kept from before parties came in part (all of it).
+   */
+  placesIn?: number
 }
 
 /** What the door keeps on the phone (storage's doorKept, cleared with the login). */
@@ -45,8 +50,8 @@ export interface DoorQueueContext {
 }
 
 export type DoorQueueEvent =
-  | { type: 'scan.queued'; scan: DoorScan; shown: CheckIn['result'] }
-  | { type: 'scan.answered'; scan: DoorScan; shown: CheckIn['result'] }
+  | { type: 'scan.queued'; scan: DoorScan; shown: CheckIn['result']; placesIn: number }
+  | { type: 'scan.answered'; scan: DoorScan; shown: CheckIn['result']; placesIn: number }
   | { type: 'network.restored' }
   | { type: 'list.outdated' }
   | { type: 'report.dismissed'; nonce: string }
@@ -84,7 +89,13 @@ export const batchOf = (context: DoorQueueContext): SyncBatch => ({
   door: context.door,
   scans: queued(context.scans)
     .slice(0, SYNC_BATCH)
-    .map(({ nonce, code, scannedAt, offline }) => ({ nonce, code, scannedAt, offline })),
+    .map(({ nonce, code, scannedAt, offline, places }) => ({
+      nonce,
+      code,
+      scannedAt,
+      offline,
+      ...(places === undefined ? {} : { places }),
+    })),
 })
 
 /** A scan added to the phone's own, the oldest answered ones forgotten past SCANS_KEPT. */
@@ -110,9 +121,10 @@ function afterSync(context: DoorQueueContext, results: readonly DoorScanResult[]
     })
     .map(({ nonce, check, door }) => ({ nonce, check, door }))
   return {
-    scans: context.scans.map((scan) =>
-      answers.has(scan.nonce) ? { ...scan, queued: false } : scan,
-    ),
+    scans: context.scans.map((scan) => {
+      const answer = answers.get(scan.nonce)
+      return answer ? { ...scan, queued: false, placesIn: answer.check.placesIn } : scan
+    }),
     reports: [...context.reports.filter((r) => !answers.has(r.nonce)), ...reports],
   }
 }
@@ -140,13 +152,23 @@ export const doorQueueMachine = onFirstUse(() =>
       addQueued: assign({
         scans: ({ context, event }) =>
           event.type === 'scan.queued'
-            ? withScan(context.scans, { ...event.scan, shown: event.shown, queued: true })
+            ? withScan(context.scans, {
+                ...event.scan,
+                shown: event.shown,
+                queued: true,
+                placesIn: event.placesIn,
+              })
             : context.scans,
       }),
       addAnswered: assign({
         scans: ({ context, event }) =>
           event.type === 'scan.answered'
-            ? withScan(context.scans, { ...event.scan, shown: event.shown, queued: false })
+            ? withScan(context.scans, {
+                ...event.scan,
+                shown: event.shown,
+                queued: false,
+                placesIn: event.placesIn,
+              })
             : context.scans,
       }),
     },

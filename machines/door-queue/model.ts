@@ -15,26 +15,29 @@ export const DOOR_LIST: DoorList = {
       status: 'confirmed',
       ticket: holder as NonNullable<typeof holder>,
       checkedInAt: null,
+      placesIn: 0,
     },
     {
       codeHash: '0c1d2e3f405162738495a6b7c8d9eafb0c1d2e3f405162738495a6b7c8d9eafb',
       status: 'confirmed',
       ticket: { ...(holder as NonNullable<typeof holder>), name: 'Ngozi Okafor-Eze' },
       checkedInAt: '2026-11-24T09:05:00.000Z',
+      placesIn: 3,
     },
   ],
 }
 
-/** A guest the phone let in with no connection, at 10:50. */
+/** A party of three the phone let in with no connection, at 10:50. */
 const LET_IN = {
   nonce: 'a1b2c3d4-0000-4000-8000-000000000001',
   code: CHECK_IN_CODE,
   scannedAt: '2026-11-24T09:50:00.000Z',
   offline: true,
+  places: 3,
 }
 
 /** The phone opened with yesterday's list kept and one scan still to send. */
-const KEPT_SCANS: PhoneScan[] = [{ ...LET_IN, shown: 'admitted', queued: true }]
+const KEPT_SCANS: PhoneScan[] = [{ ...LET_IN, shown: 'admitted', queued: true, placesIn: 3 }]
 
 /** The server's answers to the phone's queue: as the door said, or otherwise. */
 const SYNC_ANSWERS: DoorScanResult[][] = [
@@ -57,11 +60,12 @@ export const doorQueueModel = defineModel({
     },
   },
   events: {
-    'scan.queued': [{ scan: LET_IN, shown: 'admitted' }],
+    'scan.queued': [{ scan: LET_IN, shown: 'admitted', placesIn: 3 }],
     'scan.answered': [
       {
         scan: { ...LET_IN, nonce: 'a1b2c3d4-0000-4000-8000-000000000002', offline: false },
         shown: 'admitted',
+        placesIn: 3,
       },
     ],
     'report.dismissed': [{ nonce: LET_IN.nonce }],

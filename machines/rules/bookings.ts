@@ -8,6 +8,9 @@ export type PaidWith = components['schemas']['PaidWith']
 /** As the server stores it: also 'waitlist', a place held for someone offered it, paid by no one. */
 export type StoredPaidWith = PaidWith | 'waitlist'
 
+/** The places a booking takes, its party at the door: its booker and each extra guest. */
+export const placesOf = (booking: { visitors: number }) => 1 + booking.visitors
+
 /** The signed-in person's bookings: where a card payment returns them, and 'View Bookings'. */
 export const BOOKINGS_PATH = '/profile/bookings'
 

@@ -112,6 +112,8 @@ const FIELDS: Record<string, Field> = {
     show: (v, c, s) => (v === null ? 'Not yet' : moment(v, c, s)),
   },
   checkedInBy: { label: 'Checked in by', show: person },
+  // A party let in whole or in part (decision 052).
+  checkedInPlaces: { label: 'People in', show: plain },
   // A check-in sent by a door's queue (decision 050).
   door: { label: 'Door', show: plain },
   offline: {

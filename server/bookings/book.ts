@@ -1,6 +1,7 @@
 import { randomBytes, randomUUID } from 'node:crypto'
 import { and, eq, getTableColumns, inArray, is, sql } from 'drizzle-orm'
 import { type PgTable, PgTransaction } from 'drizzle-orm/pg-core'
+import { placesOf } from '../../machines/rules/bookings'
 import { TICKET_CODE_BYTES, ticketCodeOf } from '../../machines/rules/ticket-code'
 import { type Db, retriedTransaction, sqlState, type Tx } from '../db/client'
 import { preparedStatement } from '../db/prepared'
@@ -24,7 +25,6 @@ import {
   counterOf,
   heldByThem,
   PROVEN,
-  placesOf,
   setStatus,
   unprovenShare,
 } from './places'
@@ -135,6 +135,7 @@ export function prepareBooking(p: PlaceRequest): PreparedBooking {
       manageCode: newManageCode(),
       checkedInAt: null,
       checkedInBy: null,
+      checkedInPlaces: 0,
       cancelledAt: null,
       unproven,
       createdAt: now,

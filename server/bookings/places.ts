@@ -21,9 +21,6 @@ interface PlaceOf {
   timeSlot: string | null
 }
 
-/** The places a booking takes: its booker and each extra guest. */
-export const placesOf = (booking: { visitors: number }) => 1 + booking.visitors
-
 /**
  * The place's row of booking_places, named as the trigger of migration 0006 names a booking's:
  * an event's day and slot, a space's day (co-working counts per day), a studio item's session.

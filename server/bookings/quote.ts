@@ -1,4 +1,5 @@
 import { eq, sql } from 'drizzle-orm'
+import { placesOf } from '../../machines/rules/bookings'
 import { bookableDays, eventDays, isMonday, isValidDay, lagosDay } from '../../machines/rules/dates'
 import { hasEnded, metadataFields, ticketPrice } from '../../machines/rules/events'
 import { formatPrice } from '../../machines/rules/money'
@@ -25,7 +26,6 @@ import { badRequest, conflict, forbidden, notFound } from '../http/http-error'
 import { refuseUnstorable } from '../http/stored-text'
 import type { ReceiptEvent } from '../mail/outbox'
 import { isActiveMember } from '../memberships/membership'
-import { placesOf } from './places'
 
 // What a booking costs and where its place is counted, read before anything is written: the
 // day, slot and space checked, the event read (from the public cache where it can be), the

@@ -1,5 +1,6 @@
-import { and, eq, inArray, isNull, not, sql } from 'drizzle-orm'
+import { and, eq, inArray, lt, not, sql } from 'drizzle-orm'
 import { alias } from 'drizzle-orm/pg-core'
+import { placesOf } from '../../machines/rules/bookings'
 import { bookingEnds } from '../../machines/rules/cancel-cutoff'
 import { lagosDay } from '../../machines/rules/dates'
 import { ticketCodeKey } from '../../machines/rules/ticket-code'
@@ -13,10 +14,12 @@ import type { Account } from '../http/auth'
 import { REFUND_PREFIX } from '../payments/staff-payments'
 import { BOOKING_DEBIT_PREFIX } from '../wallets/wallets'
 
-// A ticket at the door (POST /staff/check-ins, docs/decisions/028). One conditional update admits
-// it: of any number of scans of one code at once, the database lets one update the row, and the
-// others find it checked in. Only when nothing was updated does one read say why. A code is read
-// by the one rule of ticket codes (machines/rules/ticket-code.ts), whatever its case and spacing.
+// A ticket at the door (POST /staff/check-ins, docs/decisions/028 and 052). Its booking is locked
+// while the party not yet in is counted and let in (whole, or the number the door asked for): of
+// any number of scans of one code at once, each waits for the one before and counts from what it
+// left, so nobody is let in twice. Only when nothing could be let in does one read say why. A code
+// is read by the one rule of ticket codes (machines/rules/ticket-code.ts), whatever its case and
+// spacing.
 
 type CheckIn = components['schemas']['CheckIn']
 type TicketHolder = components['schemas']['TicketHolder']
@@ -92,6 +95,8 @@ const NOTHING = {
   refundedAt: null,
   refundedBy: null,
   endedAt: null,
+  placesIn: 0,
+  placesAdmitted: 0,
 } as const
 
 const instantOf = (value: string | Date | null) =>
@@ -103,12 +108,19 @@ export interface ScanPlace {
   offline: boolean
 }
 
+/** A scan at the door: its code, and how many of the party come in (null: all not yet in). */
+export interface TicketScan {
+  code: string
+  places: number | null
+}
+
 /**
  * Checks a ticket in for today in Lagos, its code read by the one rule of ticket codes: admitted
- * (now, by `staff`, with its audit entry in the same transaction; with when it ended, for a late
- * guest), already (when and by whom), elsewhere (another day's, not checked in), cancelled (and
- * when), refunded (when and by whom, not checked in), or unknown (no booking has the code).
- * `now` is the moment of the scan (a door's queue sends it later); `place`, its door.
+ * (its party not yet in, or `places` of it, now, by `staff`, with its audit entry in the same
+ * transaction; with when it ended, for a late guest), already (all of the party in: when first
+ * and by whom), elsewhere (another day's, not checked in), cancelled (and when), refunded (when
+ * and by whom, not checked in), or unknown (no booking has the code). `now` is the moment of the
+ * scan (a door's queue sends it later); `place`, its door.
  */
 export async function checkIn(
   db: Db,
@@ -117,7 +129,9 @@ export async function checkIn(
   now: Date,
   place: ScanPlace | null = null,
 ): Promise<CheckIn> {
-  return (await db.transaction((tx) => checkInBooking(tx, code, staff, now, place))).check
+  return (
+    await db.transaction((tx) => checkInBooking(tx, { code, places: null }, staff, now, place))
+  ).check
 }
 
 /** The events a door's batch has read, by id: a night's scans are mostly of one event. */
@@ -142,36 +156,58 @@ function eventOf(tx: Tx, id: string, read: EventsRead): Promise<EventRow | null>
  */
 export async function checkInBooking(
   tx: Tx,
-  code: string,
+  scan: TicketScan,
   staff: Account,
   now: Date,
   place: ScanPlace | null,
   eventsRead: EventsRead = new Map(),
 ): Promise<{ check: CheckIn; bookingId: string | null }> {
-  const key = ticketCodeKey(code)
+  const key = ticketCodeKey(scan.code)
   if (key === null)
     return { check: { result: 'unknown', ticket: null, ...NOTHING }, bookingId: null }
-  const [admitted] = await tx
-    .update(bookings)
-    .set({ checkedInAt: now, checkedInBy: staff.id })
+  // Locked, a concurrent scan of the code waits here and then reads what this one left.
+  const [open] = await tx
+    .select({ id: bookings.id, visitors: bookings.visitors, placesIn: bookings.checkedInPlaces })
+    .from(bookings)
     .where(
       and(
         eq(bookings.ticketCode, key),
         eq(bookings.status, 'confirmed'),
         eq(bookings.date, lagosDay(now)),
-        isNull(bookings.checkedInAt),
+        lt(bookings.checkedInPlaces, sql`${bookings.visitors} + 1`),
         not(isRefunded),
       ),
     )
-    .returning()
-  if (admitted) {
+    .for('update')
+  if (open) {
+    const placesAdmitted = Math.min(scan.places ?? placesOf(open), placesOf(open) - open.placesIn)
+    const placesIn = open.placesIn + placesAdmitted
+    const [admitted] = await tx
+      .update(bookings)
+      .set({
+        checkedInPlaces: placesIn,
+        // The party's first admission stays its check-in: when, and by whom.
+        checkedInAt: sql`coalesce(${bookings.checkedInAt}, ${now.toISOString()}::timestamptz)`,
+        checkedInBy: sql`coalesce(${bookings.checkedInBy}, ${staff.id}::uuid)`,
+      })
+      .where(eq(bookings.id, open.id))
+      .returning()
+    if (!admitted) throw new Error(`The booking ${open.id} was locked and is gone`)
     await recordAudit(tx, {
       at: now,
       actor: staff,
       action: 'check-in',
       subject: admitted.id,
-      before: { checkedInAt: null },
-      after: { checkedInAt: now.toISOString(), checkedInBy: staff.id, ...place },
+      before: {
+        checkedInAt: open.placesIn === 0 ? null : admitted.checkedInAt?.toISOString(),
+        checkedInPlaces: open.placesIn,
+      },
+      after: {
+        checkedInAt: now.toISOString(),
+        checkedInBy: staff.id,
+        checkedInPlaces: placesIn,
+        ...place,
+      },
     })
     const event = admitted.eventId ? await eventOf(tx, admitted.eventId, eventsRead) : null
     const ends = bookingEnds(admitted, event)
@@ -182,19 +218,21 @@ export async function checkInBooking(
       checkedInAt: now.toISOString(),
       checkedInBy: fullName(staff),
       endedAt: ends <= now ? ends.toISOString() : null,
+      placesIn,
+      placesAdmitted,
     }
     return { check, bookingId: admitted.id }
   }
   const found = await readTicket(tx, key)
   if (!found) return { check: { result: 'unknown', ticket: null, ...NOTHING }, bookingId: null }
-  return { check: await refusal(tx, found, code, staff, now, place), bookingId: found.booking.id }
+  return { check: await refusal(tx, found, scan, staff, now, place), bookingId: found.booking.id }
 }
 
 /** Why a found ticket was not admitted (or, paid meanwhile, its admission now). */
 async function refusal(
   tx: Tx,
   found: NonNullable<Awaited<ReturnType<typeof readTicket>>>,
-  code: string,
+  scan: TicketScan,
   staff: Account,
   now: Date,
   place: ScanPlace | null,
@@ -202,14 +240,22 @@ async function refusal(
   const { booking, event, checkerFirstName, checkerLastName, refunded, refundedAt, refundedBy } =
     found
   const ticket = holderOf(booking, event?.name ?? null)
+  const placesIn = booking.checkedInPlaces
   if (booking.status === 'cancelled') {
-    return { result: 'cancelled', ticket, ...NOTHING, cancelledAt: instantOf(booking.cancelledAt) }
+    return {
+      result: 'cancelled',
+      ticket,
+      ...NOTHING,
+      cancelledAt: instantOf(booking.cancelledAt),
+      placesIn,
+    }
   }
-  if (booking.checkedInAt) {
+  if (booking.checkedInAt && placesIn >= placesOf(booking)) {
     return {
       result: 'already',
       ticket,
       ...NOTHING,
+      placesIn,
       checkedInAt: booking.checkedInAt.toISOString(),
       // Null once the staff member's account is gone; the audit log keeps their name.
       checkedInBy:
@@ -219,12 +265,19 @@ async function refusal(
     }
   }
   if (booking.date !== lagosDay(now)) {
-    return { result: 'elsewhere', ticket, ...NOTHING }
+    return { result: 'elsewhere', ticket, ...NOTHING, placesIn }
   }
   if (refunded) {
-    return { result: 'refunded', ticket, ...NOTHING, refundedAt: instantOf(refundedAt), refundedBy }
+    return {
+      result: 'refunded',
+      ticket,
+      ...NOTHING,
+      refundedAt: instantOf(refundedAt),
+      refundedBy,
+      placesIn,
+    }
   }
-  // Confirmed for today and not in, yet not updated: its card payment was confirmed between the
-  // update and this read. Admit it now.
-  return (await checkInBooking(tx, code, staff, now, place)).check
+  // Confirmed for today and not all in, yet not found open: its card payment was confirmed
+  // between the two reads. Let it in now.
+  return (await checkInBooking(tx, scan, staff, now, place)).check
 }

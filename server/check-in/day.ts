@@ -1,10 +1,11 @@
 import { and, eq, gte, inArray, lt, or } from 'drizzle-orm'
+import { placesOf } from '../../machines/rules/bookings'
 import { addDaysToDay, dayStart, isEventDay, isMonday } from '../../machines/rules/dates'
 import { COWORKING_HOURS, PRINT_STUDIO_SLOTS, parseSlot } from '../../machines/rules/slots'
 import { cleanSpaceName } from '../../machines/rules/spaces'
 import type { components } from '../../openapi/schema'
 import { bookingTitle } from '../bookings/booking-bodies'
-import { counterOf, placesOf } from '../bookings/places'
+import { counterOf } from '../bookings/places'
 import type { Db } from '../db/client'
 import { type BookingType, bookings, events, spaces } from '../db/schema'
 
@@ -58,7 +59,7 @@ export async function sessionsOfDay(db: Db, day: string): Promise<StaffSession[]
       date: bookings.date,
       timeSlot: bookings.timeSlot,
       visitors: bookings.visitors,
-      checkedInAt: bookings.checkedInAt,
+      checkedInPlaces: bookings.checkedInPlaces,
     })
     .from(bookings)
     .where(and(eq(bookings.date, day), eq(bookings.status, 'confirmed')))
@@ -73,7 +74,7 @@ export async function sessionsOfDay(db: Db, day: string): Promise<StaffSession[]
     const tally = slots.get(counter.timeSlot) ?? { booked: 0, checkedIn: 0 }
     slots.set(counter.timeSlot, tally)
     tally.booked += placesOf(row)
-    if (row.checkedInAt) tally.checkedIn += placesOf(row)
+    tally.checkedIn += row.checkedInPlaces
   }
 
   const midnight = dayStart(day)

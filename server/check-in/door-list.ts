@@ -42,6 +42,7 @@ export async function doorList(db: Db, date: string, now: Date): Promise<DoorLis
             : ('confirmed' as const),
       ticket: holderOf(booking, eventName),
       checkedInAt: booking.checkedInAt?.toISOString() ?? null,
+      placesIn: booking.checkedInPlaces,
     })),
   )
   return { date, takenAt: now.toISOString(), tickets }

@@ -79,7 +79,14 @@ export async function syncScans(
     for (const { scan, at } of decided) {
       answers.set(
         scan.nonce,
-        await checkInBooking(tx, scan.code, staff, at, { door, offline: scan.offline }, eventsRead),
+        await checkInBooking(
+          tx,
+          { code: scan.code, places: scan.places ?? null },
+          staff,
+          at,
+          { door, offline: scan.offline },
+          eventsRead,
+        ),
       )
     }
     if (decided.length > 0) {

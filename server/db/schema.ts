@@ -396,8 +396,11 @@ export const bookings = pgTable(
       .unique('bookings_ticket_code_unique')
       .default(sql`ticket_code()`),
     // Admitted at the door: when, and by which staff member (one conditional update, decision 028).
+    // Its first admission, and by whom; `checkedInPlaces` counts the party let in so far (the
+    // booker and their visitors, admitted whole or in part: decision 052).
     checkedInAt: instant('checked_in_at'),
     checkedInBy: uuid('checked_in_by').references(() => accounts.id, { onDelete: 'set null' }),
+    checkedInPlaces: integer('checked_in_places').notNull().default(0),
     // When its booker cancelled it (POST /bookings/cancel/{id}); null for one the app cancelled
     // itself (a card payment's hold released or given up) until its booker asks to cancel it,
     // and for any cancelled before migration 0009.
@@ -414,6 +417,10 @@ export const bookings = pgTable(
     createdAt: createdAt(),
   },
   (t) => [
+    check(
+      'bookings_checked_in_places_in_party',
+      sql`${t.checkedInPlaces} BETWEEN 0 AND ${t.visitors} + 1 AND (${t.checkedInPlaces} > 0) = (${t.checkedInAt} IS NOT NULL)`,
+    ),
     check(
       'bookings_held_has_expiry',
       sql`(${t.status} = 'held') = (${t.holdExpiresAt} IS NOT NULL)`,

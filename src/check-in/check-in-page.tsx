@@ -3,9 +3,10 @@ import { useEffect, useId, useRef, useState } from 'react'
 import type { ActorRefFrom } from 'xstate'
 import { checkInActors } from '../../machines/check-in/actors'
 import { type CheckIn, checkInMachine } from '../../machines/check-in/machine'
-import type { DecidedBy } from '../../machines/check-in/offline'
+import type { DecidedBy, PartyAtDoor } from '../../machines/check-in/offline'
 import {
   CAMERA_UNAVAILABLE,
+  countView,
   decidedNote,
   guestsLine,
   SCANNER_UNLOADED,
@@ -94,7 +95,7 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
   const errorId = useId()
   const input = useRef<HTMLInputElement>(null)
   const checking = state.hasTag('busy')
-  const { problem, verdict, decidedBy } = state.context
+  const { problem, verdict, decidedBy, party } = state.context
   const camera = state.value.camera
   const queue = state.children.doorQueue
   const queued = useSelector(
@@ -131,6 +132,16 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
           </div>
         )}
         {state.hasTag('expired') && <LoadNotice kind="expired" what="the check-in" />}
+        {state.matches({ door: 'counting' }) && party && (
+          <PartyCount
+            party={party}
+            onChosen={(places) => actorRef.send({ type: 'places.chosen', places })}
+            onCancelled={() => {
+              if (input.current) input.current.value = ''
+              actorRef.send({ type: 'count.cancelled' })
+            }}
+          />
+        )}
         {state.matches({ door: 'answered' }) && verdict && (
           <Verdict
             verdict={verdict}
@@ -214,6 +225,86 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
         </button>
       </form>
     </StaffPage>
+  )
+}
+
+/** Before a party comes in: who the ticket is for, and how many of them are here now. */
+function PartyCount({
+  party,
+  onChosen,
+  onCancelled,
+}: {
+  party: PartyAtDoor
+  onChosen: (places: number) => void
+  onCancelled: () => void
+}) {
+  const detailId = useId()
+  const view = countView(party)
+  const { ticket } = party
+  const guests = guestsLine(ticket)
+  return (
+    <div
+      className={css({
+        layerStyle: 'card',
+        px: { base: '4', md: '6' },
+        py: { base: '4', md: '6' },
+        display: 'grid',
+        gap: '3',
+        overflowWrap: 'anywhere',
+      })}
+    >
+      <div className={css({ display: 'grid', gap: '0.5' })}>
+        <p className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold' })}>
+          {ticket.name}
+        </p>
+        <p className={css({ color: 'fg.muted' })}>
+          {ticket.what}
+          {ticket.timeSlot ? ` · ${ticket.timeSlot}` : ''}
+        </p>
+        {guests && <p className={css({ color: 'fg.muted' })}>{guests}</p>}
+      </div>
+      <fieldset className={css({ border: '0', p: '0', m: '0', minW: '0' })}>
+        <legend className={css({ textStyle: 'display.statement', lineHeight: '1.1', p: '0' })}>
+          {view.question}
+        </legend>
+        <p id={detailId} className={css({ mt: '1' })}>
+          {view.detail}
+        </p>
+        <div
+          className={css({
+            display: 'grid',
+            gridTemplateColumns: 'repeat(auto-fill, minmax(3.25rem, 1fr))',
+            gap: '2',
+            mt: '3',
+          })}
+        >
+          {view.choices.map((choice, index) => (
+            <button
+              key={choice.places}
+              type="button"
+              aria-describedby={index === 0 ? detailId : undefined}
+              // The whole party first, wide: what the door answers most.
+              className={cx(
+                button({ variant: index === 0 ? 'solid' : 'outline', size: 'lg' }),
+                index === 0 ? css({ gridColumn: '1 / -1' }) : undefined,
+              )}
+              onClick={() => onChosen(choice.places)}
+            >
+              {choice.label}
+            </button>
+          ))}
+        </div>
+      </fieldset>
+      <div>
+        <button
+          type="button"
+          className={button({ variant: 'ghost', size: 'md' })}
+          onClick={onCancelled}
+        >
+          Not now
+        </button>
+      </div>
+    </div>
   )
 }
 

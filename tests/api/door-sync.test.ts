@@ -138,7 +138,82 @@ describe.each(bothEngines())('%s', (_name, kind, skip) => {
         { field: 'Checked in by', before: null, after: 'Chidiebube Okwuosa-Adeyemi' },
         { field: 'Decided', before: null, after: 'On the phone, offline' },
         { field: 'Door', before: null, after: 'Garden gate' },
+        { field: 'People in', before: '0', after: '1' },
       ])
+    })
+
+    describe('a party of four (the booker and three visitors)', () => {
+      const party = async (name: string) => {
+        const [ticket] = await api.db
+          .insert(bookings)
+          .values(
+            guest(name, {
+              visitors: 3,
+              namesOfVisitors: 'Chiamaka Nwachukwu-Obi, Babatunde Olorunfemi, Ifeoluwa Adeyemi',
+            }),
+          )
+          .returning({ id: bookings.id, code: bookings.ticketCode })
+        if (!ticket) throw new Error('no party')
+        return ticket
+      }
+      const scanOf = (code: string, places?: number): DoorScan => ({
+        nonce: nonce(),
+        code,
+        scannedAt: NOW.toISOString(),
+        offline: true,
+        ...(places === undefined ? {} : { places }),
+      })
+
+      it('comes in 2 then 2 on two phones; a third scan is already, and the list says 4 in', async () => {
+        const ticket = await party('Oluwafunmilayo Adebisi-Chukwuemeka')
+        const [first] = await results('Garden gate', [scanOf(ticket.code, 2)])
+        expect(first?.check).toMatchObject({ result: 'admitted', placesIn: 2, placesAdmitted: 2 })
+        const list = await api.app.inject({
+          url: '/api/staff/check-ins/list',
+          headers: bearer(door),
+        })
+        const sha = createHash('sha256').update(ticket.code).digest('hex')
+        const listed = (list.json() as DoorList).tickets.find((t) => t.codeHash === sha)
+        expect(listed).toMatchObject({ placesIn: 2, checkedInAt: NOW.toISOString() })
+        const [rest] = await results('Rooftop stairs', [scanOf(ticket.code, 2)])
+        expect(rest?.check).toMatchObject({ result: 'admitted', placesIn: 4, placesAdmitted: 2 })
+        const [third] = await results('Garden gate', [scanOf(ticket.code)])
+        expect(third?.check).toMatchObject({ result: 'already', placesIn: 4, placesAdmitted: 0 })
+        const [row] = await api.db.select().from(bookings).where(eq(bookings.id, ticket.id))
+        expect(row?.checkedInPlaces).toBe(4)
+        const entries = await api.db
+          .select({ after: auditLog.after })
+          .from(auditLog)
+          .where(and(eq(auditLog.action, 'check-in'), eq(auditLog.subject, ticket.id)))
+        expect(
+          entries.map((e) => (e.after as { checkedInPlaces: number }).checkedInPlaces),
+        ).toEqual([2, 4])
+      })
+
+      it('lets in no more than the party: 5 phones letting in 2 each at once let in 4', async () => {
+        const ticket = await party('Babajide Oluwaseun Okonkwo-Bello')
+        const answers = await Promise.all(
+          Array.from({ length: 5 }, (_, i) => results(`Door ${i + 1}`, [scanOf(ticket.code, 2)])),
+        )
+        const checks = answers.map(([result]) => result?.check)
+        expect(
+          checks.filter((c) => c?.result === 'admitted').map((c) => c?.placesAdmitted),
+        ).toEqual([2, 2])
+        expect(checks.filter((c) => c?.result === 'already')).toHaveLength(3)
+        const [row] = await api.db.select().from(bookings).where(eq(bookings.id, ticket.id))
+        expect(row?.checkedInPlaces).toBe(4)
+      })
+
+      it('asked for more than are left, lets in those left; with no number, the whole party', async () => {
+        const ticket = await party('Adaeze Ngozi Okafor-Williams')
+        const [three] = await results('Garden gate', [scanOf(ticket.code, 3)])
+        expect(three?.check).toMatchObject({ placesIn: 3, placesAdmitted: 3 })
+        const [more] = await results('Garden gate', [scanOf(ticket.code, 3)])
+        expect(more?.check).toMatchObject({ result: 'admitted', placesIn: 4, placesAdmitted: 1 })
+        const whole = await party('Emeka Chukwudi Nwosu-Adeleke')
+        const [all] = await results('Garden gate', [scanOf(whole.code)])
+        expect(all?.check).toMatchObject({ result: 'admitted', placesIn: 4, placesAdmitted: 4 })
+      })
     })
 
     it('applies the same batch of 50 scans, sent 5 times at once, once', async () => {

@@ -182,6 +182,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
             refundedAt: null,
             refundedBy: null,
             endedAt: null,
+            placesIn: 1,
+            placesAdmitted: answer.result === 'admitted' ? 1 : 0,
           })
         }
         // One update, one audit entry.
@@ -190,8 +192,12 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           expect.objectContaining({
             action: 'check-in',
             actor: `${STAFF_NAME} <${DEMO_STAFF}>`,
-            before: { checkedInAt: null },
-            after: { checkedInAt: NOW.toISOString(), checkedInBy: entries[0]?.actorAccountId },
+            before: { checkedInAt: null, checkedInPlaces: 0 },
+            after: {
+              checkedInAt: NOW.toISOString(),
+              checkedInBy: entries[0]?.actorAccountId,
+              checkedInPlaces: 1,
+            },
           }),
         ])
         const [stored] = await api.db.select().from(bookings).where(eq(bookings.id, booking.id))
@@ -238,6 +244,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           refundedAt: null,
           refundedBy: null,
           endedAt: null,
+          placesIn: 0,
+          placesAdmitted: 0,
         })
         const [stored] = await api.db.select().from(bookings).where(eq(bookings.id, id))
         expect(stored?.checkedInAt).toBeNull()
@@ -254,6 +262,8 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           refundedAt: null,
           refundedBy: null,
           endedAt: null,
+          placesIn: 0,
+          placesAdmitted: 0,
         }
         expect(answerOf(await checkIn('f'.repeat(32)))).toEqual(unknown)
         const held = await insert({
@@ -313,6 +323,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           },
           changes: [
             { field: 'Checked in', before: 'Not yet', after: 'Nov 24, 2026, 11am' },
+            { field: 'People in', before: '0', after: '1' },
             { field: 'Checked in by', before: null, after: STAFF_NAME },
           ],
         })

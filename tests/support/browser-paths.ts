@@ -565,6 +565,7 @@ async function bookingAtTheDesk({ db }: App, { checkedIn }: { checkedIn: boolean
     namesOfVisitors: b.namesOfVisitors,
     metadata: Object.fromEntries(b.answers.map((a) => [a.label, a.value])),
     checkedInAt: checkedIn ? PATHS_NOW : null,
+    checkedInPlaces: checkedIn ? b.visitors + 1 : 0,
     checkedInBy: checkedIn ? (staff?.id ?? null) : null,
   }
   await db
@@ -615,6 +616,9 @@ let doorGuests = 0
  * state the answer needs; an earlier booking with it gets another code. The path's end cancels
  * the booking (forgetBookingsMade).
  */
+/** Who comes with a party at the door, in the order they are named on the booking. */
+const PARTY = ['Chiamaka Nwachukwu-Obi', 'Babatunde Olorunfemi', 'Ifeoluwa Adeyemi-Lawson']
+
 async function ticketAtTheDoor(
   { db }: App,
   {
@@ -623,6 +627,7 @@ async function ticketAtTheDoor(
     status = 'confirmed',
     refunded = false,
     made = true,
+    visitors = 0,
   }: {
     day: string
     checkedIn?: boolean
@@ -630,6 +635,8 @@ async function ticketAtTheDoor(
     /** Paid by card, and the payment refunded by staff. */
     refunded?: boolean
     made?: boolean
+    /** Who comes with the booker: a party of `visitors` + 1. */
+    visitors?: number
   },
 ) {
   await db
@@ -667,11 +674,14 @@ async function ticketAtTheDoor(
     venue: 'Print Studio',
     date: day,
     timeSlot: '6pm - 10pm',
+    visitors,
+    namesOfVisitors: visitors > 0 ? PARTY.slice(0, visitors).join(', ') : null,
     paidWith: payment ? 'sandbox' : 'free',
     paymentId: payment?.id ?? null,
     status,
     ticketCode: CHECK_IN_CODE,
     checkedInAt: checkedIn ? PATHS_NOW : null,
+    checkedInPlaces: checkedIn ? visitors + 1 : 0,
     checkedInBy: checkedIn ? (staff?.id ?? null) : null,
     cancelledAt: status === 'cancelled' ? new Date(PATHS_NOW.getTime() - 3_600_000) : null,
   })

@@ -1,7 +1,7 @@
 import { describe, expect, it } from 'vitest'
 import { CHECK_IN_ANSWERS, CHECK_IN_CODE } from '../../machines/check-in/model'
-import { decideOffline } from '../../machines/check-in/offline'
-import { decidedNote, verdictView } from '../../machines/check-in/selectors'
+import { decideOffline, partyToCount } from '../../machines/check-in/offline'
+import { countView, decidedNote, verdictView } from '../../machines/check-in/selectors'
 import type { DoorList, PhoneScan } from '../../machines/door-queue/machine'
 import { DOOR_LIST } from '../../machines/door-queue/model'
 import { listLine, reportView, toSend, toSendLine } from '../../machines/door-queue/selectors'
@@ -41,6 +41,7 @@ describe('decideOffline', () => {
   it('says already for a ticket the list has in, and for one this phone let in', async () => {
     const { list, codeHash } = await listWith('confirmed', {
       checkedInAt: '2026-11-24T09:05:00.000Z',
+      placesIn: 3,
     })
     expect(decideOffline({ list, scans: [] }, scanned(codeHash))).toMatchObject({
       by: 'list',
@@ -78,6 +79,95 @@ describe('decideOffline', () => {
       decideOffline({ list, scans: [] }, scanned(codeHash, '2026-11-24T23:30:00.000Z'))?.check
         .result,
     ).toBe('elsewhere')
+  })
+})
+
+describe('a party at the door with no network', () => {
+  // The model's ticket: the booker and two visitors, a party of three.
+  const letIn = (nonce: string, places: number, placesIn: number): PhoneScan => ({
+    nonce,
+    code: CHECK_IN_CODE,
+    scannedAt: AT,
+    offline: true,
+    places,
+    shown: 'admitted',
+    queued: true,
+    placesIn,
+  })
+
+  it('asks how many of a party come in, and lets in that many, then the rest', async () => {
+    const { list, codeHash } = await listWith('confirmed')
+    expect(partyToCount({ list, scans: [] }, scanned(codeHash))).toMatchObject({
+      party: 3,
+      placesIn: 0,
+    })
+    const first = decideOffline({ list, scans: [] }, { ...scanned(codeHash), places: 2 })
+    expect(first?.check).toMatchObject({ result: 'admitted', placesIn: 2, placesAdmitted: 2 })
+    // One still to come: nothing to ask, the scan lets them in.
+    const scans = [letIn('n-0000000000000001', 2, 2)]
+    expect(partyToCount({ list, scans }, scanned(codeHash))).toBeNull()
+    const rest = decideOffline({ list, scans }, scanned(codeHash))
+    expect(rest?.check).toMatchObject({ result: 'admitted', placesIn: 3, placesAdmitted: 1 })
+    const all = [...scans, letIn('n-0000000000000002', 1, 3)]
+    expect(decideOffline({ list, scans: all }, scanned(codeHash))).toMatchObject({
+      by: 'this phone',
+      check: { result: 'already', checkedInAt: AT },
+    })
+  })
+
+  it('counts from the most the server said: the list, or its answer to a scan sent', async () => {
+    const { list, codeHash } = await listWith('confirmed', {
+      checkedInAt: '2026-11-24T09:05:00.000Z',
+      placesIn: 1,
+    })
+    expect(partyToCount({ list, scans: [] }, scanned(codeHash))).toMatchObject({ placesIn: 1 })
+    // Sent and answered since the list: another phone had let one more in meanwhile.
+    const sent = { ...letIn('n-0000000000000003', 1, 3), queued: false }
+    expect(decideOffline({ list, scans: [sent] }, scanned(codeHash))?.check.result).toBe('already')
+  })
+
+  it('asks nobody about a guest alone, a refused ticket, or with no list', async () => {
+    const [first] = DOOR_LIST.tickets
+    const alone = await listWith('confirmed', {
+      ticket: { ...first?.ticket, visitors: 0, namesOfVisitors: null },
+    })
+    expect(partyToCount({ list: alone.list, scans: [] }, scanned(alone.codeHash))).toBeNull()
+    const cancelled = await listWith('cancelled')
+    expect(
+      partyToCount({ list: cancelled.list, scans: [] }, scanned(cancelled.codeHash)),
+    ).toBeNull()
+    expect(partyToCount(null, scanned('00'))).toBeNull()
+  })
+
+  it('words the question and the answers of a party let in part', () => {
+    const holder = CHECK_IN_ANSWERS.admitted.ticket
+    if (!holder) throw new Error('the model answer has no ticket')
+    const ticket = { ...holder, visitors: 3 }
+    const party = { ticket, party: 4, placesIn: 0 }
+    expect(countView(party)).toEqual({
+      question: 'How many are coming in now?',
+      detail: 'A party of 4.',
+      choices: [
+        { places: 4, label: 'All 4' },
+        { places: 1, label: '1' },
+        { places: 2, label: '2' },
+        { places: 3, label: '3' },
+      ],
+    })
+    expect(countView({ ...party, placesIn: 2 }).choices).toEqual([
+      { places: 2, label: 'The other 2' },
+      { places: 1, label: '1' },
+    ])
+    const admitted = { ...CHECK_IN_ANSWERS.admitted, ticket }
+    expect(verdictView({ ...admitted, placesIn: 2, placesAdmitted: 2 })).toMatchObject({
+      headline: 'Admitted: 2 of 4 in',
+      detail: '2 still to come: scan the ticket again when they arrive.',
+    })
+    expect(verdictView({ ...admitted, placesIn: 4, placesAdmitted: 2 })).toMatchObject({
+      headline: 'Admitted: 4 of 4 in',
+      detail: 'The last 2 of the party: all 4 are in.',
+    })
+    expect(verdictView({ ...admitted, placesIn: 4, placesAdmitted: 4 }).headline).toBe('Admitted')
   })
 })
 
