@@ -2108,6 +2108,11 @@ export interface components {
             /** @description The staff member's name. */
             checkedInBy: string | null;
             /**
+             * Format: int32
+             * @description Of the party (the booker and `visitors`), how many the door has let in.
+             */
+            placesIn: number;
+            /**
              * @description Its ticket's scans sent by doors' queues (`syncCheckIns`), in the order scanned: one
              *     booking's page only (`getStaffBooking`), so two phones that both let the guest in
              *     while offline are both seen.

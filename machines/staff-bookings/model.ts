@@ -23,6 +23,7 @@ export const chiamakaBooking: StaffBooking = {
   bookedAt: '2026-11-20T14:05:00.000Z',
   checkedInAt: null,
   checkedInBy: null,
+  placesIn: 0,
 }
 
 const today: DayBookings = { date: '2026-11-24', bookings: [chiamakaBooking] }

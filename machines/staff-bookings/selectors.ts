@@ -1,5 +1,5 @@
 import { guestsLine } from '../check-in/selectors'
-import { paidWithLabel } from '../rules/bookings'
+import { paidWithLabel, placesOf } from '../rules/bookings'
 import { dateAndClock, dayInFull } from '../rules/dates'
 import { formatMinor } from '../rules/money'
 import type { StaffBooking } from './machine'
@@ -43,11 +43,16 @@ export function paidLine(booking: StaffBooking): string {
     .join(' · ')
 }
 
-/** 'Checked in Nov 24, 2026, 4:12pm by Oluwaseun Adebayo-Okonkwo', or 'Not checked in'. */
-export function checkInLine(booking: Pick<StaffBooking, 'checkedInAt' | 'checkedInBy'>): string {
+/** 'Checked in Nov 24, 2026, 4:12pm by Oluwaseun Adebayo-Okonkwo' (and '· 2 of 4 in' for a party part in), or 'Not checked in'. */
+export function checkInLine(
+  booking: Pick<StaffBooking, 'checkedInAt' | 'checkedInBy' | 'placesIn' | 'visitors'>,
+): string {
   if (!booking.checkedInAt) return 'Not checked in'
   const by = booking.checkedInBy ? ` by ${booking.checkedInBy}` : ''
-  return `Checked in ${dateAndClock(booking.checkedInAt)}${by}`
+  const party = placesOf(booking)
+  // A party let in part: how many of it are in so far.
+  const part = booking.placesIn < party ? ` · ${booking.placesIn} of ${party} in` : ''
+  return `Checked in ${dateAndClock(booking.checkedInAt)}${by}${part}`
 }
 
 type DoorScanRecord = NonNullable<StaffBooking['scans']>[number]

@@ -158,6 +158,7 @@ function staffBookingFrom(found: Found): StaffBooking {
       booking.checkedInAt && checkerFirstName !== null
         ? fullName({ firstName: checkerFirstName, lastName: checkerLastName ?? '' })
         : null,
+    placesIn: booking.checkedInPlaces,
   }
 }
 

@@ -494,6 +494,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           bookedAt: new Date(NOW.getTime() - 2 * 86_400_000).toISOString(),
           checkedInAt: null,
           checkedInBy: null,
+          placesIn: 0,
         }
         expect(listed).toEqual(jazzBooking)
         expect(await open(listed.id)).toEqual({ ...jazzBooking, scans: [] })
@@ -514,6 +515,7 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           ...jazzBooking,
           checkedInAt: NOW.toISOString(),
           checkedInBy: STAFF_NAME,
+          placesIn: 1,
         }
         // Checked in online: no door's queue scanned it.
         expect(await open(listed.id)).toEqual({ ...checkedIn, scans: [] })

@@ -369,8 +369,19 @@ describe("the front desk's words for spaces and bookings", () => {
       checkInLine({
         checkedInAt: '2026-11-24T15:12:00.000Z',
         checkedInBy: 'Oluwaseun Adebayo-Okonkwo',
+        visitors: 0,
+        placesIn: 1,
       }),
     ).toBe('Checked in Nov 24, 2026, 4:12pm by Oluwaseun Adebayo-Okonkwo')
+    // A party of four, two of it in so far.
+    expect(
+      checkInLine({
+        checkedInAt: '2026-11-24T15:12:00.000Z',
+        checkedInBy: null,
+        visitors: 3,
+        placesIn: 2,
+      }),
+    ).toBe('Checked in Nov 24, 2026, 4:12pm · 2 of 4 in')
     expect(bookingsLead('2026-11-24', 'okonkwo', 0)).toBe(
       "No booking on Tuesday, November 24, 2026 matches 'okonkwo'.",
     )
