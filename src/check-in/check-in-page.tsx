@@ -228,7 +228,10 @@ export function CheckInView({ actorRef }: { actorRef: ActorRefFrom<typeof checkI
   )
 }
 
-/** Before a party comes in: who the ticket is for, and how many of them are here now. */
+/**
+ * Before a party comes in: how many of them are here now, the question and the whole party's
+ * answer first (on a small phone's first screen), then who the ticket is for.
+ */
 function PartyCount({
   party,
   onChosen,
@@ -248,27 +251,23 @@ function PartyCount({
         layerStyle: 'card',
         px: { base: '4', md: '6' },
         py: { base: '4', md: '6' },
-        display: 'grid',
-        gap: '3',
         overflowWrap: 'anywhere',
       })}
     >
-      <div className={css({ display: 'grid', gap: '0.5' })}>
-        <p className={css({ fontSize: { base: 'lg', md: 'xl' }, fontWeight: 'semibold' })}>
-          {ticket.name}
-        </p>
-        <p className={css({ color: 'fg.muted' })}>
-          {ticket.what}
-          {ticket.timeSlot ? ` · ${ticket.timeSlot}` : ''}
-        </p>
-        {guests && <p className={css({ color: 'fg.muted' })}>{guests}</p>}
-      </div>
       <fieldset className={css({ border: '0', p: '0', m: '0', minW: '0' })}>
-        <legend className={css({ textStyle: 'display.statement', lineHeight: '1.1', p: '0' })}>
+        <legend
+          className={css({
+            p: '0',
+            fontSize: { base: 'xl', md: '2xl' },
+            fontWeight: 'semibold',
+            lineHeight: '1.2',
+          })}
+        >
           {view.question}
         </legend>
         <p id={detailId} className={css({ mt: '1' })}>
-          {view.detail}
+          <span className={css({ fontWeight: 'semibold' })}>{ticket.name}</span>
+          {` · ${view.detail}`}
         </p>
         <div
           className={css({
@@ -295,7 +294,14 @@ function PartyCount({
           ))}
         </div>
       </fieldset>
-      <div>
+      <div className={css({ color: 'fg.muted', fontSize: 'sm', mt: '3', display: 'grid' })}>
+        <p>
+          {ticket.what}
+          {ticket.timeSlot ? ` · ${ticket.timeSlot}` : ''}
+        </p>
+        {guests && <p>{guests}</p>}
+      </div>
+      <div className={css({ mt: '2' })}>
         <button
           type="button"
           className={button({ variant: 'ghost', size: 'md' })}

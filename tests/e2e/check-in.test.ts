@@ -120,6 +120,16 @@ describe('the verdict on the first screen (issue 51, point 3)', () => {
       const page = await door(size)
       await cameraOn(page)
       await holdUp(page, guest.code)
+      // A party of three: the door asks how many are here, the whole party first.
+      const count = page.getByRole('group', { name: 'How many are coming in now?' })
+      await expect(
+        outsideTheScreen(page, {
+          question: count.getByText('How many are coming in now?'),
+          'All 3': count.getByRole('button', { name: 'All 3' }),
+        }),
+      ).resolves.toEqual([])
+      await shot(page, `party-camera-${size.width}`)
+      await count.getByRole('button', { name: 'All 3' }).click()
       const answer = answerOf(page)
       await answer.getByText('Admitted', { exact: true }).waitFor()
       await shot(page, `admitted-camera-${size.width}`)
@@ -484,6 +494,61 @@ describe('the door with no network (issue 46)', () => {
     await report.getByText(/^Cancelled at 9:59am on Tuesday, November 24, 2026/).waitFor()
     expect(await checkedInAt(guest.id)).toBeNull()
     await shot(page, 'refused-after-sync-390')
+  })
+
+  it('lets a party of four in 2 then 2, the rest with no network, and counts 4 in on the server', async () => {
+    const party = await jazzGuest('Oluwatoyin Abimbola Adekunle-Nwachukwu', {
+      visitors: 3,
+      namesOfVisitors: 'Chiamaka Nwachukwu-Obi, Babatunde Olorunfemi, Ifeoluwa Adeyemi-Lawson',
+    })
+    const placesIn = async () =>
+      (
+        await app.db
+          .select({ places: bookings.checkedInPlaces })
+          .from(bookings)
+          .where(eq(bookings.id, party.id))
+      )[0]?.places
+    const page = await door({ width: WIDTHS.phone })
+    await listKept(page)
+    const ask = async () => {
+      await page.getByLabel('Ticket code').fill(party.code)
+      await page.getByRole('button', { name: 'Check in', exact: true }).click()
+      return page.getByRole('group', { name: 'How many are coming in now?' })
+    }
+    // Two of them are at the door; the others are parking.
+    const first = await ask()
+    await first.getByText('A party of 4.').waitFor()
+    await page.getByText('Oluwatoyin Abimbola Adekunle-Nwachukwu').waitFor()
+    expect(await layoutProblems(page)).toEqual([])
+    expect(await seriousViolations(page)).toEqual([])
+    await shot(page, 'party-count-390')
+    await page.setViewportSize(SMALL)
+    expect(await layoutProblems(page)).toEqual([])
+    await shot(page, 'party-count-320')
+    await first.getByRole('button', { name: '2', exact: true }).click()
+    const answer = answerOf(page)
+    await answer.getByText('Admitted: 2 of 4 in', { exact: true }).waitFor()
+    await answer.getByText('2 still to come: scan the ticket again when they arrive.').waitFor()
+    await expect(answer.getAttribute('data-tone')).resolves.toBe('green')
+    expect(await placesIn()).toBe(2)
+    await shot(page, 'party-two-in-320')
+
+    // The other two arrive in the garden, where there is no signal.
+    await page.getByRole('button', { name: 'Next guest' }).click()
+    await page.context().setOffline(true)
+    const rest = await ask()
+    await rest.getByText('A party of 4: 2 in already.').waitFor()
+    await rest.getByRole('button', { name: 'The other 2' }).click()
+    await answer.getByText('Admitted: 4 of 4 in', { exact: true }).waitFor()
+    await answer.getByText('The last 2 of the party: all 4 are in.').waitFor()
+    await answer.getByText('Not yet sent', { exact: true }).waitFor()
+    expect(await placesIn()).toBe(2)
+    await page.context().setOffline(false)
+    await expect.poll(placesIn, { timeout: 10_000 }).toBe(4)
+    // Anyone else with the ticket is one too many.
+    await page.getByRole('button', { name: 'Next guest' }).click()
+    const again = await typeCode(page, party.code)
+    await again.getByText('Already checked in', { exact: true }).waitFor()
   })
 
   it('leaves no ticket list in the browser once the staff log out', async () => {
