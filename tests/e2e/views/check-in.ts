@@ -3,8 +3,10 @@ import QRCode from 'qrcode'
 import { expect } from 'vitest'
 import { type CheckIn, checkInMachine } from '../../../machines/check-in/machine'
 import { CHECK_IN_CODE, checkInModel } from '../../../machines/check-in/model'
+import type { PartyAtDoor } from '../../../machines/check-in/offline'
 import {
   CAMERA_UNAVAILABLE,
+  countView,
   SCANNER_UNLOADED,
   verdictView,
 } from '../../../machines/check-in/selectors'
@@ -31,6 +33,8 @@ const DOOR_LIST = '**/api/staff/check-ins/list'
 const SCANNING = 'Oluwaseun, a guest holding up a ticket'
 const DROPPING = 'Oluwaseun, the connection dropping'
 const UNLOADING = "Oluwaseun, the scanner's code not coming"
+/** The ticket on the door's list as the page opens: a party of three, nobody in yet. */
+const PARTY = 'Oluwaseun, a party of three at the door'
 
 /** The scanner's code (qr-scanner's chunk), loaded with the camera's first start. */
 const SCANNER_CODE = '**/assets/qr-scanner*.js'
@@ -95,10 +99,11 @@ export const checkInViews = defineViews({
     [MEMBER]: { ...opening, signIn: 'ada@example.com', open: open() },
     [DROPPING]: { ...opening, signIn: 'staff@example.com', open: open({ dropping: true }) },
     [UNLOADING]: { ...opening, signIn: 'staff@example.com', open: open({ unloading: true }) },
+    [PARTY]: { ...opening, signIn: 'staff@example.com', server: 'ticketToday', open: open() },
   },
   events: {
     'code.submitted': {
-      accepts: only(STAFF, MEMBER, DROPPING),
+      accepts: only(STAFF, MEMBER, DROPPING, PARTY),
       run: async ({ page, event }) => {
         await page.getByLabel('Ticket code').fill(event.code as string)
         await page.getByRole('button', { name: 'Check in', exact: true }).click()
@@ -111,8 +116,27 @@ export const checkInViews = defineViews({
         await holdUpToCamera(page, await QRCode.toBuffer(CHECK_IN_CODE, { margin: 4, width: 300 }))
       },
     },
+    // The phone's look at its list: the party of three on the party's start; on the others the
+    // ticket is made after the list was read, and nobody is asked.
+    'xstate.done.actor.findParty': {
+      accepts: (event, { start }) => (start === PARTY) === (event.output !== null),
+      instant: true,
+    },
+    'places.chosen': {
+      accepts: only(PARTY),
+      run: async ({ page, event, snapshot }) => {
+        const party = snapshot.context.party as PartyAtDoor
+        const choice = countView(party).choices.find((c) => c.places === event.places)
+        if (!choice) throw new Error(`No choice of ${event.places} for a party of ${party.party}`)
+        await page.getByRole('button', { name: choice.label, exact: true }).click()
+      },
+    },
+    'count.cancelled': {
+      accepts: only(PARTY),
+      run: ({ page }) => page.getByRole('button', { name: 'Not now' }).click(),
+    },
     'xstate.done.actor.checkIn': {
-      accepts: only(STAFF, SCANNING),
+      accepts: only(STAFF, SCANNING, PARTY),
       server: (event) => TICKET_STATES[(event.output as CheckIn).result],
       request: CHECK_INS,
     },
@@ -171,6 +195,22 @@ export const checkInViews = defineViews({
       await heading(page, 'Check-in')
       await page.getByLabel('Ticket code').waitFor(SHORT)
       if (snapshot.context.problem) await page.getByText(snapshot.context.problem).waitFor(SHORT)
+    },
+    // A look at the phone's list, over in a moment: still busy, or already asking or checking.
+    'door.looking': async ({ page }) => {
+      await page
+        .getByRole('button', { name: 'Checking…' })
+        .or(page.getByRole('group', { name: 'How many are coming in now?' }))
+        .waitFor(SHORT)
+    },
+    'door.counting': async ({ page, snapshot }) => {
+      const view = countView(snapshot.context.party as PartyAtDoor)
+      const count = page.getByRole('group', { name: view.question })
+      await count.getByText(view.detail, { exact: false }).waitFor(SHORT)
+      await count.getByText('Oluwadamilare Chukwuemeka-Babatunde').waitFor(SHORT)
+      for (const choice of view.choices) {
+        await count.getByRole('button', { name: choice.label, exact: true }).waitFor(SHORT)
+      }
     },
     'door.checking': async ({ page }) => {
       await page.getByRole('button', { name: 'Checking…' }).waitFor(SHORT)

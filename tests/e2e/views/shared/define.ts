@@ -79,6 +79,11 @@ export interface EventDriver {
   server?: (event: AnyEventObject) => ServerState | null
   /** The request of the call (a glob): held while the waiting state is checked, then let go. */
   request?: string
+  /**
+   * The app makes this event itself at once (a look at what the phone keeps): a call the step
+   * after it makes is held from the step before, so the states on the way can be seen.
+   */
+  instant?: boolean
 }
 
 /** Where a browser path starts: the machine input as the page builds it, and how it is opened. */
