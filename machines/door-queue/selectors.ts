@@ -19,6 +19,9 @@ export const READING_LIST = 'Reading the list of tickets…'
 export const NO_LIST =
   'No ticket list on this phone yet: without a connection the door can’t decide.'
 
+/** Where the server refused the list (the session ended): the staff log in again. */
+export const REFUSED_LIST = 'Log in again to read the list of tickets and send this phone’s scans.'
+
 /** The scans decided on the phone that wait to be sent. */
 export const toSend = (context: Pick<DoorQueueContext, 'scans'>) =>
   context.scans.filter((scan) => scan.queued).length

@@ -5,6 +5,7 @@ import {
   listLine,
   NO_LIST,
   READING_LIST,
+  REFUSED_LIST,
   reportView,
   toSend,
   toSendLine,
@@ -21,6 +22,7 @@ export function DoorPhone({ actorRef }: { actorRef: AnyActorRef }) {
   const context = useSelector(actorRef, (s) => s.context as DoorQueueContext)
   const sending = useSelector(actorRef, (s) => s.matches({ queue: 'sending' }) as boolean)
   const reading = useSelector(actorRef, (s) => s.matches({ list: 'loading' }) as boolean)
+  const refused = useSelector(actorRef, (s) => s.matches({ list: 'refused' }) as boolean)
   const list = listLine(context.list)
   const waiting = toSendLine(toSend(context))
   return (
@@ -36,6 +38,7 @@ export function DoorPhone({ actorRef }: { actorRef: AnyActorRef }) {
         })}
       >
         <span>{list ?? (reading ? READING_LIST : NO_LIST)}</span>
+        {refused && <span className={css({ color: 'berry.600' })}>{REFUSED_LIST}</span>}
         {waiting && (
           <span
             role="status"

@@ -5,10 +5,21 @@ import type { Page } from 'playwright-core'
 // soon as that state is seen, not after a guess at how long seeing it takes.
 
 const waiting = new WeakMap<Page, (() => void)[]>()
+const lastChecked = new WeakMap<Page, number>()
 
 /** The replay has checked the page's state. */
 export function stateChecked(page: Page): void {
+  lastChecked.set(page, performance.now())
   for (const resolve of waiting.get(page)?.splice(0) ?? []) resolve()
+}
+
+/**
+ * Resolves once the state the page was in at `since` (a `performance.now()`) has been checked:
+ * at once when the replay has checked the page since (a request it held), else as stateSeen.
+ */
+export function seenSince(page: Page, since: number, atMostMs: number): Promise<void> {
+  if ((lastChecked.get(page) ?? -1) > since) return Promise.resolve()
+  return stateSeen(page, atMostMs)
 }
 
 /** Resolves once the replay has next checked the page's state, or after `atMostMs`. */

@@ -34,6 +34,7 @@ export type ServerState =
   | 'ticketCancelled'
   | 'ticketRefunded'
   | 'ticketUnknown'
+  | 'ticketInAtGardenGate'
   | 'applicationPending'
   | 'applicationApproved'
   | 'applicationGone'
