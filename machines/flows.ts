@@ -7,13 +7,13 @@ import { bookingsListMachine } from './bookings-list/machine'
 import { calendarMachine } from './calendar/machine'
 import { carouselMachine } from './carousel/machine'
 import { checkInMachine } from './check-in/machine'
+import { checkInQueueMachine } from './check-in/queue/machine'
 import { checkoutMachine } from './checkout/machine'
 import { communityApplicationMachine } from './community-application/machine'
 import { communityMembersMachine } from './community-members/machine'
 import { communitySizeMachine } from './community-size/machine'
 import { confirmationMachine } from './confirmation/machine'
 import { coworkingMachine } from './coworking/machine'
-import { doorQueueMachine } from './door-queue/machine'
 import { eventDetailMachine } from './event-detail/machine'
 import { eventEditorMachine } from './event-editor/machine'
 import { inviteMachine } from './invite/machine'
@@ -114,7 +114,7 @@ export const staffFlows = {
   'staff-day': staffDayMachine,
   'check-in': checkInMachine,
   // The door's phone beside it: the list it keeps and the scans it sends later.
-  'door-queue': doorQueueMachine,
+  'check-in/queue': checkInQueueMachine,
   'staff-applications': staffApplicationsMachine,
   'application-review': applicationReviewMachine,
   'staff-payments': staffPaymentsMachine,

@@ -1,5 +1,5 @@
 import type { KeptBookings } from '../machines/bookings-list/machine'
-import type { KeptDoor, PhoneScan } from '../machines/door-queue/machine'
+import type { KeptDoor, PhoneScan } from '../machines/check-in/queue/machine'
 import { STORAGE_KEYS } from '../machines/rules/storage-keys'
 
 type Key = keyof typeof STORAGE_KEYS

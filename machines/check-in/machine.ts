@@ -5,16 +5,16 @@ import { loadCallActions } from '../calls/member'
 import { expiredOn401 } from '../calls/session'
 import { refusedOn403, staffGuards, staffTypes } from '../calls/staff'
 import { callStub } from '../calls/stub'
-import {
-  type DoorQueueContext,
-  type DoorQueueInput,
-  type DoorScan,
-  doorQueueMachine,
-  type KeptDoor,
-} from '../door-queue/machine'
 import { onFirstUse } from '../on-first-use'
 import { ticketCodeKey } from '../rules/ticket-code'
 import type { DecidedBy, OfflineAnswer, PartyAtDoor } from './offline'
+import {
+  checkInQueueMachine,
+  type DoorQueueContext,
+  type DoorQueueInput,
+  type DoorScan,
+  type KeptDoor,
+} from './queue/machine'
 import { codeProblem, isBlankCode } from './selectors'
 
 export type CheckIn = components['schemas']['CheckIn']
@@ -105,11 +105,11 @@ const scanOf = (context: CheckInContext, offline: boolean): DoorScan => ({
   ...(context.places === null ? {} : { places: context.places }),
 })
 
-/** What the phone keeps of the door (door-queue's list and scans), to decide from. */
+/** What the phone keeps of the door (its queue's list and scans), to decide from. */
 const keptOf = (self: AnyActorRef) =>
   (queueOf(self)?.getSnapshot().context as DoorQueueContext | undefined) ?? null
 
-/** The door's phone (door-queue), invoked beside the door: its list and queue. */
+/** The door's phone (check-in/queue), invoked beside the door: its list and queue. */
 const queueOf = (self: AnyActorRef): AnyActorRef | undefined =>
   (self.getSnapshot() as { children?: Record<string, AnyActorRef | undefined> } | undefined)
     ?.children?.doorQueue
@@ -118,7 +118,7 @@ const queueOf = (self: AnyActorRef): AnyActorRef | undefined =>
  * /staff/check-in: a ticket's code, read by the camera or typed, is checked in at the door; the
  * answer shows until the next guest. A party the list lets in with more than one still to come
  * is asked about first: how many are coming in now (all, or some and the rest later). With no answer within ANSWER_WAIT_MS (no network, a slow
- * one, a server that fails), the phone decides from the list it keeps (door-queue) and marks it
+ * one, a server that fails), the phone decides from the list it keeps (check-in/queue) and marks it
  * not yet sent; a guest it lets in is queued, to be sent with the scan's nonce. Without a list
  * the code is kept to send again, by itself once the browser is online again. The camera runs
  * beside it: off, starting (the browser asks for it), scanning, unavailable (refused or missing:
@@ -132,7 +132,7 @@ export const checkInMachine = onFirstUse(() =>
       checkIn: callStub<CheckIn, CheckInCall>('checkIn'),
       decideOffline: callStub<OfflineAnswer | null, OfflineCall>('decideOffline'),
       findParty: callStub<PartyAtDoor | null, OfflineCall>('findParty'),
-      doorQueue: doorQueueMachine,
+      doorQueue: checkInQueueMachine,
     },
     actions: {
       ...loadCallActions,

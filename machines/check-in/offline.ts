@@ -1,6 +1,6 @@
-import type { CheckIn, DoorList, PhoneScan } from '../door-queue/machine'
 import { placesOf } from '../rules/bookings'
 import { lagosDay } from '../rules/dates'
+import type { CheckIn, DoorList, PhoneScan } from './queue/machine'
 
 // How the door decides with no answer from the server (issue 46, decisions 050 and 052): from the
 // list of tickets it keeps (each by its code's hash) and the scans this phone made itself.

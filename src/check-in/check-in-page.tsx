@@ -4,6 +4,12 @@ import type { ActorRefFrom } from 'xstate'
 import { checkInActors } from '../../machines/check-in/actors'
 import { type CheckIn, checkInMachine } from '../../machines/check-in/machine'
 import type { DecidedBy, PartyAtDoor } from '../../machines/check-in/offline'
+import { checkInQueueActors } from '../../machines/check-in/queue/actors'
+import {
+  checkInQueueMachine,
+  type DoorQueueContext,
+  type KeptDoor,
+} from '../../machines/check-in/queue/machine'
 import {
   CAMERA_UNAVAILABLE,
   countView,
@@ -14,12 +20,6 @@ import {
   ticketDay,
   verdictView,
 } from '../../machines/check-in/selectors'
-import { doorQueueActors } from '../../machines/door-queue/actors'
-import {
-  type DoorQueueContext,
-  doorQueueMachine,
-  type KeptDoor,
-} from '../../machines/door-queue/machine'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
@@ -51,8 +51,8 @@ export default function StaffCheckInPage() {
     checkInMachine,
     {
       ...checkInActors(api),
-      doorQueue: doorQueueMachine.provide({
-        actors: doorQueueActors(api),
+      doorQueue: checkInQueueMachine.provide({
+        actors: checkInQueueActors(api),
         actions: { keep: (_: unknown, kept: KeptDoor) => storage.keepDoor(input.userId, kept) },
       }),
     },

@@ -1,6 +1,6 @@
 import { useSelector } from '@xstate/react'
 import type { AnyActorRef } from 'xstate'
-import type { DoorQueueContext } from '../../machines/door-queue/machine'
+import type { DoorQueueContext } from '../../machines/check-in/queue/machine'
 import {
   listLine,
   NO_LIST,
@@ -9,7 +9,7 @@ import {
   reportView,
   toSend,
   toSendLine,
-} from '../../machines/door-queue/selectors'
+} from '../../machines/check-in/queue/selectors'
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'

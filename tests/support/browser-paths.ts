@@ -1,4 +1,5 @@
 import { mkdirSync, rmSync } from 'node:fs'
+import { setTimeout as delay } from 'node:timers/promises'
 import { and, eq, inArray, isNotNull, like, notInArray, sql } from 'drizzle-orm'
 import type { Browser, Page, Route } from 'playwright-core'
 import { afterAll, beforeAll, describe, it } from 'vitest'
@@ -895,6 +896,9 @@ async function forgetWaitlistsJoined({ db }: App): Promise<() => Promise<unknown
 
 type Held = Awaited<ReturnType<typeof hold>>
 
+/** How long a call let go may take to be answered before the path goes on regardless. */
+const ANSWERED_MS = 2000
+
 /**
  * Holds the matching requests until released, so a waiting state can be seen; then lets them
  * pass, or drops them as a lost connection would.
@@ -904,11 +908,17 @@ async function hold(page: Page, glob: string, then: 'pass' | 'drop') {
   const released = new Promise<void>((resolve) => {
     release = resolve
   })
-  const passed: Promise<void>[] = []
+  const passed: Promise<unknown>[] = []
   const handler = (route: Route) => {
     // On to the start's own routes (a dropped connection), else to the server.
     const passing = released.then(() => (then === 'pass' ? route.fallback() : route.abort()))
-    passed.push(passing)
+    // Let go, it is done once the server has answered (or it failed): the next step's server
+    // state, set next, must not meet it on its way.
+    passed.push(
+      then === 'pass'
+        ? passing.then(() => Promise.race([route.request().response(), delay(ANSWERED_MS)]))
+        : passing,
+    )
     return passing
   }
   await page.route(glob, handler)

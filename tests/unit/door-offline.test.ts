@@ -1,10 +1,10 @@
 import { describe, expect, it } from 'vitest'
 import { CHECK_IN_ANSWERS, CHECK_IN_CODE } from '../../machines/check-in/model'
 import { decideOffline, partyToCount } from '../../machines/check-in/offline'
+import type { DoorList, PhoneScan } from '../../machines/check-in/queue/machine'
+import { DOOR_LIST } from '../../machines/check-in/queue/model'
+import { listLine, reportView, toSend, toSendLine } from '../../machines/check-in/queue/selectors'
 import { countView, decidedNote, verdictView } from '../../machines/check-in/selectors'
-import type { DoorList, PhoneScan } from '../../machines/door-queue/machine'
-import { DOOR_LIST } from '../../machines/door-queue/model'
-import { listLine, reportView, toSend, toSendLine } from '../../machines/door-queue/selectors'
 import { ticketCodeHash } from '../../machines/rules/ticket-code'
 
 // The door's own answers with no network (issue 46): what the phone decides from the list it

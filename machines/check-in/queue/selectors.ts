@@ -1,5 +1,5 @@
-import { verdictView } from '../check-in/selectors'
-import { formatTime } from '../rules/dates'
+import { formatTime } from '../../rules/dates'
+import { verdictView } from '../selectors'
 import type { DoorList, DoorQueueContext, SyncReport } from './machine'
 
 // What the door shows of its phone: how fresh its list is, how many scans wait, and the scans the

@@ -1,8 +1,8 @@
 import { fromPromise } from 'xstate'
-import { type Api, expectData } from '../../openapi/client'
+import { type Api, expectData } from '../../../openapi/client'
 import type { DoorList, DoorScanResult, SyncBatch } from './machine'
 
-export const doorQueueActors = (api: Api) => ({
+export const checkInQueueActors = (api: Api) => ({
   loadDoorList: fromPromise<DoorList>(({ signal }) =>
     expectData(api.GET('/staff/check-ins/list', { signal })),
   ),

@@ -1,7 +1,7 @@
-import { CHECK_IN_ANSWERS, CHECK_IN_CODE } from '../check-in/model'
-import { connectionLost, sessionEnded } from '../fixtures'
-import { defineModel } from '../flow-model'
-import { type DoorList, type DoorScanResult, doorQueueMachine, type PhoneScan } from './machine'
+import { connectionLost, sessionEnded } from '../../fixtures'
+import { defineModel } from '../../flow-model'
+import { CHECK_IN_ANSWERS, CHECK_IN_CODE } from '../model'
+import { checkInQueueMachine, type DoorList, type DoorScanResult, type PhoneScan } from './machine'
 
 const holder = CHECK_IN_ANSWERS.admitted.ticket
 
@@ -48,8 +48,8 @@ const SYNC_ANSWERS: DoorScanResult[][] = [
   [{ nonce: LET_IN.nonce, check: CHECK_IN_ANSWERS.cancelled, door: null }],
 ]
 
-export const doorQueueModel = defineModel({
-  machine: doorQueueMachine,
+export const checkInQueueModel = defineModel({
+  machine: checkInQueueMachine,
   description:
     "The door's phone beside the check-in: it reads the day's list of tickets (again every minute, when the page is shown again and after a sync) and keeps the one it has when the network is down; the scans it let in without a connection wait in a queue, sent every few seconds and as soon as the browser is online, each applied once; a scan the server answers otherwise (let in first on another door, cancelled since) is reported until seen; a 401 or 403 stops it.",
   inputs: {

@@ -1,7 +1,10 @@
 import type { Page, Request, Route } from 'playwright-core'
-import { CHECK_IN_CODE_TYPED } from '../../../machines/check-in/model'
-import { type DoorQueueContext, doorQueueMachine } from '../../../machines/door-queue/machine'
-import { doorQueueModel } from '../../../machines/door-queue/model'
+import { CHECK_IN_CODE_TYPED } from '../../../../machines/check-in/model'
+import {
+  checkInQueueMachine,
+  type DoorQueueContext,
+} from '../../../../machines/check-in/queue/machine'
+import { checkInQueueModel } from '../../../../machines/check-in/queue/model'
 import {
   NO_LIST,
   READING_LIST,
@@ -9,10 +12,10 @@ import {
   reportView,
   toSend,
   toSendLine,
-} from '../../../machines/door-queue/selectors'
-import { seenSince } from './shared/checked'
-import { defineViews, type ServerState } from './shared/define'
-import { isNetworkError, LOAD, SHORT, statusOf } from './shared/member-area'
+} from '../../../../machines/check-in/queue/selectors'
+import { seenSince } from '../shared/checked'
+import { defineViews, type ServerState } from '../shared/define'
+import { isNetworkError, LOAD, SHORT, statusOf } from '../shared/member-area'
 
 // The door's phone on /staff/check-in in each state, for the browser replay of the model's paths:
 // its list of tickets and its queue of scans, beside the check-in (tests/e2e/views/check-in.ts).
@@ -77,7 +80,7 @@ const calling = (snapshot: Matches) =>
   snapshot.matches({ list: 'loading' }) || snapshot.matches({ queue: 'sending' })
 
 const opening = {
-  input: doorQueueModel.inputs['a phone opening the door'],
+  input: checkInQueueModel.inputs['a phone opening the door'],
   path: '/staff/check-in',
   width: 390,
   signIn: 'staff@example.com',
@@ -95,9 +98,9 @@ const SYNCED: Record<string, ServerState | null> = {
 
 const phoneLine = (page: Page) => page.getByLabel('This phone')
 
-export const doorQueueViews = defineViews({
-  model: doorQueueModel,
-  machine: doorQueueMachine,
+export const checkInQueueViews = defineViews({
+  model: checkInQueueModel,
+  machine: checkInQueueMachine,
   starts: {
     [GATE]: { ...opening, open: open(GATE) },
     [GARDEN]: { ...opening, open: open(GARDEN) },

@@ -1,8 +1,8 @@
 import { assign, raise, setup } from 'xstate'
-import type { components } from '../../openapi/client'
-import { errorParams, isStatus } from '../calls/booking'
-import { callStub } from '../calls/stub'
-import { onFirstUse } from '../on-first-use'
+import type { components } from '../../../openapi/client'
+import { errorParams, isStatus } from '../../calls/booking'
+import { callStub } from '../../calls/stub'
+import { onFirstUse } from '../../on-first-use'
 
 export type CheckIn = components['schemas']['CheckIn']
 export type DoorList = components['schemas']['DoorList']
@@ -136,7 +136,7 @@ function afterSync(context: DoorQueueContext, results: readonly DoorScanResult[]
  * nonce) and answers what really happened; a scan let in that the server answers otherwise is
  * reported. What changes is kept on the phone (the page's `keep`), with the login.
  */
-export const doorQueueMachine = onFirstUse(() =>
+export const checkInQueueMachine = onFirstUse(() =>
   setup({
     types: {
       context: {} as DoorQueueContext,
