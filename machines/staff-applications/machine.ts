@@ -11,6 +11,9 @@ export type StaffApplication = components['schemas']['StaffApplication']
 /** The queue (waiting for a decision, oldest first) or the decided ones (latest first). */
 export type ApplicationsShown = 'pending' | 'decided'
 
+/** The other tab: its applications are read. */
+const TAB_CHOSEN = { guard: 'isOtherTab', target: 'loading', actions: 'showTab' } as const
+
 /**
  * /staff/applications: the applications waiting for a decision, oldest first, or those decided.
  * A 403 means the person is not staff.
@@ -26,28 +29,34 @@ export const staffApplicationsMachine = onFirstUse(() =>
         'loadApplications',
       ),
     },
-    actions: loadCallActions,
-    guards: staffGuards,
+    actions: {
+      ...loadCallActions,
+      showTab: assign({
+        shown: ({ context, event }) => (event.type === 'tab.chosen' ? event.shown : context.shown),
+        applications: [],
+      }),
+    },
+    guards: {
+      ...staffGuards,
+      isOtherTab: ({ context, event }) =>
+        event.type === 'tab.chosen' && event.shown !== context.shown,
+    },
   }).createMachine({
     id: 'staffApplications',
     context: { shown: 'pending', applications: [] },
     initial: 'loading',
     states: {
-      loading: callState('loadApplications', {
-        input: ({ context }) => ({ shown: context.shown }),
-        keep: 'applications',
-        target: 'ready',
-        onError: staffReadFailed,
-      }),
-      ready: {
-        on: {
-          'tab.chosen': {
-            guard: ({ context, event }) => event.shown !== context.shown,
-            target: 'loading',
-            actions: assign({ shown: ({ event }) => event.shown, applications: [] }),
-          },
-        },
+      loading: {
+        ...callState('loadApplications', {
+          input: ({ context }) => ({ shown: context.shown }),
+          keep: 'applications',
+          target: 'ready',
+          onError: staffReadFailed,
+        }),
+        // The other tab chosen while one is read: the other is read instead.
+        on: { 'tab.chosen': { ...TAB_CHOSEN, reenter: true } },
       },
+      ready: { on: { 'tab.chosen': TAB_CHOSEN } },
       ...loadEndings('applications.retried'),
       forbidden: { tags: ['forbidden'] },
     },

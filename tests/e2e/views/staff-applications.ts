@@ -2,6 +2,7 @@ import type { ApplicationsShown } from '../../../machines/staff-applications/mac
 import { staffApplicationsMachine } from '../../../machines/staff-applications/machine'
 import { staffApplicationsModel } from '../../../machines/staff-applications/model'
 import { listLead } from '../../../machines/staff-applications/selectors'
+import { stateSeen } from './shared/checked'
 import { defineViews } from './shared/define'
 import { heading, loadStates, retryDriver, SHORT } from './shared/member-area'
 import { notStaff, STAFF, staffCallError, staffStarts } from './shared/staff'
@@ -12,6 +13,9 @@ import { notStaff, STAFF, staffCallError, staffStarts } from './shared/staff'
 
 // The list, with its ?status= (not one application's address: a star stops at a slash).
 const APPLICATIONS = '**/api/staff/applications*'
+
+/** How long a tab's list waits, at most, for its loading state to be seen. */
+const SEEN_MS = 1500
 
 const shownOf = (context: unknown) => (context as { shown: ApplicationsShown }).shown
 
@@ -28,9 +32,22 @@ export const staffApplicationsViews = defineViews({
     },
     'xstate.error.actor.loadApplications': staffCallError(APPLICATIONS),
     'applications.retried': retryDriver(APPLICATIONS),
+    // The tab's list waits until its loading state has been seen, even where the path ends there
+    // (chosen while the other loads, the other's answer may have come first: the page is alike).
     'tab.chosen': {
-      run: ({ page, event }) =>
-        page.getByRole('tab', { name: event.shown === 'decided' ? 'Decided' : 'Waiting' }).click(),
+      run: async ({ page, event }) => {
+        await page.route(
+          APPLICATIONS,
+          async (route) => {
+            await stateSeen(page, SEEN_MS)
+            await route.fallback()
+          },
+          { times: 1 },
+        )
+        await page
+          .getByRole('tab', { name: event.shown === 'decided' ? 'Decided' : 'Waiting' })
+          .click()
+      },
     },
   },
   states: {
