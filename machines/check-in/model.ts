@@ -119,7 +119,13 @@ export const checkInModel = defineModel({
     if (event.type === 'xstate.done.actor.findParty' && event.output !== null) {
       return snapshot.matches({ camera: 'off' }) || snapshot.matches({ camera: 'scanning' })
     }
-    if (event.type.startsWith('camera.')) return party === null
+    // The camera is turned on and off between guests (its states are the same beside any answer).
+    if (event.type.startsWith('camera.')) {
+      return (
+        party === null &&
+        (snapshot.matches({ door: 'waiting' }) || snapshot.matches({ door: 'answered' }))
+      )
+    }
     if (party !== null) {
       const { places } = snapshot.context as { places: number | null }
       // Another code is read instead only while the door asks; all three coming in are answered
