@@ -22,7 +22,11 @@ export function DoorPhone({ actorRef }: { actorRef: AnyActorRef }) {
   const context = useSelector(actorRef, (s) => s.context as DoorQueueContext)
   const sending = useSelector(actorRef, (s) => s.matches({ queue: 'sending' }) as boolean)
   const reading = useSelector(actorRef, (s) => s.matches({ list: 'loading' }) as boolean)
-  const refused = useSelector(actorRef, (s) => s.matches({ list: 'refused' }) as boolean)
+  // The session ended: the list is refused, or the queue stopped (its scans stay on the phone).
+  const refused = useSelector(
+    actorRef,
+    (s) => (s.matches({ list: 'refused' }) || s.matches({ queue: 'halted' })) as boolean,
+  )
   const list = listLine(context.list)
   const waiting = toSendLine(toSend(context))
   return (

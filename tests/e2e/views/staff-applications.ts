@@ -35,6 +35,8 @@ export const staffApplicationsViews = defineViews({
     // The tab's list waits until its loading state has been seen, even where the path ends there
     // (chosen while the other loads, the other's answer may have come first: the page is alike).
     'tab.chosen': {
+      // The list being read when the tab is chosen is held until its loading state is seen.
+      request: APPLICATIONS,
       run: async ({ page, event }) => {
         await page.route(
           APPLICATIONS,

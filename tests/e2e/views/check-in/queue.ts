@@ -238,6 +238,7 @@ export const checkInQueueViews = defineViews({
     'queue.halted': async ({ page, snapshot }) => {
       const waiting = toSendLine(toSend(contextOf(snapshot))) ?? ''
       await phoneLine(page).getByText(waiting, { exact: true }).waitFor(SHORT)
+      await phoneLine(page).getByText(REFUSED_LIST).waitFor(SHORT)
     },
   },
 })
