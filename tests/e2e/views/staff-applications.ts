@@ -35,8 +35,9 @@ export const staffApplicationsViews = defineViews({
     // The tab's list waits until its loading state has been seen, even where the path ends there
     // (chosen while the other loads, the other's answer may have come first: the page is alike).
     'tab.chosen': {
-      // The list being read when the tab is chosen is held until its loading state is seen.
-      request: APPLICATIONS,
+      // Chosen once a list is shown: the browser cannot hold the first list still while a tab
+      // is pressed (the model walks a tab chosen while loading).
+      accepts: (_event, { snapshot }) => !snapshot.matches('loading'),
       run: async ({ page, event }) => {
         await page.route(
           APPLICATIONS,
