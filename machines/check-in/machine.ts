@@ -117,9 +117,10 @@ const queueOf = (self: AnyActorRef): AnyActorRef | undefined =>
 /**
  * /staff/check-in: a ticket's code, read by the camera or typed, is checked in at the door; the
  * answer shows until the next guest. A party the list lets in with more than one still to come
- * is asked about first: how many are coming in now (all, or some and the rest later). With no answer within ANSWER_WAIT_MS (no network, a slow
- * one, a server that fails), the phone decides from the list it keeps (check-in/queue) and marks it
- * not yet sent; a guest it lets in is queued, to be sent with the scan's nonce. Without a list
+ * is asked about first: how many are coming in now (all, or some and the rest later). With no
+ * answer within ANSWER_WAIT_MS (no network, a slow one, a server that fails), the phone decides
+ * from the list it keeps (check-in/queue) and marks it not yet sent; a guest it lets in is
+ * queued, to be sent with the scan's nonce. Without a list
  * the code is kept to send again, by itself once the browser is online again. The camera runs
  * beside it: off, starting (the browser asks for it), scanning, unavailable (refused or missing:
  * the code is typed instead), or unloaded (the scanner's code could not come: no connection);

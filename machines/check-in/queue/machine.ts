@@ -149,24 +149,14 @@ export const checkInQueueMachine = onFirstUse(() =>
     },
     actions: {
       keep: (_: unknown, _kept: KeptDoor) => {},
-      addQueued: assign({
+      // A scan the phone let in (queued, to send) or the server answered (sent already).
+      addScan: assign({
         scans: ({ context, event }) =>
-          event.type === 'scan.queued'
+          event.type === 'scan.queued' || event.type === 'scan.answered'
             ? withScan(context.scans, {
                 ...event.scan,
                 shown: event.shown,
-                queued: true,
-                placesIn: event.placesIn,
-              })
-            : context.scans,
-      }),
-      addAnswered: assign({
-        scans: ({ context, event }) =>
-          event.type === 'scan.answered'
-            ? withScan(context.scans, {
-                ...event.scan,
-                shown: event.shown,
-                queued: false,
+                queued: event.type === 'scan.queued',
                 placesIn: event.placesIn,
               })
             : context.scans,
@@ -194,7 +184,7 @@ export const checkInQueueMachine = onFirstUse(() =>
     type: 'parallel',
     on: {
       'scan.answered': {
-        actions: ['addAnswered', KEEP],
+        actions: ['addScan', KEEP],
       },
       'report.dismissed': {
         actions: assign({
@@ -235,7 +225,7 @@ export const checkInQueueMachine = onFirstUse(() =>
         on: {
           'scan.queued': {
             target: '.settling',
-            actions: ['addQueued', KEEP],
+            actions: ['addScan', KEEP],
           },
         },
         states: {
@@ -247,12 +237,12 @@ export const checkInQueueMachine = onFirstUse(() =>
             on: {
               'network.restored': 'sending',
               // Another scan waits with them: the call is not put off.
-              'scan.queued': { actions: ['addQueued', KEEP] },
+              'scan.queued': { actions: ['addScan', KEEP] },
             },
           },
           sending: {
             // A scan made meanwhile is kept, for the next call.
-            on: { 'scan.queued': { actions: ['addQueued', KEEP] } },
+            on: { 'scan.queued': { actions: ['addScan', KEEP] } },
             invoke: {
               id: 'syncScans',
               src: 'syncScans',
