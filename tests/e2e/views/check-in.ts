@@ -55,7 +55,7 @@ const TICKET_STATES: Record<CheckIn['result'], ServerState> = {
 }
 
 const open =
-  ({ dropping = false, unloading = false } = {}) =>
+  ({ dropping = false, unloading = false, listed = false } = {}) =>
   async (page: Page, url: string, addInitScript: Page['addInitScript']) => {
     await fakeCamera({ addInitScript })
     // Every check-in is lost on the way, once 'Checking…' has been seen, and the door's list
@@ -73,6 +73,13 @@ const open =
       })
     }
     await page.goto(url + PATH, LOAD)
+    // The party's start: the door asks about a party its list holds, once the list has come.
+    if (listed) {
+      await page
+        .getByLabel('This phone')
+        .getByText(/^List of /)
+        .waitFor(SHORT)
+    }
   }
 
 /** Events a start's person can make. */
@@ -99,7 +106,12 @@ export const checkInViews = defineViews({
     [MEMBER]: { ...opening, signIn: 'ada@example.com', open: open() },
     [DROPPING]: { ...opening, signIn: 'staff@example.com', open: open({ dropping: true }) },
     [UNLOADING]: { ...opening, signIn: 'staff@example.com', open: open({ unloading: true }) },
-    [PARTY]: { ...opening, signIn: 'staff@example.com', server: 'ticketToday', open: open() },
+    [PARTY]: {
+      ...opening,
+      signIn: 'staff@example.com',
+      server: 'ticketToday',
+      open: open({ listed: true }),
+    },
   },
   events: {
     'code.submitted': {
