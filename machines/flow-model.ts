@@ -28,15 +28,16 @@ export interface FlowModel<TMachine extends AnyStateMachine = AnyStateMachine> {
   sendsWhen?: (snapshot: AnyMachineSnapshot, event: AnyEventObject) => boolean
 }
 
-/** Declares a flow's model with the machine's own types checked. */
+/** Declares how `machine`'s flow is walked, with the machine's own types checked. */
 export function defineModel<TMachine extends AnyStateMachine>(
-  model: FlowModel<TMachine> & {
+  machine: TMachine,
+  model: Omit<FlowModel<TMachine>, 'machine'> & {
     events?: Partial<
       Record<EventFromLogic<TMachine>['type'] | `xstate.${string}`, Array<Record<string, unknown>>>
     >
   },
 ): FlowModel {
-  return model as unknown as FlowModel
+  return { machine, ...model } as unknown as FlowModel
 }
 
 /**

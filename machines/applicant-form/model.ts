@@ -21,8 +21,7 @@ const badValues: Record<string, true> = Object.fromEntries(
   Object.values(corrections).map((value) => [value, true]),
 )
 
-export const applicantFormModel = defineModel({
-  machine: applicantFormMachine,
+export const applicantFormModel = defineModel(applicantFormMachine, {
   description:
     "The applicant's answers, as each application asks them: every change kept as a draft in the tab; a date of birth after today, a phone of fewer than 5 digits, an e-mail without its ending or a name longer than the server takes each say why beside the field (a mendable one once the field is left) and keep the form from going on; it ends when the person goes on with every needed answer in, or back a step. A restored draft never changes the invited e-mail.",
   inputs: {

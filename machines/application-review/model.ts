@@ -29,8 +29,7 @@ export const decidedMeanwhile = {
 
 const noSuchApplication = { error: new ApiError(404, 'No application has this id.') }
 
-export const applicationReviewModel = defineModel({
-  machine: applicationReviewMachine,
+export const applicationReviewModel = defineModel(applicationReviewMachine, {
   description:
     'Staff read one application with every answer; while it waits they approve it after a confirmation, or decline it with a note; a decision refused because someone decided first says so and reads it again; a failed decision can be sent again; an application decided before shows its decision; an unknown id says so; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'an application': { id: pendingApplication.id } },

@@ -26,8 +26,7 @@ const formEnded = (applicant: Applicant, went: ApplicantFormOutput['went']) => (
   output: { applicant, went, error: null } satisfies ApplicantFormOutput,
 })
 
-export const applicationModel = defineModel({
-  machine: applicationMachine,
+export const applicationModel = defineModel(applicationMachine, {
   description:
     'The individual application: Profile (first name, last name, date of birth needed), Address and Contact (a valid e-mail needed), each a form of its own (the applicant form), then the application is sent, or the invite claimed with a code, and the person goes to the All done page; a failed send keeps everything typed and says why on the Contact step.',
   inputs: {

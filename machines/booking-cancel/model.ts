@@ -13,8 +13,7 @@ const cancelledTo = (way: CancelledBooking['refund']['way'], amountMinor: number
   } satisfies CancelledBooking,
 })
 
-export const bookingCancelModel = defineModel({
-  machine: bookingCancelMachine,
+export const bookingCancelModel = defineModel(bookingCancelMachine, {
   description:
     'A person cancels a booking from its row: asked first and told how the money comes back, then cancelled once; after the cut-off the server says when it was; a failed call can be sent again or left; a 401 ends the session.',
   inputs: {

@@ -29,8 +29,7 @@ const past: PastBooking = {
   venue: 'Screening Room',
 }
 
-export const bookingsListModel = defineModel({
-  machine: bookingsListMachine,
+export const bookingsListModel = defineModel(bookingsListMachine, {
   description:
     "A member's bookings: loaded (or none), one row open at a time, its Cancel (booking-cancel) started for a paid booking and its cancellation kept on the row, past bookings on demand; errors retried; without a network, the list last read on this phone, said to be as of then; a 401 ends the session.",
   inputs: {

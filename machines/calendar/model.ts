@@ -2,8 +2,7 @@ import { sampleEvent } from '../fixtures'
 import { defineModel } from '../flow-model'
 import { calendarMachine } from './machine'
 
-export const calendarModel = defineModel({
-  machine: calendarMachine,
+export const calendarModel = defineModel(calendarMachine, {
   description:
     'The calendar: events from the page when it carried them, else loaded; a kept page says since when and updates in place; refresh; retry.',
   inputs: {

@@ -87,8 +87,7 @@ export const OFFLINE_ANSWERS: Array<OfflineAnswer | null> = [
 /** The scan's own id and moment, as the page stamps it. */
 const SCAN = { nonce: 'c0ffee00-1111-4222-8333-444455556666', at: '2026-11-24T09:00:00.000Z' }
 
-export const checkInModel = defineModel({
-  machine: checkInMachine,
+export const checkInModel = defineModel(checkInMachine, {
   description:
     "Staff check a ticket in at the door by its code, read by the camera or typed (whatever its case and spacing): admitted, already checked in, another day, cancelled, refunded, or unknown; the camera reads a ticket once, a blank code or one of no ticket code's shape is refused in the form, with no answer within 1.5 s the phone decides from its list (a party with more than one still to come is asked how many come in now, all or some and the rest later; a guest it lets in is queued, marked not yet sent) or, with no list, keeps the code to send again by hand or when the browser is back online while the camera checks the next ticket, a 403 says the role does not open it; the camera can be refused, or its scanner fail to load offline, and be asked for again.",
   inputs: { 'at the door': { door: "Oluwaseun's phone", kept: null } },

@@ -70,8 +70,7 @@ const debit = (walletId: string, paidWith: 'wallet' | 'community-wallet'): Walle
 
 const expired = new ApiError(401, 'Login session has expired')
 
-export const checkoutModel = defineModel({
-  machine: checkoutMachine,
+export const checkoutModel = defineModel(checkoutMachine, {
   description:
     "Paying, invoked by every booking flow: a card payment started, then the browser on the provider's page (back again if the page is restored), or a wallet debit (the booking made; a refusal shows, then the page reloads after 5 s); a 401 ends the session; the flow reads how it ended.",
   inputs: {

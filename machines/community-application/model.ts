@@ -22,8 +22,7 @@ const formEnded = (went: ApplicantFormOutput['went']): { output: ApplicantFormOu
   output: { applicant: FEMI, went, error: null },
 })
 
-export const communityApplicationModel = defineModel({
-  machine: communityApplicationMachine,
+export const communityApplicationModel = defineModel(communityApplicationMachine, {
   description:
     'The community application: Community Info (name, size 4/6/8 or more than 8 for support, about, aim, registered), then Personal Info for a visitor (the applicant form); the community is created and the person goes to All done. An existing account is told to log in and sent to /login 5 s later. Answers are kept as a draft in the tab until the community is created, and fill the form in again.',
   inputs: {

@@ -16,8 +16,7 @@ const community: Community = {
 }
 const full: Community = { ...community, 'Pending Members': 'bisi@example.com,kemi@example.com' }
 
-export const communityMembersModel = defineModel({
-  machine: communityMembersMachine,
+export const communityMembersModel = defineModel(communityMembersMachine, {
   description:
     "The creator's community: members and pending members listed; Add member while places are left (a valid, new e-mail); Remove anyone but the creator after 'Are you sure?'; a success banner, then the list is read again after 3 s; failures are told; a 401 ends the session.",
   inputs: {

@@ -5,8 +5,7 @@ import { communitySizeMachine } from './machine'
 
 const creator = { ...sampleAccount('Inactive'), 'Email Address': 'zainab@example.com' }
 
-export const communitySizeModel = defineModel({
-  machine: communitySizeMachine,
+export const communitySizeModel = defineModel(communitySizeMachine, {
   description:
     "A community's creator picks its size (Save needs one) and goes on to pay; Cancel and Close leave; an active membership goes to the menu.",
   inputs: { 'signed in': undefined },

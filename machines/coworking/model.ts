@@ -40,8 +40,7 @@ const member: CoworkingInput = {
 const expired = new ApiError(401, 'Login session has expired')
 const soldOut = new ApiError(409, 'Sold out')
 
-export const coworkingModel = defineModel({
-  machine: coworkingMachine,
+export const coworkingModel = defineModel(coworkingMachine, {
   description:
     "Book a spot: day, space, extra guests and details; a signed-in person's wallets read as the panel opens (a 401 ends the session, another failure offers a retry); a member's free booking, card, or a wallet the balance covers.",
   inputs: { guest, member },

@@ -3,8 +3,7 @@ import { sampleEvent } from '../fixtures'
 import { callEndings, defineModel } from '../flow-model'
 import { eventDetailMachine } from './machine'
 
-export const eventDetailModel = defineModel({
-  machine: eventDetailMachine,
+export const eventDetailModel = defineModel(eventDetailMachine, {
   description:
     'The event page: shown from navigation state or loaded by id; not found; retry; read again after a booking; share by the share sheet, or the link copied and said so.',
   inputs: {

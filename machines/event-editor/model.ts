@@ -101,8 +101,7 @@ const WAITLIST_EVENTS = new Set([
   'waitlist.refreshed',
 ])
 
-export const eventEditorModel = defineModel({
-  machine: eventEditorMachine,
+export const eventEditorModel = defineModel(eventEditorMachine, {
   description:
     'Staff write a new event or change one: every field checked as they type (problems shown when they save), saved in one call; a refused save (a title taken, a capacity below what is booked) says why; a failed one can be sent again; once the event exists its poster is uploaded from the camera roll, and a file that is not an image is refused; its waitlist is read beside the form, again after a save or when staff ask, and a failed read can be tried again; an unknown event says so; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'a new event': { id: null }, 'an event': { id: SAVED_EVENT.id } },

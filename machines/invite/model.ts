@@ -3,8 +3,7 @@ import { connectionLost } from '../fixtures'
 import { callEndings, defineModel } from '../flow-model'
 import { inviteMachine } from './machine'
 
-export const inviteModel = defineModel({
-  machine: inviteMachine,
+export const inviteModel = defineModel(inviteMachine, {
   description:
     "/invite/{code}: 'Verifying invite code', then a greeting and 'Complete your profile' for a pending invite, or 'This invite code has been used' / 'This invite code is not valid'.",
   inputs: {

@@ -15,8 +15,7 @@ const inputs: Record<string, JoinInput> = {
   'a link without a community': { ...invite, communityId: '', signedIn: true },
 }
 
-export const joinModel = defineModel({
-  machine: joinMachine,
+export const joinModel = defineModel(joinMachine, {
   description:
     "/join-community: 'Accept Invite' joins and goes to /menu; 'Invalid Community ID', 'Invalid invite' or 'An error occurred while processing the request' otherwise; without a login, /login with the e-mail.",
   inputs,

@@ -8,8 +8,7 @@ const inputs: Record<string, LoginLinkInput> = {
   'an e-mail in the address': { email: 'ada@example.com' },
 }
 
-export const loginLinkModel = defineModel({
-  machine: loginLinkMachine,
+export const loginLinkModel = defineModel(loginLinkMachine, {
   description:
     "/login: 'Send Login Link' once the e-mail is valid (locked when the address names it); success goes to /login-sent, a failure says 'Account not found'.",
   inputs,

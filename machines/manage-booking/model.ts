@@ -30,8 +30,7 @@ const managed = (over: Partial<ManagedBooking>): ManagedBooking => ({
   ...over,
 })
 
-export const manageBookingModel = defineModel({
-  machine: manageBookingMachine,
+export const manageBookingModel = defineModel(manageBookingMachine, {
   description:
     "The receipt's 'Manage your booking' link: the booking, whether it can still be cancelled (until when, and where the money goes) or why not; once cancelled here it is read again; an unknown link says so; a lost connection offers a retry.",
   inputs: { 'from the receipt': { code: MANAGE_CODE } },

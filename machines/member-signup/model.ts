@@ -28,8 +28,7 @@ export const BISI: Applicant = {
   referrer: 'Zainab',
 }
 
-export const memberSignupModel = defineModel({
-  machine: memberSignupMachine,
+export const memberSignupModel = defineModel(memberSignupMachine, {
   description:
     'Member signup: an invited person completes every field of their profile in the applicant form (the e-mail comes from the invite and stays), the profile is sent without a token and they go to All done; a link without community or e-mail says so.',
   inputs: {

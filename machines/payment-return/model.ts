@@ -7,8 +7,7 @@ const outcome = (status: PaymentOutcome['status']): { output: PaymentOutcome } =
   output: { reference: 'SBX-4f1c2a9e7d', status, purpose: 'booking' },
 })
 
-export const paymentReturnModel = defineModel({
-  machine: paymentReturnMachine,
+export const paymentReturnModel = defineModel(paymentReturnMachine, {
   description:
     'Back from the card provider: the payment is verified and shown confirmed, declined, refunded or still pending (checked again); errors can be retried.',
   inputs: {

@@ -16,8 +16,7 @@ const payment: Payment = {
   Refund: null,
 }
 
-export const paymentsListModel = defineModel({
-  machine: paymentsListMachine,
+export const paymentsListModel = defineModel(paymentsListMachine, {
   description:
     "A member's payments are listed (or none); a failure can be retried; a 401 ends the session.",
   inputs: { 'signed in': { userId: '00000000-0000-4000-8000-000000000001' } },

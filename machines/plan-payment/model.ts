@@ -3,8 +3,7 @@ import { sessionEnded } from '../fixtures'
 import { callEndings, defineModel } from '../flow-model'
 import { planPaymentMachine } from './machine'
 
-export const planPaymentModel = defineModel({
-  machine: planPaymentMachine,
+export const planPaymentModel = defineModel(planPaymentMachine, {
   description:
     'A plan is paid by card in USD or NGN: the browser goes to the provider; a broken answer or a failure can be retried; a 401 ends the session.',
   inputs: {

@@ -14,8 +14,7 @@ const ada = {
 }
 const origin = 'https://sixteen.ng'
 
-export const printStudioModel = defineModel({
-  machine: printStudioMachine,
+export const printStudioModel = defineModel(printStudioMachine, {
   description:
     "The print studio: 'Book' or 'Not available'; day, session and a guest's details; card (to the provider), or a wallet the balance covers ('Booking successful!'; a signed-in person's wallets are read as the panel opens, a 401 ends the session, another failure offers a retry); a failed wallet payment reloads after 5 s; a 401 hands over to session expiry.",
   inputs: {

@@ -11,8 +11,7 @@ const account = {
 }
 const withPicture = { ...account, Picture: '/media/avatars/ada.webp' }
 
-export const profileEditModel = defineModel({
-  machine: profileEditMachine,
+export const profileEditModel = defineModel(profileEditMachine, {
   description:
     'Edit name and phone and save them; upload or remove the picture; refusals shown, a 401 ends the session.',
   inputs: { 'signed in': undefined },

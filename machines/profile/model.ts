@@ -2,8 +2,7 @@ import { connectionLost, sampleAccount, sampleCommunity, sessionEnded } from '..
 import { callEndings, defineModel } from '../flow-model'
 import { profileMachine } from './machine'
 
-export const profileModel = defineModel({
-  machine: profileMachine,
+export const profileModel = defineModel(profileMachine, {
   description:
     "A member's profile and community are read; a failure can be retried; a 401 ends the session.",
   inputs: { 'signed in': undefined },

@@ -116,8 +116,7 @@ const inputs: Record<string, RsvpInput> = {
   },
 }
 
-export const rsvpModel = defineModel({
-  machine: rsvpMachine,
+export const rsvpModel = defineModel(rsvpMachine, {
   description:
     "The RSVP panel: guest details or the stored ones, extra questions, day and slot; a signed-in person's wallets read as it opens (a 401 ends the session, another failure offers a retry); a free ticket, a card payment (to the checkout) or a wallet payment that the balance covers (success overlay; failure reloads).",
   inputs,

@@ -21,8 +21,7 @@ export const pendingApplication: StaffApplication = {
   decisionNote: null,
 }
 
-export const staffApplicationsModel = defineModel({
-  machine: staffApplicationsMachine,
+export const staffApplicationsModel = defineModel(staffApplicationsMachine, {
   description:
     'Staff read the applications waiting for a decision, oldest first (or none), and the decided ones; a failed read can be retried; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'front desk': undefined },

@@ -18,8 +18,7 @@ const entry: AuditEntry = {
   ],
 }
 
-export const staffAuditModel = defineModel({
-  machine: staffAuditMachine,
+export const staffAuditModel = defineModel(staffAuditMachine, {
   description:
     'Staff read what staff did, newest first (or nothing yet); a failed read can be retried; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'front desk': undefined },

@@ -4,8 +4,7 @@ import { callEndings, defineModel } from '../flow-model'
 import { chiamakaBooking } from '../staff-bookings/model'
 import { staffBookingMachine } from './machine'
 
-export const staffBookingModel = defineModel({
-  machine: staffBookingMachine,
+export const staffBookingModel = defineModel(staffBookingMachine, {
   description:
     'Staff open one booking: who made it and how to reach them, what and when, extra guests and answers, how it was paid and whether they have come; a booking that is not there says so; a failed read can be retried; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'a booking': { id: chiamakaBooking.id } },

@@ -28,8 +28,7 @@ export const chiamakaBooking: StaffBooking = {
 
 const today: DayBookings = { date: '2026-11-24', bookings: [chiamakaBooking] }
 
-export const staffBookingsModel = defineModel({
-  machine: staffBookingsMachine,
+export const staffBookingsModel = defineModel(staffBookingsMachine, {
   description:
     "Staff see a day's bookings (today first), find one by part of a name, e-mail or phone, or look at another day; each opens on its own page; a failed read can be retried; a 401 ends the session, a 403 says it is for staff.",
   inputs: { 'front desk': undefined },

@@ -29,8 +29,7 @@ const day: StaffDay = {
   role: 'manager',
 }
 
-export const staffDayModel = defineModel({
-  machine: staffDayMachine,
+export const staffDayModel = defineModel(staffDayMachine, {
   description:
     "Staff see the day's sessions with booked, checked-in and free places (or none today), refresh them, retry a failed read; a 401 ends the session, a 403 says it is for staff.",
   inputs: { 'front desk': undefined },

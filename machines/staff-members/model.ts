@@ -22,8 +22,7 @@ export const EXTENDED: StaffMember = { ...kemi, expiry: '2027-01-06T22:59:59.999
 export const EXTENSION_REASON =
   'The studio was closed for renovation for two weeks in November: a month added, as promised.'
 
-export const staffMembersModel = defineModel({
-  machine: staffMembersMachine,
+export const staffMembersModel = defineModel(staffMembersMachine, {
   description:
     'Staff find members by name, e-mail or phone (or read them all), soonest to end first, and extend one by hand to a later day with a reason; a day the server refuses (before the current end) says why and can be changed; a day or reason missing is said in the form; a failed extension can be sent again; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'front desk': undefined },

@@ -64,8 +64,7 @@ export const refundedMeanwhile = {
   error: new ApiError(409, 'This payment was already refunded on Nov 24, 2026.'),
 }
 
-export const staffPaymentsModel = defineModel({
-  machine: staffPaymentsMachine,
+export const staffPaymentsModel = defineModel(staffPaymentsMachine, {
   description:
     'Staff find payments by reference, e-mail or name (or read the latest), and refund one in full with a reason for the payer; a blank reason is refused in the form; a refund refused because it was refunded meanwhile says so and reads the list again; a failed refund can be sent again; a top-up is not refunded here; a 401 ends the session, a 403 says it is for staff.',
   inputs: { 'front desk': undefined },

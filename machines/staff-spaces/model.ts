@@ -25,8 +25,7 @@ export const newItem: StaffSpace = {
   booked: 0,
 }
 
-export const staffSpacesModel = defineModel({
-  machine: staffSpacesMachine,
+export const staffSpacesModel = defineModel(staffSpacesMachine, {
   description:
     "Staff see the co-working spaces and studio items (hidden ones too), add one or change one's name, places and whether it is offered, in a form that says what is missing; a refusal (a name taken, fewer places than are booked) says why and can be changed; a failed save can be sent again; a 401 ends the session, a 403 says it is for staff.",
   inputs: { 'front desk': undefined },

@@ -2,8 +2,7 @@ import { ApiError } from '../../openapi/client'
 import { defineModel } from '../flow-model'
 import { studioRebookMachine } from './machine'
 
-export const studioRebookModel = defineModel({
-  machine: studioRebookMachine,
+export const studioRebookModel = defineModel(studioRebookMachine, {
   description:
     "'Book again' on the booked print-studio page: Book only with a valid e-mail, name, day, session and phone; then 'Please wait' and the card provider.",
   inputs: {

@@ -3,8 +3,7 @@ import { connectionLost } from '../fixtures'
 import { callEndings, defineModel } from '../flow-model'
 import { subscribeMachine } from './machine'
 
-export const subscribeModel = defineModel({
-  machine: subscribeMachine,
+export const subscribeModel = defineModel(subscribeMachine, {
   description:
     "The teaser's mailing list: a valid e-mail enables Subscribe; 'Please wait', then a 'Subscribed' banner and a reload 6 s later; a failure says so.",
   inputs: { 'the teaser page': undefined },

@@ -23,8 +23,7 @@ const booked: Booking = {
   Ticket: 'a4c9e2b7d1f84a6c9e3b5d7f1a2c4e6b',
 }
 
-export const ticketRequestModel = defineModel({
-  machine: ticketRequestMachine,
+export const ticketRequestModel = defineModel(ticketRequestMachine, {
   description:
     "The link e-mailed for a visitor's free ticket asked for (decision 040): the page takes the place and shows the ticket; the places gone or the event over says why; an unknown link says so; a lost connection offers a retry.",
   inputs: { 'from the e-mail': { code: REQUEST_CODE } },

@@ -3,8 +3,7 @@ import { connectionLost, sessionEnded } from '../fixtures'
 import { callEndings, defineModel } from '../flow-model'
 import { topUpMachine } from './machine'
 
-export const topUpModel = defineModel({
-  machine: topUpMachine,
+export const topUpModel = defineModel(topUpMachine, {
   description:
     'Funding the wallet: the panel opens, the amount is typed (digits only, at least 1000), Top Up starts the card payment and goes to the provider; a missing address or a failure is told and can be tried again; a 401 ends the session.',
   inputs: {

@@ -1,8 +1,7 @@
 import { defineModel } from '../flow-model'
 import { venuesMachine } from './machine'
 
-export const venuesModel = defineModel({
-  machine: venuesMachine,
+export const venuesModel = defineModel(venuesMachine, {
   description: "Spaces and studio items that decide the menu's 'Book a spot' and 'Print Studio'.",
   inputs: {
     menu: { venues: null },

@@ -30,8 +30,7 @@ const inputs: Record<string, VerifyInput> = {
   'a link without a token': { token: null },
 }
 
-export const verifyModel = defineModel({
-  machine: verifyMachine,
+export const verifyModel = defineModel(verifyMachine, {
   description:
     "/verify: the token is spent; success stores the login and goes to /staff (staff), /menu (active) or /bye-laws; a missing or refused token says 'Invalid Login Token', a failed call 'An error occurred while verifying the token'.",
   inputs,

@@ -27,8 +27,7 @@ const loaded = (over: Partial<WalletsLoaded>): { output: WalletsLoaded } => ({
   output: { userWallet: personal, communityWallets: [], status: 'Active', ...over },
 })
 
-export const walletModel = defineModel({
-  machine: walletMachine,
+export const walletModel = defineModel(walletMachine, {
   description:
     'The wallet page: wallets read (the personal one created when missing), histories read (a failure is an empty list), Personal / Community tabs with a community wallet, the balance shown or hidden as remembered; a 401 ends the session.',
   inputs: {

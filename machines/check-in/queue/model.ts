@@ -48,8 +48,7 @@ const SYNC_ANSWERS: DoorScanResult[][] = [
   [{ nonce: LET_IN.nonce, check: CHECK_IN_ANSWERS.cancelled, door: null }],
 ]
 
-export const checkInQueueModel = defineModel({
-  machine: checkInQueueMachine,
+export const checkInQueueModel = defineModel(checkInQueueMachine, {
   description:
     "The door's phone beside the check-in: it reads the day's list of tickets (again every minute, when the page is shown again and after a sync) and keeps the one it has when the network is down; the scans it let in without a connection wait in a queue, sent every few seconds and as soon as the browser is online, each applied once; a scan the server answers otherwise (let in first on another door, cancelled since) is reported until seen; a 401 or 403 stops it.",
   inputs: {

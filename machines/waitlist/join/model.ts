@@ -28,8 +28,7 @@ const remembered = {
   phone: '',
 }
 
-export const waitlistJoinModel = defineModel({
-  machine: waitlistJoinMachine,
+export const waitlistJoinModel = defineModel(waitlistJoinMachine, {
   description:
     "'Join the waitlist' on a sold-out event: the day and slot to wait for, name, e-mail and phone checked as typed (the phone once left), joined once; the server's refusal ('There are places left…') or a lost connection said in the form; then the place in line, focused and kept on the phone; opened again, the kept entry's standing is asked (gone from the line: forgotten, the waitlist offered again).",
   inputs: {

@@ -40,8 +40,7 @@ const loaded = (status: WaitlistEntry['status'], event = sampleEvent) => ({
 
 const guest = { signedIn: false, isMember: false, userId: null }
 
-export const waitlistOfferModel = defineModel({
-  machine: waitlistOfferMachine,
+export const waitlistOfferModel = defineModel(waitlistOfferMachine, {
   description:
     "The page of a waitlist entry's e-mails: where the person stands (and Leave, asked first), and a place offered to them, held until a time: booked at once when free for them, else paid by card; a refusal (the offer ran out, the place taken) reads the entry again and says why; an unknown link says so; a lost connection offers a retry.",
   inputs: {
