@@ -17,7 +17,7 @@ export function memberFlowEffects(what: string, level: 'warn' | 'error' = 'warn'
 }
 
 /** The real calls a member-area machine takes in place of its stubs. */
-type ActorsOf<T extends AnyStateMachine> = NonNullable<Parameters<T['provide']>[0]['actors']>
+export type ActorsOf<T extends AnyStateMachine> = NonNullable<Parameters<T['provide']>[0]['actors']>
 
 /**
  * The actor of a member-area or staff page: its machine with the API's calls, failed calls logged

@@ -5,6 +5,7 @@ import { cancelledLine, moneyBackLine } from '../../machines/booking-cancel/sele
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
+import { DoneLine, RefusedLine } from '../shared/form-fields'
 import { LoadNotice } from '../shared/member-page'
 import { tearLine } from '../shared/ticket-qr'
 
@@ -16,9 +17,7 @@ const area = cx(tearLine, css({ display: 'grid', gap: '3', mx: { base: '3', md: 
 export function CancelledNote({ result }: { result: CancelledBooking }) {
   return (
     <div className={area}>
-      <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
-        {cancelledLine(result)}
-      </p>
+      <DoneLine>{cancelledLine(result)}</DoneLine>
     </div>
   )
 }
@@ -82,9 +81,7 @@ export function CancelBookingView({ actorRef }: { actorRef: CancelRef }) {
       )}
       {state.matches('refused') && (
         <div className={css({ display: 'grid', gap: '2' })}>
-          <p role="alert" className={css({ color: 'berry.600', fontWeight: 'semibold' })}>
-            {state.context.refusal}
-          </p>
+          <RefusedLine>{state.context.refusal}</RefusedLine>
           <button
             type="button"
             className={button({ variant: 'ghost', size: 'md' })}
@@ -94,11 +91,7 @@ export function CancelBookingView({ actorRef }: { actorRef: CancelRef }) {
           </button>
         </div>
       )}
-      {result && (
-        <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
-          {cancelledLine(result)}
-        </p>
-      )}
+      {result && <DoneLine>{cancelledLine(result)}</DoneLine>}
     </div>
   )
 }

@@ -24,7 +24,7 @@ import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
 import { useLoadStates, useMemberFlow } from '../member-flow'
-import { Field, textInput } from '../shared/form-fields'
+import { Field, RefusedLine, textInput } from '../shared/form-fields'
 import { card, LoadNotice, LoadStatus } from '../shared/member-page'
 import { ResponsiveImage } from '../shared/responsive-image'
 import { NotStaff, StaffPage } from '../shared/staff-page'
@@ -388,18 +388,14 @@ function SaveStatus({
   const state = useSelector(actorRef, (s) => s)
   if (problems > 0) {
     return (
-      <p role="alert" className={css({ color: 'berry.600', fontWeight: 'semibold' })}>
+      <RefusedLine>
         {problems === 1 ? 'One field needs' : `${problems} fields need`} a change before saving: see
         above.
-      </p>
+      </RefusedLine>
     )
   }
   if (state.matches({ ready: { form: 'refused' } })) {
-    return (
-      <p role="alert" className={css({ color: 'berry.600', fontWeight: 'semibold' })}>
-        {refusal}
-      </p>
-    )
+    return <RefusedLine>{refusal}</RefusedLine>
   }
   if (state.matches({ ready: { form: 'saveFailed' } })) {
     return (
@@ -513,9 +509,7 @@ function PosterSection({ actorRef }: { actorRef: EditorRef }) {
             </p>
           )}
           {state.matches({ ready: { poster: 'rejected' } }) && (
-            <p role="alert" className={css({ color: 'berry.600', fontWeight: 'semibold' })}>
-              {posterRefusal}
-            </p>
+            <RefusedLine>{posterRefusal}</RefusedLine>
           )}
           {state.matches({ ready: { poster: 'uploadFailed' } }) && (
             <NotReachedRetry

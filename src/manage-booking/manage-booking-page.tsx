@@ -18,6 +18,7 @@ import { CancelBookingView } from '../booking-cancel/booking-cancel'
 import { BookingDetailsList } from '../bookings-list/bookings-rows'
 import { showLiveFlow } from '../live-flows'
 import { memberFlowEffects } from '../member-flow'
+import { DoneLine } from '../shared/form-fields'
 import { RowsSkeleton } from '../shared/member-page'
 import { Page } from '../shared/page'
 import { RetryButton } from '../shared/retry-button'
@@ -125,9 +126,7 @@ export function ManageBookingView({ actorRef }: { actorRef: ManageRef }) {
           className={cx(tearLine, css({ p: { base: '4', md: '5' }, display: 'grid', gap: '3' }))}
         >
           {cancelled ? (
-            <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
-              {cancelledNote(managed)}
-            </p>
+            <DoneLine>{cancelledNote(managed)}</DoneLine>
           ) : managed.cancellable ? (
             <p className={css({ textStyle: 'note' })}>{cancelUntilLine(managed)}</p>
           ) : (

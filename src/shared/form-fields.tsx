@@ -184,3 +184,21 @@ export function ChoiceChips({
     </fieldset>
   )
 }
+
+/** What a write did, said where it was asked (and to a screen reader): 'Refunded ₦30,000.' */
+export function DoneLine({ children }: { children: ReactNode }) {
+  return (
+    <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
+      {children}
+    </p>
+  )
+}
+
+/** The server's refusal of a write, in its words, where the write was asked. */
+export function RefusedLine({ children }: { children: ReactNode }) {
+  return (
+    <p role="alert" className={css({ color: 'berry.600', fontWeight: 'semibold' })}>
+      {children}
+    </p>
+  )
+}

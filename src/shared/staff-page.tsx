@@ -1,9 +1,13 @@
-import { type ReactNode, useId, useRef } from 'react'
+import { useSelector } from '@xstate/react'
+import { type ComponentType, type ReactNode, useId, useRef } from 'react'
 import { Link } from 'react-router-dom'
+import type { Actor, AnyActorRef, AnyStateMachine } from 'xstate'
+import type { Api } from '../../openapi/client'
 import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
-import type { LoadStates } from '../member-flow'
+import { api } from '../api'
+import { type ActorsOf, useLoadStates, useMemberFlow } from '../member-flow'
 import { Field, onSubmitted, textInput } from './form-fields'
 import { card, LoadStatus, MemberPage, NoticeCard } from './member-page'
 import { TextArea } from './text-area'
@@ -39,6 +43,23 @@ export function StaffPage({
       {forbidden ? <NotStaff /> : children}
     </MemberPage>
   )
+}
+
+/**
+ * The page a staff tool's route opens: its flow with the API's calls (failed calls logged under
+ * `what`, as an error where the tool writes) and its view. Every staff tool starts this way.
+ */
+export function staffFlowPage<T extends AnyStateMachine>(
+  machine: T,
+  actorsOf: (client: Api) => ActorsOf<T>,
+  what: string,
+  View: ComponentType<{ actorRef: Actor<T> }>,
+  level: 'warn' | 'error' = 'warn',
+) {
+  return function StaffFlowPage() {
+    const actorRef = useMemberFlow(machine, actorsOf(api), what, { level })
+    return <View actorRef={actorRef} />
+  }
 }
 
 /** What a person without the staff role, or without the role this page needs, sees (a 403). */
@@ -77,22 +98,29 @@ export const staffCardLink = cx(
   }),
 )
 
-/** A staff list's search: one field and its button; `onSearch` gets what was typed. */
+/** A staff list's flow (members, payments, bookings): its context keeps the last query. */
+type SearchingRef = AnyActorRef
+const lastQuery = (s: { context: { query: string } }) => s.context.query
+const reading = (s: { hasTag: (tag: string) => boolean }) => s.hasTag('busy')
+
+/**
+ * A staff list's search: one field and its button. What was typed goes to the list's flow as
+ * `search.submitted`; the field starts from the flow's last query and waits while it reads.
+ */
 export function StaffSearch({
+  actorRef,
   name,
   label,
-  query,
-  busy,
-  onSearch,
 }: {
+  actorRef: SearchingRef
   /** The form's name: 'Find payments'. */
   name: string
   /** The field's label: 'Reference, e-mail or name'. */
   label: string
-  query: string
-  busy: boolean
-  onSearch: (query: string) => void
 }) {
+  const query = useSelector(actorRef, lastQuery)
+  const busy = useSelector(actorRef, reading)
+  const onSearch = (typed: string) => actorRef.send({ type: 'search.submitted', query: typed })
   const id = useId()
   const input = useRef<HTMLInputElement>(null)
   return (
@@ -188,20 +216,21 @@ export function SubmitOrCancel({
 
 /** A staff search's results: loading or its failure, a line on what was found, then the rows. */
 export function StaffResults<Row>({
+  actorRef,
   label,
-  load,
   what,
-  onRetry,
+  retried,
   rows,
   lead,
   row,
 }: {
+  actorRef: SearchingRef
   /** The section's name: 'Members found'. */
   label: string
-  load: LoadStates
   /** What loads: 'the members'. */
   what: string
-  onRetry: () => void
+  /** The event that reads the list again: 'members.retried'. */
+  retried: string
   /** What was found, once it is read (null before). */
   rows: readonly Row[] | null
   /** The line over the rows: how many were found, and for what. */
@@ -209,6 +238,8 @@ export function StaffResults<Row>({
   /** One row, as a keyed `li`. */
   row: (item: Row) => ReactNode
 }) {
+  const load = useLoadStates(actorRef)
+  const onRetry = () => actorRef.send({ type: retried })
   return (
     <section aria-label={label} aria-busy={load.loading} className={staffColumn}>
       <LoadStatus {...load} what={what} onRetry={onRetry} />

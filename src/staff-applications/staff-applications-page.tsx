@@ -17,21 +17,18 @@ import {
 } from '../../machines/staff-applications/selectors'
 import { css, cx } from '../../styled-system/css'
 import { badge } from '../../styled-system/recipes'
-import { api } from '../api'
-import { useMemberFlow, useStaffStates } from '../member-flow'
+import { useStaffStates } from '../member-flow'
 import { LoadStatus } from '../shared/member-page'
 import { pillTabList, pillTabTrigger } from '../shared/pill-tabs'
-import { RowTitle, StaffPage, staffCardLink } from '../shared/staff-page'
+import { RowTitle, StaffPage, staffCardLink, staffFlowPage } from '../shared/staff-page'
 
 /** /staff/applications: the queue of applications for membership, and those decided. */
-export default function StaffApplicationsPage() {
-  const actorRef = useMemberFlow(
-    staffApplicationsMachine,
-    staffApplicationsActors(api),
-    'Could not load the applications',
-  )
-  return <StaffApplicationsView actorRef={actorRef} />
-}
+export default staffFlowPage(
+  staffApplicationsMachine,
+  staffApplicationsActors,
+  'Could not load the applications',
+  StaffApplicationsView,
+)
 
 const SHOWN_LABELS: Record<ApplicationsShown, string> = {
   pending: 'Waiting',

@@ -6,20 +6,17 @@ import { type AuditEntry, staffAuditMachine } from '../../machines/staff-audit/m
 import { actionLabel, changeText } from '../../machines/staff-audit/selectors'
 import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
-import { api } from '../api'
-import { useMemberFlow, useStaffStates } from '../member-flow'
+import { useStaffStates } from '../member-flow'
 import { card, LoadStatus } from '../shared/member-page'
-import { StaffPage } from '../shared/staff-page'
+import { StaffPage, staffFlowPage } from '../shared/staff-page'
 
 /** /staff/audit: every staff write, newest first, with who did it and what it changed. */
-export default function StaffAuditPage() {
-  const actorRef = useMemberFlow(
-    staffAuditMachine,
-    staffAuditActors(api),
-    'Could not load the audit log',
-  )
-  return <StaffAuditView actorRef={actorRef} />
-}
+export default staffFlowPage(
+  staffAuditMachine,
+  staffAuditActors,
+  'Could not load the audit log',
+  StaffAuditView,
+)
 
 export function StaffAuditView({ actorRef }: { actorRef: ActorRefFrom<typeof staffAuditMachine> }) {
   const { load, forbidden, ready } = useStaffStates(actorRef)

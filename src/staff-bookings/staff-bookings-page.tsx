@@ -13,21 +13,25 @@ import {
 import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
 import { badge } from '../../styled-system/recipes'
-import { api } from '../api'
-import { useMemberFlow, useStaffStates } from '../member-flow'
+import { useStaffStates } from '../member-flow'
 import { Field, textInput } from '../shared/form-fields'
-import { RowTitle, StaffPage, StaffResults, StaffSearch, staffCardLink } from '../shared/staff-page'
+import {
+  RowTitle,
+  StaffPage,
+  StaffResults,
+  StaffSearch,
+  staffCardLink,
+  staffFlowPage,
+} from '../shared/staff-page'
 
 /** /staff/bookings: a day's bookings, found by name, e-mail or phone; each opens on its own. */
-export default function StaffBookingsPage() {
-  const actorRef = useMemberFlow(
-    staffBookingsMachine,
-    staffBookingsActors(api),
-    'Could not load the bookings',
-    { level: 'error' },
-  )
-  return <StaffBookingsView actorRef={actorRef} />
-}
+export default staffFlowPage(
+  staffBookingsMachine,
+  staffBookingsActors,
+  'Could not load the bookings',
+  StaffBookingsView,
+  'error',
+)
 
 type BookingsRef = ActorRefFrom<typeof staffBookingsMachine>
 
@@ -61,19 +65,13 @@ export function StaffBookingsView({ actorRef }: { actorRef: BookingsRef }) {
             className={cx(textInput, css({ maxW: '14rem', mb: '3' }))}
           />
         </Field>
-        <StaffSearch
-          name="Find bookings"
-          label="Name, e-mail or phone"
-          query={query}
-          busy={load.loading}
-          onSearch={(typed) => actorRef.send({ type: 'search.submitted', query: typed })}
-        />
+        <StaffSearch actorRef={actorRef} name="Find bookings" label="Name, e-mail or phone" />
       </div>
       <StaffResults
+        actorRef={actorRef}
         label="Bookings found"
-        load={load}
         what="the bookings"
-        onRetry={() => actorRef.send({ type: 'bookings.retried' })}
+        retried="bookings.retried"
         rows={ready && day ? day.bookings : null}
         lead={(count) => day && bookingsLead(day.date, query, count)}
         row={(booking) => <BookingRow key={booking.id} booking={booking} />}

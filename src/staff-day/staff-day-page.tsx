@@ -16,10 +16,17 @@ import {
 import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
-import { api } from '../api'
-import { useLoadStates, useMemberFlow } from '../member-flow'
+import { useLoadStates } from '../member-flow'
 import { card, LoadStatus, ProfileLink } from '../shared/member-page'
-import { StaffPage } from '../shared/staff-page'
+import { StaffPage, staffFlowPage } from '../shared/staff-page'
+
+/** /staff: the front desk's day. Every session with its places: booked, in, and free. */
+export default staffFlowPage(
+  staffDayMachine,
+  staffDayActors,
+  "Could not load the day's sessions",
+  StaffDayView,
+)
 
 /** The house's other tools, under the day: those the staff member's role opens. */
 const TOOLS: readonly { to: StaffTool; label: string; hint: string }[] = [
@@ -44,16 +51,6 @@ const toolList = css({
   '& > li:first-child': { borderTopWidth: '0' },
   md: { '& > li:nth-child(2)': { borderTopWidth: '0' } },
 })
-
-/** /staff: the front desk's day. Every session with its places: booked, in, and free. */
-export default function StaffDayPage() {
-  const actorRef = useMemberFlow(
-    staffDayMachine,
-    staffDayActors(api),
-    "Could not load the day's sessions",
-  )
-  return <StaffDayView actorRef={actorRef} />
-}
 
 export function StaffDayView({ actorRef }: { actorRef: ActorRefFrom<typeof staffDayMachine> }) {
   const load = useLoadStates(actorRef)

@@ -9,21 +9,18 @@ import { eventMarks, placesLine, whenLine } from '../../machines/staff-events/se
 import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
-import { api } from '../api'
-import { useMemberFlow, useStaffStates } from '../member-flow'
+import { useStaffStates } from '../member-flow'
 import { card, LoadStatus } from '../shared/member-page'
 import { ResponsiveImage } from '../shared/responsive-image'
-import { StaffPage, staffCardLink } from '../shared/staff-page'
+import { StaffPage, staffCardLink, staffFlowPage } from '../shared/staff-page'
 
 /** /staff/events: every event, coming ones first; each opens in the editor. */
-export default function StaffEventsPage() {
-  const actorRef = useMemberFlow(
-    staffEventsMachine,
-    staffEventsActors(api),
-    'Could not load the events',
-  )
-  return <StaffEventsView actorRef={actorRef} />
-}
+export default staffFlowPage(
+  staffEventsMachine,
+  staffEventsActors,
+  'Could not load the events',
+  StaffEventsView,
+)
 
 export function StaffEventsView({
   actorRef,

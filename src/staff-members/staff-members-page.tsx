@@ -15,9 +15,8 @@ import { REASON_MAX_LENGTH, reasonRoom } from '../../machines/staff-payments/sel
 import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
-import { api } from '../api'
-import { useMemberFlow, useStaffStates } from '../member-flow'
-import { Field, onSubmitted, textInput } from '../shared/form-fields'
+import { useStaffStates } from '../member-flow'
+import { DoneLine, Field, onSubmitted, RefusedLine, textInput } from '../shared/form-fields'
 import { LoadNotice } from '../shared/member-page'
 import {
   NotReached,
@@ -29,18 +28,17 @@ import {
   SubmitOrCancel,
   staffCard,
   staffColumn,
+  staffFlowPage,
 } from '../shared/staff-page'
 
 /** /staff/members: find a member; extend a membership by hand, with a reason. */
-export default function StaffMembersPage() {
-  const actorRef = useMemberFlow(
-    staffMembersMachine,
-    staffMembersActors(api),
-    'Could not load or extend the members',
-    { level: 'error' },
-  )
-  return <StaffMembersView actorRef={actorRef} />
-}
+export default staffFlowPage(
+  staffMembersMachine,
+  staffMembersActors,
+  'Could not load or extend the members',
+  StaffMembersView,
+  'error',
+)
 
 type MembersRef = ActorRefFrom<typeof staffMembersMachine>
 
@@ -51,7 +49,7 @@ const STATUS_TONES: Record<StaffMember['status'], 'free' | 'neutral' | 'danger'>
 }
 
 export function StaffMembersView({ actorRef }: { actorRef: MembersRef }) {
-  const { load, forbidden, ready } = useStaffStates(actorRef)
+  const { forbidden, ready } = useStaffStates(actorRef)
   const { query, members } = useSelector(actorRef, (s) => s.context)
   return (
     <StaffPage
@@ -59,18 +57,12 @@ export function StaffMembersView({ actorRef }: { actorRef: MembersRef }) {
       forbidden={forbidden}
       lead="Find a member by name, e-mail or phone. Extend a membership by hand, with the reason."
     >
-      <StaffSearch
-        name="Find members"
-        label="Name, e-mail or phone"
-        query={query}
-        busy={load.loading}
-        onSearch={(typed) => actorRef.send({ type: 'search.submitted', query: typed })}
-      />
+      <StaffSearch actorRef={actorRef} name="Find members" label="Name, e-mail or phone" />
       <StaffResults
+        actorRef={actorRef}
         label="Members found"
-        load={load}
         what="the members"
-        onRetry={() => actorRef.send({ type: 'members.retried' })}
+        retried="members.retried"
         rows={ready ? members : null}
         lead={(count) => membersLead(query, count)}
         row={(member) => <MemberRow key={member.id} actorRef={actorRef} member={member} />}
@@ -108,11 +100,7 @@ function MemberRow({ actorRef, member }: { actorRef: MembersRef; member: StaffMe
           Extend
         </button>
       )}
-      {extended && (
-        <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
-          {extendedMessage(member)}
-        </p>
-      )}
+      {extended && <DoneLine>{extendedMessage(member)}</DoneLine>}
       {chosen && <ExtensionForm actorRef={actorRef} member={member} />}
     </li>
   )
@@ -162,11 +150,7 @@ function ExtensionForm({ actorRef, member }: { actorRef: MembersRef; member: Sta
           {INCOMPLETE_EXTENSION}
         </p>
       )}
-      {state.matches({ ready: 'refused' }) && (
-        <p role="alert" className={css({ color: 'berry.600', fontWeight: 'semibold' })}>
-          {refusal}
-        </p>
-      )}
+      {state.matches({ ready: 'refused' }) && <RefusedLine>{refusal}</RefusedLine>}
       {failed && <NotReached nothingWas="changed" then="extend" />}
       <SubmitOrCancel
         label="Extend"

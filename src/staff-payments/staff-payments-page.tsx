@@ -16,9 +16,8 @@ import {
 import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
-import { api } from '../api'
-import { useMemberFlow, useStaffStates } from '../member-flow'
-import { onSubmitted } from '../shared/form-fields'
+import { useStaffStates } from '../member-flow'
+import { DoneLine, onSubmitted } from '../shared/form-fields'
 import { LoadNotice } from '../shared/member-page'
 import {
   NotReached,
@@ -30,18 +29,17 @@ import {
   SubmitOrCancel,
   staffCard,
   staffColumn,
+  staffFlowPage,
 } from '../shared/staff-page'
 
 /** /staff/payments: find a payment, and refund it with a reason the payer reads. */
-export default function StaffPaymentsPage() {
-  const actorRef = useMemberFlow(
-    staffPaymentsMachine,
-    staffPaymentsActors(api),
-    'Could not load or refund the payments',
-    { level: 'error' },
-  )
-  return <StaffPaymentsView actorRef={actorRef} />
-}
+export default staffFlowPage(
+  staffPaymentsMachine,
+  staffPaymentsActors,
+  'Could not load or refund the payments',
+  StaffPaymentsView,
+  'error',
+)
 
 type PaymentsRef = ActorRefFrom<typeof staffPaymentsMachine>
 
@@ -54,7 +52,7 @@ const STATUS_TONES: Record<StaffPayment['status'], 'paid' | 'free' | 'neutral' |
 }
 
 export function StaffPaymentsView({ actorRef }: { actorRef: PaymentsRef }) {
-  const { load, forbidden, ready } = useStaffStates(actorRef)
+  const { forbidden, ready } = useStaffStates(actorRef)
   const { query, payments } = useSelector(actorRef, (s) => s.context)
   return (
     <StaffPage
@@ -62,18 +60,12 @@ export function StaffPaymentsView({ actorRef }: { actorRef: PaymentsRef }) {
       forbidden={forbidden}
       lead="Find a payment by its reference, or the payer's e-mail or name. Refund it with a reason the payer reads."
     >
-      <StaffSearch
-        name="Find payments"
-        label="Reference, e-mail or name"
-        query={query}
-        busy={load.loading}
-        onSearch={(typed) => actorRef.send({ type: 'search.submitted', query: typed })}
-      />
+      <StaffSearch actorRef={actorRef} name="Find payments" label="Reference, e-mail or name" />
       <StaffResults
+        actorRef={actorRef}
         label="Payments found"
-        load={load}
         what="the payments"
-        onRetry={() => actorRef.send({ type: 'payments.retried' })}
+        retried="payments.retried"
         rows={ready ? payments : null}
         lead={(count) => listLead(query, count)}
         row={(payment) => <PaymentRow key={payment.id} actorRef={actorRef} payment={payment} />}
@@ -116,11 +108,7 @@ function PaymentRow({ actorRef, payment }: { actorRef: PaymentsRef; payment: Sta
         )}
       </div>
       {refund && !refunded && <p className={css({ fontSize: 'sm' })}>{refund}</p>}
-      {refunded && (
-        <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
-          {refundedMessage(payment)}
-        </p>
-      )}
+      {refunded && <DoneLine>{refundedMessage(payment)}</DoneLine>}
       {chosen && <RefundPanel actorRef={actorRef} payment={payment} />}
     </li>
   )

@@ -19,22 +19,26 @@ import {
 import { css, cx } from '../../styled-system/css'
 import { flex } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
-import { api } from '../api'
-import { useMemberFlow, useStaffStates } from '../member-flow'
-import { Field, onSubmitted, textInput } from '../shared/form-fields'
+import { useStaffStates } from '../member-flow'
+import { DoneLine, Field, onSubmitted, RefusedLine, textInput } from '../shared/form-fields'
 import { card, LoadNotice, LoadStatus } from '../shared/member-page'
-import { NotReached, StaffPage, SubmitOrCancel, staffCard, staffColumn } from '../shared/staff-page'
+import {
+  NotReached,
+  StaffPage,
+  SubmitOrCancel,
+  staffCard,
+  staffColumn,
+  staffFlowPage,
+} from '../shared/staff-page'
 
 /** /staff/spaces: the co-working spaces and studio items; add one, change one, hide one. */
-export default function StaffSpacesPage() {
-  const actorRef = useMemberFlow(
-    staffSpacesMachine,
-    staffSpacesActors(api),
-    'Could not load or save the spaces',
-    { level: 'error' },
-  )
-  return <StaffSpacesView actorRef={actorRef} />
-}
+export default staffFlowPage(
+  staffSpacesMachine,
+  staffSpacesActors,
+  'Could not load or save the spaces',
+  StaffSpacesView,
+  'error',
+)
 
 type SpacesRef = ActorRefFrom<typeof staffSpacesMachine>
 
@@ -138,11 +142,7 @@ function SpaceRow({ actorRef, space }: { actorRef: SpacesRef; space: StaffSpace 
         </span>
       </div>
       <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{spaceLine(space)}</p>
-      {saved && (
-        <p role="status" className={css({ fontWeight: 'semibold', color: 'palm.700' })}>
-          {savedMessage(space)}
-        </p>
-      )}
+      {saved && <DoneLine>{savedMessage(space)}</DoneLine>}
       {browsing && (
         <button
           type="button"
@@ -227,11 +227,7 @@ function SpaceForm({ actorRef }: { actorRef: SpacesRef }) {
         />
         Offered for booking
       </label>
-      {state.matches({ ready: 'refused' }) && (
-        <p role="alert" className={css({ color: 'berry.600', fontWeight: 'semibold' })}>
-          {refusal}
-        </p>
-      )}
+      {state.matches({ ready: 'refused' }) && <RefusedLine>{refusal}</RefusedLine>}
       {failed && <NotReached nothingWas="saved" then="save" />}
       <SubmitOrCancel
         label={chosen === null ? words.add : 'Save'}
