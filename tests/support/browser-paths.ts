@@ -28,7 +28,7 @@ import {
   wallets,
   walletTransactions,
 } from '../../server/db/schema'
-import { stateChecked } from '../e2e/views/shared/checked'
+import { personActs, stateChecked } from '../e2e/views/shared/checked'
 import type { FlowViews, ServerState, ViewStep } from '../e2e/views/shared/define'
 import {
   type AppServer,
@@ -788,6 +788,7 @@ async function replayInBrowser(
       carried = null
       const at: ViewStep = { page, snapshot: step.state, event: step.event, url: app.url }
       if (i === 0) {
+        personActs(page)
         if (start.open) await start.open(page, app.url, tab.addInitScript)
         else {
           await page.goto(app.url + start.path)
@@ -852,8 +853,10 @@ const pathStep = (index: number, step: number) =>
  */
 async function act(views: FlowViews, at: ViewStep, before: AnyMachineSnapshot) {
   const type = at.event.type
+  const timed = type.startsWith('xstate.after.')
+  if (views.events[type]?.run || timed) personActs(at.page)
   const run = views.events[type]?.run?.(at)
-  const delay = type.startsWith('xstate.after.')
+  const delay = timed
     ? at.page.clock.fastForward(delayOf(views.model.machine, type, before))
     : undefined
   await Promise.all([run, delay])

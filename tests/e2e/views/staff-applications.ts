@@ -2,7 +2,7 @@ import type { ApplicationsShown } from '../../../machines/staff-applications/mac
 import { staffApplicationsMachine } from '../../../machines/staff-applications/machine'
 import { staffApplicationsModel } from '../../../machines/staff-applications/model'
 import { listLead } from '../../../machines/staff-applications/selectors'
-import { stateSeen } from './shared/checked'
+import { actionSeen } from './shared/checked'
 import { defineViews } from './shared/define'
 import { heading, loadStates, retryDriver, SHORT } from './shared/member-area'
 import { notStaff, STAFF, staffCallError, staffStarts } from './shared/staff'
@@ -42,7 +42,7 @@ export const staffApplicationsViews = defineViews({
         await page.route(
           APPLICATIONS,
           async (route) => {
-            await stateSeen(page, SEEN_MS)
+            await actionSeen(page, SEEN_MS)
             await route.fallback()
           },
           { times: 1 },

@@ -6,6 +6,25 @@ import type { Page } from 'playwright-core'
 
 const waiting = new WeakMap<Page, (() => void)[]>()
 const lastChecked = new WeakMap<Page, number>()
+const lastActed = new WeakMap<Page, number>()
+
+/**
+ * The replay is about to do what a person does on the page (open it, press, type, let time pass):
+ * the state that follows is that action's, not the server's answer's.
+ */
+export function personActs(page: Page): void {
+  lastActed.set(page, performance.now())
+}
+
+/**
+ * Resolves once the state the person's last action led to has been checked: at once where it has
+ * been (the page made its request after the check, a file read or a chunk loaded first), else
+ * as stateSeen.
+ */
+export function actionSeen(page: Page, atMostMs: number): Promise<void> {
+  const acted = lastActed.get(page)
+  return acted === undefined ? stateSeen(page, atMostMs) : seenSince(page, acted, atMostMs)
+}
 
 /** The replay has checked the page's state. */
 export function stateChecked(page: Page): void {

@@ -1,7 +1,7 @@
 import type { Page, Route } from 'playwright-core'
 import type { AnyEventObject } from 'xstate'
 import { RETRY_PAUSES_MS } from '../../../../openapi/send-once'
-import { stateSeen } from './checked'
+import { actionSeen } from './checked'
 import type { EventDriver, ViewStep } from './define'
 
 // What the member area's pages share in the browser replay of their model paths: the loading
@@ -31,13 +31,13 @@ const SEEN_MS = 1500
 /**
  * The connection drops for every request matching the glob (the browser's 'Failed to fetch', as
  * a person offline sees it) until the page offers Try again; each drop comes once the loading
- * state has been seen (stateSeen).
+ * state has been seen (actionSeen).
  */
 export async function dropUntilFailed(page: Page, glob: string) {
   let dropping = true
   await page.route(glob, async (route) => {
     if (!dropping) return route.fallback()
-    await stateSeen(page, SEEN_MS)
+    await actionSeen(page, SEEN_MS)
     await route.abort('internetdisconnected')
   })
   page
@@ -56,7 +56,7 @@ const HEARD_MS = 100
 
 /**
  * A route's handler that drops every write's connection (the browser's 'Failed to fetch'). With
- * `seen`, a sending's first attempt waits until its sending state has been seen (stateSeen: for a
+ * `seen`, a sending's first attempt waits until its sending state has been seen (actionSeen: for a
  * write the replay's own hold does not keep), the app's attempts again at once. After each drop,
  * the page's clock runs through the pause the app waits before it sends the same write again
  * (RETRY_PAUSES_MS, counted by its Idempotency-Key): sendOnce's unit tests prove the pauses, and
@@ -72,7 +72,7 @@ export function dropWrites(page: Page, { seen = false } = {}) {
     const times = key ? (sent.get(key) ?? 0) : 0
     if (key) sent.set(key, times + 1)
     const attempt = times % (RETRY_PAUSES_MS.length + 1)
-    if (attempt === 0 && seen) await stateSeen(page, SEEN_MS)
+    if (attempt === 0 && seen) await actionSeen(page, SEEN_MS)
     await route.abort('internetdisconnected')
     const next = key ? RETRY_PAUSES_MS[attempt] : undefined
     if (next === undefined) return
@@ -130,7 +130,7 @@ export function loadStates(title: string, what: string) {
 
 /**
  * Try again, on a load failure: the new request waits until the loading state has been seen
- * (stateSeen), even where the path ends there.
+ * (actionSeen), even where the path ends there.
  */
 export function retryDriver(glob: string): EventDriver {
   return {
@@ -138,7 +138,7 @@ export function retryDriver(glob: string): EventDriver {
       await page.route(
         glob,
         async (route) => {
-          await stateSeen(page, SEEN_MS)
+          await actionSeen(page, SEEN_MS)
           await route.fallback()
         },
         { times: 1 },
