@@ -1158,6 +1158,32 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/events/{id}/guests.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * The event's guest list, as a spreadsheet (CSV) for the door or the organiser
+         * @description Every confirmed booking of the event, by day, time slot and name: who booked, their
+         *     e-mail and phone, the party and its names, the answers to the event's questions, what
+         *     they paid and how, and how many of the party came in. RFC 4180, UTF-8 with a byte order
+         *     mark (so a spreadsheet on a phone reads the naira sign and the names as written), every
+         *     cell quoted; a cell that begins with `=`, `+`, `-`, `@`, a tab or a carriage return
+         *     starts with an apostrophe, so no spreadsheet runs it as a formula. Streamed, a page of
+         *     rows at a time. With `date`, that day's guests only.
+         */
+        get: operations["exportEventGuests"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/events/{id}/poster": {
         parameters: {
             query?: never;
@@ -4409,6 +4435,38 @@ export interface operations {
                 };
                 content: {
                     "application/json": components["schemas"]["StaffWaitlist"];
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            404: components["responses"]["NotFound"];
+            default: components["responses"]["Error"];
+        };
+    };
+    exportEventGuests: {
+        parameters: {
+            query?: {
+                /** @description One day of the event; every day when left out. */
+                date?: components["schemas"]["Day"];
+            };
+            header?: never;
+            path: {
+                id: components["parameters"]["EventId"];
+            };
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The guest list; its file name is the event's and the day's. */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

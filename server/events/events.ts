@@ -53,7 +53,7 @@ async function placesTaken(db: Db, eventIds: string[], now: Date): Promise<Taken
 function placesLeft(row: EventRow, taken: Taken, now: Date): { rsvp: boolean; waitlist: boolean } {
   if (!row.rsvpOpen) return { rsvp: false, waitlist: false }
   const today = lagosDay(now)
-  const days = eventDays({ StartDate: row.startAt.toISOString(), EndDate: row.endAt.toISOString() })
+  const days = eventDays(timingOf(row))
   const slots = row.timeSlots.length > 0 ? row.timeSlots : [null]
   const ahead = days.filter((day) => day >= today)
   const rsvp = ahead.some((day) =>
@@ -62,6 +62,12 @@ function placesLeft(row: EventRow, taken: Taken, now: Date): { rsvp: boolean; wa
   // Every day and slot to come is full: people can wait for a place that frees up.
   return { rsvp, waitlist: !rsvp && ahead.length > 0 }
 }
+
+/** An event row's first and last moments, as the calendar's rules read them. */
+export const timingOf = (row: { startAt: Date; endAt: Date }) => ({
+  StartDate: row.startAt.toISOString(),
+  EndDate: row.endAt.toISOString(),
+})
 
 /** An event row as the contract names it. */
 export function toEvent(

@@ -1,11 +1,13 @@
 import { optionalAccount, staffAccount } from '../http/auth'
 import { CACHE_POLICIES, sendCached } from '../http/cache/policies'
+import { sendCsv } from '../http/csv'
 import { badRequest, HttpError, notFound } from '../http/http-error'
 import type { Handler, HandlerDeps } from '../http/operations'
 import type { ImageUpload } from '../http/uploads'
 import { uploadPoster } from '../media/media-store'
 import { ImageRejected, MAX_UPLOAD_BYTES } from '../media/poster-variants'
 import { isActiveMember } from '../memberships/membership'
+import { guestList } from './guest-list'
 import {
   createStaffEvent as create,
   staffEventOf,
@@ -93,6 +95,12 @@ export function eventsHandlers(deps: HandlerDeps) {
     return staffEventOf(db, id, now())
   }
 
+  /** A manager's spreadsheet of the event's guests (their role checked before this runs). */
+  const exportEventGuests: Handler<'exportEventGuests'> = async (request, reply) => {
+    const list = await guestList(db, request.params.id, request.query.date)
+    return sendCsv(reply, list.fileName, list.header, list.rows) as never
+  }
+
   return {
     listEvents,
     getEvent,
@@ -103,5 +111,6 @@ export function eventsHandlers(deps: HandlerDeps) {
     createStaffEvent,
     updateStaffEvent,
     uploadEventPoster,
+    exportEventGuests,
   }
 }

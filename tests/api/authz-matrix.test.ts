@@ -773,6 +773,12 @@ const CASES: Case[] = [
     expect: staffOnly,
   },
   {
+    operationId: 'exportEventGuests',
+    call: () => ({ method: 'GET', url: '/api/staff/events/rooftop-jazz/guests.csv' }),
+    expect: staffOnly,
+    staffSees: true,
+  },
+  {
     operationId: 'updateStaffEvent',
     target: 'Rooftop Jazz, as it is',
     call: (_role, world) => ({

