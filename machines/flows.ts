@@ -16,6 +16,7 @@ import { confirmationMachine } from './confirmation/machine'
 import { coworkingMachine } from './coworking/machine'
 import { eventDetailMachine } from './event-detail/machine'
 import { eventEditorMachine } from './event-editor/machine'
+import { guestListMachine } from './guest-list/machine'
 import { inviteMachine } from './invite/machine'
 import { joinMachine } from './join/machine'
 import { loginLinkMachine } from './login-link/machine'
@@ -120,6 +121,7 @@ export const staffFlows = {
   'staff-payments': staffPaymentsMachine,
   'staff-events': staffEventsMachine,
   'event-editor': eventEditorMachine,
+  'guest-list': guestListMachine,
   'staff-members': staffMembersMachine,
   'staff-spaces': staffSpacesMachine,
   'staff-bookings': staffBookingsMachine,

@@ -23,6 +23,7 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
+import { GuestListSection } from '../guest-list/guest-list-section'
 import { useLoadStates, useMemberFlow } from '../member-flow'
 import { Field, RefusedLine, textInput } from '../shared/form-fields'
 import { card, LoadNotice, LoadStatus } from '../shared/member-page'
@@ -241,6 +242,7 @@ export function EventEditorView({ actorRef }: { actorRef: EditorRef }) {
           </form>
           <PosterSection actorRef={actorRef} />
           <WaitlistSection actorRef={actorRef} />
+          {event && <GuestListSection eventId={event.id} draft={event.draft} />}
         </div>
       )}
     </StaffPage>

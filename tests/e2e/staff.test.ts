@@ -1,3 +1,5 @@
+import { readFileSync } from 'node:fs'
+import { parse } from 'csv-parse/sync'
 import { and, eq } from 'drizzle-orm'
 import jsQR from 'jsqr'
 import type { Locator, Page } from 'playwright-core'
@@ -6,6 +8,7 @@ import { describe, expect, it } from 'vitest'
 import { formatTicketCode } from '../../machines/rules/ticket-code'
 import { bookings } from '../../server/db/schema'
 import { auditOf } from '../support/audit'
+import { poetry } from '../support/bookings'
 import {
   appInBrowser,
   logInByLink,
@@ -385,6 +388,46 @@ describe('events at the front desk', () => {
     await desk.setViewportSize(viewportOf(WIDTHS.desktop))
     await desk.screenshot({ path: `${SCREENSHOTS}staff-event-editor-1280.png`, fullPage: true })
   }, 180_000)
+})
+
+describe("an event's guest list", () => {
+  it('downloads as a spreadsheet whose names read as typed, a comma and quotes whole, a formula defused', async () => {
+    // Two guests book Poetry & Palm Wine on the booking API, as the RSVP panel would.
+    const guests = [
+      { Name: 'Adébáyọ̀ "Bayo" Ògúnlẹ́sì, Jr.', Email: 'bayo.adebayo-ogunlesi@gmail.com' },
+      { Name: '=HYPERLINK("https://evil.example","Click me")', Email: 'tunde.bakare@example.com' },
+    ]
+    for (const [i, guest] of guests.entries()) {
+      const answer = await fetch(`${app.url}/api/bookings/rsvp`, {
+        method: 'POST',
+        headers: { 'content-type': 'application/json', 'x-forwarded-for': `198.51.100.${60 + i}` },
+        body: JSON.stringify(poetry({ ...guest, Phone: '0803 555 0190' })),
+      })
+      expect(answer.status, await answer.text()).toBe(201)
+    }
+    const manager = await phoneOf('staff@example.com')
+    await manager.goto(`${app.url}/staff/events`)
+    await manager.getByRole('link', { name: /Poetry & Palm Wine/ }).click()
+    const section = manager.getByRole('region', { name: 'Guest list' })
+    await section.scrollIntoViewIfNeeded()
+    const downloaded = manager.waitForEvent('download')
+    await section.getByRole('button', { name: 'Download the guest list' }).click()
+    const download = await downloaded
+    expect(download.suggestedFilename()).toBe('poetry-and-palm-wine-guests.csv')
+    await section.getByText('Downloaded poetry-and-palm-wine-guests.csv').waitFor()
+    await manager.screenshot({ path: `${SCREENSHOTS}staff-guest-list-downloaded.png` })
+    const bytes = readFileSync(await download.path())
+    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+    const rows: Record<string, string>[] = parse(bytes, { bom: true, columns: true })
+    const names = rows.map((row) => row.Name)
+    expect(names).toContain('Adébáyọ̀ "Bayo" Ògúnlẹ́sì, Jr.')
+    expect(names).toContain('\'=HYPERLINK("https://evil.example","Click me")')
+    expect(rows.find((row) => row['E-mail'] === 'tunde.bakare@example.com')).toMatchObject({
+      Day: '2026-11-26',
+      Phone: '0803 555 0190',
+      'Paid with': 'Free',
+    })
+  })
 })
 
 describe('spaces and studio items at the front desk', () => {
