@@ -440,6 +440,10 @@ export const bookings = pgTable(
       .on(t.type, t.venue, t.date, t.timeSlot)
       .where(sql`${t.status} <> 'cancelled'`),
     index('bookings_email_idx').on(t.email, t.date),
+    // An event's guest list, read a page at a time in its order (decision 053).
+    index('bookings_guest_list_idx')
+      .on(t.eventId, t.date, sql`coalesce(${t.timeSlot}, '')`, t.name, t.id)
+      .where(sql`${t.status} = 'confirmed'`),
     // A day's bookings, for the staff's day and `npm run admin -- bookings list`.
     index('bookings_date_idx').on(t.date),
     index('bookings_account_id_idx').on(t.accountId, t.date),

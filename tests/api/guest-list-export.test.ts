@@ -1,3 +1,4 @@
+import { gunzipSync } from 'node:zlib'
 import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
@@ -109,6 +110,18 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
       expect(response.rawPayload.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
       const [first] = response.body.replace(/^\uFEFF/, '').split('\r\n')
       expect(first).toBe(HEADER.map((cell) => `"${cell}"`).join(','))
+    })
+
+    it('comes gzipped to a phone that takes it (never brotli, which holds the first byte), the same file', async () => {
+      const plain = await download(POETRY)
+      const zipped = await api.app.inject({
+        url: POETRY,
+        headers: { ...bearer(manager), 'accept-encoding': 'gzip, deflate, br' },
+      })
+      expect(zipped.statusCode).toBe(200)
+      expect(zipped.headers['content-encoding']).toBe('gzip')
+      expect(zipped.headers.vary).toContain('accept-encoding')
+      expect(gunzipSync(zipped.rawPayload).equals(plain.rawPayload)).toBe(true)
     })
 
     it('keeps a name with a comma and quotes whole, and defuses one that starts a formula', async () => {

@@ -1,6 +1,6 @@
-// `npm run bench [-- --only server,process,bookings,door,bundle,lagos,lighthouse,idle,drawings] [--rounds 3] [--lighthouse-rounds 5]`: every performance figure of the app beside
-// its reference, measured in one run on this machine (build first: `npm run build`; 'process'
-// and 'bookings' need only `npm run build:server`, and PostgreSQL). Figures, not pass/fail: the
+// `npm run bench [-- --only server,process,bookings,exports,door,bundle,lagos,lighthouse,idle,drawings] [--rounds 3] [--lighthouse-rounds 5]`: every performance figure of the app beside
+// its reference, measured in one run on this machine (build first: `npm run build`; 'process',
+// 'bookings' and 'exports' need only `npm run build:server`, and PostgreSQL). Figures, not pass/fail: the
 // targets are printed beside them.
 import { existsSync } from 'node:fs'
 import { join } from 'node:path'
@@ -14,6 +14,7 @@ import { buildBareReactPage, firstLoadJs, totalGzip } from './bundle'
 import { benchDoor, doorLines } from './door'
 import { benchDoorOffline, doorOfflineLines } from './door-offline'
 import { benchDrawings } from './drawings'
+import { benchExports, exportLines } from './exports'
 import { benchIdleMainThread } from './idle-main-thread'
 import { benchProductionServer } from './process'
 import { benchServer } from './server'
@@ -22,6 +23,7 @@ const SECTIONS = [
   'server',
   'process',
   'bookings',
+  'exports',
   'door',
   'bundle',
   'lagos',
@@ -115,6 +117,9 @@ try {
 
   if (only.has('bookings')) {
     for (const line of bookingLines(await benchBookings({ rounds }))) console.log(line)
+  }
+  if (only.has('exports')) {
+    for (const line of exportLines(await benchExports())) console.log(line)
   }
 
   if (only.has('door')) {

@@ -1,0 +1,1 @@
+CREATE INDEX "bookings_guest_list_idx" ON "bookings" USING btree ("event_id","date",coalesce("time_slot", ''),"name","id") WHERE "bookings"."status" = 'confirmed';
