@@ -1319,6 +1319,30 @@ export interface paths {
         patch?: never;
         trace?: never;
     };
+    "/staff/bookings.csv": {
+        parameters: {
+            query?: never;
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        /**
+         * A day's bookings, as a spreadsheet (CSV) for the front desk
+         * @description Every booking of the day (events, co-working, studio; held and cancelled ones too, each
+         *     with its status), by the hour its session starts, then name: what it is for, who booked,
+         *     their e-mail and phone, the party, what was paid and how, and how many came in. As the
+         *     guest list: RFC 4180, UTF-8 with a byte order mark, every cell quoted, a cell that
+         *     would start a formula begun with an apostrophe, streamed a page at a time.
+         */
+        get: operations["exportDayBookings"];
+        put?: never;
+        post?: never;
+        delete?: never;
+        options?: never;
+        head?: never;
+        patch?: never;
+        trace?: never;
+    };
     "/staff/bookings/{bookingId}": {
         parameters: {
             query?: never;
@@ -4732,6 +4756,35 @@ export interface operations {
                         date: components["schemas"]["Day"];
                         bookings: components["schemas"]["StaffBooking"][];
                     };
+                };
+            };
+            400: components["responses"]["BadRequest"];
+            401: components["responses"]["Unauthorized"];
+            403: components["responses"]["Forbidden"];
+            default: components["responses"]["Error"];
+        };
+    };
+    exportDayBookings: {
+        parameters: {
+            query: {
+                /** @description The day. */
+                date: components["schemas"]["Day"];
+            };
+            header?: never;
+            path?: never;
+            cookie?: never;
+        };
+        requestBody?: never;
+        responses: {
+            /** @description The day's bookings; the file is named for the day. */
+            200: {
+                headers: {
+                    /** @description attachment, with the file's name. */
+                    "Content-Disposition"?: string;
+                    [name: string]: unknown;
+                };
+                content: {
+                    "text/csv": string;
                 };
             };
             400: components["responses"]["BadRequest"];

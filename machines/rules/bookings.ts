@@ -75,6 +75,13 @@ export function walletReference(paidWith: PaidWith): typeof WALLET_REFERENCE | n
   return isWalletPayment(paidWith) ? WALLET_REFERENCE : null
 }
 
+/** Where a booking stands, as the front desk reads it. */
+export const BOOKING_STATUS_LABELS: Record<'confirmed' | 'held' | 'cancelled', string> = {
+  confirmed: 'Confirmed',
+  held: 'Waiting for payment',
+  cancelled: 'Cancelled',
+}
+
 /** What a booking is for, as people read it. */
 export function bookingTypeLabel(type: string): string {
   if (type === 'event') return 'Event'

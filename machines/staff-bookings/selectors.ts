@@ -6,12 +6,6 @@ import type { StaffBooking } from './machine'
 
 // What /staff/bookings and /staff/bookings/:id show of a booking.
 
-export const BOOKING_STATUS_LABELS: Record<StaffBooking['status'], string> = {
-  confirmed: 'Confirmed',
-  held: 'Waiting for payment',
-  cancelled: 'Cancelled',
-}
-
 export const KIND_LABELS: Record<StaffBooking['kind'], string> = {
   event: 'Event',
   coworking: 'Co-working',

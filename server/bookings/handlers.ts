@@ -1,12 +1,14 @@
 import { isValidDay, lagosDay } from '../../machines/rules/dates'
 import { refundsOf } from '../cancellation/cancel'
 import { optionalAccount, requireAccount } from '../http/auth'
+import { sendCsv } from '../http/csv'
 import { badRequest, paymentRequired } from '../http/http-error'
 import type { Handler, HandlerDeps } from '../http/operations'
 import { bookingReceipt, mailRow } from '../mail/outbox'
 import { freePayment, prepareBooking, takePlace, UnprovenShareTaken } from './book'
 import { bookingBody, bookingTitles, receiptSubjects } from './booking-bodies'
 import { ownEmail, type PastBooking, past, upcoming } from './booking-lists'
+import { dayBookingsFile } from './day-export'
 import { type BookingRow, quoteBooking } from './quote'
 import { askForPlace, takeRequestedPlace } from './requests'
 import { dayBookings, staffBookingOf } from './staff-bookings'
@@ -124,12 +126,19 @@ export function bookingsHandlers(deps: HandlerDeps) {
     return { date, bookings: await dayBookings(db, date, request.query.q ?? '') }
   }
 
+  /** The front desk's spreadsheet of the day (their role checked before this runs). */
+  const exportDayBookings: Handler<'exportDayBookings'> = async (request, reply) => {
+    const file = dayBookingsFile(db, request.query.date)
+    return sendCsv(reply, file.fileName, file.header, file.rows) as never
+  }
+
   const getStaffBooking: Handler<'getStaffBooking'> = async (request) => {
     return staffBookingOf(db, request.params.bookingId)
   }
 
   return {
     searchBookings,
+    exportDayBookings,
     getStaffBooking,
     createBooking,
     takeRequestedPlace: takeRequestedPlaceHandler,

@@ -1,7 +1,8 @@
 import { and, asc, eq, sql } from 'drizzle-orm'
-import { paidWithLabel, placesOf } from '../../machines/rules/bookings'
-import { dateAndClock, isEventDay, isValidDay } from '../../machines/rules/dates'
+import { placesOf } from '../../machines/rules/bookings'
+import { isEventDay, isValidDay } from '../../machines/rules/dates'
 import { metadataFields } from '../../machines/rules/events'
+import { paidAndCameIn } from '../bookings/day-export'
 import type { Db } from '../db/client'
 import { bookings, events } from '../db/schema'
 import { csvFileName } from '../http/csv'
@@ -99,10 +100,7 @@ async function* guestRows(
         row.phone,
         String(placesOf(row)),
         row.namesOfVisitors ?? '',
-        (row.amountMinor / 100).toFixed(2),
-        row.paidWith === 'waitlist' ? 'Waitlist place' : paidWithLabel(row.paidWith),
-        `${row.checkedInPlaces} of ${placesOf(row)}`,
-        row.checkedInAt ? dateAndClock(row.checkedInAt) : '',
+        ...paidAndCameIn(row),
         ...questions.map((question) => answers[question] ?? ''),
       ]
     }

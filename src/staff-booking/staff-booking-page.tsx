@@ -2,12 +2,12 @@ import { useSelector } from '@xstate/react'
 import type { ReactNode } from 'react'
 import { Link, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
+import { BOOKING_STATUS_LABELS } from '../../machines/rules/bookings'
 import { dateAndClock, dayInFull } from '../../machines/rules/dates'
 import { staffBookingActors } from '../../machines/staff-booking/actors'
 import { staffBookingMachine } from '../../machines/staff-booking/machine'
 import type { StaffBooking } from '../../machines/staff-bookings/machine'
 import {
-  BOOKING_STATUS_LABELS,
   checkInLine,
   KIND_LABELS,
   paidLine,

@@ -2,14 +2,10 @@ import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import { Link } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
+import { BOOKING_STATUS_LABELS } from '../../machines/rules/bookings'
 import { staffBookingsActors } from '../../machines/staff-bookings/actors'
 import { type StaffBooking, staffBookingsMachine } from '../../machines/staff-bookings/machine'
-import {
-  BOOKING_STATUS_LABELS,
-  bookingsLead,
-  partyLine,
-  whatLine,
-} from '../../machines/staff-bookings/selectors'
+import { bookingsLead, partyLine, whatLine } from '../../machines/staff-bookings/selectors'
 import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
 import { badge } from '../../styled-system/recipes'

@@ -829,6 +829,12 @@ const CASES: Case[] = [
     expect: staffOnly,
   },
   {
+    operationId: 'exportDayBookings',
+    call: () => ({ method: 'GET', url: `/api/staff/bookings.csv?date=${TODAY}` }),
+    expect: staffOnly,
+    staffSees: true,
+  },
+  {
     operationId: 'searchBookings',
     call: () => ({ method: 'GET', url: `/api/staff/bookings?date=${TODAY}&q=example.com` }),
     expect: staffOnly,

@@ -224,6 +224,7 @@ const SAMPLES: Record<OperationId, Sample> = {
   getStaffEvent: { params: { id: 'rooftop-jazz' } },
   getStaffEventWaitlist: { params: { id: 'rooftop-jazz' } },
   exportEventGuests: { params: { id: 'rooftop-jazz' } },
+  exportDayBookings: { query: { date: '2026-11-24' } },
   updateStaffEvent: { params: { id: 'rooftop-jazz' }, body: eventDraft },
   uploadEventPoster: {
     params: { id: 'rooftop-jazz' },

@@ -2,15 +2,17 @@ import { gunzipSync } from 'node:zlib'
 import { parse } from 'csv-parse/sync'
 import { eq } from 'drizzle-orm'
 import { afterAll, beforeAll, describe, expect, it } from 'vitest'
+import { DAY_PAGE_ROWS } from '../../server/bookings/day-export.ts'
 import { accounts, bookings, wallets } from '../../server/db/schema.ts'
 import { DEMO_DOOR, DEMO_STAFF } from '../../server/db/seed.ts'
 import { GUEST_PAGE_ROWS } from '../../server/events/guest-list.ts'
 import { bearer, dbCases, expectError, signIn, startApi, type TestApi } from '../support/api-app.ts'
-import { DAYS, debitWallet, poetry, rsvp, UNLIMITED } from '../support/bookings.ts'
+import { DAYS, debitWallet, poetry, rsvp, spot, UNLIMITED } from '../support/bookings.ts'
 
-// An event's guest list as a manager downloads it (GET /staff/events/{id}/guests.csv): a file a
-// spreadsheet on a phone opens as written (UTF-8 with a byte order mark, RFC 4180), whose cells
-// never run as formulas, every confirmed guest once, a page of rows read at a time.
+// The staff's spreadsheets: an event's guest list as a manager downloads it (GET
+// /staff/events/{id}/guests.csv) and a day's bookings as the front desk does (GET
+// /staff/bookings.csv): files a spreadsheet on a phone opens as written (UTF-8 with a byte order
+// mark, RFC 4180), whose cells never run as formulas, every row once, a page read at a time.
 
 const POETRY = '/api/staff/events/poetry-and-palm-wine/guests.csv'
 const WALK = '/api/staff/events/photo-walk-lagos-island/guests.csv'
@@ -222,6 +224,131 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         .filter((i) => i % 10 !== 0)
         .map((i) => `Guest ${String(i).padStart(5, '0')} Olúwaṣeun`)
       expect(names).toEqual(expected)
+    })
+  })
+})
+
+describe.each(dbCases())('%s', (_name, kind, skip) => {
+  describe.skipIf(skip)("a day's bookings, downloaded", () => {
+    let api: TestApi
+    let desk: string
+    const DAY = DAYS.poetry
+    const URL = `/api/staff/bookings.csv?date=${DAY}`
+    const rowsOf = (body: string): Row[] =>
+      parse(body, { bom: true, columns: true, skip_empty_lines: true })
+
+    beforeAll(async () => {
+      api = await startApi(kind, { app: { rateLimit: UNLIMITED, visitorShare: 1 } })
+      desk = await signIn(api, DEMO_STAFF)
+      // Kemi co-works with a guest whose name holds a comma; a guest comes to the poetry.
+      const kemi = await signIn(api, 'kemi@example.com')
+      const coworked = await rsvp(
+        api,
+        spot({
+          Email: 'kemi@example.com',
+          Name: 'Kemi Adeyemi',
+          Phone: '+234 807 555 0121',
+          Date: DAY,
+          Amount: 0,
+          Venue: 'Library',
+          Visitors: 1,
+          'Names of Visitors': 'Ifeanyichukwu Okoro-Nwosu, Jr.',
+        }),
+        { token: kemi },
+      )
+      expect(coworked.statusCode, coworked.body).toBe(201)
+      const poet = await rsvp(
+        api,
+        poetry({ Name: MOTHER, Email: FAMILY_EMAIL, Phone: '0803 555 0190' }),
+        {
+          address: '198.51.100.70',
+        },
+      )
+      expect(poet.statusCode, poet.body).toBe(201)
+    })
+    afterAll(() => api?.close())
+
+    it('lists the day by the hour its session starts, each with what it is for and its status', async () => {
+      const response = await api.app.inject({ url: URL, headers: bearer(desk) })
+      expect(response.statusCode, response.body).toBe(200)
+      expect(response.headers['content-disposition']).toBe(
+        `attachment; filename="bookings-${DAY}.csv"`,
+      )
+      const rows = rowsOf(response.body)
+      const kemi = rows.find((row) => row.Name === 'Kemi Adeyemi')
+      expect(kemi).toMatchObject({
+        Time: '10am - 10pm',
+        What: 'Co-working',
+        Venue: 'Library',
+        Party: '2',
+        Guests: 'Ifeanyichukwu Okoro-Nwosu, Jr.',
+        Status: 'Confirmed',
+        'Paid with': 'Membership',
+        'Came in': '0 of 2',
+        Phone: "'+234 807 555 0121",
+      })
+      expect(rows.find((row) => row.Name === MOTHER)).toMatchObject({
+        Time: '4pm - 8pm',
+        What: 'Event',
+        For: 'Poetry & Palm Wine',
+        'Paid with': 'Free',
+      })
+      // By the hour: a 10am session before a 4pm one, whatever the text's order.
+      const minutes = rows.map((row) => {
+        const [, hour, ampm] = /^(\d{1,2})(?::\d{2})?(am|pm)/.exec(row.Time ?? '') ?? []
+        return hour ? (Number(hour) % 12) + (ampm === 'pm' ? 12 : 0) : -1
+      })
+      expect(minutes).toEqual([...minutes].sort((a, b) => a - b))
+    })
+
+    it('is for the front desk: a member and nobody signed in are refused; a day must be a day', async () => {
+      expect(
+        (await api.app.inject({ url: URL, headers: bearer(await signIn(api, 'ada@example.com')) }))
+          .statusCode,
+      ).toBe(403)
+      expect((await api.app.inject({ url: URL })).statusCode).toBe(401)
+      expectError(
+        await api.app.inject({
+          url: '/api/staff/bookings.csv?date=2026-02-30',
+          headers: bearer(desk),
+        }),
+        400,
+        '2026-02-30 is not a day on the calendar.',
+      )
+      expect(
+        (await api.app.inject({ url: '/api/staff/bookings.csv', headers: bearer(desk) }))
+          .statusCode,
+      ).toBe(400)
+    })
+
+    it(`sends a day longer than a page (${DAY_PAGE_ROWS} rows) whole, in order, each once`, async () => {
+      const count = Math.round(DAY_PAGE_ROWS * 2.2)
+      const slots = ['7:30am - 11am', '10am - 2pm', '2pm - 6pm', '6pm - 10pm']
+      await api.db.insert(bookings).values(
+        Array.from({ length: count }, (_, i) => ({
+          email: `maker${i}@lagosprintmakers.com.ng`,
+          name: `Maker ${String(i).padStart(5, '0')}`,
+          phone: '0803 555 0100',
+          type: 'print-studio' as const,
+          venue: 'Print Studio',
+          date: '2026-12-10',
+          timeSlot: slots[i % slots.length],
+          paidWith: 'free' as const,
+        })),
+      )
+      const response = await api.app.inject({
+        url: '/api/staff/bookings.csv?date=2026-12-10',
+        headers: bearer(desk),
+      })
+      expect(response.statusCode, response.body).toBe(200)
+      const rows = rowsOf(response.body).filter((row) => row.Name?.startsWith('Maker '))
+      // Each slot by the hour it starts (7:30am, 10am, 2pm, 6pm), and in each, by name.
+      const expected = slots.flatMap((slot, at) =>
+        Array.from({ length: count }, (_, i) => i)
+          .filter((i) => i % slots.length === at)
+          .map((i) => [slot, `Maker ${String(i).padStart(5, '0')}`]),
+      )
+      expect(rows.map((row) => [row.Time, row.Name])).toEqual(expected)
     })
   })
 })
