@@ -14,9 +14,9 @@ import { communityMembersMachine } from './community-members/machine'
 import { communitySizeMachine } from './community-size/machine'
 import { confirmationMachine } from './confirmation/machine'
 import { coworkingMachine } from './coworking/machine'
+import { downloadMachine } from './download/machine'
 import { eventDetailMachine } from './event-detail/machine'
 import { eventEditorMachine } from './event-editor/machine'
-import { guestListMachine } from './guest-list/machine'
 import { inviteMachine } from './invite/machine'
 import { joinMachine } from './join/machine'
 import { loginLinkMachine } from './login-link/machine'
@@ -121,7 +121,7 @@ export const staffFlows = {
   'staff-payments': staffPaymentsMachine,
   'staff-events': staffEventsMachine,
   'event-editor': eventEditorMachine,
-  'guest-list': guestListMachine,
+  download: downloadMachine,
   'staff-members': staffMembersMachine,
   'staff-spaces': staffSpacesMachine,
   'staff-bookings': staffBookingsMachine,

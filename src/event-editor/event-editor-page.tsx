@@ -2,6 +2,7 @@ import { useSelector } from '@xstate/react'
 import { type ReactNode, useEffect, useId, useState } from 'react'
 import { Link, useNavigate, useParams } from 'react-router-dom'
 import type { ActorRefFrom } from 'xstate'
+import { guestListDays } from '../../machines/download/selectors'
 import { eventEditorActors } from '../../machines/event-editor/actors'
 import { eventEditorMachine, type StaffWaitlist } from '../../machines/event-editor/machine'
 import {
@@ -23,7 +24,7 @@ import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { badge, button } from '../../styled-system/recipes'
 import { api } from '../api'
-import { GuestListSection } from '../guest-list/guest-list-section'
+import { DownloadSection } from '../download/download-section'
 import { useLoadStates, useMemberFlow } from '../member-flow'
 import { Field, RefusedLine, textInput } from '../shared/form-fields'
 import { card, LoadNotice, LoadStatus } from '../shared/member-page'
@@ -242,7 +243,12 @@ export function EventEditorView({ actorRef }: { actorRef: EditorRef }) {
           </form>
           <PosterSection actorRef={actorRef} />
           <WaitlistSection actorRef={actorRef} />
-          {event && <GuestListSection eventId={event.id} draft={event.draft} />}
+          {event && (
+            <DownloadSection
+              ask={{ kind: 'guests', eventId: event.id }}
+              days={guestListDays(event.draft)}
+            />
+          )}
         </div>
       )}
     </StaffPage>

@@ -9,6 +9,7 @@ import { bookingsLead, partyLine, whatLine } from '../../machines/staff-bookings
 import { css, cx } from '../../styled-system/css'
 import { grid } from '../../styled-system/patterns'
 import { badge } from '../../styled-system/recipes'
+import { DownloadSection } from '../download/download-section'
 import { useStaffStates } from '../member-flow'
 import { Field, textInput } from '../shared/form-fields'
 import {
@@ -72,6 +73,11 @@ export function StaffBookingsView({ actorRef }: { actorRef: BookingsRef }) {
         lead={(count) => day && bookingsLead(day.date, query, count)}
         row={(booking) => <BookingRow key={booking.id} booking={booking} />}
       />
+      {ready && day && (
+        <div className={css({ mt: '5' })}>
+          <DownloadSection key={day.date} ask={{ kind: 'bookings', date: day.date }} />
+        </div>
+      )}
     </StaffPage>
   )
 }

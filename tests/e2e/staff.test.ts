@@ -415,11 +415,15 @@ describe("an event's guest list", () => {
     const download = await downloaded
     expect(download.suggestedFilename()).toBe('poetry-and-palm-wine-guests.csv')
     await section.getByText('Downloaded poetry-and-palm-wine-guests.csv').waitFor()
-    await manager.screenshot({ path: `${SCREENSHOTS}staff-guest-list-downloaded.png` })
+    await manager.screenshot({
+      path: `${SCREENSHOTS}${SCREENSHOTS}staff-guest-list-downloaded.png`,
+    })
     expect(await layoutProblems(manager)).toEqual([])
     await manager.setViewportSize(viewportOf(WIDTHS.desktop))
     await section.scrollIntoViewIfNeeded()
-    await manager.screenshot({ path: `${SCREENSHOTS}staff-guest-list-downloaded-desktop.png` })
+    await manager.screenshot({
+      path: `${SCREENSHOTS}${SCREENSHOTS}staff-guest-list-downloaded-desktop.png`,
+    })
     const bytes = readFileSync(await download.path())
     expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
     const rows: Record<string, string>[] = parse(bytes, { bom: true, columns: true })
@@ -493,6 +497,34 @@ describe('spaces and studio items at the front desk', () => {
 })
 
 describe("a day's bookings at the front desk", () => {
+  it('downloads the day as a spreadsheet, every booking of it with who booked and how it was paid', async () => {
+    const desk = await phoneOf('staff@example.com')
+    await desk.goto(`${app.url}/staff/bookings`)
+    const section = desk.getByRole('region', { name: 'Spreadsheet of the day' })
+    await section.scrollIntoViewIfNeeded()
+    const downloaded = desk.waitForEvent('download')
+    await section.getByRole('button', { name: "Download the day's bookings" }).click()
+    const download = await downloaded
+    expect(download.suggestedFilename()).toBe('bookings-2026-11-24.csv')
+    await section.getByText('Downloaded bookings-2026-11-24.csv').waitFor()
+    expect(await layoutProblems(desk)).toEqual([])
+    await desk.screenshot({ path: `${SCREENSHOTS}staff-bookings-downloaded.png` })
+    const rows: Record<string, string>[] = parse(readFileSync(await download.path()), {
+      bom: true,
+      columns: true,
+    })
+    const listed = await app.db
+      .select({ id: bookings.id })
+      .from(bookings)
+      .where(eq(bookings.date, '2026-11-24'))
+    expect(rows).toHaveLength(listed.length)
+    expect(rows.find((row) => row['E-mail'] === 'ada@example.com')).toMatchObject({
+      Name: 'Ada Okafor',
+      What: 'Event',
+      For: 'Rooftop Jazz',
+    })
+  })
+
   it("finds Ada's booking by her phone typed as on a slip of paper, and opens it", async () => {
     const desk = await phoneOf('staff@example.com')
     await desk.goto(`${app.url}/staff`)

@@ -66,7 +66,7 @@ export function staffFlowsSplit() {
     'staff-payments',
     'staff-members',
     'staff-audit',
-    'guest-list',
+    'download',
   ] as const satisfies readonly (keyof typeof staffFlows)[]
   const names = Object.keys(staffFlows) as (keyof typeof staffFlows)[]
   const desk = names.filter((name) => !(office as readonly string[]).includes(name))

@@ -35,7 +35,7 @@ export const staffBookingsViews = defineViews({
       },
     },
     'day.chosen': {
-      run: ({ page, event }) => page.getByLabel('Day').fill(event.date as string),
+      run: ({ page, event }) => page.getByLabel('Day', { exact: true }).fill(event.date as string),
     },
   },
   states: {

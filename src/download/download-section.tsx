@@ -1,9 +1,13 @@
 import { useSelector } from '@xstate/react'
 import { useId } from 'react'
 import type { ActorRefFrom } from 'xstate'
-import { guestListActors } from '../../machines/guest-list/actors'
-import { type GuestListFile, guestListMachine } from '../../machines/guest-list/machine'
-import { guestListDays, savedLine } from '../../machines/guest-list/selectors'
+import { downloadActors } from '../../machines/download/actors'
+import {
+  type DownloadAsk,
+  type DownloadedFile,
+  downloadMachine,
+} from '../../machines/download/machine'
+import { DOWNLOAD_TEXTS, savedLine } from '../../machines/download/selectors'
 import { css, cx } from '../../styled-system/css'
 import { flex, grid } from '../../styled-system/patterns'
 import { button } from '../../styled-system/recipes'
@@ -14,7 +18,7 @@ import { card, LoadNotice } from '../shared/member-page'
 import { NotReached, NotStaff } from '../shared/staff-page'
 
 /** The browser saves the file as a download would: a link to its bytes, pressed once. */
-function saveFile(_: unknown, { fileName, file }: GuestListFile) {
+function saveFile(_: unknown, { fileName, file }: DownloadedFile) {
   const url = URL.createObjectURL(file)
   const link = Object.assign(document.createElement('a'), { href: url, download: fileName })
   document.body.append(link)
@@ -24,39 +28,41 @@ function saveFile(_: unknown, { fileName, file }: GuestListFile) {
   setTimeout(() => URL.revokeObjectURL(url), 0)
 }
 
-/** On an event's page: its guest list, every day or one, as a spreadsheet for the door. */
-export function GuestListSection({
-  eventId,
-  draft,
+/**
+ * A staff spreadsheet on the page it belongs to: an event's guest list (with a choice of its
+ * `days`, when it has more than one) or a day's bookings.
+ */
+export function DownloadSection({
+  ask,
+  days = [],
 }: {
-  eventId: string
-  draft: { startDay: string; endDay: string }
+  ask: DownloadAsk
+  days?: { day: string | null; label: string }[]
 }) {
-  const actorRef = useMemberFlow(
-    guestListMachine,
-    guestListActors(api),
-    'Could not download the guest list',
-    { input: { eventId }, effects: { saveFile } },
-  )
-  return <GuestListView actorRef={actorRef} days={guestListDays(draft)} />
+  const actorRef = useMemberFlow(downloadMachine, downloadActors(api), 'Could not download', {
+    input: { ask },
+    effects: { saveFile },
+  })
+  return <DownloadView actorRef={actorRef} days={days} />
 }
 
-export function GuestListView({
+export function DownloadView({
   actorRef,
   days,
 }: {
-  actorRef: ActorRefFrom<typeof guestListMachine>
+  actorRef: ActorRefFrom<typeof downloadMachine>
   days: { day: string | null; label: string }[]
 }) {
   const dayId = useId()
   const state = useSelector(actorRef, (s) => s)
-  const { day, saved } = state.context
+  const { day, saved, ask } = state.context
+  const text = DOWNLOAD_TEXTS[ask.kind]
   const busy = state.hasTag('busy')
   if (state.hasTag('forbidden')) return <NotStaff />
-  if (state.hasTag('expired')) return <LoadNotice kind="expired" what="the guest list" />
+  if (state.hasTag('expired')) return <LoadNotice kind="expired" what="the file" />
   return (
     <section
-      aria-label="Guest list"
+      aria-label={text.title}
       aria-busy={busy || undefined}
       className={cx(
         card,
@@ -64,11 +70,8 @@ export function GuestListView({
         css({ px: { base: '4', md: '5' }, py: '4' }),
       )}
     >
-      <h2 className={css({ fontWeight: 'semibold' })}>Guest list</h2>
-      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>
-        Everyone booked, with their e-mail, phone, answers and what they paid, as a spreadsheet
-        (CSV) for the door or the organiser.
-      </p>
+      <h2 className={css({ fontWeight: 'semibold' })}>{text.title}</h2>
+      <p className={css({ fontSize: 'sm', color: 'fg.muted' })}>{text.lead}</p>
       <div className={flex({ gap: '3', align: 'end', wrap: 'wrap' })}>
         {days.length > 0 && (
           <Field label="Which day" htmlFor={dayId}>
@@ -91,12 +94,16 @@ export function GuestListView({
         )}
         <button
           type="button"
-          className={button({ variant: 'outline', size: 'lg' })}
+          // As wide as a phone's screen, where the label would not fit beside the field.
+          className={cx(
+            button({ variant: 'outline', size: 'lg' }),
+            css({ w: { base: 'full', sm: 'auto' } }),
+          )}
           disabled={busy}
           aria-busy={busy || undefined}
           onClick={() => actorRef.send({ type: 'download.pressed' })}
         >
-          {busy ? 'Preparing the file…' : 'Download the guest list'}
+          {busy ? 'Preparing the file…' : text.button}
         </button>
       </div>
       {state.matches('saved') && saved && <DoneLine>{savedLine(saved)}</DoneLine>}

@@ -5,54 +5,61 @@ import { refusedOn403, staffGuards, staffTypes } from '../calls/staff'
 import { callStub } from '../calls/stub'
 import { onFirstUse } from '../on-first-use'
 
+/** A spreadsheet the staff download: an event's guest list, or a day's bookings. */
+export type DownloadAsk = { kind: 'guests'; eventId: string } | { kind: 'bookings'; date: string }
+
 /** A downloaded spreadsheet: its name, as the server gave it, and its bytes. */
-export interface GuestListFile {
+export interface DownloadedFile {
   fileName: string
   file: Blob
 }
 
-export interface GuestListContext {
-  eventId: string
-  /** The one day asked for; null for every day of the event. */
+export interface DownloadContext {
+  ask: DownloadAsk
+  /** The one day of the event asked for; null for every day (a guest list only). */
   day: string | null
   /** The last file saved, by name. */
   saved: string | null
 }
 
-type GuestListEvent = { type: 'day.chosen'; day: string | null } | { type: 'download.pressed' }
+type DownloadEvent = { type: 'day.chosen'; day: string | null } | { type: 'download.pressed' }
 
-/** Where the form is shown: a day may be chosen, and the file asked for. */
+/** Where the form is shown: a day may be chosen (of an event's list), and the file asked for. */
 const choosing = {
-  'day.chosen': { actions: 'keepDay' },
+  'day.chosen': { guard: 'choosesDay', actions: 'keepDay' },
   'download.pressed': 'downloading',
 } as const
 
 /**
- * An event's guest list, downloaded by a manager from the event's page: every day or one,
- * read from the server as a CSV file and handed to the browser to save (`saveFile`).
+ * A staff spreadsheet downloaded from the page it belongs to (an event's guest list from the
+ * event, a day's bookings from the day's list): read from the server as a CSV file and handed
+ * to the browser to save (`saveFile`).
  */
-export const guestListMachine = onFirstUse(() =>
+export const downloadMachine = onFirstUse(() =>
   setup({
     types: {
-      ...staffTypes<GuestListContext, GuestListEvent>(),
-      input: {} as { eventId: string },
+      ...staffTypes<DownloadContext, DownloadEvent>(),
+      input: {} as { ask: DownloadAsk },
     },
     actors: {
-      downloadGuestList: callStub<GuestListFile, { eventId: string; day: string | null }>(
-        'downloadGuestList',
+      downloadFile: callStub<DownloadedFile, { ask: DownloadAsk; day: string | null }>(
+        'downloadFile',
       ),
     },
     actions: {
       logError: (_: unknown, _params: { error: unknown }) => {},
-      saveFile: (_: unknown, _params: GuestListFile) => {},
+      saveFile: (_: unknown, _params: DownloadedFile) => {},
       keepDay: assign({
         day: ({ event }) => (event.type === 'day.chosen' ? event.day : null),
       }),
     },
-    guards: staffGuards,
+    guards: {
+      ...staffGuards,
+      choosesDay: ({ context }) => context.ask.kind === 'guests',
+    },
   }).createMachine({
-    id: 'guestList',
-    context: ({ input }) => ({ eventId: input.eventId, day: null, saved: null }),
+    id: 'download',
+    context: ({ input }) => ({ ask: input.ask, day: null, saved: null }),
     initial: 'idle',
     states: {
       idle: { on: choosing },
@@ -60,9 +67,9 @@ export const guestListMachine = onFirstUse(() =>
       downloading: {
         tags: 'busy',
         invoke: {
-          src: 'downloadGuestList',
-          id: 'downloadGuestList',
-          input: ({ context }) => ({ eventId: context.eventId, day: context.day }),
+          src: 'downloadFile',
+          id: 'downloadFile',
+          input: ({ context }) => ({ ask: context.ask, day: context.day }),
           onDone: {
             target: 'saved',
             actions: [
