@@ -7,7 +7,7 @@ import { accounts, bookings, wallets } from '../../server/db/schema.ts'
 import { DEMO_DOOR, DEMO_STAFF } from '../../server/db/seed.ts'
 import { GUEST_PAGE_ROWS } from '../../server/events/guest-list.ts'
 import { bearer, dbCases, expectError, signIn, startApi, type TestApi } from '../support/api-app.ts'
-import { DAYS, debitWallet, poetry, rsvp, spot, UNLIMITED } from '../support/bookings.ts'
+import { DAYS, debitWallet, photoWalk, poetry, rsvp, spot, UNLIMITED } from '../support/bookings.ts'
 
 // The staff's spreadsheets: an event's guest list as a manager downloads it (GET
 // /staff/events/{id}/guests.csv) and a day's bookings as the front desk does (GET
@@ -77,23 +77,15 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         {
           debitAmount: 250_000,
           narration: 'Photo Walk',
-          booking: {
+          booking: photoWalk({
             Email: 'ada@example.com',
             Name: 'Ada Okafor',
             Phone: '+234 803 555 0101',
-            Event: 'photo-walk-lagos-island',
-            Type: 'event',
-            Venue: 'Meet at Tinubu Square',
-            Date: DAYS.photoWalk,
-            Amount: 250_000,
-            'Time Slot': '7:30am - 11am',
-            'Paid with': 'wallet',
-            'Payment Reference': null,
             metadata: JSON.stringify({
               'Instagram handle': '@ada.builds',
               'Camera type': 'Fujifilm X100V',
             }),
-          },
+          }),
         },
         { token: await signIn(api, 'ada@example.com') },
       )

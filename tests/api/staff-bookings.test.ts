@@ -19,6 +19,7 @@ import {
   DAYS,
   debitWallet,
   jazz,
+  photoWalk,
   poetry,
   rsvp,
   spot,
@@ -217,21 +218,13 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
           {
             debitAmount: 250_000,
             narration: 'Photo Walk',
-            booking: {
+            booking: photoWalk({
               ...ADA,
-              Event: 'photo-walk-lagos-island',
-              Type: 'event',
-              Venue: 'Meet at Tinubu Square',
-              Date: DAYS.photoWalk,
-              Amount: 250_000,
-              'Time Slot': '7:30am - 11am',
-              'Paid with': 'wallet',
-              'Payment Reference': null,
               metadata: JSON.stringify({
                 'Camera type': 'Fujifilm X100V',
                 'Instagram handle': '@ada.builds',
               }),
-            },
+            }),
           },
           { token: ada },
         ),

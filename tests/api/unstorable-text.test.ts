@@ -7,6 +7,7 @@ import {
   DAYS,
   debitWallet,
   jazz,
+  photoWalk,
   poetry,
   rsvp,
   UNLIMITED,
@@ -175,18 +176,10 @@ describe.each(dbCases())('%s', (_name, kind, skip) => {
         {
           debitAmount: 250_000,
           narration: 'Photo walk',
-          booking: {
+          booking: photoWalk({
             ...ADA,
-            Event: 'photo-walk-lagos-island',
-            Type: 'event',
-            Venue: 'Meet at Tinubu Square',
-            Date: DAYS.photoWalk,
-            Amount: 250_000,
-            'Time Slot': '7:30am - 11am',
-            'Paid with': 'wallet',
-            'Payment Reference': null,
             metadata: '{"Camera type": "Phone \\udc00"}',
-          },
+          }),
         },
         { token: ada },
       )

@@ -70,6 +70,20 @@ export const jazz = (extra: Partial<BookingInput> = {}): BookingInput => ({
   ...extra,
 })
 
+/** The photo walk (its questions: Instagram handle, Camera type), from a wallet at the members' ₦2,500. */
+export const photoWalk = (extra: Partial<BookingInput> = {}): BookingInput => ({
+  ...GUEST,
+  Event: 'photo-walk-lagos-island',
+  Type: 'event',
+  Venue: 'Meet at Tinubu Square',
+  Date: DAYS.photoWalk,
+  Amount: 250_000,
+  'Time Slot': '7:30am - 11am',
+  'Paid with': 'wallet',
+  'Payment Reference': null,
+  ...extra,
+})
+
 /** Co-working in a space, as the co-working panel sends it. */
 export const spot = (extra: Partial<BookingInput> = {}): BookingInput => ({
   ...GUEST,
