@@ -45,6 +45,23 @@ const startMinute = sql<number>`coalesce(
     + coalesce(substring(${bookings.timeSlot} from '^\\s*\\d{1,2}:(\\d{2})')::int, 0),
   -1)`
 
+/** A booking's time slot as text, '' for none: a key of the exports' order. */
+export const timeSlotText = sql<string>`coalesce(${bookings.timeSlot}, '')`
+
+/** The columns every export reads of a booking: who, their party, what they paid, who came. */
+export const exportedBookingColumns = {
+  id: bookings.id,
+  name: bookings.name,
+  email: bookings.email,
+  phone: bookings.phone,
+  visitors: bookings.visitors,
+  namesOfVisitors: bookings.namesOfVisitors,
+  amountMinor: bookings.amountMinor,
+  paidWith: bookings.paidWith,
+  checkedInPlaces: bookings.checkedInPlaces,
+  checkedInAt: bookings.checkedInAt,
+}
+
 /** A booking's last four cells in every export: what was paid, how, and who of the party came. */
 export function paidAndCameIn(row: {
   amountMinor: number
@@ -68,27 +85,17 @@ export function dayBookingsFile(db: Db, day: string) {
 }
 
 async function* dayRows(db: Db, day: string): AsyncGenerator<string[]> {
-  const slot = sql<string>`coalesce(${bookings.timeSlot}, '')`
   let after: { minute: number; slot: string; name: string; id: string } | null = null
   for (;;) {
     const page = await db
       .select({
-        id: bookings.id,
+        ...exportedBookingColumns,
         minute: startMinute,
-        slot,
+        slot: timeSlotText,
         type: bookings.type,
         eventName: events.name,
         venue: bookings.venue,
-        name: bookings.name,
-        email: bookings.email,
-        phone: bookings.phone,
-        visitors: bookings.visitors,
-        namesOfVisitors: bookings.namesOfVisitors,
         status: bookings.status,
-        amountMinor: bookings.amountMinor,
-        paidWith: bookings.paidWith,
-        checkedInPlaces: bookings.checkedInPlaces,
-        checkedInAt: bookings.checkedInAt,
       })
       .from(bookings)
       .leftJoin(events, eq(events.id, bookings.eventId))
@@ -97,10 +104,10 @@ async function* dayRows(db: Db, day: string): AsyncGenerator<string[]> {
           eq(bookings.date, day),
           after === null
             ? undefined
-            : sql`(${startMinute}, ${slot}, ${bookings.name}, ${bookings.id}) > (${after.minute}, ${after.slot}, ${after.name}, ${after.id})`,
+            : sql`(${startMinute}, ${timeSlotText}, ${bookings.name}, ${bookings.id}) > (${after.minute}, ${after.slot}, ${after.name}, ${after.id})`,
         ),
       )
-      .orderBy(asc(startMinute), asc(slot), asc(bookings.name), asc(bookings.id))
+      .orderBy(asc(startMinute), asc(timeSlotText), asc(bookings.name), asc(bookings.id))
       .limit(DAY_PAGE_ROWS)
     for (const row of page) {
       yield [

@@ -2,7 +2,7 @@ import { and, asc, eq, sql } from 'drizzle-orm'
 import { placesOf } from '../../machines/rules/bookings'
 import { isEventDay, isValidDay } from '../../machines/rules/dates'
 import { metadataFields } from '../../machines/rules/events'
-import { paidAndCameIn } from '../bookings/day-export'
+import { exportedBookingColumns, paidAndCameIn, timeSlotText } from '../bookings/day-export'
 import type { Db } from '../db/client'
 import { bookings, events } from '../db/schema'
 import { csvFileName } from '../http/csv'
@@ -58,23 +58,13 @@ async function* guestRows(
   day: string | undefined,
   questions: string[],
 ): AsyncGenerator<string[]> {
-  const slot = sql<string>`coalesce(${bookings.timeSlot}, '')`
   let after: { date: string; slot: string; name: string; id: string } | null = null
   for (;;) {
     const page = await db
       .select({
-        id: bookings.id,
+        ...exportedBookingColumns,
         date: bookings.date,
-        slot,
-        name: bookings.name,
-        email: bookings.email,
-        phone: bookings.phone,
-        visitors: bookings.visitors,
-        namesOfVisitors: bookings.namesOfVisitors,
-        amountMinor: bookings.amountMinor,
-        paidWith: bookings.paidWith,
-        checkedInPlaces: bookings.checkedInPlaces,
-        checkedInAt: bookings.checkedInAt,
+        slot: timeSlotText,
         metadata: bookings.metadata,
       })
       .from(bookings)
@@ -85,10 +75,10 @@ async function* guestRows(
           day === undefined ? undefined : eq(bookings.date, day),
           after === null
             ? undefined
-            : sql`(${bookings.date}, ${slot}, ${bookings.name}, ${bookings.id}) > (${after.date}, ${after.slot}, ${after.name}, ${after.id})`,
+            : sql`(${bookings.date}, ${timeSlotText}, ${bookings.name}, ${bookings.id}) > (${after.date}, ${after.slot}, ${after.name}, ${after.id})`,
         ),
       )
-      .orderBy(asc(bookings.date), asc(slot), asc(bookings.name), asc(bookings.id))
+      .orderBy(asc(bookings.date), asc(timeSlotText), asc(bookings.name), asc(bookings.id))
       .limit(GUEST_PAGE_ROWS)
     for (const row of page) {
       const answers = row.metadata ?? {}
