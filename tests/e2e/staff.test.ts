@@ -49,6 +49,26 @@ async function phoneOf(email: string): Promise<Page> {
   return page
 }
 
+/**
+ * Presses a spreadsheet's download button in `section` and reads the file the browser saved as
+ * a spreadsheet would: checks its name and byte order mark, answers its rows by header.
+ */
+async function downloadedRows(
+  section: Locator,
+  button: string,
+  fileName: string,
+): Promise<Record<string, string>[]> {
+  await section.scrollIntoViewIfNeeded()
+  const downloaded = section.page().waitForEvent('download')
+  await section.getByRole('button', { name: button }).click()
+  const download = await downloaded
+  expect(download.suggestedFilename()).toBe(fileName)
+  await section.getByText(`Downloaded ${fileName}`).waitFor()
+  const bytes = readFileSync(await download.path())
+  expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
+  return parse(bytes, { bom: true, columns: true })
+}
+
 /** Types the code at /staff/check-in and answers the answer's card. */
 async function checkIn(door: Page, code: string): Promise<Locator> {
   await door.getByLabel('Ticket code').fill(code)
@@ -409,24 +429,16 @@ describe("an event's guest list", () => {
     await manager.goto(`${app.url}/staff/events`)
     await manager.getByRole('link', { name: /Poetry & Palm Wine/ }).click()
     const section = manager.getByRole('region', { name: 'Guest list' })
-    await section.scrollIntoViewIfNeeded()
-    const downloaded = manager.waitForEvent('download')
-    await section.getByRole('button', { name: 'Download the guest list' }).click()
-    const download = await downloaded
-    expect(download.suggestedFilename()).toBe('poetry-and-palm-wine-guests.csv')
-    await section.getByText('Downloaded poetry-and-palm-wine-guests.csv').waitFor()
-    await manager.screenshot({
-      path: `${SCREENSHOTS}${SCREENSHOTS}staff-guest-list-downloaded.png`,
-    })
+    const rows = await downloadedRows(
+      section,
+      'Download the guest list',
+      'poetry-and-palm-wine-guests.csv',
+    )
+    await manager.screenshot({ path: `${SCREENSHOTS}staff-guest-list-downloaded.png` })
     expect(await layoutProblems(manager)).toEqual([])
     await manager.setViewportSize(viewportOf(WIDTHS.desktop))
     await section.scrollIntoViewIfNeeded()
-    await manager.screenshot({
-      path: `${SCREENSHOTS}${SCREENSHOTS}staff-guest-list-downloaded-desktop.png`,
-    })
-    const bytes = readFileSync(await download.path())
-    expect(bytes.subarray(0, 3)).toEqual(Buffer.from([0xef, 0xbb, 0xbf]))
-    const rows: Record<string, string>[] = parse(bytes, { bom: true, columns: true })
+    await manager.screenshot({ path: `${SCREENSHOTS}staff-guest-list-downloaded-desktop.png` })
     const names = rows.map((row) => row.Name)
     expect(names).toContain('Adébáyọ̀ "Bayo" Ògúnlẹ́sì, Jr.')
     expect(names).toContain('\'=HYPERLINK("https://evil.example","Click me")')
@@ -501,18 +513,13 @@ describe("a day's bookings at the front desk", () => {
     const desk = await phoneOf('staff@example.com')
     await desk.goto(`${app.url}/staff/bookings`)
     const section = desk.getByRole('region', { name: 'Spreadsheet of the day' })
-    await section.scrollIntoViewIfNeeded()
-    const downloaded = desk.waitForEvent('download')
-    await section.getByRole('button', { name: "Download the day's bookings" }).click()
-    const download = await downloaded
-    expect(download.suggestedFilename()).toBe('bookings-2026-11-24.csv')
-    await section.getByText('Downloaded bookings-2026-11-24.csv').waitFor()
+    const rows = await downloadedRows(
+      section,
+      "Download the day's bookings",
+      'bookings-2026-11-24.csv',
+    )
     expect(await layoutProblems(desk)).toEqual([])
     await desk.screenshot({ path: `${SCREENSHOTS}staff-bookings-downloaded.png` })
-    const rows: Record<string, string>[] = parse(readFileSync(await download.path()), {
-      bom: true,
-      columns: true,
-    })
     const listed = await app.db
       .select({ id: bookings.id })
       .from(bookings)
